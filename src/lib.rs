@@ -1,0 +1,35 @@
+//! scorespec scores LLM outputs against reference answers, and is the
+//! executable specification of the algorithms it implements.
+//!
+//! The crate is organised in layers, data flowing one way:
+//!
+//! * [`text`]: Python-compatible character classes, tokenization, the Porter
+//!   stemmer (NLTK's default mode).
+//! * [`score`]: the documented algorithms, one module per family
+//!   ([`score::qa`] for SQuAD-style exact match and F1, document 002).
+//! * [`registry`]: every spec function by id (`"qa.f1"`), with typed argument
+//!   checking; the CLI, the conformance corpus and the differential harness
+//!   all call through it.
+//! * [`protocol`]: the JSONL protocol of `scorespec run`, one output line for
+//!   every input line, errors typed and numbered by line.
+//!
+//! ```
+//! use serde_json::json;
+//! // Document 002: F1("The capital of France is Paris.", "paris") = 1/3.
+//! let f1 = scorespec::registry::call(
+//!     "qa.f1",
+//!     &json!({"prediction": "The capital of France is Paris.", "reference": "paris"}),
+//! )
+//! .unwrap();
+//! assert_eq!(f1, json!(0.3333333333333333));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod protocol;
+pub mod registry;
+pub mod score;
+pub mod text;
+
+pub use error::CallError;

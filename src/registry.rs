@@ -1,0 +1,377 @@
+//! The table of spec functions by id (`"qa.f1"` → function).
+//!
+//! One registry serves the CLI (`scorespec run`, `scorespec list`), the
+//! conformance corpus (`fn = "qa.f1"`) and the differential harness. Each
+//! entry declares its parameters with their JSON types and defaults; a call
+//! is checked against them before the function runs, so a missing, unknown or
+//! wrongly typed argument is a typed [`CallError`], never a panic.
+
+use serde_json::{Map, Value};
+
+use crate::error::{CallError, json_type};
+use crate::score::qa;
+use crate::text;
+
+/// The JSON type a parameter accepts.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamType {
+    /// A JSON string.
+    Str,
+    /// A JSON boolean.
+    Bool,
+    /// A JSON string, or a non-empty array of strings.
+    StrOrStrList,
+}
+
+impl ParamType {
+    /// How the type reads in messages and in `scorespec list`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ParamType::Str => "a string",
+            ParamType::Bool => "a boolean",
+            ParamType::StrOrStrList => "a string or a list of strings",
+        }
+    }
+
+    fn accepts(self, v: &Value) -> bool {
+        match self {
+            ParamType::Str => v.is_string(),
+            ParamType::Bool => v.is_boolean(),
+            ParamType::StrOrStrList => match v {
+                Value::String(_) => true,
+                Value::Array(items) => items.iter().all(Value::is_string),
+                _ => false,
+            },
+        }
+    }
+}
+
+/// A parameter's default, or its absence for a required parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Default {
+    /// The argument must be given.
+    Required,
+    /// A boolean default.
+    Bool(bool),
+}
+
+/// One named parameter of a spec function.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    /// The argument's name in `args`.
+    pub name: &'static str,
+    /// The JSON type it accepts.
+    pub ty: ParamType,
+    /// Its default.
+    pub default: Default,
+    /// One line on what it does.
+    pub doc: &'static str,
+}
+
+/// A registered spec function.
+#[derive(Debug, Clone, Copy)]
+pub struct SpecFn {
+    /// Stable id `family.name`.
+    pub id: &'static str,
+    /// One-line description.
+    pub doc: &'static str,
+    /// The spec page and section that defines it.
+    pub spec: &'static str,
+    /// Its parameters, in documentation order.
+    pub params: &'static [Param],
+    run: fn(&Args<'_>) -> Result<Value, CallError>,
+}
+
+/// The checked arguments of one call, with defaults filled in on access.
+#[derive(Debug)]
+pub struct Args<'a> {
+    map: &'a Map<String, Value>,
+    params: &'static [Param],
+}
+
+impl<'a> Args<'a> {
+    fn get(&self, name: &'static str) -> Result<(Option<&'a Value>, &'static Param), CallError> {
+        let param = self.params.iter().find(|p| p.name == name).ok_or(
+            // A function asked for a parameter it did not declare: report it
+            // as an invalid value rather than panicking.
+            CallError::InvalidValue {
+                name,
+                reason: "parameter not declared by the function".into(),
+            },
+        )?;
+        Ok((self.map.get(name), param))
+    }
+
+    /// A string argument.
+    pub fn str(&self, name: &'static str) -> Result<&'a str, CallError> {
+        match self.get(name)? {
+            (Some(Value::String(s)), _) => Ok(s),
+            (Some(other), p) => Err(wrong_type(p, other)),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+
+    /// A boolean argument, or its default.
+    pub fn bool(&self, name: &'static str) -> Result<bool, CallError> {
+        match self.get(name)? {
+            (Some(Value::Bool(b)), _) => Ok(*b),
+            (Some(other), p) => Err(wrong_type(p, other)),
+            (None, Param { default: Default::Bool(b), .. }) => Ok(*b),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+
+    /// A string-or-list argument as a list of strings (a string is a list of one).
+    pub fn str_list(&self, name: &'static str) -> Result<Vec<&'a str>, CallError> {
+        match self.get(name)? {
+            (Some(Value::String(s)), _) => Ok(vec![s.as_str()]),
+            (Some(Value::Array(items)), p) => items
+                .iter()
+                .map(|v| v.as_str().ok_or_else(|| wrong_type(p, v)))
+                .collect(),
+            (Some(other), p) => Err(wrong_type(p, other)),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+}
+
+fn wrong_type(p: &Param, found: &Value) -> CallError {
+    CallError::WrongType {
+        name: p.name,
+        expected: p.ty.describe(),
+        found: json_type(found),
+    }
+}
+
+impl SpecFn {
+    /// Checks `args` against the parameters and runs the function.
+    pub fn call(&self, args: &Value) -> Result<Value, CallError> {
+        let map = match args {
+            Value::Object(m) => m,
+            other => {
+                return Err(CallError::ArgsNotObject {
+                    found: json_type(other),
+                });
+            }
+        };
+        for (name, value) in map {
+            let Some(p) = self.params.iter().find(|p| p.name == name) else {
+                return Err(CallError::UnknownArgument {
+                    name: name.clone(),
+                    known: self.params.iter().map(|p| p.name).collect(),
+                });
+            };
+            if !p.ty.accepts(value) {
+                return Err(wrong_type(p, value));
+            }
+        }
+        if let Some(p) = self
+            .params
+            .iter()
+            .find(|p| p.default == Default::Required && !map.contains_key(p.name))
+        {
+            return Err(CallError::MissingArgument { name: p.name });
+        }
+        (self.run)(&Args {
+            map,
+            params: self.params,
+        })
+    }
+}
+
+/// All registered functions, sorted by id.
+pub fn all() -> &'static [SpecFn] {
+    REGISTRY
+}
+
+/// The function registered under `id`.
+///
+/// ```
+/// assert!(scorespec::registry::lookup("qa.f1").is_some());
+/// assert!(scorespec::registry::lookup("qa.nope").is_none());
+/// ```
+pub fn lookup(id: &str) -> Option<&'static SpecFn> {
+    REGISTRY.iter().find(|f| f.id == id)
+}
+
+/// Calls the function registered under `id` with JSON `args`.
+///
+/// ```
+/// use serde_json::json;
+/// let r = scorespec::registry::call(
+///     "qa.f1",
+///     &json!({"prediction": "The capital of France is Paris.", "reference": "paris"}),
+/// );
+/// assert_eq!(r, Ok(json!(1.0 / 3.0)));
+/// ```
+pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
+    match lookup(id) {
+        Some(f) => f.call(args),
+        None => {
+            let family = id.split('.').next().unwrap_or_default();
+            Err(CallError::UnknownFunction {
+                name: id.to_string(),
+                suggestions: REGISTRY
+                    .iter()
+                    .filter(|f| f.id.split('.').next() == Some(family))
+                    .map(|f| f.id)
+                    .collect(),
+            })
+        }
+    }
+}
+
+const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty: ParamType::Bool,
+        default: Default::Bool(default),
+        doc,
+    }
+}
+
+const fn required(name: &'static str, ty: ParamType, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        default: Default::Required,
+        doc,
+    }
+}
+
+const UNICODE_PUNCT_DOC: &str =
+    "opt-in: also remove Unicode punctuation (categories P*), not only ASCII";
+const KEEP_NUMBERS_DOC: &str =
+    "opt-in: keep a decimal point between digits (3.14) and a leading minus (-5)";
+
+const MATCH_PARAMS: &[Param] = &[
+    required("prediction", ParamType::Str, "the model's answer"),
+    required(
+        "reference",
+        ParamType::StrOrStrList,
+        "the gold answer, or a list of them (best match counts)",
+    ),
+    flag("normalize", true, "apply SQuAD normalization first"),
+    flag("stem", false, "Porter-stem each token (needs normalize)"),
+    flag("unicode_punctuation", false, UNICODE_PUNCT_DOC),
+    flag("keep_numbers", false, KEEP_NUMBERS_DOC),
+];
+
+fn match_options(a: &Args<'_>) -> Result<qa::MatchOptions, CallError> {
+    let opts = qa::MatchOptions {
+        normalize: a.bool("normalize")?,
+        stem: a.bool("stem")?,
+        unicode_punctuation: a.bool("unicode_punctuation")?,
+        keep_numbers: a.bool("keep_numbers")?,
+    };
+    opts.check()?;
+    Ok(opts)
+}
+
+fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
+    let refs = a.str_list("reference")?;
+    if refs.is_empty() {
+        return Err(CallError::InvalidValue {
+            name: "reference",
+            reason: "the list of references is empty".into(),
+        });
+    }
+    Ok(refs)
+}
+
+static REGISTRY: &[SpecFn] = &[
+    SpecFn {
+        id: "qa.exact_match",
+        doc: "1 if the normalized prediction equals a normalized reference, else 0",
+        spec: "spec/qa.md#exact-match",
+        params: MATCH_PARAMS,
+        run: |a| {
+            let opts = match_options(a)?;
+            Ok(Value::from(qa::exact_match_max(
+                a.str("prediction")?,
+                &references(a)?,
+                &opts,
+            )))
+        },
+    },
+    SpecFn {
+        id: "qa.f1",
+        doc: "token F1 (over multisets) of prediction and reference after normalization",
+        spec: "spec/qa.md#token-f1",
+        params: MATCH_PARAMS,
+        run: |a| {
+            let opts = match_options(a)?;
+            Ok(Value::from(qa::f1_max(
+                a.str("prediction")?,
+                &references(a)?,
+                &opts,
+            )))
+        },
+    },
+    SpecFn {
+        id: "qa.normalize",
+        doc: "SQuAD normalization: lowercase, punctuation, articles, whitespace, optional stemming",
+        spec: "spec/qa.md#normalization",
+        params: &[
+            required("text", ParamType::Str, "the text to normalize"),
+            flag("lowercase", true, "lower-case the text (Python str.lower)"),
+            flag("remove_articles", true, "replace the words a, an, the by a space"),
+            flag("remove_punctuation", true, "delete ASCII punctuation (string.punctuation)"),
+            flag("remove_extra_whitespace", true, "collapse whitespace runs to one space"),
+            flag("stem", false, "Porter-stem each whitespace token (NLTK default mode)"),
+            flag("unicode_punctuation", false, UNICODE_PUNCT_DOC),
+            flag("keep_numbers", false, KEEP_NUMBERS_DOC),
+        ],
+        run: |a| {
+            let opts = qa::NormalizeOptions {
+                lowercase: a.bool("lowercase")?,
+                remove_articles: a.bool("remove_articles")?,
+                remove_punctuation: a.bool("remove_punctuation")?,
+                remove_extra_whitespace: a.bool("remove_extra_whitespace")?,
+                stem: a.bool("stem")?,
+                unicode_punctuation: a.bool("unicode_punctuation")?,
+                keep_numbers: a.bool("keep_numbers")?,
+            };
+            Ok(Value::from(qa::normalize(a.str("text")?, &opts)))
+        },
+    },
+    SpecFn {
+        id: "text.porter_stem",
+        doc: "Porter stem of one word, equal to nltk 3.10.4 PorterStemmer() (NLTK_EXTENSIONS)",
+        spec: "spec/qa.md#porter-stemmer",
+        params: &[required("word", ParamType::Str, "the word to stem")],
+        run: |a| Ok(Value::from(text::porter_stem(a.str("word")?))),
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn ids_are_sorted_unique_and_namespaced() {
+        for w in REGISTRY.windows(2) {
+            assert!(w[0].id < w[1].id, "{} before {}", w[0].id, w[1].id);
+        }
+        for f in REGISTRY {
+            assert!(f.id.contains('.'), "{}", f.id);
+        }
+    }
+
+    #[test]
+    fn call_checks_arguments() {
+        let e = call("qa.f1", &json!({"prediction": "a"})).unwrap_err();
+        assert_eq!(e, CallError::MissingArgument { name: "reference" });
+        let e = call("qa.f1", &json!({"prediction": 3, "reference": "a"})).unwrap_err();
+        assert_eq!(e.kind(), "wrong_type");
+        let e = call("qa.f1", &json!({"prediction": "a", "reference": "a", "stemm": true}))
+            .unwrap_err();
+        assert_eq!(e.kind(), "unknown_argument");
+        let e = call("qa.f2", &json!({})).unwrap_err();
+        assert!(e.to_string().contains("qa.f1"), "{e}");
+        let e = call("qa.f1", &json!([1])).unwrap_err();
+        assert_eq!(e.kind(), "invalid_field");
+    }
+}

@@ -1,0 +1,12 @@
+//! Text metrics and the character classes they rest on.
+//!
+//! These sit beside the math stack and feed the scorers: Python-compatible
+//! character classes ([`pyunicode`]), whitespace tokenization ([`tokenize`])
+//! and the Porter stemmer in NLTK's default mode ([`porter`]).
+
+pub mod porter;
+pub mod pyunicode;
+pub mod tokenize;
+mod unicode_tables;
+
+pub use porter::stem as porter_stem;

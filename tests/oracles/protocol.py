@@ -1,0 +1,21 @@
+"""The scorespec JSONL protocol for oracle adapters.
+
+An adapter defines ``answer(fn, args) -> result`` (raising ``KeyError`` for an
+unknown function) and calls ``serve(answer)``: each stdin line
+``{"id","fn","args"}`` gets one stdout line ``{"id","ok","result"}`` or
+``{"id","ok":false,"error":{"kind","message"}}``.
+"""
+import json
+import sys
+
+
+def serve(answer):
+    for n, line in enumerate(sys.stdin, 1):
+        try:
+            req = json.loads(line)
+            out = {"id": req["id"], "ok": True, "result": answer(req["fn"], req["args"])}
+        except KeyError as e:
+            out = {"id": None, "ok": False, "error": {"kind": "unknown_function", "message": f"line {n}: {e}"}}
+        except Exception as e:  # an oracle reports, it does not crash
+            out = {"id": None, "ok": False, "error": {"kind": type(e).__name__, "message": f"line {n}: {e}"}}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
