@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Record the oracles' answers for the differential harness.
+
+Generates the inputs deterministically (fixed seeds, no clock), asks each
+oracle adapter, and writes one JSONL file per recording into the output
+directory (default: conformance/differential/). The first line of a file is a
+header naming the oracle and its version; every other line is
+``{"id", "fn", "args", "oracle"}`` where ``oracle`` is the oracle's answer:
+``{"ok": true, "result": ...}`` or ``{"ok": false, "error": ...}``.
+
+    python tests/oracles/record.py [--out DIR] [--vocabulary PATH]
+
+scripts/refresh-differential runs it in a venv with tests/oracles/requirements.txt;
+with --check it records into a temporary directory and compares.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import nltk_porter  # noqa: E402
+import squad  # noqa: E402
+
+
+def ask(module, cases):
+    for case in cases:
+        try:
+            out = {"ok": True, "result": module.answer(case["fn"], case["args"])}
+        except Exception as e:  # recorded, not raised
+            out = {"ok": False, "error": {"kind": type(e).__name__, "message": str(e)}}
+        yield dict(case, oracle=out)
+
+
+def write(path, header, rows):
+    n = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(json.dumps(header, ensure_ascii=False) + "\n")
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------- Porter
+
+PORTER_EDGE = [
+    "", "a", "I", "is", "AS", "Ox", "by", "sky", "Skies", "SKIES", "Dying", "LYING",
+    "Running", "CATS", "Generalization", "ties", "died", "cried", "say", "syzygy",
+    "yyy", "ies", "ied", "eed", "feed", "agreed", "café", "cafés", "naïve", "Straße",
+    "généralement", "ΣΟΦΟΣ", "москва", "東京", "İstanbul", "İs", "ǅemal", "x2", "3rd",
+    "1990s", "o'clock", "well-being", "e-mail", "rock'n'roll", "abc_def", "a.b.c",
+    "ponies", "caresses", "hopping", "filing", "happy", "relational", "geology",
+    "archaeology", "fully", "beautifully", "radically", "formalli", "electricity",
+]
+
+
+def porter_cases(vocabulary):
+    with open(vocabulary, encoding="utf-8") as f:
+        words = [w for w in f.read().split("\n") if w]
+    words += PORTER_EDGE
+    for i, w in enumerate(words):
+        yield {"id": f"porter-{i}", "fn": "text.porter_stem", "args": {"word": w}}
+
+
+# ---------------------------------------------------------------- QA pairs
+
+WORDS = [
+    "paris", "Paris", "france", "France", "capital", "is", "of", "and", "in", "city", "cities",
+    "running", "run", "runs", "ran", "united", "states", "Washington", "washington", "d.c.",
+    "new", "york", "york's", "states'", "John", "Smith", "Smith's", "river", "rivers",
+    "generalization", "happy", "happily", "connection", "connected", "1990", "1990s",
+]
+ARTICLES = ["a", "an", "the", "A", "An", "The", "THE", "an's", "the-", "theme", "anthem", "ant"]
+NUMBERS = ["3.14", "3,14", "1,000", "1,000,000", "-5", "+7", "42%", "$12.50", "1/2", "0.5",
+           "2nd", "10-12", "1e6", "½", "²", "٣"]
+UNICODE = ["café", "naïve", "Straße", "STRASSE", "Ελλάδα", "ΣΟΦΟΣ", "Σ", "Москва", "東京",
+           "İstanbul", "Ǆemal", "ﬁne", "Ångström", "e\u0301", "año", "😀", "Ⓐ", "a\u0301",
+           "the\u00b2", "x\u0345"]
+PUNCT = [".", ",", "!", "?", ";", ":", "'", '"', "(", ")", "[", "]", "-", "--", "...", "/",
+         "_", "@", "#", "&", "*", "`", "~", "|", "\\", "{", "}", "<", ">", "=", "+", "^", "%"]
+UPUNCT = ["“", "”", "‘", "’", "«", "»", "—", "–", "…", "¿", "¡", "·", "、", "。", "•", "†"]
+SPACES = [" ", " ", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "\u2009", "\x1c", "\x1f", "\u200b", "\r\n"]
+
+
+def token(rng):
+    kind = rng.random()
+    if kind < 0.45:
+        w = rng.choice(WORDS)
+    elif kind < 0.62:
+        w = rng.choice(ARTICLES)
+    elif kind < 0.74:
+        w = rng.choice(NUMBERS)
+    elif kind < 0.90:
+        w = rng.choice(UNICODE)
+    else:
+        w = rng.choice(PUNCT + UPUNCT)
+    r = rng.random()
+    if r < 0.15:
+        w = w.upper()
+    elif r < 0.25:
+        w = w.capitalize()
+    if rng.random() < 0.2:
+        w = rng.choice(PUNCT + UPUNCT) + w
+    if rng.random() < 0.25:
+        w = w + rng.choice(PUNCT + UPUNCT)
+    return w
+
+
+def text(rng):
+    r = rng.random()
+    if r < 0.04:
+        return ""
+    if r < 0.07:
+        return rng.choice(SPACES) * rng.randint(1, 3)
+    if r < 0.10:
+        return rng.choice(["the", "a", "An", "THE!", "...", "“”", "the a an", "—"])
+    n = rng.randint(1, 9)
+    out = rng.choice(["", "", "", " ", "\n"])
+    for i in range(n):
+        if i:
+            out += rng.choice(SPACES)
+        out += token(rng)
+    return out + rng.choice(["", "", "", ".", " ", "\n", "!"])
+
+
+def related(rng, base):
+    """A reference that shares some tokens with the prediction."""
+    toks = base.split()
+    if not toks or rng.random() < 0.3:
+        return text(rng)
+    keep = [t for t in toks if rng.random() < 0.6]
+    if rng.random() < 0.5:
+        keep.insert(rng.randint(0, len(keep)), token(rng))
+    rng.shuffle(keep)
+    return " ".join(keep)
+
+
+def qa_cases(n_pairs=2500, seed=20261122):
+    rng = random.Random(seed)
+    for i in range(n_pairs):
+        pred = text(rng)
+        ref = related(rng, pred) if rng.random() < 0.8 else text(rng)
+        reference = ref if rng.random() < 0.9 else [ref, text(rng), related(rng, pred)]
+        for fn in ("qa.exact_match", "qa.f1"):
+            for stem in (False, True):
+                args = {"prediction": pred, "reference": reference}
+                if stem:
+                    args["stem"] = True
+                yield {"id": f"pair-{i}-{fn[3:]}{'-stem' if stem else ''}", "fn": fn, "args": args}
+        args = {"text": pred}
+        for opt in ("lowercase", "remove_articles", "remove_punctuation", "remove_extra_whitespace", "stem"):
+            if rng.random() < 0.25:
+                args[opt] = opt == "stem"  # flip the default
+        yield {"id": f"pair-{i}-normalize", "fn": "qa.normalize", "args": args}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "differential"))
+    ap.add_argument("--vocabulary", default=os.path.join(ROOT, "..", "shared", "data", "porter-vocabulary.txt"))
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    n = write(os.path.join(a.out, "porter-nltk.jsonl"),
+              {"oracle": nltk_porter.NAME, "version": nltk_porter.version(),
+               "inputs": "Porter's 23,531-word test vocabulary (shared/data/porter-vocabulary.txt) + edge cases"},
+              ask(nltk_porter, porter_cases(a.vocabulary)))
+    print(f"porter-nltk.jsonl: {n} cases")
+    n = write(os.path.join(a.out, "qa-squad.jsonl"),
+              {"oracle": squad.NAME, "version": squad.version(),
+               "inputs": "2,500 generated prediction/reference pairs (seed 20261122): punctuation, articles, unicode, numbers, empty strings"},
+              ask(squad, qa_cases()))
+    print(f"qa-squad.jsonl: {n} cases")
+
+
+if __name__ == "__main__":
+    main()
