@@ -1,0 +1,140 @@
+//! The `scorespec` binary: the JSONL protocol end to end, and `list`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn run_bytes(input: &[u8], extra: &[&str]) -> (Vec<Value>, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .arg("run")
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn scorespec");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&data));
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("join").expect("write");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8 output");
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each output line is JSON"))
+        .collect();
+    (lines, String::from_utf8_lossy(&out.stderr).into_owned(), out.status.success())
+}
+
+#[test]
+fn issue_examples() {
+    let (out, _, ok) = run_bytes(
+        br#"{"id":1,"fn":"qa.f1","args":{"prediction":"The capital of France is Paris.","reference":"paris"}}
+{"id":2,"fn":"qa.f1","args":{"prediction":"The cities are running","reference":"city is run","stem":true}}
+"#,
+        &[],
+    );
+    assert!(ok);
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["id"], 1);
+    assert_eq!(out[0]["ok"], true);
+    // 1/3 and 2/3: see conformance/qa/f1.toml for the derivations.
+    assert!((out[0]["result"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-15);
+    assert!((out[1]["result"].as_f64().unwrap() - 2.0 / 3.0).abs() < 1e-15);
+}
+
+#[test]
+fn bad_lines_get_errors_and_the_run_goes_on() {
+    let good = br#"{"id":"g","fn":"text.porter_stem","args":{"word":"cats"}}"#;
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let lines: Vec<(&[u8], Option<&str>)> = vec![
+        (good, None),
+        (b"{\"id\":1,\"fn\":\"qa.f1\",\"args\":", Some("malformed_json")),
+        (good, None),
+        (b"{\"id\":2,\"fn\":\"qa.f9\",\"args\":{}}", Some("unknown_function")),
+        (b"{\"id\":3,\"fn\":\"qa.f1\",\"args\":{\"prediction\":[1],\"reference\":\"x\"}}", Some("wrong_type")),
+        (b"{\"id\":4,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"caf\xc3\x28\"}}", Some("invalid_utf8")),
+        (b"", Some("empty_line")),
+        (b"   ", Some("empty_line")),
+        (b"{\"fn\":\"qa.f1\",\"args\":{}}", Some("missing_field")),
+        (b"{\"id\":5,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"x\"}}", Some("missing_argument")),
+        (b"{\"id\":6,\"fn\":7,\"args\":{}}", Some("invalid_field")),
+        (b"{\"id\":7,\"fn\":\"qa.f1\",\"args\":{},\"extra\":1}", Some("unknown_field")),
+        (b"42", Some("not_an_object")),
+        (deep.as_bytes(), Some("too_deeply_nested")),
+        (good, None),
+    ];
+    let mut input = Vec::new();
+    for (l, _) in &lines {
+        input.extend_from_slice(l);
+        input.push(b'\n');
+    }
+    let (out, stderr, ok) = run_bytes(&input, &[]);
+    assert!(ok, "a run with bad lines still succeeds");
+    assert_eq!(out.len(), lines.len(), "one output line per input line");
+    for (i, ((_, want), got)) in lines.iter().zip(&out).enumerate() {
+        let n = i + 1;
+        match want {
+            None => assert_eq!(got["ok"], true, "line {n}: {got}"),
+            Some(kind) => {
+                assert_eq!(got["ok"], false, "line {n}: {got}");
+                assert_eq!(got["error"]["kind"], *kind, "line {n}: {got}");
+                assert_eq!(got["error"]["line"], n as u64);
+                let msg = got["error"]["message"].as_str().unwrap();
+                assert!(msg.starts_with(&format!("line {n}: ")), "{msg}");
+            }
+        }
+    }
+    assert_eq!(out[3]["id"], 2, "the id is echoed on errors once it is known");
+    assert!(stderr.contains("15 lines, 3 ok, 12 errors"), "{stderr}");
+}
+
+#[test]
+fn line_limit_is_an_error_line() {
+    let mut input = vec![b' '; 300];
+    input.push(b'\n');
+    input.extend_from_slice(br#"{"id":1,"fn":"text.porter_stem","args":{"word":"cats"}}"#);
+    let (out, _, _) = run_bytes(&input, &["--max-line-bytes", "200"]);
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0]["error"]["kind"], "line_too_long");
+    assert_eq!(out[1]["result"], "cat");
+}
+
+#[test]
+fn unknown_function_names_the_family() {
+    let (out, _, _) = run_bytes(br#"{"id":1,"fn":"qa.F1","args":{}}"#, &[]);
+    let msg = out[0]["error"]["message"].as_str().unwrap();
+    assert!(msg.contains("qa.f1") && msg.contains("qa.exact_match"), "{msg}");
+}
+
+#[test]
+fn list_shows_every_function_with_defaults() {
+    let out = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .args(["list"])
+        .output()
+        .expect("run list");
+    let text = String::from_utf8(out.stdout).unwrap();
+    for f in scorespec::registry::all() {
+        assert!(text.contains(f.id), "{} missing from list", f.id);
+    }
+    assert!(text.contains("stem") && text.contains("default false"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .args(["list", "--json"])
+        .output()
+        .expect("run list --json");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let f1 = v.as_array().unwrap().iter().find(|f| f["id"] == "qa.f1").unwrap();
+    let normalize = f1["args"].as_array().unwrap().iter().find(|a| a["name"] == "normalize").unwrap();
+    assert_eq!(normalize["default"], true);
+}
+
+#[test]
+fn bundled_example_runs() {
+    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/qa.jsonl")).unwrap();
+    let n = input.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count();
+    let (out, _, ok) = run_bytes(&input, &[]);
+    assert!(ok);
+    assert_eq!(out.len(), n);
+    assert_eq!(out.last().unwrap()["error"]["kind"], "unknown_argument");
+}
