@@ -165,16 +165,27 @@ pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>)
         }
     };
     let Value::Object(obj) = value else {
-        let msg = format!("expected an object {{\"id\",\"fn\",\"args\"}}, found {}", json_type(&value));
+        let msg = format!(
+            "expected an object {{\"id\",\"fn\",\"args\"}}, found {}",
+            json_type(&value)
+        );
         return (Value::Null, Err(err("not_an_object", line, msg)));
     };
     let id = match obj.get("id") {
         Some(v @ (Value::String(_) | Value::Number(_))) => v.clone(),
         Some(other) => {
-            let msg = format!("field \"id\" must be a string or a number, found {}", json_type(other));
+            let msg = format!(
+                "field \"id\" must be a string or a number, found {}",
+                json_type(other)
+            );
             return (Value::Null, Err(err("invalid_field", line, msg)));
         }
-        None => return (Value::Null, Err(err("missing_field", line, "missing field \"id\""))),
+        None => {
+            return (
+                Value::Null,
+                Err(err("missing_field", line, "missing field \"id\"")),
+            );
+        }
     };
     if let Some(extra) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         let msg = format!("unknown field {extra:?}; a line has fields \"id\", \"fn\", \"args\"");
@@ -189,9 +200,13 @@ pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>)
         None => return (id, Err(err("missing_field", line, "missing field \"fn\""))),
     };
     let Some(args) = obj.get("args") else {
-        return (id, Err(err("missing_field", line, "missing field \"args\"")));
+        return (
+            id,
+            Err(err("missing_field", line, "missing field \"args\"")),
+        );
     };
-    let result = registry::call(name, args).map_err(|e| err(e.kind(), line, format!("{name}: {e}")));
+    let result =
+        registry::call(name, args).map_err(|e| err(e.kind(), line, format!("{name}: {e}")));
     (id, result)
 }
 
@@ -209,7 +224,11 @@ pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>)
 /// assert!(text.starts_with("{\"id\":1,\"ok\":true,\"result\":1.0}\n"));
 /// assert!(text.contains("\"kind\":\"malformed_json\""));
 /// ```
-pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, limits: &Limits) -> io::Result<Summary> {
+pub fn run<R: BufRead, W: Write>(
+    mut input: R,
+    mut output: W,
+    limits: &Limits,
+) -> io::Result<Summary> {
     let mut summary = Summary::default();
     while let Some(raw) = read_line(&mut input, limits.max_line_bytes)? {
         summary.lines += 1;
@@ -220,18 +239,35 @@ pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, limits: &Limits) -
                 answer_line(bytes, line)
             }
             RawLine::TooLong => {
-                let msg = format!("line longer than the limit of {} bytes", limits.max_line_bytes);
+                let msg = format!(
+                    "line longer than the limit of {} bytes",
+                    limits.max_line_bytes
+                );
                 (Value::Null, Err(err("line_too_long", line, msg)))
             }
         };
         match result {
             Ok(result) => {
                 summary.ok += 1;
-                serde_json::to_writer(&mut output, &OkLine { id: &id, ok: true, result })?;
+                serde_json::to_writer(
+                    &mut output,
+                    &OkLine {
+                        id: &id,
+                        ok: true,
+                        result,
+                    },
+                )?;
             }
             Err(error) => {
                 summary.errors += 1;
-                serde_json::to_writer(&mut output, &ErrLine { id: &id, ok: false, error })?;
+                serde_json::to_writer(
+                    &mut output,
+                    &ErrLine {
+                        id: &id,
+                        ok: false,
+                        error,
+                    },
+                )?;
             }
         }
         output.write_all(b"\n")?;
@@ -246,7 +282,14 @@ mod tests {
 
     fn run_str(input: &[u8], max: usize) -> Vec<Value> {
         let mut out = Vec::new();
-        run(input, &mut out, &Limits { max_line_bytes: max }).unwrap();
+        run(
+            input,
+            &mut out,
+            &Limits {
+                max_line_bytes: max,
+            },
+        )
+        .unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -307,7 +350,9 @@ mod tests {
         input.push(b'\n');
         input.extend(std::iter::repeat_n(b'[', 10_000));
         input.push(b'\n');
-        input.extend_from_slice(b"{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}");
+        input.extend_from_slice(
+            b"{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}",
+        );
         let out = run_str(&input, 50_000);
         assert_eq!(out.len(), 3);
         assert_eq!(out[0]["error"]["kind"], "malformed_json");

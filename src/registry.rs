@@ -117,7 +117,13 @@ impl<'a> Args<'a> {
         match self.get(name)? {
             (Some(Value::Bool(b)), _) => Ok(*b),
             (Some(other), p) => Err(wrong_type(p, other)),
-            (None, Param { default: Default::Bool(b), .. }) => Ok(*b),
+            (
+                None,
+                Param {
+                    default: Default::Bool(b),
+                    ..
+                },
+            ) => Ok(*b),
             (None, _) => Err(CallError::MissingArgument { name }),
         }
     }
@@ -316,10 +322,26 @@ static REGISTRY: &[SpecFn] = &[
         params: &[
             required("text", ParamType::Str, "the text to normalize"),
             flag("lowercase", true, "lower-case the text (Python str.lower)"),
-            flag("remove_articles", true, "replace the words a, an, the by a space"),
-            flag("remove_punctuation", true, "delete ASCII punctuation (string.punctuation)"),
-            flag("remove_extra_whitespace", true, "collapse whitespace runs to one space"),
-            flag("stem", false, "Porter-stem each whitespace token (NLTK default mode)"),
+            flag(
+                "remove_articles",
+                true,
+                "replace the words a, an, the by a space",
+            ),
+            flag(
+                "remove_punctuation",
+                true,
+                "delete ASCII punctuation (string.punctuation)",
+            ),
+            flag(
+                "remove_extra_whitespace",
+                true,
+                "collapse whitespace runs to one space",
+            ),
+            flag(
+                "stem",
+                false,
+                "Porter-stem each whitespace token (NLTK default mode)",
+            ),
             flag("unicode_punctuation", false, UNICODE_PUNCT_DOC),
             flag("keep_numbers", false, KEEP_NUMBERS_DOC),
         ],
@@ -366,8 +388,11 @@ mod tests {
         assert_eq!(e, CallError::MissingArgument { name: "reference" });
         let e = call("qa.f1", &json!({"prediction": 3, "reference": "a"})).unwrap_err();
         assert_eq!(e.kind(), "wrong_type");
-        let e = call("qa.f1", &json!({"prediction": "a", "reference": "a", "stemm": true}))
-            .unwrap_err();
+        let e = call(
+            "qa.f1",
+            &json!({"prediction": "a", "reference": "a", "stemm": true}),
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), "unknown_argument");
         let e = call("qa.f2", &json!({})).unwrap_err();
         assert!(e.to_string().contains("qa.f1"), "{e}");

@@ -24,7 +24,11 @@ fn run_bytes(input: &[u8], extra: &[&str]) -> (Vec<Value>, String, bool) {
         .lines()
         .map(|l| serde_json::from_str(l).expect("each output line is JSON"))
         .collect();
-    (lines, String::from_utf8_lossy(&out.stderr).into_owned(), out.status.success())
+    (
+        lines,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
 }
 
 #[test]
@@ -50,17 +54,35 @@ fn bad_lines_get_errors_and_the_run_goes_on() {
     let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
     let lines: Vec<(&[u8], Option<&str>)> = vec![
         (good, None),
-        (b"{\"id\":1,\"fn\":\"qa.f1\",\"args\":", Some("malformed_json")),
+        (
+            b"{\"id\":1,\"fn\":\"qa.f1\",\"args\":",
+            Some("malformed_json"),
+        ),
         (good, None),
-        (b"{\"id\":2,\"fn\":\"qa.f9\",\"args\":{}}", Some("unknown_function")),
-        (b"{\"id\":3,\"fn\":\"qa.f1\",\"args\":{\"prediction\":[1],\"reference\":\"x\"}}", Some("wrong_type")),
-        (b"{\"id\":4,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"caf\xc3\x28\"}}", Some("invalid_utf8")),
+        (
+            b"{\"id\":2,\"fn\":\"qa.f9\",\"args\":{}}",
+            Some("unknown_function"),
+        ),
+        (
+            b"{\"id\":3,\"fn\":\"qa.f1\",\"args\":{\"prediction\":[1],\"reference\":\"x\"}}",
+            Some("wrong_type"),
+        ),
+        (
+            b"{\"id\":4,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"caf\xc3\x28\"}}",
+            Some("invalid_utf8"),
+        ),
         (b"", Some("empty_line")),
         (b"   ", Some("empty_line")),
         (b"{\"fn\":\"qa.f1\",\"args\":{}}", Some("missing_field")),
-        (b"{\"id\":5,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"x\"}}", Some("missing_argument")),
+        (
+            b"{\"id\":5,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"x\"}}",
+            Some("missing_argument"),
+        ),
         (b"{\"id\":6,\"fn\":7,\"args\":{}}", Some("invalid_field")),
-        (b"{\"id\":7,\"fn\":\"qa.f1\",\"args\":{},\"extra\":1}", Some("unknown_field")),
+        (
+            b"{\"id\":7,\"fn\":\"qa.f1\",\"args\":{},\"extra\":1}",
+            Some("unknown_field"),
+        ),
         (b"42", Some("not_an_object")),
         (deep.as_bytes(), Some("too_deeply_nested")),
         (good, None),
@@ -86,7 +108,10 @@ fn bad_lines_get_errors_and_the_run_goes_on() {
             }
         }
     }
-    assert_eq!(out[3]["id"], 2, "the id is echoed on errors once it is known");
+    assert_eq!(
+        out[3]["id"], 2,
+        "the id is echoed on errors once it is known"
+    );
     assert!(stderr.contains("15 lines, 3 ok, 12 errors"), "{stderr}");
 }
 
@@ -105,7 +130,10 @@ fn line_limit_is_an_error_line() {
 fn unknown_function_names_the_family() {
     let (out, _, _) = run_bytes(br#"{"id":1,"fn":"qa.F1","args":{}}"#, &[]);
     let msg = out[0]["error"]["message"].as_str().unwrap();
-    assert!(msg.contains("qa.f1") && msg.contains("qa.exact_match"), "{msg}");
+    assert!(
+        msg.contains("qa.f1") && msg.contains("qa.exact_match"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -118,21 +146,37 @@ fn list_shows_every_function_with_defaults() {
     for f in scorespec::registry::all() {
         assert!(text.contains(f.id), "{} missing from list", f.id);
     }
-    assert!(text.contains("stem") && text.contains("default false"), "{text}");
+    assert!(
+        text.contains("stem") && text.contains("default false"),
+        "{text}"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_scorespec"))
         .args(["list", "--json"])
         .output()
         .expect("run list --json");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let f1 = v.as_array().unwrap().iter().find(|f| f["id"] == "qa.f1").unwrap();
-    let normalize = f1["args"].as_array().unwrap().iter().find(|a| a["name"] == "normalize").unwrap();
+    let f1 = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == "qa.f1")
+        .unwrap();
+    let normalize = f1["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "normalize")
+        .unwrap();
     assert_eq!(normalize["default"], true);
 }
 
 #[test]
 fn bundled_example_runs() {
     let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/qa.jsonl")).unwrap();
-    let n = input.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count();
+    let n = input
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
     let (out, _, ok) = run_bytes(&input, &[]);
     assert!(ok);
     assert_eq!(out.len(), n);

@@ -178,7 +178,11 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
             }
         };
         if scorespec::registry::lookup(&file.function).is_none() {
-            problems.push(format!("{}: unknown fn {:?}", path.display(), file.function));
+            problems.push(format!(
+                "{}: unknown fn {:?}",
+                path.display(),
+                file.function
+            ));
             continue;
         }
         if file.cases.is_empty() {
@@ -187,11 +191,19 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
         let mut ids = HashSet::new();
         for case in file.cases {
             if !ids.insert(case.id.clone()) {
-                problems.push(format!("{}: duplicate case id {:?}", path.display(), case.id));
+                problems.push(format!(
+                    "{}: duplicate case id {:?}",
+                    path.display(),
+                    case.id
+                ));
                 continue;
             }
             if case.source.trim().is_empty() {
-                problems.push(format!("{}: case {:?} has an empty source", path.display(), case.id));
+                problems.push(format!(
+                    "{}: case {:?} has an empty source",
+                    path.display(),
+                    case.id
+                ));
             }
             if case.expected.is_some() == case.expected_error.is_some() {
                 problems.push(format!(
@@ -202,7 +214,11 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
             }
             if let Some(Erratum { documented, why }) = &case.erratum {
                 if why.trim().is_empty() || to_json(documented).is_err() {
-                    problems.push(format!("{}: case {:?}: incomplete erratum", path.display(), case.id));
+                    problems.push(format!(
+                        "{}: case {:?}: incomplete erratum",
+                        path.display(),
+                        case.id
+                    ));
                 }
             }
             *per_fn.entry(file.function.clone()).or_default() += 1;
@@ -221,7 +237,11 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
             }));
         }
     }
-    if problems.is_empty() { Ok(trials) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(trials)
+    } else {
+        Err(problems)
+    }
 }
 
 fn main() -> ExitCode {

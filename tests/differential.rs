@@ -148,7 +148,9 @@ fn main() -> ExitCode {
             Trial::test(format!("differential/{name}"), move || {
                 for d in mine.values() {
                     if d.why.trim().is_empty() || d.rule.trim().is_empty() {
-                        return Err(format!("known difference {} needs a rule and a why", d.id).into());
+                        return Err(
+                            format!("known difference {} needs a rule and a why", d.id).into()
+                        );
                     }
                 }
                 let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;

@@ -222,7 +222,7 @@ fn step1b(w: &mut Vec<char>) {
     }
 }
 
-fn step1c(w: &mut Vec<char>) {
+fn step1c(w: &mut [char]) {
     let n = w.len();
     if n > 2 && w[n - 1] == 'y' && is_consonant(w, n - 2) {
         w[n - 1] = 'i';

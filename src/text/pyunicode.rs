@@ -44,6 +44,9 @@ fn in_table(table: &[(u32, u32)], c: char) -> bool {
 /// assert!(!is_space('a'));
 /// ```
 pub fn is_space(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, '\t'..='\r' | '\u{1c}'..='\u{1f}' | ' ');
+    }
     in_table(PY_SPACE, c)
 }
 
@@ -56,6 +59,9 @@ pub fn is_space(c: char) -> bool {
 /// assert!(!is_word('-') && !is_word('\u{301}'));
 /// ```
 pub fn is_word(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_';
+    }
     in_table(PY_WORD, c)
 }
 
@@ -81,6 +87,14 @@ mod tests {
             for w in table.windows(2) {
                 assert!(w[0].0 <= w[0].1 && w[0].1 < w[1].0);
             }
+        }
+    }
+
+    #[test]
+    fn ascii_fast_paths_agree_with_the_tables() {
+        for c in (0u8..128).map(char::from) {
+            assert_eq!(is_space(c), in_table(PY_SPACE, c), "{c:?}");
+            assert_eq!(is_word(c), in_table(PY_WORD, c), "{c:?}");
         }
     }
 

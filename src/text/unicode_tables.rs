@@ -948,4 +948,3 @@ pub(crate) const UNICODE_PUNCT: &[(u32, u32)] = &[
     (0x1DA87, 0x1DA8B),
     (0x1E95E, 0x1E95F),
 ];
-
