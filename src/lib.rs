@@ -4,9 +4,13 @@
 //! The crate is organised in layers, data flowing one way:
 //!
 //! * [`text`]: Python-compatible character classes, tokenization, the Porter
-//!   stemmer (NLTK's default mode).
+//!   stemmer (NLTK's default mode), Levenshtein distance.
+//! * [`extract`]: locating the answer in a model's output (tagged blocks,
+//!   `\boxed{…}`, `--- … ---`, reasoning blocks dropped).
 //! * [`score`]: the documented algorithms, one module per family
-//!   ([`score::qa`] for SQuAD-style exact match and F1, document 002).
+//!   ([`score::qa`] for SQuAD-style exact match and F1, document 002;
+//!   [`score::puzzles`] and [`score::reward`] for the word puzzles, document 001).
+//! * [`budget`]: deterministic work budgets; exceeding one is an outcome.
 //! * [`registry`]: every spec function by id (`"qa.f1"`), with typed argument
 //!   checking; the CLI, the conformance corpus and the differential harness
 //!   all call through it.
@@ -26,7 +30,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod error;
+pub mod extract;
 pub mod protocol;
 pub mod registry;
 pub mod score;

@@ -9,7 +9,8 @@
 use serde_json::{Map, Value};
 
 use crate::error::{CallError, json_type};
-use crate::score::qa;
+use crate::budget::Budget;
+use crate::score::{puzzles, qa, reward};
 use crate::text;
 
 /// The JSON type a parameter accepts.
@@ -20,8 +21,12 @@ pub enum ParamType {
     Str,
     /// A JSON boolean.
     Bool,
-    /// A JSON string, or a non-empty array of strings.
+    /// A JSON string, or an array of strings.
     StrOrStrList,
+    /// A JSON string, or an array of integers.
+    StrOrIntList,
+    /// A JSON object.
+    Object,
 }
 
 impl ParamType {
@@ -31,6 +36,8 @@ impl ParamType {
             ParamType::Str => "a string",
             ParamType::Bool => "a boolean",
             ParamType::StrOrStrList => "a string or a list of strings",
+            ParamType::StrOrIntList => "a string or a list of integers",
+            ParamType::Object => "an object",
         }
     }
 
@@ -43,6 +50,12 @@ impl ParamType {
                 Value::Array(items) => items.iter().all(Value::is_string),
                 _ => false,
             },
+            ParamType::StrOrIntList => match v {
+                Value::String(_) => true,
+                Value::Array(items) => items.iter().all(|x| x.is_i64()),
+                _ => false,
+            },
+            ParamType::Object => v.is_object(),
         }
     }
 }
@@ -124,6 +137,29 @@ impl<'a> Args<'a> {
                     ..
                 },
             ) => Ok(*b),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+
+    /// A string-or-integer-list argument: `Ok(Ok(string))` or `Ok(Err(integers))`.
+    pub fn str_or_ints(&self, name: &'static str) -> Result<Result<&'a str, Vec<i64>>, CallError> {
+        match self.get(name)? {
+            (Some(Value::String(s)), _) => Ok(Ok(s)),
+            (Some(Value::Array(items)), p) => items
+                .iter()
+                .map(|v| v.as_i64().ok_or_else(|| wrong_type(p, v)))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Err),
+            (Some(other), p) => Err(wrong_type(p, other)),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+
+    /// An object argument.
+    pub fn object(&self, name: &'static str) -> Result<&'a Map<String, Value>, CallError> {
+        match self.get(name)? {
+            (Some(Value::Object(m)), _) => Ok(m),
+            (Some(other), p) => Err(wrong_type(p, other)),
             (None, _) => Err(CallError::MissingArgument { name }),
         }
     }
@@ -286,7 +322,70 @@ fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
     Ok(refs)
 }
 
+const PUZZLE_PARAMS: &[Param] = &[
+    required("ground_truth", ParamType::Str, "the expected answer (extra_info.label)"),
+    required("output", ParamType::Str, "the model's full output"),
+];
+
+/// The largest `len(a) · len(b)` that `text.levenshtein` computes.
+pub const LEVENSHTEIN_MAX_CELLS: u64 = 1_000_000_000;
+
+fn levenshtein(a: &Args<'_>) -> Result<Value, CallError> {
+    let d = match (a.str_or_ints("a")?, a.str_or_ints("b")?) {
+        (Ok(x), Ok(y)) => {
+            let x: Vec<char> = x.chars().collect();
+            let y: Vec<char> = y.chars().collect();
+            cells(x.len(), y.len())?;
+            text::levenshtein::distance(&x, &y)
+        }
+        (Err(x), Err(y)) => {
+            cells(x.len(), y.len())?;
+            text::levenshtein::distance(&x, &y)
+        }
+        _ => {
+            return Err(CallError::InvalidValue {
+                name: "b",
+                reason: "\"a\" and \"b\" must both be strings or both be integer lists".into(),
+            });
+        }
+    };
+    Ok(Value::from(d))
+}
+
+fn cells(x: usize, y: usize) -> Result<(), CallError> {
+    Budget::new("levenshtein cells len(a)*len(b)", LEVENSHTEIN_MAX_CELLS)
+        .spend((x as u64).saturating_mul(y as u64))
+}
+
 static REGISTRY: &[SpecFn] = &[
+    SpecFn {
+        id: "puzzles.connections",
+        doc: "fraction of ground-truth groups of 4 words found (case-insensitive sets)",
+        spec: "spec/puzzles.md#connections",
+        params: PUZZLE_PARAMS,
+        run: |a| {
+            Ok(Value::from(puzzles::connections(
+                a.str("ground_truth")?,
+                a.str("output")?,
+            )))
+        },
+    },
+    SpecFn {
+        id: "puzzles.typos",
+        doc: "1 if the ground truth is a substring of the extracted answer, else 0",
+        spec: "spec/puzzles.md#typos",
+        params: PUZZLE_PARAMS,
+        run: |a| Ok(Value::from(puzzles::typos(a.str("ground_truth")?, a.str("output")?))),
+    },
+    SpecFn {
+        id: "puzzles.unscrambling",
+        doc: "1 - Levenshtein(expected order, matched sentence order) / n, clamped at 0",
+        spec: "spec/puzzles.md#unscrambling",
+        params: PUZZLE_PARAMS,
+        run: |a| {
+            puzzles::unscrambling(a.str("ground_truth")?, a.str("output")?).map(Value::from)
+        },
+    },
     SpecFn {
         id: "qa.exact_match",
         doc: "1 if the normalized prediction equals a normalized reference, else 0",
@@ -357,6 +456,44 @@ static REGISTRY: &[SpecFn] = &[
             };
             Ok(Value::from(qa::normalize(a.str("text")?, &opts)))
         },
+    },
+    SpecFn {
+        id: "reward.score",
+        doc: "score one row {data_source, model_output, extra_info: {label}} with its task's scorer",
+        spec: "spec/puzzles.md#reward-dispatch",
+        params: &[
+            required("data_source", ParamType::Str, "the task: typos, connections or unscrambling"),
+            required("model_output", ParamType::Str, "the model's full output"),
+            required("extra_info", ParamType::Object, "an object whose \"label\" is the ground truth"),
+        ],
+        run: |a| {
+            let label = match a.object("extra_info")?.get("label") {
+                Some(Value::String(s)) => s.as_str(),
+                Some(other) => {
+                    return Err(CallError::InvalidValue {
+                        name: "extra_info",
+                        reason: format!("\"label\" must be a string, found {}", json_type(other)),
+                    });
+                }
+                None => {
+                    return Err(CallError::InvalidValue {
+                        name: "extra_info",
+                        reason: "missing \"label\" (the ground truth)".into(),
+                    });
+                }
+            };
+            reward::score(a.str("data_source")?, a.str("model_output")?, label).map(Value::from)
+        },
+    },
+    SpecFn {
+        id: "text.levenshtein",
+        doc: "edit distance of two strings (by Unicode scalar value) or two integer lists",
+        spec: "spec/puzzles.md#levenshtein",
+        params: &[
+            required("a", ParamType::StrOrIntList, "a string or a list of integers"),
+            required("b", ParamType::StrOrIntList, "of the same kind as a"),
+        ],
+        run: levenshtein,
     },
     SpecFn {
         id: "text.porter_stem",

@@ -1,4 +1,6 @@
 //! The documented scoring algorithms, one module per family, composed from
-//! the text and math layers.
+//! the text and extraction layers.
 
+pub mod puzzles;
 pub mod qa;
+pub mod reward;

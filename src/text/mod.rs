@@ -2,8 +2,10 @@
 //!
 //! These sit beside the math stack and feed the scorers: Python-compatible
 //! character classes ([`pyunicode`]), whitespace tokenization ([`tokenize`])
-//! and the Porter stemmer in NLTK's default mode ([`porter`]).
+//! the Porter stemmer in NLTK's default mode ([`porter`]) and edit distance
+//! ([`levenshtein`]).
 
+pub mod levenshtein;
 pub mod porter;
 pub mod pyunicode;
 pub mod tokenize;

@@ -1,0 +1,140 @@
+//! Locating the answer in a model's output.
+//!
+//! The helpers here find the part of a response that holds the answer: a
+//! tagged block (`<solution>…</solution>`), a `\boxed{…}` group (with brace
+//! matching), a `--- … ---` span; and they drop a reasoning block
+//! (`<think>…</think>`) first. Each returns a slice of its input, so callers
+//! can report what was extracted.
+
+/// The response without its reasoning block.
+///
+/// When the response contains `</think>`, the answer is what follows the last
+/// one (this also covers chat templates that put the opening `<think>` in the
+/// prompt). Otherwise, an unclosed `<think>` means the model never finished
+/// thinking: only what precedes it counts. Tags are matched ASCII
+/// case-insensitively.
+///
+/// ```
+/// use scorespec::extract::strip_think;
+/// assert_eq!(strip_think("<think>maybe <solution>x</solution></think> <solution>y</solution>"),
+///            " <solution>y</solution>");
+/// assert_eq!(strip_think("reasoning</think>answer"), "answer");
+/// assert_eq!(strip_think("answer <think>never closed"), "answer ");
+/// assert_eq!(strip_think("no block"), "no block");
+/// ```
+pub fn strip_think(text: &str) -> &str {
+    if let Some(end) = rfind_ci(text, "</think>") {
+        return &text[end + "</think>".len()..];
+    }
+    match find_ci(text, "<think>") {
+        Some(start) => &text[..start],
+        None => text,
+    }
+}
+
+/// The content of the last complete `<tag>…</tag>` block (tag name matched
+/// ASCII case-insensitively; content may span lines), or `None`.
+///
+/// "Last" is the block whose closing tag comes last; its content starts after
+/// the last opening tag before that closing tag.
+///
+/// ```
+/// use scorespec::extract::last_tag;
+/// assert_eq!(last_tag("<solution>a</solution> <solution>b\nc</solution>", "solution"), Some("b\nc"));
+/// assert_eq!(last_tag("<SOLUTION>x</Solution>", "solution"), Some("x"));
+/// assert_eq!(last_tag("<solution>unclosed", "solution"), None);
+/// ```
+pub fn last_tag<'a>(text: &'a str, tag: &str) -> Option<&'a str> {
+    let open = format!("<{tag}>");
+    let close = format!("</{tag}>");
+    let end = rfind_ci(text, &close)?;
+    let start = rfind_ci(&text[..end], &open)? + open.len();
+    Some(&text[start..end])
+}
+
+/// The content of the last `\boxed{…}` (or `\fbox{…}`) whose braces balance,
+/// or `None`.
+///
+/// ```
+/// use scorespec::extract::last_boxed;
+/// assert_eq!(last_boxed(r"so \boxed{\frac{1}{2}} and \boxed{a,b}"), Some("a,b"));
+/// assert_eq!(last_boxed(r"\fbox{x}"), Some("x"));
+/// assert_eq!(last_boxed(r"\boxed{unbalanced"), None);
+/// ```
+pub fn last_boxed(text: &str) -> Option<&str> {
+    let mut best: Option<(usize, &str)> = None;
+    for name in ["\\boxed", "\\fbox"] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(name) {
+            let at = from + i;
+            from = at + name.len();
+            let rest = text[from..].trim_start();
+            if let Some(inner) = rest.strip_prefix('{').and_then(balanced_prefix) {
+                if best.is_none_or(|(b, _)| at > b) {
+                    best = Some((at, inner));
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// The text up to the `}` that closes an already opened `{`, or `None`.
+fn balanced_prefix(text: &str) -> Option<&str> {
+    let mut depth = 1usize;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[..i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The content of the last `--- … ---` span (trimmed, non-empty), or `None`.
+///
+/// Spans do not overlap: `--- a --- b --- c ---` holds `a` and `c`.
+///
+/// ```
+/// use scorespec::extract::last_dashed;
+/// assert_eq!(last_dashed("The answer is --- hello --- done"), Some("hello"));
+/// assert_eq!(last_dashed("--- a --- b --- c ---"), Some("c"));
+/// assert_eq!(last_dashed("no dashes"), None);
+/// ```
+pub fn last_dashed(text: &str) -> Option<&str> {
+    let mut found = None;
+    let mut rest = text;
+    while let Some(open) = rest.find("---") {
+        let after = rest[open..].trim_start_matches('-');
+        let Some(close) = after.find("---") else {
+            break;
+        };
+        let inner = after[..close].trim();
+        if !inner.is_empty() {
+            found = Some(inner);
+        }
+        rest = after[close..].trim_start_matches('-');
+    }
+    found
+}
+
+fn find_ci(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    (0..=h.len().checked_sub(n.len())?).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+fn rfind_ci(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    (0..=h.len().checked_sub(n.len())?)
+        .rev()
+        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
