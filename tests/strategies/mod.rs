@@ -19,23 +19,81 @@ pub const ARTICLES: &[&str] = &["a", "an", "the", "A", "An", "The", "THE", "AN"]
 
 /// Ordinary lower-case English words, some with suffixes the stemmer strips.
 pub const PLAIN_WORDS: &[&str] = &[
-    "paris", "france", "capital", "of", "is", "city", "cities", "running", "run", "ran",
-    "york", "new", "and", "or", "in", "river", "rivers", "relational", "generalization",
-    "hopping", "happy", "theme", "anthem", "another", "there", "ties", "skies", "dying",
-    "news", "agreed", "controlling", "electrical", "x", "b", "i", "s", "an_", "_a",
+    "paris",
+    "france",
+    "capital",
+    "of",
+    "is",
+    "city",
+    "cities",
+    "running",
+    "run",
+    "ran",
+    "york",
+    "new",
+    "and",
+    "or",
+    "in",
+    "river",
+    "rivers",
+    "relational",
+    "generalization",
+    "hopping",
+    "happy",
+    "theme",
+    "anthem",
+    "another",
+    "there",
+    "ties",
+    "skies",
+    "dying",
+    "news",
+    "agreed",
+    "controlling",
+    "electrical",
+    "x",
+    "b",
+    "i",
+    "s",
+    "an_",
+    "_a",
 ];
 
 /// Capitalized and upper-case words.
 pub const CAPITALIZED_WORDS: &[&str] = &[
-    "Paris", "France", "London", "Washington", "D.C.", "NASA", "Einstein", "New", "York",
-    "The_Beatles", "Mississippi", "USA", "Running", "CITIES",
+    "Paris",
+    "France",
+    "London",
+    "Washington",
+    "D.C.",
+    "NASA",
+    "Einstein",
+    "New",
+    "York",
+    "The_Beatles",
+    "Mississippi",
+    "USA",
+    "Running",
+    "CITIES",
 ];
 
 /// Non-ASCII words: accents, a letter whose upper case is two letters,
 /// Greek (with a final sigma), Cyrillic, CJK.
 pub const UNICODE_WORDS: &[&str] = &[
-    "café", "naïve", "Straße", "Ελλάδα", "ΣΟΦΟΣ", "σοφος", "Москва", "東京", "Ça", "İstanbul",
-    "über", "niño", "ﬁne", "x²",
+    "café",
+    "naïve",
+    "Straße",
+    "Ελλάδα",
+    "ΣΟΦΟΣ",
+    "σοφος",
+    "Москва",
+    "東京",
+    "Ça",
+    "İstanbul",
+    "über",
+    "niño",
+    "ﬁne",
+    "x²",
 ];
 
 /// Numbers as answers write them.
@@ -45,15 +103,17 @@ pub const NUMBERS: &[&str] = &[
 
 /// ASCII punctuation (Python's `string.punctuation`) as it attaches to words.
 pub const ASCII_PUNCTUATION: &[&str] = &[
-    ".", ",", "!", "?", ";", ":", "'", "\"", "(", ")", "[", "]", "-", "--", "...", "'s", "/",
-    "&", "#", "*", "@", "_", "`", "~", "{", "}", "<", ">", "|", "\\", "^", "+", "=", "%", "$",
+    ".", ",", "!", "?", ";", ":", "'", "\"", "(", ")", "[", "]", "-", "--", "...", "'s", "/", "&",
+    "#", "*", "@", "_", "`", "~", "{", "}", "<", ">", "|", "\\", "^", "+", "=", "%", "$",
 ];
 
 /// Unicode punctuation (categories P*), which only `unicode_punctuation` removes.
 pub const UNICODE_PUNCTUATION: &[&str] = &["“", "”", "«", "»", "—", "…", "‘", "’", "¿", "¡", "–"];
 
 /// Whitespace that Python's `str.split()` splits on.
-pub const WHITESPACE: &[&str] = &[" ", " ", " ", "\t", "\n", "\u{a0}", "\u{3000}", "\u{1c}", "\r\n"];
+pub const WHITESPACE: &[&str] = &[
+    " ", " ", " ", "\t", "\n", "\u{a0}", "\u{3000}", "\u{1c}", "\r\n",
+];
 
 fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = String> + Clone {
     prop::sample::select(pool).prop_map(str::to_string)
@@ -84,7 +144,11 @@ pub fn punctuated_word_strategy() -> impl Strategy<Value = String> + Clone {
         prop::option::weighted(0.3, punctuation_strategy()),
     )
         .prop_map(|(before, word, after)| {
-            format!("{}{word}{}", before.unwrap_or_default(), after.unwrap_or_default())
+            format!(
+                "{}{word}{}",
+                before.unwrap_or_default(),
+                after.unwrap_or_default()
+            )
         })
 }
 
@@ -221,8 +285,8 @@ pub fn number_text_strategy() -> impl Strategy<Value = String> + Clone {
 pub fn ascii_word_strategy() -> impl Strategy<Value = String> + Clone {
     const SUFFIXES: &[&str] = &[
         "", "s", "es", "ies", "ied", "ed", "ing", "eed", "ational", "tional", "ization", "ness",
-        "fulness", "alli", "logi", "ity", "ly", "ement", "ion", "ize", "ate", "er", "y", "e",
-        "ll", "ss", "SSES", "ING", "Ed",
+        "fulness", "alli", "logi", "ity", "ly", "ement", "ion", "ize", "ate", "er", "y", "e", "ll",
+        "ss", "SSES", "ING", "Ed",
     ];
     prop_oneof![
         2 => "[A-Za-z]{0,14}",
