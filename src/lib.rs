@@ -14,6 +14,8 @@
 //! * [`registry`]: every spec function by id (`"qa.f1"`), with typed argument
 //!   checking; the CLI, the conformance corpus and the differential harness
 //!   all call through it.
+//! * [`eval`]: batch evaluation of dataset rows (`scorespec eval`), parallel
+//!   and streaming, with a summary per data source.
 //! * [`protocol`]: the JSONL protocol of `scorespec run`, one output line for
 //!   every input line, errors typed and numbered by line.
 //!
@@ -32,6 +34,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod eval;
 pub mod extract;
 pub mod protocol;
 pub mod registry;

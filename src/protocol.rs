@@ -76,17 +76,21 @@ struct ErrLine<'a> {
 }
 
 /// One raw line as read: its bytes, or the fact that it was too long.
-enum RawLine {
+pub(crate) enum RawLine {
     Bytes(Vec<u8>),
     TooLong,
 }
 
-/// Reads one line (without `\n`) keeping at most `max` bytes; returns `None`
-/// at end of input.
-fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<RawLine>> {
+/// Reads one line (without `\n`) keeping at most `max` bytes; returns the
+/// line and the bytes consumed (newline included), or `None` at end of input.
+pub(crate) fn read_line<R: BufRead>(
+    input: &mut R,
+    max: usize,
+) -> io::Result<Option<(RawLine, u64)>> {
     let mut line = Vec::new();
     let mut too_long = false;
     let mut any = false;
+    let mut total = 0u64;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -110,6 +114,7 @@ fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<RawLine
             }
         }
         let consumed = done.unwrap_or(buf.len());
+        total += consumed as u64;
         input.consume(consumed);
         if done.is_some() {
             break;
@@ -117,8 +122,8 @@ fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<RawLine
     }
     Ok(match (any, too_long) {
         (false, _) => None,
-        (true, true) => Some(RawLine::TooLong),
-        (true, false) => Some(RawLine::Bytes(line)),
+        (true, true) => Some((RawLine::TooLong, total)),
+        (true, false) => Some((RawLine::Bytes(line), total)),
     })
 }
 
@@ -230,7 +235,7 @@ pub fn run<R: BufRead, W: Write>(
     limits: &Limits,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    while let Some(raw) = read_line(&mut input, limits.max_line_bytes)? {
+    while let Some((raw, _)) = read_line(&mut input, limits.max_line_bytes)? {
         summary.lines += 1;
         let line = summary.lines;
         let (id, result) = match raw {

@@ -8,8 +8,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::{CallError, json_type};
 use crate::budget::Budget;
+use crate::error::{CallError, json_type};
 use crate::score::{puzzles, qa, reward};
 use crate::text;
 
@@ -323,7 +323,11 @@ fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
 }
 
 const PUZZLE_PARAMS: &[Param] = &[
-    required("ground_truth", ParamType::Str, "the expected answer (extra_info.label)"),
+    required(
+        "ground_truth",
+        ParamType::Str,
+        "the expected answer (extra_info.label)",
+    ),
     required("output", ParamType::Str, "the model's full output"),
 ];
 
@@ -375,16 +379,19 @@ static REGISTRY: &[SpecFn] = &[
         doc: "1 if the ground truth is a substring of the extracted answer, else 0",
         spec: "spec/puzzles.md#typos",
         params: PUZZLE_PARAMS,
-        run: |a| Ok(Value::from(puzzles::typos(a.str("ground_truth")?, a.str("output")?))),
+        run: |a| {
+            Ok(Value::from(puzzles::typos(
+                a.str("ground_truth")?,
+                a.str("output")?,
+            )))
+        },
     },
     SpecFn {
         id: "puzzles.unscrambling",
         doc: "1 - Levenshtein(expected order, matched sentence order) / n, clamped at 0",
         spec: "spec/puzzles.md#unscrambling",
         params: PUZZLE_PARAMS,
-        run: |a| {
-            puzzles::unscrambling(a.str("ground_truth")?, a.str("output")?).map(Value::from)
-        },
+        run: |a| puzzles::unscrambling(a.str("ground_truth")?, a.str("output")?).map(Value::from),
     },
     SpecFn {
         id: "qa.exact_match",
@@ -462,9 +469,17 @@ static REGISTRY: &[SpecFn] = &[
         doc: "score one row {data_source, model_output, extra_info: {label}} with its task's scorer",
         spec: "spec/puzzles.md#reward-dispatch",
         params: &[
-            required("data_source", ParamType::Str, "the task: typos, connections or unscrambling"),
+            required(
+                "data_source",
+                ParamType::Str,
+                "the task: typos, connections or unscrambling",
+            ),
             required("model_output", ParamType::Str, "the model's full output"),
-            required("extra_info", ParamType::Object, "an object whose \"label\" is the ground truth"),
+            required(
+                "extra_info",
+                ParamType::Object,
+                "an object whose \"label\" is the ground truth",
+            ),
         ],
         run: |a| {
             let label = match a.object("extra_info")?.get("label") {
@@ -490,7 +505,11 @@ static REGISTRY: &[SpecFn] = &[
         doc: "edit distance of two strings (by Unicode scalar value) or two integer lists",
         spec: "spec/puzzles.md#levenshtein",
         params: &[
-            required("a", ParamType::StrOrIntList, "a string or a list of integers"),
+            required(
+                "a",
+                ParamType::StrOrIntList,
+                "a string or a list of integers",
+            ),
             required("b", ParamType::StrOrIntList, "of the same kind as a"),
         ],
         run: levenshtein,

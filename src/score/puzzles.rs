@@ -192,7 +192,11 @@ pub fn match_sentences(
                 return Ok(j);
             }
             let pattern = Pattern::new(g);
-            let per_char = if pattern.len() <= 64 { 1 } else { pattern.len() as u64 };
+            let per_char = if pattern.len() <= 64 {
+                1
+            } else {
+                pattern.len() as u64
+            };
             budget.spend(answer_len.saturating_mul(per_char))?;
             let (mut best, mut best_d) = (0, usize::MAX);
             for (j, a) in answer_chars.iter().enumerate() {
@@ -229,7 +233,10 @@ pub fn unscrambling(ground_truth: &str, output: &str) -> Result<f64, CallError> 
     if n == 0 {
         return Ok(0.0);
     }
-    let mut budget = Budget::new("unscrambling work (character comparisons)", UNSCRAMBLING_MAX_WORK);
+    let mut budget = Budget::new(
+        "unscrambling work (character comparisons)",
+        UNSCRAMBLING_MAX_WORK,
+    );
     let order = match_sentences(&truth, &sentences(unscrambling_answer(output)), &mut budget)?;
     budget.spend((n as u64).saturating_mul(order.len() as u64))?;
     let expected: Vec<usize> = (0..n).collect();

@@ -169,8 +169,20 @@ mod tests {
     #[test]
     fn myers_agrees_with_the_dynamic_programme() {
         let words = [
-            "", "a", "ab", "ba", "kitten", "sitting", "café", "cafe", "Saturday", "Sunday",
-            "The hero wakes up", "He fights the dragon", "He wins the gold", "ΣΟΦΟΣ σοφος",
+            "",
+            "a",
+            "ab",
+            "ba",
+            "kitten",
+            "sitting",
+            "café",
+            "cafe",
+            "Saturday",
+            "Sunday",
+            "The hero wakes up",
+            "He fights the dragon",
+            "He wins the gold",
+            "ΣΟΦΟΣ σοφος",
             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab",
             "baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac",
