@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import nltk_porter  # noqa: E402
+import rapidfuzz_lev  # noqa: E402
 import squad  # noqa: E402
 
 
@@ -159,6 +160,70 @@ def qa_cases(n_pairs=2500, seed=20261122):
         yield {"id": f"pair-{i}-normalize", "fn": "qa.normalize", "args": args}
 
 
+# ---------------------------------------------------------------- Levenshtein
+
+ALPHABETS = [
+    "ab",
+    "abcdefghij",
+    "The quick brown fox.",
+    "éèêëàâäôöûüçÉÈ",
+    "αβγδεζηθΣσς",
+    "日本語中文한국어",
+    "😀😁😂🤣🎉👍🏽",
+    "a\u0301e\u0300\u200d\u00a0 ",
+]
+
+
+def random_string(rng):
+    alphabet = "".join(rng.sample(ALPHABETS, rng.randint(1, 3)))
+    n = rng.choice([0, 1, 2, 3, 5, 8, 13, 30, 63, 64, 65, 100])
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
+
+
+def mutate(rng, s):
+    chars = list(s)
+    for _ in range(rng.randint(0, 4)):
+        op = rng.random()
+        if op < 0.33 and chars:
+            del chars[rng.randrange(len(chars))]
+        elif op < 0.66:
+            chars.insert(rng.randint(0, len(chars)), rng.choice("xyzé😀"))
+        elif chars:
+            chars[rng.randrange(len(chars))] = rng.choice("abcΣ日")
+    return "".join(chars)
+
+
+def levenshtein_cases(seed=1001):
+    rng = random.Random(seed)
+    for i in range(5000):
+        a = random_string(rng)
+        b = mutate(rng, a) if rng.random() < 0.6 else random_string(rng)
+        yield {"id": f"lev-str-{i}", "fn": "text.levenshtein", "args": {"a": a, "b": b}}
+    for i in range(1000):
+        a = [rng.randint(-3, 9) for _ in range(rng.randint(0, 40))]
+        b = list(a)
+        rng.shuffle(b) if rng.random() < 0.5 else b.extend(rng.randint(0, 5) for _ in range(3))
+        if rng.random() < 0.3:
+            b = b[: rng.randint(0, len(b))]
+        yield {"id": f"lev-int-{i}", "fn": "text.levenshtein", "args": {"a": a, "b": b}}
+    sentences = ["The hero wakes up", "He fights the dragon", "He wins the gold", "A storm comes",
+                 "The village burns", "She finds a map", "They sail north", "The king dies",
+                 "Nobody knows why", "It ends", "The hero wakes up again", "He fights a dragon"]
+    for i in range(1000):
+        truth = rng.sample(sentences, rng.randint(0, 8))
+        answer = [mutate(rng, s) if rng.random() < 0.4 else s for s in truth]
+        rng.shuffle(answer) if rng.random() < 0.5 else None
+        if rng.random() < 0.2 and answer:
+            answer.insert(rng.randint(0, len(answer)), rng.choice(sentences))
+        if rng.random() < 0.2 and answer:
+            del answer[rng.randrange(len(answer))]
+        out = ". ".join(answer) + "."
+        if rng.random() < 0.8:
+            out = "<PLOT_SUMMARY>" + out + "</PLOT_SUMMARY>"
+        yield {"id": f"unscramble-{i}", "fn": "puzzles.unscrambling",
+               "args": {"ground_truth": ". ".join(truth) + ".", "output": out}}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "differential"))
@@ -175,6 +240,12 @@ def main():
                "inputs": "2,500 generated prediction/reference pairs (seed 20261122): punctuation, articles, unicode, numbers, empty strings"},
               ask(squad, qa_cases()))
     print(f"qa-squad.jsonl: {n} cases")
+    n = write(os.path.join(a.out, "levenshtein-rapidfuzz.jsonl"),
+              {"oracle": rapidfuzz_lev.NAME, "version": rapidfuzz_lev.version(),
+               "inputs": "5,000 random string pairs (seed 1001; Latin, accents, Greek, CJK, emoji, combining marks; "
+                         "lengths 0-100), 1,000 integer-sequence pairs, 1,000 unscrambling cases"},
+              ask(rapidfuzz_lev, levenshtein_cases()))
+    print(f"levenshtein-rapidfuzz.jsonl: {n} cases")
 
 
 if __name__ == "__main__":
