@@ -25,6 +25,10 @@
 //! at most once, and sentence matching has an exact-match fast path and a
 //! bit-parallel distance with a cut-off (same result, bounded time).
 
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
 use crate::budget::Budget;
 use crate::error::CallError;
 use crate::extract::{last_boxed, last_dashed, last_tag, strip_think};
@@ -176,39 +180,117 @@ pub fn match_sentences(
     if answer.is_empty() {
         return Ok(Vec::new());
     }
-    let answer_len: u64 = answer.iter().map(|s| s.len() as u64).sum();
-    let answer_chars: Vec<Vec<char>> = answer.iter().map(|s| s.chars().collect()).collect();
+    let answers: Vec<Sentence> = answer.iter().map(|s| Sentence::new(s)).collect();
+    let answer_len: u64 = answers.iter().map(|a| a.chars.len() as u64).sum();
     // The first answer sentence equal to each text: an exact match has
     // distance 0, so it is the first minimum.
-    let mut first_exact: std::collections::HashMap<&str, usize> =
-        std::collections::HashMap::with_capacity(answer.len());
+    let mut first_exact: HashMap<&str, usize> = HashMap::with_capacity(answer.len());
     for (j, s) in answer.iter().enumerate() {
         first_exact.entry(s).or_insert(j);
     }
-    truth
-        .iter()
-        .map(|g| {
-            if let Some(&j) = first_exact.get(g) {
-                return Ok(j);
-            }
-            let pattern = Pattern::new(g);
-            let per_char = if pattern.len() <= 64 {
-                1
-            } else {
-                pattern.len() as u64
-            };
-            budget.spend(answer_len.saturating_mul(per_char))?;
-            let (mut best, mut best_d) = (0, usize::MAX);
-            for (j, a) in answer_chars.iter().enumerate() {
-                // Only a strictly smaller distance replaces the best: ties keep the first.
-                if let Some(d) = pattern.distance_below(a, best_d) {
-                    best = j;
-                    best_d = d;
-                }
-            }
-            Ok(best)
+    // The work is drawn up front, so the budget does not depend on the order
+    // in which the parallel matching below runs.
+    let mut work = 0u64;
+    for g in truth.iter().filter(|g| !first_exact.contains_key(*g)) {
+        let n = g.chars().count() as u64;
+        let per_char = if n <= 64 { 1 } else { n };
+        work = work.saturating_add(answer_len.saturating_mul(per_char));
+    }
+    budget.spend(work)?;
+    Ok(truth
+        .par_iter()
+        .map(|g| match first_exact.get(g) {
+            Some(&j) => j,
+            None => nearest(g, &answers),
         })
-        .collect()
+        .collect())
+}
+
+/// An answer sentence prepared for matching.
+struct Sentence {
+    chars: Vec<char>,
+    histogram: [u8; 32],
+}
+
+impl Sentence {
+    fn new(text: &str) -> Sentence {
+        let chars: Vec<char> = text.chars().collect();
+        Sentence {
+            histogram: histogram(&chars),
+            chars,
+        }
+    }
+}
+
+/// Character counts in 32 buckets (letters by their lower case, the rest
+/// hashed), saturating at 255. Merging characters into buckets and
+/// saturating can only hide differences, so [`bag_bound`] stays a lower bound.
+fn histogram(chars: &[char]) -> [u8; 32] {
+    let mut h = [0u8; 32];
+    for &c in chars {
+        let b = match c {
+            'a'..='z' => c as usize - 'a' as usize,
+            'A'..='Z' => c as usize - 'A' as usize,
+            _ => 26 + (u32::from(c) % 6) as usize,
+        };
+        h[b] = h[b].saturating_add(1);
+    }
+    h
+}
+
+/// A lower bound of the Levenshtein distance: each edit changes the
+/// character counts by at most one on each side (the bag distance), and the
+/// lengths differ by at most the number of edits.
+fn bag_bound(a: &[u8; 32], b: &[u8; 32], len_a: usize, len_b: usize) -> usize {
+    let (mut more, mut less) = (0usize, 0usize);
+    for (x, y) in a.iter().zip(b) {
+        more += usize::from(x.saturating_sub(*y));
+        less += usize::from(y.saturating_sub(*x));
+    }
+    more.max(less).max(len_a.abs_diff(len_b))
+}
+
+/// The index of the first answer sentence nearest to `g`.
+///
+/// A first candidate is the sentence with the smallest lower bound; its
+/// distance bounds the search. Then every sentence is visited in order and
+/// computed only if its lower bound can still beat the best: strictly for a
+/// sentence after the best one, or with a tie for one before it, so that the
+/// result is the first minimum, exactly as a plain scan would find.
+fn nearest(g: &str, answers: &[Sentence]) -> usize {
+    let pattern = Pattern::new(g);
+    let gh = histogram(&g.chars().collect::<Vec<_>>());
+    let bounds: Vec<usize> = answers
+        .iter()
+        .map(|a| bag_bound(&gh, &a.histogram, pattern.len(), a.chars.len()))
+        .collect();
+    let Some((first, _)) = bounds.iter().enumerate().min_by_key(|&(_, b)| *b) else {
+        return 0;
+    };
+    let mut best_d = pattern
+        .distance_below(&answers[first].chars, usize::MAX)
+        .unwrap_or(usize::MAX);
+    let mut best = first;
+    for (j, a) in answers.iter().enumerate() {
+        if j == first {
+            continue;
+        }
+        let bound = if j < best {
+            best_d.saturating_add(1)
+        } else {
+            best_d
+        };
+        if bounds[j] >= bound {
+            continue;
+        }
+        if let Some(d) = pattern.distance_below(&a.chars, bound) {
+            if d < best_d || j < best {
+                best = j;
+                best_d = d;
+            }
+        }
+    }
+    best
 }
 
 /// Plot-unscrambling score: `max(0, 1 − d(E, O) / n)` where `n` is the number

@@ -73,7 +73,9 @@ pub fn str_distance(a: &str, b: &str) -> usize {
 #[derive(Debug, Clone)]
 pub struct Pattern {
     chars: Vec<char>,
-    /// For each distinct character of a short pattern, the bit mask of its positions.
+    /// For each ASCII character of a short pattern, the bit mask of its positions.
+    ascii: [u64; 128],
+    /// The same for the other characters, sorted by character.
     masks: Vec<(char, u64)>,
 }
 
@@ -81,17 +83,26 @@ impl Pattern {
     /// Prepares `text` as a pattern.
     pub fn new(text: &str) -> Pattern {
         let chars: Vec<char> = text.chars().collect();
+        let mut ascii = [0u64; 128];
         let mut masks: Vec<(char, u64)> = Vec::new();
         if chars.len() <= 64 {
             for (i, &c) in chars.iter().enumerate() {
-                match masks.iter_mut().find(|(d, _)| *d == c) {
-                    Some((_, m)) => *m |= 1 << i,
-                    None => masks.push((c, 1 << i)),
+                if c.is_ascii() {
+                    ascii[c as usize] |= 1 << i;
+                } else {
+                    match masks.iter_mut().find(|(d, _)| *d == c) {
+                        Some((_, m)) => *m |= 1 << i,
+                        None => masks.push((c, 1 << i)),
+                    }
                 }
             }
             masks.sort_unstable_by_key(|&(c, _)| c);
         }
-        Pattern { chars, masks }
+        Pattern {
+            chars,
+            ascii,
+            masks,
+        }
     }
 
     /// The pattern's length in characters.
@@ -105,6 +116,9 @@ impl Pattern {
     }
 
     fn mask(&self, c: char) -> u64 {
+        if c.is_ascii() {
+            return self.ascii[c as usize];
+        }
         self.masks
             .binary_search_by_key(&c, |&(d, _)| d)
             .map_or(0, |i| self.masks[i].1)
@@ -129,20 +143,22 @@ impl Pattern {
         } else if m > 64 {
             distance(&self.chars, text)
         } else {
-            self.myers(text)
+            self.myers(text, bound)?
         };
         (d < bound).then_some(d)
     }
 
     /// Myers (1999) / Hyyrö (2001): the edit distance of the whole pattern
-    /// against the whole text, bit-parallel over the pattern's positions.
-    fn myers(&self, text: &[char]) -> usize {
+    /// against the whole text, bit-parallel over the pattern's positions;
+    /// `None` as soon as it can no longer fall below `bound` (each remaining
+    /// text character lowers the running score by at most one).
+    fn myers(&self, text: &[char], bound: usize) -> Option<usize> {
         let m = self.chars.len();
         let last = 1u64 << (m - 1);
         let mut vp: u64 = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
         let mut vn: u64 = 0;
         let mut score = m;
-        for &c in text {
+        for (k, &c) in text.iter().enumerate() {
             let eq = self.mask(c);
             let xv = eq | vn;
             let xh = (((eq & vp).wrapping_add(vp)) ^ vp) | eq;
@@ -157,8 +173,11 @@ impl Pattern {
             hn <<= 1;
             vp = hn | !(xv | hp);
             vn = hp & xv;
+            if score >= bound.saturating_add(text.len() - k - 1) {
+                return None;
+            }
         }
-        score
+        Some(score)
     }
 }
 
