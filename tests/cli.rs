@@ -182,3 +182,55 @@ fn bundled_example_runs() {
     assert_eq!(out.len(), n);
     assert_eq!(out.last().unwrap()["error"]["kind"], "unknown_argument");
 }
+
+#[test]
+fn eval_puzzles_scores_rows_and_reports_bad_ones() {
+    let rows = [
+        r#"{"id":"t1","data_source":"typos","model_output":"<solution>extraordinary</solution>","extra_info":{"label":"extraordinary"}}"#,
+        r#"{"id":"c1","data_source":"connections","model_output":"<solution>Apple,Banana,Pear,Orange,Red,Blue,Green,Yellow</solution>","extra_info":{"label":"Apple,Banana,Pear,Grape,Red,Blue,Green,Yellow"}}"#,
+        r#"{"id":"bad","data_source":"typos""#,
+        r#"{"id":"u1","data_source":"unscrambling","model_output":"<PLOT_SUMMARY>B. A. C.</PLOT_SUMMARY>","extra_info":{"label":"A. B. C."}}"#,
+        r#"{"id":"x","data_source":"sudoku","model_output":"","extra_info":{"label":""}}"#,
+    ];
+    let dir = std::env::temp_dir().join(format!("scorespec-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("rows.jsonl");
+    std::fs::write(&input, rows.join("\n")).unwrap();
+    let out_path = dir.join("out.jsonl");
+    let summary_path = dir.join("summary.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .args(["eval", "--task", "puzzles"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out_path)
+        .arg("--summary")
+        .arg(&summary_path)
+        .output()
+        .expect("run eval");
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("5 lines: 3 scored, 2 errors"), "{stderr}");
+    let lines: Vec<Value> = std::fs::read_to_string(&out_path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    // Document 001: typos 1, connections 0.5, walkthrough B. A. C. 1/3.
+    assert_eq!(lines[0]["score"], 1.0);
+    assert_eq!(lines[1]["score"], 0.5);
+    assert_eq!(lines[2]["error"]["kind"], "malformed_json");
+    assert_eq!(lines[2]["line"], 3);
+    assert_eq!(lines[3]["score"], 1.0 / 3.0);
+    assert!(
+        lines[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("typos, connections, unscrambling")
+    );
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(&summary_path).unwrap()).unwrap();
+    assert_eq!(summary["per_source"]["connections"]["mean"], 0.5);
+    assert_eq!(summary["error_kinds"]["invalid_value"], 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
