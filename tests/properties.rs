@@ -1,14 +1,19 @@
-//! Property tests of the QA scorer, the Porter stemmer and the registry
-//! (DESIGN.md, "Properties"). Strategies live in `strategies/mod.rs`.
+//! Property tests of the QA scorer, the Porter stemmer, the word-puzzle
+//! scorers, the Levenshtein distance and the registry (DESIGN.md,
+//! "Properties"). Strategies live in `strategies/mod.rs`.
 
 mod strategies;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
+use scorespec::budget::Budget;
 use scorespec::registry;
+use scorespec::score::puzzles::{self, connections, typos, unscrambling};
 use scorespec::score::qa::{
     MatchOptions, NormalizeOptions, exact_match, exact_match_max, f1, f1_max, normalize,
 };
+use scorespec::score::reward;
+use scorespec::text::levenshtein::{Pattern, distance, str_distance};
 use scorespec::text::porter::stem;
 use scorespec::text::pyunicode::is_space;
 use scorespec::text::tokenize::split_whitespace;
@@ -466,4 +471,389 @@ fn helpers_transform_as_intended() {
     assert_eq!(token_ends(" ab\u{a0}c"), vec![3, 6]);
     assert_eq!(flip_case("Straße σοφος x", &[true]), "sTRAßE σΟΦΟς X");
     assert_eq!(respace("a \t b\u{3000}c", &[" ".into()]), "a b c");
+}
+
+// ============================================================ word puzzles
+
+// ---------------------------------------------------------------- helpers
+
+/// The number of ground-truth groups of a connections puzzle: the items of
+/// the list split on commas and line breaks (`\n`, `\r`), trimmed, empty
+/// ones dropped, taken four at a time.
+fn connections_k(ground_truth: &str) -> usize {
+    ground_truth
+        .split([',', '\n', '\r'])
+        .filter(|w| !w.trim().is_empty())
+        .count()
+        .div_ceil(puzzles::GROUP_SIZE)
+}
+
+/// The sentences of a plot: split at `.`, trimmed, empty ones dropped.
+fn plot_sentences(text: &str) -> Vec<&str> {
+    text.split('.')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn pairwise_distinct(items: &[&str]) -> bool {
+    let set: std::collections::HashSet<&&str> = items.iter().collect();
+    set.len() == items.len()
+}
+
+/// `text` with whitespace added around each sentence (each piece between
+/// two `.`), `pads` used cyclically.
+fn pad_sentences(text: &str, pads: &[(String, String)]) -> String {
+    text.split('.')
+        .enumerate()
+        .map(|(i, piece)| {
+            let (before, after) = &pads[i % pads.len()];
+            format!("{before}{piece}{after}")
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The unscrambling score, which must not fail on inputs of ordinary size.
+fn unscrambling_ok(ground_truth: &str, output: &str) -> Result<f64, TestCaseError> {
+    match unscrambling(ground_truth, output) {
+        Ok(s) => Ok(s),
+        Err(e) => Err(TestCaseError::fail(format!(
+            "unscrambling({ground_truth:?}, {output:?}) failed: {e:?}"
+        ))),
+    }
+}
+
+/// The index of the first answer sentence at least distance to `g`, by the
+/// plain dynamic programme.
+fn first_nearest(g: &str, answer: &[&str]) -> usize {
+    let mut best = (0, usize::MAX);
+    for (j, a) in answer.iter().enumerate() {
+        let d = str_distance(g, a);
+        if d < best.1 {
+            best = (j, d);
+        }
+    }
+    best.0
+}
+
+/// The metric laws' premises for one distance function, on one triple.
+fn lev_identity<T: PartialEq + std::fmt::Debug>(a: &[T], b: &[T]) -> Result<(), TestCaseError> {
+    prop_assert_eq!(distance(a, a), 0);
+    prop_assert_eq!(distance(a, b) == 0, a == b, "d({:?}, {:?})", a, b);
+    Ok(())
+}
+
+// ------------------------------------------------------------- properties
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(512)
+    })]
+
+    // ---- Scores are in [0, 1]; typos is 0 or 1; unscrambling does not fail.
+
+    #[test]
+    fn prop_puzzle_scores_in_unit_interval(
+        (typos_truth, typos_output) in typos_pair_strategy(),
+        (conn_truth, conn_output) in connections_pair_strategy(),
+        (plot_truth, plot_output) in unscrambling_pair_strategy(),
+        (source, label, output) in reward_row_strategy(),
+    ) {
+        let t = typos(&typos_truth, &typos_output);
+        prop_assert!(in_unit_interval(t), "typos {}", t);
+        let c = connections(&conn_truth, &conn_output);
+        prop_assert!(in_unit_interval(c), "connections {}", c);
+        let u = unscrambling_ok(&plot_truth, &plot_output)?;
+        prop_assert!(in_unit_interval(u), "unscrambling {}", u);
+        match reward::score(&source, &output, &label) {
+            Ok(s) => prop_assert!(in_unit_interval(s), "reward {}", s),
+            Err(e) => prop_assert!(
+                !reward::DATA_SOURCES.contains(&source.as_str()),
+                "reward::score failed on known source {:?}: {:?}", source, e
+            ),
+        }
+    }
+
+    #[test]
+    fn prop_puzzle_scores_in_unit_interval_arbitrary(
+        a in arbitrary_text_strategy(),
+        b in arbitrary_text_strategy(),
+    ) {
+        for (truth, output) in [(&a, &b), (&b, &a)] {
+            let t = typos(truth, output);
+            prop_assert!(t == 0.0 || t == 1.0, "typos {}", t);
+            let c = connections(truth, output);
+            prop_assert!(in_unit_interval(c), "connections {}", c);
+            let u = unscrambling_ok(truth, output)?;
+            prop_assert!(in_unit_interval(u), "unscrambling {}", u);
+            for source in reward::DATA_SOURCES {
+                let r = reward::score(source, output, truth);
+                prop_assert!(r.as_ref().is_ok_and(|&x| in_unit_interval(x)), "reward {} {:?}", source, r);
+            }
+        }
+    }
+
+    #[test]
+    fn prop_typos_is_zero_or_one(
+        (truth, output) in typos_pair_strategy(),
+        other in text_strategy(),
+    ) {
+        for (t, o) in [(&truth, &output), (&truth, &other), (&other, &output)] {
+            let s = typos(t, o);
+            prop_assert!(s == 0.0 || s == 1.0, "typos({:?}, {:?}) = {}", t, o, s);
+        }
+    }
+
+    // ---- Connections scores a multiple of 1/k for k ground-truth groups.
+
+    #[test]
+    fn prop_connections_multiple_of_one_over_k(
+        (truth, output) in prop_oneof![
+            4 => connections_pair_strategy(),
+            1 => (arbitrary_text_strategy(), arbitrary_text_strategy()),
+        ],
+    ) {
+        let s = connections(&truth, &output);
+        let k = connections_k(&truth);
+        if k == 0 {
+            prop_assert_eq!(s, 0.0);
+        } else {
+            let x = s * k as f64;
+            prop_assert!(
+                (x.round() - x).abs() <= 1e-12,
+                "score {} is not a multiple of 1/{}", s, k
+            );
+        }
+    }
+
+    // ---- Connections: the groups in any order, each group's words in any
+    // order and case, score 1.
+
+    #[test]
+    fn prop_connections_of_permuted_groups_is_one(
+        (groups, permuted) in permuted_groups_strategy(),
+        truth_seps in list_separators_strategy(),
+        answer_seps in list_separators_strategy(),
+        mask in prop::collection::vec(any::<bool>(), 1..8),
+        before in prop::option::of(tag_free_prose_strategy()),
+        after in prop::option::of(tag_free_prose_strategy()),
+    ) {
+        let truth = join_cycled(&groups.concat(), &truth_seps);
+        let list = flip_case(&join_cycled(&permuted.concat(), &answer_seps), &mask);
+        let output = format!(
+            "{}<solution>{list}</solution>{}",
+            before.unwrap_or_default(),
+            after.unwrap_or_default()
+        );
+        prop_assert_eq!(connections(&truth, &output), 1.0, "output {:?}", output);
+        // The bare list too (no block: the whole response is the list).
+        prop_assert_eq!(connections(&truth, &list), 1.0);
+    }
+
+    // ---- Typos: the ground truth in a `<solution>` block after any prose
+    // scores 1.
+
+    #[test]
+    fn prop_typos_of_solution_block_is_one(
+        truth in typos_truth_strategy()
+            .prop_filter("empty or tagged ground truth", |t| {
+                !t.trim().is_empty() && !has_answer_tag(t)
+            }),
+        prose in tag_free_prose_strategy(),
+    ) {
+        let output = format!("{prose}<solution>{truth}</solution>");
+        prop_assert_eq!(typos(&truth, &output), 1.0, "output {:?}", output);
+    }
+
+    // ---- Unscrambling: the ground truth itself scores 1, provided it has
+    // a sentence and its sentences are pairwise distinct (with a repeated
+    // sentence, the first-minimum rule matches both copies to the first one:
+    // see `unscrambling_of_repeated_sentences_is_below_one`).
+
+    #[test]
+    fn prop_unscrambling_of_ground_truth_is_one(
+        truth in prop_oneof![
+            3 => distinct_plot_strategy(),
+            1 => plot_strategy().prop_map(|(_, t)| t),
+            1 => arbitrary_text_strategy(),
+        ],
+        pads in sentence_pads_strategy(),
+    ) {
+        let sentences = plot_sentences(&truth);
+        // The precondition (and no tag inside, which would move the block).
+        if !sentences.is_empty() && pairwise_distinct(&sentences) && !has_answer_tag(&truth) {
+            let wrapped = format!("<PLOT_SUMMARY>{truth}</PLOT_SUMMARY>");
+            prop_assert_eq!(unscrambling_ok(&truth, &wrapped)?, 1.0);
+            prop_assert_eq!(unscrambling_ok(&truth, &truth)?, 1.0);
+            let padded = pad_sentences(&truth, &pads);
+            prop_assert_eq!(unscrambling_ok(&truth, &padded)?, 1.0);
+        }
+    }
+
+    // ---- Unscrambling ignores whitespace around sentences, in the ground
+    // truth and in the output.
+
+    #[test]
+    fn prop_unscrambling_ignores_whitespace_around_sentences(
+        (truth, output) in prop_oneof![
+            4 => unscrambling_pair_strategy(),
+            1 => (arbitrary_text_strategy(), arbitrary_text_strategy()),
+        ],
+        truth_pads in sentence_pads_strategy(),
+        output_pads in sentence_pads_strategy(),
+    ) {
+        let base = unscrambling(&truth, &output);
+        let (truth2, output2) = (pad_sentences(&truth, &truth_pads), pad_sentences(&output, &output_pads));
+        prop_assert_eq!(&unscrambling(&truth2, &output), &base, "padded ground truth {:?}", truth2);
+        prop_assert_eq!(&unscrambling(&truth, &output2), &base, "padded output {:?}", output2);
+        prop_assert_eq!(&unscrambling(&truth2, &output2), &base);
+    }
+
+    // ---- Sentence matching is the first nearest answer sentence (the
+    // exact-match shortcut and the bit-parallel cut-off change nothing).
+
+    #[test]
+    fn prop_match_sentences_is_first_minimum((truth, output) in unscrambling_pair_strategy()) {
+        let truth = plot_sentences(&truth);
+        let answer = plot_sentences(puzzles::unscrambling_answer(&output));
+        let mut budget = Budget::new("test", u64::MAX);
+        let got = puzzles::match_sentences(&truth, &answer, &mut budget);
+        let expected: Vec<usize> = if answer.is_empty() {
+            Vec::new()
+        } else {
+            truth.iter().map(|g| first_nearest(g, &answer)).collect()
+        };
+        prop_assert_eq!(got, Ok(expected));
+    }
+
+    #[test]
+    fn prop_match_sentences_is_first_minimum_with_ties(
+        (truth, answer) in tie_sentences_strategy(),
+    ) {
+        let truth: Vec<&str> = truth.iter().map(String::as_str).collect();
+        let answer: Vec<&str> = answer.iter().map(String::as_str).collect();
+        let mut budget = Budget::new("test", u64::MAX);
+        let got = puzzles::match_sentences(&truth, &answer, &mut budget);
+        let expected: Vec<usize> = truth.iter().map(|g| first_nearest(g, &answer)).collect();
+        prop_assert_eq!(got, Ok(expected));
+    }
+
+    // ---- Levenshtein is a metric, on strings (by character) and on integer
+    // sequences.
+
+    #[test]
+    fn prop_levenshtein_identity(
+        (a, b, _) in lev_string_triple_strategy(),
+        (x, y, _) in lev_int_triple_strategy(),
+    ) {
+        prop_assert_eq!(str_distance(&a, &a), 0);
+        prop_assert_eq!(str_distance(&a, &b) == 0, a == b, "d({:?}, {:?})", a, b);
+        lev_identity(&x, &y)?;
+    }
+
+    #[test]
+    fn prop_levenshtein_symmetric(
+        (a, b, _) in lev_string_triple_strategy(),
+        (x, y, _) in lev_int_triple_strategy(),
+    ) {
+        prop_assert_eq!(str_distance(&a, &b), str_distance(&b, &a));
+        prop_assert_eq!(distance(&x, &y), distance(&y, &x));
+    }
+
+    #[test]
+    fn prop_levenshtein_triangle_inequality(
+        (a, b, c) in lev_string_triple_strategy(),
+        (x, y, z) in lev_int_triple_strategy(),
+    ) {
+        let (ab, bc, ac) = (str_distance(&a, &b), str_distance(&b, &c), str_distance(&a, &c));
+        prop_assert!(ac <= ab + bc, "d(a,c) {} > d(a,b) {} + d(b,c) {}", ac, ab, bc);
+        let (xy, yz, xz) = (distance(&x, &y), distance(&y, &z), distance(&x, &z));
+        prop_assert!(xz <= xy + yz, "d(x,z) {} > d(x,y) {} + d(y,z) {}", xz, xy, yz);
+    }
+
+    #[test]
+    fn prop_levenshtein_bounds(
+        (a, b, _) in lev_string_triple_strategy(),
+        (x, y, _) in lev_int_triple_strategy(),
+    ) {
+        let (m, n) = (a.chars().count(), b.chars().count());
+        let d = str_distance(&a, &b);
+        prop_assert!(d <= m.max(n) && d >= m.abs_diff(n), "d {} for lengths {} {}", d, m, n);
+        let d = distance(&x, &y);
+        prop_assert!(d <= x.len().max(y.len()) && d >= x.len().abs_diff(y.len()));
+    }
+
+    // ---- The bit-parallel distance (patterns of at most 64 characters)
+    // and its fallback agree with the dynamic programme, with any cut-off.
+
+    #[test]
+    fn prop_pattern_agrees_with_distance(
+        (a, b) in pattern_pair_strategy(),
+        bound in prop_oneof![0usize..=110, Just(usize::MAX)],
+    ) {
+        let p = Pattern::new(&a);
+        let text: Vec<char> = b.chars().collect();
+        let d = str_distance(&a, &b);
+        prop_assert_eq!(p.len(), a.chars().count());
+        prop_assert_eq!(p.distance_below(&text, usize::MAX), Some(d), "{:?} {:?}", a, b);
+        prop_assert_eq!(p.distance_below(&text, d), None);
+        prop_assert_eq!(p.distance_below(&text, d + 1), Some(d));
+        prop_assert_eq!(p.distance_below(&text, bound), (d < bound).then_some(d), "bound {}", bound);
+    }
+
+    // ---- The registry's reward dispatch never panics and returns a score
+    // or an error.
+
+    #[test]
+    fn prop_registry_reward_score_total(args in reward_args_strategy()) {
+        if let Ok(v) = registry::call("reward.score", &args) {
+            let x = v.as_f64();
+            prop_assert!(x.is_some_and(in_unit_interval), "reward.score returned {}", v);
+        }
+    }
+}
+
+/// With a repeated sentence, the ground truth does not score 1 against
+/// itself: both copies match the first one (the document's first-minimum
+/// rule), so `O = [0, 1, 0]` against `E = [0, 1, 2]`. Hence the
+/// precondition of `prop_unscrambling_of_ground_truth_is_one`.
+#[test]
+fn unscrambling_of_repeated_sentences_is_below_one() {
+    let truth = "A. B. A.";
+    let s = unscrambling(truth, &format!("<PLOT_SUMMARY>{truth}</PLOT_SUMMARY>")).unwrap();
+    assert!(s < 1.0, "{s}");
+    assert_eq!(s, 2.0 / 3.0);
+}
+
+/// The reward-dispatch law must see both answers of the registry.
+#[test]
+fn reward_strategy_reaches_ok_and_err() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut ok, mut err) = (0, 0);
+    for _ in 0..512 {
+        let args = reward_args_strategy()
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        match registry::call("reward.score", &args) {
+            Ok(_) => ok += 1,
+            Err(_) => err += 1,
+        }
+    }
+    assert!(ok >= 100 && err >= 100, "ok {ok}, err {err}");
+}
+
+/// Sanity checks of the puzzle helpers and strategies.
+#[test]
+fn puzzle_helpers_behave_as_intended() {
+    assert_eq!(connections_k("a,b,,c,d\n\re ,  ,f"), 2);
+    assert_eq!(connections_k(" , \n"), 0);
+    assert_eq!(plot_sentences(" A. B..C "), ["A", "B", "C"]);
+    let pads = [(" ".to_string(), "\n".to_string())];
+    assert_eq!(pad_sentences("A. B", &pads), " A\n.  B\n");
+    assert!(has_answer_tag("x <SoLuTiOn> y") && !has_answer_tag("<solution"));
 }

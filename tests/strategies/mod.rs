@@ -11,7 +11,9 @@
 #![allow(dead_code)]
 
 use proptest::prelude::*;
+use proptest::sample::Index;
 use scorespec::score::qa::{MatchOptions, NormalizeOptions};
+use scorespec::score::reward::DATA_SOURCES;
 use serde_json::{Map, Value};
 
 /// The articles normalization removes, in the cases answers use them.
@@ -382,4 +384,642 @@ pub fn registry_args_strategy() -> impl Strategy<Value = Value> {
             }),
         1 => json_value_strategy(),
     ]
+}
+
+// ------------------------------------------------------------ word puzzles
+//
+// Strategies for the puzzle laws (document 001): ground truths and model
+// outputs for typos, connections and unscrambling, wrapped the ways models
+// write them (`<solution>` blocks, `\boxed{…}`, `--- … ---`, `<think>` blocks,
+// prose around), rows for the reward dispatch, and related sequences for the
+// Levenshtein metric laws.
+
+/// The answer tags the extractors look for, in lower case (they match them
+/// ASCII case-insensitively).
+pub const ANSWER_TAGS: &[&str] = &[
+    "<solution>",
+    "</solution>",
+    "<think>",
+    "</think>",
+    "<plot_summary>",
+    "</plot_summary>",
+];
+
+/// Whether `s` contains one of [`ANSWER_TAGS`], in any ASCII case.
+pub fn has_answer_tag(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    ANSWER_TAGS.iter().any(|t| lower.contains(t))
+}
+
+/// Words a typos puzzle asks to spell, some non-ASCII or with a space.
+pub const TYPOS_WORDS: &[&str] = &[
+    "extraordinary",
+    "necessary",
+    "accommodate",
+    "rhythm",
+    "hello",
+    "a",
+    "New York",
+    "café",
+    "naïve",
+    "Straße",
+    "ΣΟΦΟΣ",
+    "東京",
+    "x²",
+    "don't",
+];
+
+/// Words of connections puzzles: mixed case, several words in one item,
+/// punctuation, digits, non-ASCII letters (none contains a comma or a line
+/// break, the list separators).
+pub const CONNECTIONS_WORDS: &[&str] = &[
+    "Apple",
+    "banana",
+    "PEAR",
+    "grape",
+    "Red",
+    "blue",
+    "GREEN",
+    "yellow",
+    "Mercury",
+    "Venus",
+    "Mars",
+    "bass",
+    "pike",
+    "sole",
+    "New York",
+    "ice cream",
+    "rock 'n' roll",
+    "C++",
+    "AT&T",
+    "3-D",
+    "42",
+    "café",
+    "Straße",
+    "Ελλάδα",
+    "ΣΟΦΟΣ",
+    "Москва",
+    "東京",
+    "İstanbul",
+    "ﬁne",
+    "x²",
+];
+
+/// Plot sentences (no `.`): near duplicates (so that matching has close
+/// calls), non-ASCII text, and sentences longer than 64 characters (the
+/// bit-parallel distance handles at most 64).
+pub const PLOT_SENTENCES: &[&str] = &[
+    "The hero wakes up",
+    "He fights the dragon",
+    "He wins the gold",
+    "He wins the golds",
+    "The dragon wakes up",
+    "She leaves the village",
+    "A storm destroys the ship",
+    "They marry!",
+    "Why?",
+    "Naïve Zoë meets the café owner",
+    "Ελένη φεύγει από το σπίτι",
+    "Москва горит",
+    "東京に雨が降る",
+    "After many years of wandering through the northern mountains the old knight returns home",
+    "After many years of wandering through the southern mountains the old knight returns home",
+    "In the end the whole village gathers by the river to celebrate the return of the hero",
+];
+
+/// Separators of a connections word list: each has a comma or a line break;
+/// some make empty items (dropped) or surround words with whitespace.
+pub const LIST_SEPARATORS: &[&str] = &[
+    ",", ",", ", ", " , ", ",\n", "\n", "\r\n", ",,", ", ,\t", "\n\n",
+];
+
+/// Sentence separators of a plot (`.` with whitespace, or several dots).
+pub const SENTENCE_SEPARATORS: &[&str] = &[". ", ". ", ".", ".\n", ". \t", " . ", "... ", ".\r\n"];
+
+/// Whitespace to add around sentences: spaces, newlines, tabs.
+pub const SENTENCE_PADDING: &[&str] = &["", "", " ", "  ", "\n", "\t", "\r\n", " \n\t"];
+
+/// Fragments of prose that look like answer markup without being a tag the
+/// extractors use (unless two of them happen to join into one).
+pub const MARKUP_FRAGMENTS: &[&str] = &[
+    "--- wrong ---",
+    "\\boxed{wrong}",
+    "<solution",
+    "solution>",
+    "</solution",
+    "<think",
+    "think>",
+    "<SOLUTION >",
+    "< /solution>",
+    "<solution/>",
+    "<PLOT_SUMMARY",
+    "---",
+    "\\boxed{",
+    "}",
+];
+
+/// Prose a model writes around its answer: realistic text, arbitrary text,
+/// and near-miss markup.
+pub fn prose_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        3 => answer_strategy(),
+        1 => arbitrary_text_strategy(),
+        2 => prop::collection::vec(
+            prop_oneof![2 => answer_strategy(), 1 => pick(MARKUP_FRAGMENTS)],
+            0..5,
+        )
+            .prop_map(|v| v.join(" ")),
+    ]
+    .boxed()
+}
+
+/// Prose without any answer tag ([`has_answer_tag`] is false).
+pub fn tag_free_prose_strategy() -> impl Strategy<Value = String> + Clone {
+    prose_strategy()
+        .prop_filter("contains an answer tag", |s| !has_answer_tag(s))
+        .boxed()
+}
+
+/// One edit of a sequence: 0 inserts, 1 deletes, 2 substitutes, at a
+/// position chosen by the index.
+pub type Edit<T> = (u8, Index, T);
+
+/// `v` with `edits` applied in turn (an edit that has no position to act
+/// on, like a deletion from an empty sequence, does nothing).
+pub fn apply_edits<T: Clone>(v: &[T], edits: &[Edit<T>]) -> Vec<T> {
+    let mut out = v.to_vec();
+    for (op, at, x) in edits {
+        match op % 3 {
+            0 => {
+                let i = at.index(out.len() + 1);
+                out.insert(i, x.clone());
+            }
+            _ if out.is_empty() => {}
+            1 => {
+                let i = at.index(out.len());
+                out.remove(i);
+            }
+            _ => {
+                let i = at.index(out.len());
+                out[i] = x.clone();
+            }
+        }
+    }
+    out
+}
+
+fn edits_strategy<T: std::fmt::Debug + Clone + 'static>(
+    elem: impl Strategy<Value = T> + Clone + 'static,
+    max: usize,
+) -> impl Strategy<Value = Vec<Edit<T>>> + Clone {
+    prop::collection::vec((0u8..3, any::<Index>(), elem), 0..=max)
+}
+
+/// `s` with a few character edits (a misspelling).
+pub fn misspelled_strategy(s: String) -> impl Strategy<Value = String> + Clone {
+    edits_strategy(
+        prop_oneof![3 => prop::char::range('a', 'z'), 1 => any::<char>()],
+        3,
+    )
+    .prop_map(move |e| {
+        apply_edits(&s.chars().collect::<Vec<_>>(), &e)
+            .into_iter()
+            .collect()
+    })
+}
+
+/// A typos ground truth: a word from the pool, a random word, or anything.
+pub fn typos_truth_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        4 => pick(TYPOS_WORDS),
+        2 => "[a-zA-Z]{1,12}",
+        1 => arbitrary_text_strategy(),
+    ]
+}
+
+/// `body` as a model's output: in a `<tag>` block (its last one counts),
+/// bare, with prose around, after a `<think>` block, in a `--- … ---` span, in
+/// a `\boxed{…}`, with the tag in upper case, or lost in an unclosed
+/// `<think>`.
+pub fn wrapped_strategy(body: String, tag: &'static str) -> impl Strategy<Value = String> + Clone {
+    let block = format!("<{tag}>{body}</{tag}>");
+    let upper = format!("<{}>{body}</{}>", tag.to_uppercase(), tag.to_uppercase());
+    let (b1, b2, b3) = (block.clone(), block.clone(), block.clone());
+    prop_oneof![
+        4 => Just(block.clone()),
+        2 => Just(body.clone()),
+        3 => (prose_strategy(), prose_strategy())
+            .prop_map(move |(before, after)| format!("{before}\n{b1}\n{after}")),
+        1 => prose_strategy().prop_map(move |t| format!("<think>{t} <{tag}>{t}</{tag}></think>\n{b2}")),
+        1 => prose_strategy().prop_map(move |t| format!("<{tag}>{t}</{tag}> on second thought {b3}")),
+        1 => Just(format!("The answer is --- {body} --- done")),
+        1 => Just(format!("so \\boxed{{{body}}}")),
+        1 => Just(upper),
+        1 => Just(format!("{block} <think>never closed")),
+        1 => Just(format!("<think>never closed {block}")),
+    ]
+.boxed()
+}
+
+/// A typos ground truth and a model output: right, misspelled, another word
+/// or anything, wrapped in any way.
+pub fn typos_pair_strategy() -> impl Strategy<Value = (String, String)> + Clone {
+    typos_truth_strategy()
+        .prop_flat_map(|truth| {
+            let answer = prop_oneof![
+                3 => Just(truth.clone()),
+                2 => misspelled_strategy(truth.clone()),
+                1 => typos_truth_strategy(),
+                1 => Just(truth.to_uppercase()),
+            ];
+            (
+                Just(truth),
+                answer.prop_flat_map(|a| wrapped_strategy(a, "solution")),
+            )
+        })
+        .boxed()
+}
+
+/// A connections word.
+pub fn connections_word_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![4 => pick(CONNECTIONS_WORDS), 1 => "[a-zA-Z]{1,8}"]
+}
+
+/// One to five groups of four words (words may repeat, within a group or
+/// across groups).
+pub fn connections_groups_strategy() -> impl Strategy<Value = Vec<Vec<String>>> + Clone {
+    prop::collection::vec(prop::collection::vec(connections_word_strategy(), 4), 1..=5)
+}
+
+/// Separators for a word list (used cyclically), never empty.
+pub fn list_separators_strategy() -> impl Strategy<Value = Vec<String>> + Clone {
+    prop::collection::vec(pick(LIST_SEPARATORS), 1..4)
+}
+
+/// `words` joined by `seps` (cycled).
+pub fn join_cycled(words: &[String], seps: &[String]) -> String {
+    let mut s = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            s.push_str(&seps[(i - 1) % seps.len()]);
+        }
+        s.push_str(w);
+    }
+    s
+}
+
+/// Groups, and the same groups in another order, each group's words in
+/// another order.
+pub fn permuted_groups_strategy()
+-> impl Strategy<Value = (Vec<Vec<String>>, Vec<Vec<String>>)> + Clone {
+    connections_groups_strategy()
+        .prop_flat_map(|groups| {
+            let shuffled = Just(groups.clone()).prop_shuffle().prop_flat_map(|gs| {
+                gs.into_iter()
+                    .map(|g| Just(g).prop_shuffle())
+                    .collect::<Vec<_>>()
+            });
+            (Just(groups), shuffled)
+        })
+        .boxed()
+}
+
+/// A connections ground truth (a word list, its length not always a
+/// multiple of four, sometimes with leading or trailing separators) and a
+/// model output: the groups reordered, the words shuffled, some replaced or
+/// dropped, or anything, wrapped in any way.
+pub fn connections_pair_strategy() -> impl Strategy<Value = (String, String)> + Clone {
+    (
+        permuted_groups_strategy(),
+        0usize..4,
+        list_separators_strategy(),
+        list_separators_strategy(),
+        any::<bool>(),
+    )
+        .prop_flat_map(|((groups, permuted), cut, seps, answer_seps, edge)| {
+            let mut words: Vec<String> = groups.concat();
+            // Sometimes a partial last group.
+            words.truncate(words.len() - cut.min(words.len() - 1));
+            let mut truth = join_cycled(&words, &seps);
+            if edge {
+                truth = format!("{}{truth}{}", seps[0], seps[seps.len() - 1]);
+            }
+            let permuted: Vec<String> = permuted.concat();
+            let n = permuted.len();
+            let answer_words = prop_oneof![
+                3 => Just(permuted.clone()),
+                2 => Just(permuted.clone()).prop_shuffle(),
+                2 => prop::collection::vec((any::<Index>(), connections_word_strategy()), 1..4)
+                    .prop_map(move |subs| {
+                        let mut w = permuted.clone();
+                        for (i, x) in subs {
+                            w[i.index(n)] = x;
+                        }
+                        w
+                    }),
+                1 => prop::sample::subsequence(words.clone(), 0..=words.len()),
+                1 => prop::collection::vec(connections_word_strategy(), 0..20),
+            ];
+            let output = (answer_words, Just(answer_seps))
+                .prop_map(|(w, s)| join_cycled(&w, &s))
+                .prop_flat_map(|body| {
+                    prop_oneof![
+                        6 => wrapped_strategy(body, "solution"),
+                        1 => arbitrary_text_strategy(),
+                    ]
+                });
+            (Just(truth), output)
+        })
+        .boxed()
+}
+
+/// A plot sentence (without `.`).
+pub fn plot_sentence_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![5 => pick(PLOT_SENTENCES), 1 => "[A-Za-z ]{1,20}", 1 => "[a-z]{60,70}"]
+}
+
+/// Sentences joined into a plot by `seps` (cycled), with a final `.` or not.
+pub fn plot_text(sentences: &[String], seps: &[String], final_dot: bool) -> String {
+    let mut s = join_cycled(sentences, seps);
+    if final_dot && !sentences.is_empty() {
+        s.push('.');
+    }
+    s
+}
+
+fn sentence_separators_strategy() -> impl Strategy<Value = Vec<String>> + Clone {
+    prop::collection::vec(pick(SENTENCE_SEPARATORS), 1..4)
+}
+
+/// A plot's sentences (zero to eight, repeats possible) and its text.
+pub fn plot_strategy() -> impl Strategy<Value = (Vec<String>, String)> + Clone {
+    (
+        prop::collection::vec(plot_sentence_strategy(), 0..8),
+        sentence_separators_strategy(),
+        any::<bool>(),
+    )
+        .prop_map(|(s, seps, dot)| {
+            let text = plot_text(&s, &seps, dot);
+            (s, text)
+        })
+        .boxed()
+}
+
+/// A plot of one to eight distinct sentences of the pool, in any order.
+pub fn distinct_plot_strategy() -> impl Strategy<Value = String> + Clone {
+    (
+        prop::sample::subsequence(PLOT_SENTENCES, 1..=8).prop_shuffle(),
+        sentence_separators_strategy(),
+        any::<bool>(),
+    )
+        .prop_map(|(s, seps, dot)| {
+            let s: Vec<String> = s.into_iter().map(str::to_string).collect();
+            plot_text(&s, &seps, dot)
+        })
+}
+
+/// An unscrambling ground truth and a model output: the sentences in order,
+/// shuffled, some dropped, repeated, misspelled or replaced, or anything,
+/// wrapped in any way.
+pub fn unscrambling_pair_strategy() -> impl Strategy<Value = (String, String)> + Clone {
+    plot_strategy().prop_flat_map(|(sentences, truth)| {
+        let n = sentences.len();
+        let s1 = sentences.clone();
+        let s2 = sentences.clone();
+        let answer = prop_oneof![
+            2 => Just(sentences.clone()),
+            3 => Just(sentences.clone()).prop_shuffle(),
+            2 => prop::sample::subsequence(sentences.clone(), 0..=n).prop_shuffle(),
+            1 => prop::collection::vec((any::<Index>(), any::<Index>()), 1..4).prop_map(move |moves| {
+                // Sentences copied over others.
+                let mut s = s1.clone();
+                if !s.is_empty() {
+                    for (i, j) in moves {
+                        let x = s[i.index(n)].clone();
+                        let j = j.index(n);
+                        s[j] = x;
+                    }
+                }
+                s
+            }),
+            2 => prop::collection::vec(
+                (any::<Index>(), prop::collection::vec((0u8..3, any::<Index>(), prop::char::range('a', 'z')), 1..4)),
+                1..4,
+            )
+            .prop_map(move |edits| {
+                // Misspelled sentences.
+                let mut s = s2.clone();
+                if !s.is_empty() {
+                    for (i, e) in edits {
+                        let i = i.index(n);
+                        s[i] = apply_edits(&s[i].chars().collect::<Vec<_>>(), &e).into_iter().collect();
+                    }
+                }
+                s
+            }),
+            1 => prop::collection::vec(plot_sentence_strategy(), 0..8),
+        ];
+        let output = (answer, sentence_separators_strategy(), any::<bool>())
+            .prop_map(|(s, seps, dot)| plot_text(&s, &seps, dot))
+            .prop_flat_map(|body| {
+                prop_oneof![
+                    6 => wrapped_strategy(body, "PLOT_SUMMARY"),
+                    1 => arbitrary_text_strategy(),
+                ]
+            });
+        (Just(truth), output)
+    })
+.boxed()
+}
+
+/// Whitespace pads (before, after) for sentences, used cyclically.
+pub fn sentence_pads_strategy() -> impl Strategy<Value = Vec<(String, String)>> + Clone {
+    prop::collection::vec((pick(SENTENCE_PADDING), pick(SENTENCE_PADDING)), 1..5)
+}
+
+/// A row for the reward dispatch: `(data_source, label, model_output)`,
+/// mostly a known source with a realistic pair, sometimes another source or
+/// a known source with arbitrary texts.
+pub fn reward_row_strategy() -> impl Strategy<Value = (String, String, String)> + Clone {
+    prop_oneof![
+        2 => typos_pair_strategy().prop_map(|(l, o)| ("typos".to_string(), l, o)),
+        2 => connections_pair_strategy().prop_map(|(l, o)| ("connections".to_string(), l, o)),
+        2 => unscrambling_pair_strategy().prop_map(|(l, o)| ("unscrambling".to_string(), l, o)),
+        2 => (pick(DATA_SOURCES), arbitrary_text_strategy(), arbitrary_text_strategy()),
+        1 => (
+            prop_oneof![
+                prop::sample::select(&["sudoku", "Typos", " typos", "", "qa"][..]).prop_map(str::to_string),
+                any::<String>(),
+            ],
+            text_strategy(),
+            text_strategy(),
+        ),
+    ]
+.boxed()
+}
+
+/// Argument names for `reward.score`: mostly its own, sometimes others.
+pub fn reward_key_strategy() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => prop::sample::select(&["data_source", "model_output", "extra_info"][..])
+            .prop_map(str::to_string),
+        1 => prop::sample::select(&["label", "output", "ground_truth", "Data_source", ""][..])
+            .prop_map(str::to_string),
+        1 => any::<String>(),
+    ]
+}
+
+/// A value for a `reward.score` argument: a source name, a text, an
+/// `extra_info` object with a string label or another label, or anything.
+pub fn reward_arg_value_strategy() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        2 => pick(DATA_SOURCES).prop_map(Value::from),
+        2 => text_strategy().prop_map(Value::from),
+        2 => text_strategy().prop_map(|l| {
+            let mut m = Map::new();
+            m.insert("label".into(), Value::from(l));
+            Value::Object(m)
+        }),
+        1 => prop::collection::vec((prop_oneof![Just("label".to_string()), json_key_strategy()], json_value_strategy()), 0..3)
+            .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        2 => json_value_strategy(),
+    ]
+.boxed()
+}
+
+/// Arguments for `reward.score`: mostly well-formed rows (sometimes with an
+/// extra key in `extra_info`), objects with plausible keys and values, or any
+/// JSON value.
+pub fn reward_args_strategy() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => (reward_row_strategy(), prop::option::weighted(0.2, (json_key_strategy(), json_value_strategy())))
+            .prop_map(|((source, label, output), extra)| {
+                let mut info = Map::new();
+                if let Some((k, v)) = extra {
+                    info.insert(k, v);
+                }
+                info.insert("label".into(), Value::from(label));
+                let mut m = Map::new();
+                m.insert("data_source".into(), Value::from(source));
+                m.insert("model_output".into(), Value::from(output));
+                m.insert("extra_info".into(), Value::Object(info));
+                Value::Object(m)
+            }),
+        3 => prop::collection::vec((reward_key_strategy(), reward_arg_value_strategy()), 0..5)
+            .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<String, Value>>())),
+        1 => json_value_strategy(),
+    ]
+.boxed()
+}
+
+/// An element of a string for the Levenshtein laws: mostly from a small
+/// alphabet (so that strings share characters), with multi-byte characters.
+pub fn lev_char_strategy() -> impl Strategy<Value = char> + Clone {
+    prop_oneof![
+        4 => prop::sample::select(&['a', 'b', 'c'][..]),
+        2 => prop::sample::select(&['é', 'e', '東', '😀', 'Σ', 'ς', ' ', '\u{0}', '\u{301}'][..]),
+        1 => any::<char>(),
+    ]
+}
+
+/// An element of an integer sequence for the Levenshtein laws.
+pub fn lev_int_strategy() -> impl Strategy<Value = i64> + Clone {
+    prop_oneof![4 => 0i64..4, 1 => any::<i64>()]
+}
+
+/// Three related sequences: `b` an edit of `a` (or `a` itself, or
+/// independent), `c` an edit of `a` or of `b` (or independent).
+pub fn lev_triple_strategy<T, S>(
+    elem: S,
+    max_len: usize,
+) -> impl Strategy<Value = (Vec<T>, Vec<T>, Vec<T>)>
+where
+    T: std::fmt::Debug + Clone + 'static,
+    S: Strategy<Value = T> + Clone + 'static,
+{
+    (
+        prop::collection::vec(elem.clone(), 0..=max_len),
+        prop::collection::vec(elem.clone(), 0..=max_len),
+        edits_strategy(elem.clone(), 4),
+        edits_strategy(elem, 4),
+        0u8..4,
+        0u8..4,
+    )
+        .prop_map(|(a, other, e1, e2, kb, kc)| {
+            let b = match kb {
+                0 => a.clone(),
+                1 => other.clone(),
+                _ => apply_edits(&a, &e1),
+            };
+            let c = match kc {
+                0 => other,
+                1 => apply_edits(&a, &e2),
+                _ => apply_edits(&b, &e2),
+            };
+            (a, b, c)
+        })
+        .boxed()
+}
+
+/// Three related strings (see [`lev_triple_strategy`]).
+pub fn lev_string_triple_strategy() -> impl Strategy<Value = (String, String, String)> {
+    lev_triple_strategy(lev_char_strategy(), 16).prop_map(|(a, b, c)| {
+        (
+            a.into_iter().collect(),
+            b.into_iter().collect(),
+            c.into_iter().collect(),
+        )
+    })
+}
+
+/// Three related integer sequences (see [`lev_triple_strategy`]).
+pub fn lev_int_triple_strategy() -> impl Strategy<Value = (Vec<i64>, Vec<i64>, Vec<i64>)> {
+    lev_triple_strategy(lev_int_strategy(), 16)
+}
+
+/// A pattern and a text for the bit-parallel distance: up to 100
+/// characters, often near the 64-character limit of one machine word, the
+/// text often an edit of the pattern.
+pub fn pattern_pair_strategy() -> impl Strategy<Value = (String, String)> {
+    let len = prop_oneof![2 => 0usize..=100, 2 => 60usize..=68, 1 => Just(64usize)];
+    let chars = prop_oneof![3 => lev_char_strategy(), 1 => any::<char>()];
+    (len, 0usize..=100)
+        .prop_flat_map(move |(n, m)| {
+            (
+                prop::collection::vec(chars.clone(), n),
+                prop::collection::vec(chars.clone(), m),
+                edits_strategy(chars.clone(), 8),
+                0u8..3,
+            )
+        })
+        .prop_map(|(a, other, edits, k)| {
+            let b = match k {
+                0 => other,
+                _ => apply_edits(&a, &edits),
+            };
+            (a.into_iter().collect(), b.into_iter().collect())
+        })
+        .boxed()
+}
+
+/// A sentence for matching with many ties: a few characters from a tiny
+/// alphabet (letters in both cases, which the matching's letter histogram
+/// merges), near the 64-character limit, or a long run of one letter (past
+/// the histogram's 255 saturation).
+pub fn tie_sentence_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        6 => "[abAé ]{1,6}",
+        2 => "[ab]{60,70}",
+        1 => "a{250,270}[ab]{0,2}",
+    ]
+    .boxed()
+}
+
+/// Ground-truth and answer sentences for matching with many ties.
+pub fn tie_sentences_strategy() -> impl Strategy<Value = (Vec<String>, Vec<String>)> + Clone {
+    (
+        prop::collection::vec(tie_sentence_strategy(), 1..6),
+        prop::collection::vec(tie_sentence_strategy(), 1..10),
+    )
+        .boxed()
 }
