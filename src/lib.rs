@@ -35,6 +35,7 @@
 pub mod budget;
 pub mod error;
 pub mod eval;
+pub mod expr;
 pub mod extract;
 pub mod protocol;
 pub mod registry;

@@ -1,0 +1,421 @@
+//! The expression tree shared by the LaTeX, infix and RPN parsers.
+//!
+//! One tree represents what answers contain: exact numbers, constants,
+//! symbols, arithmetic, functions, relations, tuples, sets, intervals,
+//! matrices, `±`, percentages, degrees, words and integrals. Numbers are exact
+//! rationals (`0.1` is `1/10`); there are no floating-point leaves, so the
+//! tree is `Eq + Ord + Hash` and canonical forms compare structurally.
+//!
+//! Subtraction is `a + (-1)·b`, division is `a · b^(-1)`, a square root is
+//! `x^(1/2)` and an n-th root `x^(1/n)`: the parsers build these forms and
+//! the printers turn them back into `a - b`, `a/b`, `sqrt(x)`.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+/// An exact rational number.
+pub type Rational = BigRational;
+
+/// A named constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Constant {
+    /// π.
+    Pi,
+    /// Euler's number e.
+    E,
+    /// The imaginary unit i.
+    I,
+    /// Positive infinity ∞ (negative infinity is `-1 · ∞`).
+    Infinity,
+    /// An undefined value (`0/0`, `∞ - ∞`): SymPy's `nan`.
+    Undefined,
+}
+
+/// A function of one or more arguments.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Func {
+    /// sine
+    Sin,
+    /// cosine
+    Cos,
+    /// tangent
+    Tan,
+    /// cotangent
+    Cot,
+    /// secant
+    Sec,
+    /// cosecant
+    Csc,
+    /// inverse sine (`\arcsin`, `asin`)
+    Asin,
+    /// inverse cosine
+    Acos,
+    /// inverse tangent
+    Atan,
+    /// inverse cotangent
+    Acot,
+    /// inverse secant
+    Asec,
+    /// inverse cosecant
+    Acsc,
+    /// hyperbolic sine
+    Sinh,
+    /// hyperbolic cosine
+    Cosh,
+    /// hyperbolic tangent
+    Tanh,
+    /// hyperbolic cotangent
+    Coth,
+    /// hyperbolic secant
+    Sech,
+    /// hyperbolic cosecant
+    Csch,
+    /// inverse hyperbolic sine
+    Asinh,
+    /// inverse hyperbolic cosine
+    Acosh,
+    /// inverse hyperbolic tangent
+    Atanh,
+    /// Natural logarithm with one argument; `log(x, b)` is the logarithm of x to base b.
+    Log,
+    /// Absolute value.
+    Abs,
+    /// Floor.
+    Floor,
+    /// Ceiling.
+    Ceiling,
+    /// Factorial `n!`.
+    Factorial,
+    /// Binomial coefficient `binomial(n, k)`.
+    Binomial,
+    /// Sign of a real number.
+    Sign,
+    /// The larger of its arguments.
+    Max,
+    /// The smaller of its arguments.
+    Min,
+    /// An unknown function applied to arguments, e.g. `f(x)`, `u(t)`.
+    Named(String),
+}
+
+impl Func {
+    /// The function's name as SymPy prints it.
+    pub fn name(&self) -> &str {
+        match self {
+            Func::Sin => "sin",
+            Func::Cos => "cos",
+            Func::Tan => "tan",
+            Func::Cot => "cot",
+            Func::Sec => "sec",
+            Func::Csc => "csc",
+            Func::Asin => "asin",
+            Func::Acos => "acos",
+            Func::Atan => "atan",
+            Func::Acot => "acot",
+            Func::Asec => "asec",
+            Func::Acsc => "acsc",
+            Func::Sinh => "sinh",
+            Func::Cosh => "cosh",
+            Func::Tanh => "tanh",
+            Func::Coth => "coth",
+            Func::Sech => "sech",
+            Func::Csch => "csch",
+            Func::Asinh => "asinh",
+            Func::Acosh => "acosh",
+            Func::Atanh => "atanh",
+            Func::Log => "log",
+            Func::Abs => "Abs",
+            Func::Floor => "floor",
+            Func::Ceiling => "ceiling",
+            Func::Factorial => "factorial",
+            Func::Binomial => "binomial",
+            Func::Sign => "sign",
+            Func::Max => "Max",
+            Func::Min => "Min",
+            Func::Named(n) => n,
+        }
+    }
+
+    /// The function named `name` in any common spelling (`arcsin`, `asin`,
+    /// `ln`, `Abs`, `abs`, `ceil`…), or `None` for an unknown name. `exp` and
+    /// `sqrt` are not functions of the tree (they are powers) and give `None`.
+    pub fn from_name(name: &str) -> Option<Func> {
+        Some(match name {
+            "sin" => Func::Sin,
+            "cos" => Func::Cos,
+            "tan" | "tg" => Func::Tan,
+            "cot" | "ctg" | "cotan" => Func::Cot,
+            "sec" => Func::Sec,
+            "csc" | "cosec" => Func::Csc,
+            "asin" | "arcsin" => Func::Asin,
+            "acos" | "arccos" => Func::Acos,
+            "atan" | "arctan" => Func::Atan,
+            "acot" | "arccot" => Func::Acot,
+            "asec" | "arcsec" => Func::Asec,
+            "acsc" | "arccsc" => Func::Acsc,
+            "sinh" => Func::Sinh,
+            "cosh" => Func::Cosh,
+            "tanh" => Func::Tanh,
+            "coth" => Func::Coth,
+            "sech" => Func::Sech,
+            "csch" => Func::Csch,
+            "asinh" | "arcsinh" | "arsinh" => Func::Asinh,
+            "acosh" | "arccosh" | "arcosh" => Func::Acosh,
+            "atanh" | "arctanh" | "artanh" => Func::Atanh,
+            "log" | "ln" => Func::Log,
+            "Abs" | "abs" => Func::Abs,
+            "floor" => Func::Floor,
+            "ceiling" | "ceil" => Func::Ceiling,
+            "factorial" => Func::Factorial,
+            "binomial" | "binom" => Func::Binomial,
+            "sign" | "sgn" => Func::Sign,
+            "Max" | "max" => Func::Max,
+            "Min" | "min" => Func::Min,
+            _ => return None,
+        })
+    }
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RelOp {
+    /// `=`
+    Eq,
+    /// `≠`
+    Ne,
+    /// `<`
+    Lt,
+    /// `≤`
+    Le,
+    /// `>`
+    Gt,
+    /// `≥`
+    Ge,
+}
+
+impl RelOp {
+    /// The operator as infix text (`=` is printed `=`; SymPy's `Eq(…)` form
+    /// is chosen by the printer).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            RelOp::Eq => "=",
+            RelOp::Ne => "!=",
+            RelOp::Lt => "<",
+            RelOp::Le => "<=",
+            RelOp::Gt => ">",
+            RelOp::Ge => ">=",
+        }
+    }
+}
+
+/// An interval with its two ends; an end is closed or open.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Interval {
+    /// Lower end.
+    pub lo: Expr,
+    /// Upper end.
+    pub hi: Expr,
+    /// Whether the lower end belongs to the interval (`[`).
+    pub lo_closed: bool,
+    /// Whether the upper end belongs to the interval (`]`).
+    pub hi_closed: bool,
+}
+
+/// An integral `∫ integrand d var`, definite when it has bounds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Integral {
+    /// What is integrated.
+    pub integrand: Expr,
+    /// The variable of integration.
+    pub var: String,
+    /// Lower and upper bounds of a definite integral.
+    pub bounds: Option<(Expr, Expr)>,
+}
+
+/// An expression.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expr {
+    /// An exact rational number.
+    Number(Rational),
+    /// A named constant.
+    Constant(Constant),
+    /// A symbol: `x`, `c_1`, `x_10`, `alpha`, `y'`.
+    Symbol(String),
+    /// A sum of two or more terms.
+    Add(Vec<Expr>),
+    /// A product of two or more factors.
+    Mul(Vec<Expr>),
+    /// A power `base ^ exponent`.
+    Pow(Box<Expr>, Box<Expr>),
+    /// A function applied to its arguments.
+    Func(Func, Vec<Expr>),
+    /// A comparison or a chain of comparisons `a < b ≤ c`: `n + 1` sides and `n` operators.
+    Relation(Vec<Expr>, Vec<RelOp>),
+    /// `a ± b`: both `a + b` and `a - b` (`±b` alone is `0 ± b`).
+    PlusMinus(Box<Expr>, Box<Expr>),
+    /// An ordered tuple `(a, b, …)` (also a bare list `a, b`).
+    Tuple(Vec<Expr>),
+    /// A finite set `{a, b, …}`.
+    Set(Vec<Expr>),
+    /// An interval.
+    Interval(Box<Interval>),
+    /// A union of sets or intervals.
+    Union(Vec<Expr>),
+    /// An intersection of sets or intervals.
+    Intersection(Vec<Expr>),
+    /// A matrix as rows; a column vector has rows of one element.
+    Matrix(Vec<Vec<Expr>>),
+    /// `x %`: the value `x/100`, kept apart so that graders can decide.
+    Percent(Box<Expr>),
+    /// `x °`: the angle `x·π/180`, kept apart so that graders can decide.
+    Degrees(Box<Expr>),
+    /// A word or phrase (`\text{…}` that is not a unit).
+    Text(String),
+    /// An integral.
+    Integral(Box<Integral>),
+}
+
+impl Expr {
+    /// The integer `n`.
+    pub fn int(n: i64) -> Expr {
+        Expr::Number(Rational::from_integer(BigInt::from(n)))
+    }
+
+    /// The rational `p/q` (`q` ≠ 0).
+    pub fn ratio(p: i64, q: i64) -> Expr {
+        Expr::Number(Rational::new(BigInt::from(p), BigInt::from(q)))
+    }
+
+    /// A symbol.
+    pub fn sym(name: &str) -> Expr {
+        Expr::Symbol(name.to_string())
+    }
+
+    /// `a - b`, as `a + (-1)·b`.
+    pub fn sub(a: Expr, b: Expr) -> Expr {
+        Expr::Add(vec![a, Expr::neg(b)])
+    }
+
+    /// `-a`, as `(-1)·a` (a number is negated directly).
+    pub fn neg(a: Expr) -> Expr {
+        match a {
+            Expr::Number(n) => Expr::Number(-n),
+            other => Expr::Mul(vec![Expr::int(-1), other]),
+        }
+    }
+
+    /// `a / b`, as `a · b^(-1)`.
+    pub fn div(a: Expr, b: Expr) -> Expr {
+        Expr::Mul(vec![a, Expr::pow(b, Expr::int(-1))])
+    }
+
+    /// `base ^ exp`.
+    pub fn pow(base: Expr, exp: Expr) -> Expr {
+        Expr::Pow(Box::new(base), Box::new(exp))
+    }
+
+    /// `sqrt(x)`, as `x^(1/2)`.
+    pub fn sqrt(x: Expr) -> Expr {
+        Expr::pow(x, Expr::ratio(1, 2))
+    }
+
+    /// `e^x`.
+    pub fn exp(x: Expr) -> Expr {
+        Expr::pow(Expr::Constant(Constant::E), x)
+    }
+
+    /// A function of one argument.
+    pub fn func(f: Func, x: Expr) -> Expr {
+        Expr::Func(f, vec![x])
+    }
+
+    /// The exact number, if this is one.
+    pub fn as_number(&self) -> Option<&Rational> {
+        match self {
+            Expr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the number 0.
+    pub fn is_zero(&self) -> bool {
+        self.as_number().is_some_and(Zero::is_zero)
+    }
+
+    /// Whether this is the number 1.
+    pub fn is_one(&self) -> bool {
+        self.as_number().is_some_and(One::is_one)
+    }
+
+    /// The direct children of this node, in order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => vec![],
+            Expr::Add(v)
+            | Expr::Mul(v)
+            | Expr::Func(_, v)
+            | Expr::Relation(v, _)
+            | Expr::Tuple(v)
+            | Expr::Set(v)
+            | Expr::Union(v)
+            | Expr::Intersection(v) => v.iter().collect(),
+            Expr::Pow(a, b) | Expr::PlusMinus(a, b) => vec![a, b],
+            Expr::Interval(i) => vec![&i.lo, &i.hi],
+            Expr::Matrix(rows) => rows.iter().flatten().collect(),
+            Expr::Percent(a) | Expr::Degrees(a) => vec![a],
+            Expr::Integral(i) => {
+                let mut v = vec![&i.integrand];
+                if let Some((a, b)) = &i.bounds {
+                    v.push(a);
+                    v.push(b);
+                }
+                v
+            }
+        }
+    }
+
+    /// The number of nodes of the tree (iterative: safe on deep trees).
+    pub fn node_count(&self) -> usize {
+        let mut n = 0;
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            n += 1;
+            stack.extend(e.children());
+        }
+        n
+    }
+
+    /// The free symbols of the expression, sorted (an integral's variable is bound).
+    pub fn symbols(&self) -> Vec<String> {
+        let mut out = std::collections::BTreeSet::new();
+        collect_symbols(self, &mut out, &mut Vec::new());
+        out.into_iter().collect()
+    }
+}
+
+fn collect_symbols(
+    e: &Expr,
+    out: &mut std::collections::BTreeSet<String>,
+    bound: &mut Vec<String>,
+) {
+    match e {
+        Expr::Symbol(s) if !bound.contains(s) => {
+            out.insert(s.clone());
+        }
+        Expr::Integral(i) => {
+            bound.push(i.var.clone());
+            collect_symbols(&i.integrand, out, bound);
+            bound.pop();
+            if let Some((a, b)) = &i.bounds {
+                collect_symbols(a, out, bound);
+                collect_symbols(b, out, bound);
+            }
+        }
+        _ => {
+            for c in e.children() {
+                collect_symbols(c, out, bound);
+            }
+        }
+    }
+}

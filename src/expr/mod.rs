@@ -1,0 +1,12 @@
+//! The expression engine: exact numbers, parsers (LaTeX, infix, RPN),
+//! canonical form, printers, evaluation and equivalence.
+//!
+//! `spec/expr.md` gives the rules, the bounds and the differences with SymPy.
+
+pub mod ast;
+pub mod error;
+pub mod limits;
+
+pub use ast::{Constant, Expr, Func, Interval, RelOp};
+pub use error::{ExprError, ParseError};
+pub use limits::Limits;
