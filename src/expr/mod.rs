@@ -10,3 +10,5 @@ pub mod limits;
 pub use ast::{Constant, Expr, Func, Interval, RelOp};
 pub use error::{ExprError, ParseError};
 pub use limits::Limits;
+pub mod canon;
+pub mod print;

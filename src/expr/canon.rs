@@ -1,0 +1,1 @@
+//! Canonical form (in progress).

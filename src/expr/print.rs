@@ -1,0 +1,1 @@
+//! Printing expressions as SymPy-style infix (in progress).
