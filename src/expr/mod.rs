@@ -6,6 +6,7 @@
 pub mod ast;
 pub mod error;
 pub mod limits;
+pub mod number;
 
 pub use ast::{Constant, Expr, Func, Interval, RelOp};
 pub use error::{ExprError, ParseError};
