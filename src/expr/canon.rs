@@ -1,1 +1,963 @@
-//! Canonical form (in progress).
+//! Canonical form: the automatic simplification of an expression tree.
+//!
+//! [`canonical`] rewrites a tree so that trees equal by the rules below
+//! become identical, and is idempotent (`canonical(canonical(e)) ==
+//! canonical(e)`). It does what SymPy's constructors do, not what
+//! `simplify` does: no expansion of products of sums, no trigonometric
+//! identities (equivalence checks those numerically).
+//!
+//! 1. Sums and products are flattened; exact numbers are folded
+//!    (`0.1 + 0.2` → `3/10`).
+//! 2. Like terms are combined (`2x + 3x` → `5x`), like powers too
+//!    (`x·x²` → `x³`, `√2·√2` → `2`, `√2·√3` → `√6`).
+//! 3. Integer powers of numbers are computed exactly when the result has at
+//!    most `max_digits` digits, else left unevaluated; integer radicals are
+//!    simplified (`√8` → `2√2`, `√(1/2)` → `√2/2`); `(−1)^(1/2)` is `i`, and
+//!    powers of `i` cycle.
+//! 4. Integer powers distribute over products (`(2x)²` → `4x²`) and nest
+//!    (`(x²)³` → `x⁶`).
+//! 5. Functions are evaluated at exact arguments where the value is exact
+//!    (`log 1` = 0, `|−3|` = 3, `⌊7/2⌋` = 3, `5!` = 120, `binomial(5, 2)` = 10);
+//!    odd and even functions take out a negative sign (`sin(−x)` = `−sin x`,
+//!    `cos(−x)` = `cos x`); `log(x, b)` becomes `log x / log b`, and
+//!    `log(b^k, b)` = k for integers.
+//! 6. Terms and factors get a deterministic order; sets are sorted and
+//!    deduplicated; unions and intersections flattened, sorted, deduplicated.
+//! 7. Infinity: `∞ + c` = `∞`, `∞ − ∞` and `0·∞` are undefined, `1/0` is
+//!    undefined.
+//!
+//! Work is bounded: the depth of the tree, the number of nodes produced and
+//! the size of every number are checked against [`Limits`].
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use super::ast::{Constant, Expr, Func, Interval, Rational};
+use super::error::ExprError;
+use super::limits::Limits;
+use super::number::{digits, extract_power, pow_int, to_f64, to_i64};
+use super::print::to_infix;
+
+/// The canonical form of `e` (see the module documentation).
+///
+/// ```
+/// use scorespec::expr::{canon::canonical, Expr, Limits};
+/// let l = Limits::default();
+/// // √8 → 2·√2
+/// let e = canonical(&Expr::sqrt(Expr::int(8)), &l).unwrap();
+/// assert_eq!(e, Expr::Mul(vec![Expr::int(2), Expr::sqrt(Expr::int(2))]));
+/// // 0.1 + 0.2 = 3/10
+/// let e = canonical(&Expr::Add(vec![Expr::ratio(1, 10), Expr::ratio(2, 10)]), &l).unwrap();
+/// assert_eq!(e, Expr::ratio(3, 10));
+/// ```
+pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
+    let mut c = Canon { limits, nodes: 0 };
+    let out = c.canon(e, 0)?;
+    limits.check_nodes(out.node_count())?;
+    Ok(out)
+}
+
+struct Canon<'a> {
+    limits: &'a Limits,
+    nodes: usize,
+}
+
+fn undefined() -> Expr {
+    Expr::Constant(Constant::Undefined)
+}
+
+fn infinity() -> Expr {
+    Expr::Constant(Constant::Infinity)
+}
+
+fn num(r: Rational) -> Expr {
+    Expr::Number(r)
+}
+
+fn int(n: i64) -> Rational {
+    Rational::from_integer(BigInt::from(n))
+}
+
+/// `(coefficient, rest)` of a canonical term: `3·x·y` → `(3, x·y)`.
+fn split_coeff(t: Expr) -> (Rational, Expr) {
+    match t {
+        Expr::Number(r) => (r, Expr::int(1)),
+        Expr::Mul(mut fs) => match fs.first() {
+            Some(Expr::Number(_)) => {
+                let Expr::Number(c) = fs.remove(0) else {
+                    return (Rational::one(), Expr::Mul(fs));
+                };
+                let rest = if fs.len() == 1 {
+                    fs.pop().unwrap_or_else(|| Expr::int(1))
+                } else {
+                    Expr::Mul(fs)
+                };
+                (c, rest)
+            }
+            _ => (Rational::one(), Expr::Mul(fs)),
+        },
+        other => (Rational::one(), other),
+    }
+}
+
+/// `c · rest` for a canonical `rest` that has no numeric coefficient.
+fn with_coeff(c: Rational, rest: Expr) -> Expr {
+    if c.is_one() {
+        return rest;
+    }
+    match rest {
+        Expr::Mul(mut fs) => {
+            fs.insert(0, num(c));
+            Expr::Mul(fs)
+        }
+        r if r.is_one() => num(c),
+        r => Expr::Mul(vec![num(c), r]),
+    }
+}
+
+/// Whether a canonical expression is "negative": a negative number or a
+/// product with a negative coefficient.
+pub(crate) fn is_negative(e: &Expr) -> bool {
+    match e {
+        Expr::Number(r) => r.is_negative(),
+        Expr::Mul(fs) => matches!(fs.first(), Some(Expr::Number(r)) if r.is_negative()),
+        _ => false,
+    }
+}
+
+/// The polynomial degree of a term in its symbols (for ordering only).
+fn degree(t: &Expr) -> f64 {
+    match t {
+        Expr::Symbol(_) => 1.0,
+        Expr::Pow(b, x) => match (b.as_ref(), x.as_ref()) {
+            (Expr::Symbol(_), Expr::Number(r)) => to_f64(r),
+            _ => 0.0,
+        },
+        Expr::Mul(fs) => fs.iter().map(degree).sum(),
+        _ => 0.0,
+    }
+}
+
+/// The sort key of a term of a sum: by degree (highest first), then as
+/// printed; numbers last.
+fn add_key(t: &Expr) -> (bool, i64, String, Rational) {
+    let (c, rest) = split_coeff(t.clone());
+    let is_num = matches!(t, Expr::Number(_));
+    let deg = (-degree(&rest) * 1e6).round() as i64;
+    (is_num, deg, to_infix(&rest), c)
+}
+
+/// The sort key of a factor of a product: numeric radicals, constants,
+/// symbols and their powers, functions, sums, the rest; alphabetical within.
+fn mul_key(e: &Expr) -> (u8, String, String) {
+    let base = match e {
+        Expr::Pow(b, _) => b.as_ref(),
+        other => other,
+    };
+    let class = match base {
+        Expr::Number(_) => 0,
+        Expr::Constant(_) => 1,
+        Expr::Symbol(_) => 2,
+        Expr::Func(..) => 3,
+        Expr::Add(_) => 4,
+        _ => 5,
+    };
+    (class, to_infix(base), to_infix(e))
+}
+
+impl Canon<'_> {
+    fn produced(&mut self, n: usize) -> Result<(), ExprError> {
+        self.nodes = self.nodes.saturating_add(n);
+        // Intermediate results may be larger than the final tree; allow some slack.
+        self.limits
+            .check_nodes(self.nodes / 8)
+            .map_err(|_| ExprError::BudgetExceeded {
+                which: "canonicalization work (nodes built / 8)",
+                limit: self.limits.max_nodes as u64,
+            })
+    }
+
+    fn number(&self, r: Rational) -> Result<Expr, ExprError> {
+        self.limits.check_digits(digits(&r))?;
+        Ok(num(r))
+    }
+
+    fn canon(&mut self, e: &Expr, depth: usize) -> Result<Expr, ExprError> {
+        self.limits.check_depth(depth)?;
+        self.produced(1)?;
+        let d = depth + 1;
+        Ok(match e {
+            Expr::Number(r) => self.number(r.clone())?,
+            Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => e.clone(),
+            Expr::Add(ts) => {
+                let ts = ts
+                    .iter()
+                    .map(|t| self.canon(t, d))
+                    .collect::<Result<_, _>>()?;
+                self.add(ts)?
+            }
+            Expr::Mul(fs) => {
+                let fs = fs
+                    .iter()
+                    .map(|f| self.canon(f, d))
+                    .collect::<Result<_, _>>()?;
+                self.mul(fs)?
+            }
+            Expr::Pow(b, x) => {
+                let b = self.canon(b, d)?;
+                let x = self.canon(x, d)?;
+                self.pow(b, x)?
+            }
+            Expr::Func(f, args) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.canon(a, d))
+                    .collect::<Result<_, _>>()?;
+                self.func(f.clone(), args)?
+            }
+            Expr::Relation(sides, ops) => Expr::Relation(
+                sides
+                    .iter()
+                    .map(|s| self.canon(s, d))
+                    .collect::<Result<_, _>>()?,
+                ops.clone(),
+            ),
+            Expr::PlusMinus(a, b) => {
+                let a = self.canon(a, d)?;
+                let b = self.canon(b, d)?;
+                if b.is_zero() {
+                    a
+                } else {
+                    // ±(−b) is ±b.
+                    let b = if is_negative(&b) {
+                        self.mul(vec![Expr::int(-1), b])?
+                    } else {
+                        b
+                    };
+                    Expr::PlusMinus(Box::new(a), Box::new(b))
+                }
+            }
+            Expr::Tuple(v) => Expr::Tuple(
+                v.iter()
+                    .map(|x| self.canon(x, d))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Set(v) => {
+                let mut v: Vec<Expr> = v
+                    .iter()
+                    .map(|x| self.canon(x, d))
+                    .collect::<Result<_, _>>()?;
+                v.sort();
+                v.dedup();
+                Expr::Set(v)
+            }
+            Expr::Interval(i) => Expr::Interval(Box::new(Interval {
+                lo: self.canon(&i.lo, d)?,
+                hi: self.canon(&i.hi, d)?,
+                lo_closed: i.lo_closed,
+                hi_closed: i.hi_closed,
+            })),
+            Expr::Union(v) | Expr::Intersection(v) => {
+                let is_union = matches!(e, Expr::Union(_));
+                let mut out = Vec::new();
+                for x in v {
+                    match self.canon(x, d)? {
+                        Expr::Union(inner) if is_union => out.extend(inner),
+                        Expr::Intersection(inner) if !is_union => out.extend(inner),
+                        other => out.push(other),
+                    }
+                }
+                out.sort();
+                out.dedup();
+                if out.len() == 1 {
+                    out.pop().unwrap_or_else(undefined)
+                } else if is_union {
+                    Expr::Union(out)
+                } else {
+                    Expr::Intersection(out)
+                }
+            }
+            Expr::Matrix(rows) => Expr::Matrix(
+                rows.iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|x| self.canon(x, d))
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Percent(x) => Expr::Percent(Box::new(self.canon(x, d)?)),
+            Expr::Degrees(x) => Expr::Degrees(Box::new(self.canon(x, d)?)),
+            Expr::Integral(i) => Expr::Integral(Box::new(super::ast::Integral {
+                integrand: self.canon(&i.integrand, d)?,
+                var: i.var.clone(),
+                bounds: match &i.bounds {
+                    Some((a, b)) => Some((self.canon(a, d)?, self.canon(b, d)?)),
+                    None => None,
+                },
+            })),
+        })
+    }
+
+    /// The canonical sum of canonical terms.
+    fn add(&mut self, terms: Vec<Expr>) -> Result<Expr, ExprError> {
+        self.produced(terms.len())?;
+        let mut flat = Vec::with_capacity(terms.len());
+        for t in terms {
+            match t {
+                Expr::Add(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        let mut constant = Rational::zero();
+        let mut like: BTreeMap<Expr, Rational> = BTreeMap::new();
+        let (mut pos_inf, mut neg_inf) = (false, false);
+        for t in flat {
+            match t {
+                Expr::Number(r) => constant += r,
+                Expr::Constant(Constant::Undefined) => return Ok(undefined()),
+                t => {
+                    let (c, rest) = split_coeff(t);
+                    if rest == infinity() {
+                        if c.is_positive() {
+                            pos_inf = true;
+                        } else {
+                            neg_inf = true;
+                        }
+                        continue;
+                    }
+                    let entry = like.entry(rest).or_insert_with(Rational::zero);
+                    *entry += c;
+                }
+            }
+        }
+        self.limits.check_digits(digits(&constant))?;
+        if pos_inf && neg_inf {
+            return Ok(undefined());
+        }
+        let mut out: Vec<Expr> = like
+            .into_iter()
+            .filter(|(_, c)| !c.is_zero())
+            .map(|(rest, c)| with_coeff(c, rest))
+            .collect();
+        if pos_inf || neg_inf {
+            // Infinity absorbs every finite number; symbolic terms stay.
+            let inf = if pos_inf {
+                infinity()
+            } else {
+                with_coeff(int(-1), infinity())
+            };
+            out.push(inf);
+        } else if !constant.is_zero() {
+            out.push(num(constant));
+        }
+        out.sort_by_cached_key(add_key);
+        Ok(match out.len() {
+            0 => Expr::int(0),
+            1 => out.pop().unwrap_or_else(|| Expr::int(0)),
+            _ => Expr::Add(out),
+        })
+    }
+
+    /// The canonical product of canonical factors.
+    fn mul(&mut self, factors: Vec<Expr>) -> Result<Expr, ExprError> {
+        let mut todo = factors;
+        // A few rounds settle numeric radicals that simplify into each other
+        // (√8 · 2^(1/3) · …); each round only merges, so three are enough in practice.
+        for _ in 0..4 {
+            let (result, again) = self.mul_round(todo)?;
+            match again {
+                None => return Ok(result),
+                Some(next) => todo = next,
+            }
+        }
+        Ok(self.mul_round(todo)?.0)
+    }
+
+    /// One round of multiplication; returns the product and, when a power
+    /// produced new numeric factors, the factors to multiply again.
+    fn mul_round(&mut self, factors: Vec<Expr>) -> Result<(Expr, Option<Vec<Expr>>), ExprError> {
+        self.produced(factors.len())?;
+        let mut flat = Vec::with_capacity(factors.len());
+        for f in factors {
+            match f {
+                Expr::Mul(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        let mut coeff = Rational::one();
+        let mut powers: BTreeMap<Expr, Vec<Expr>> = BTreeMap::new();
+        let mut has_inf = false;
+        for f in flat {
+            match f {
+                Expr::Number(r) => {
+                    coeff *= r;
+                    self.limits.check_digits(digits(&coeff))?;
+                }
+                Expr::Constant(Constant::Undefined) => return Ok((undefined(), None)),
+                Expr::Constant(Constant::Infinity) => has_inf = true,
+                Expr::Pow(b, x) => powers.entry(*b).or_default().push(*x),
+                other => powers.entry(other).or_default().push(Expr::int(1)),
+            }
+        }
+        if has_inf {
+            if coeff.is_zero() {
+                return Ok((undefined(), None));
+            }
+            if powers.is_empty() {
+                let inf = if coeff.is_positive() {
+                    infinity()
+                } else {
+                    with_coeff(int(-1), infinity())
+                };
+                return Ok((inf, None));
+            }
+            powers.entry(infinity()).or_default().push(Expr::int(1));
+            coeff = if coeff.is_positive() { int(1) } else { int(-1) };
+        }
+        if coeff.is_zero() {
+            return Ok((Expr::int(0), None));
+        }
+        // Combine exponents of each base; numeric bases with the same
+        // non-integer rational exponent multiply together (√2·√3 = √6).
+        let mut out: Vec<Expr> = Vec::new();
+        let mut radicals: BTreeMap<Rational, Rational> = BTreeMap::new();
+        let mut again = false;
+        for (base, exps) in powers {
+            let exp = if exps.len() == 1 {
+                exps.into_iter().next().unwrap_or_else(|| Expr::int(1))
+            } else {
+                self.add(exps)?
+            };
+            if let (Expr::Number(b), Expr::Number(x)) = (&base, &exp) {
+                if !x.is_integer() && b.is_positive() {
+                    let entry = radicals.entry(x.clone()).or_insert_with(Rational::one);
+                    *entry *= b;
+                    self.limits.check_digits(digits(entry))?;
+                    continue;
+                }
+            }
+            match self.pow(base, exp)? {
+                Expr::Number(r) => coeff *= r,
+                Expr::Mul(fs) => {
+                    again = true;
+                    out.extend(fs);
+                }
+                other => out.push(other),
+            }
+        }
+        for (x, b) in radicals {
+            match self.pow(num(b), num(x))? {
+                Expr::Number(r) => coeff *= r,
+                Expr::Mul(fs) => {
+                    for f in fs {
+                        match f {
+                            Expr::Number(r) => coeff *= r,
+                            other => out.push(other),
+                        }
+                    }
+                }
+                other => out.push(other),
+            }
+        }
+        self.limits.check_digits(digits(&coeff))?;
+        if again {
+            let mut next = out;
+            next.push(num(coeff));
+            // Only go around again if some base now occurs twice.
+            let mut bases: Vec<&Expr> = next
+                .iter()
+                .map(|f| match f {
+                    Expr::Pow(b, _) => b.as_ref(),
+                    other => other,
+                })
+                .filter(|b| !matches!(b, Expr::Number(_)))
+                .collect();
+            let n = bases.len();
+            bases.sort();
+            bases.dedup();
+            let numeric_pows = next
+                .iter()
+                .filter(|f| matches!(f, Expr::Pow(b, _) if matches!(b.as_ref(), Expr::Number(_))))
+                .count();
+            if bases.len() < n || numeric_pows > 1 {
+                return Ok((Expr::int(0), Some(next)));
+            }
+            let coeff = match next.pop() {
+                Some(Expr::Number(c)) => c,
+                _ => Rational::one(),
+            };
+            return Ok((self.build_mul(coeff, next), None));
+        }
+        Ok((self.build_mul(coeff, out), None))
+    }
+
+    fn build_mul(&self, coeff: Rational, mut factors: Vec<Expr>) -> Expr {
+        if coeff.is_zero() {
+            return Expr::int(0);
+        }
+        factors.retain(|f| !f.is_one());
+        factors.sort_by_cached_key(mul_key);
+        if factors.is_empty() {
+            return num(coeff);
+        }
+        if !coeff.is_one() {
+            factors.insert(0, num(coeff));
+        }
+        if factors.len() == 1 {
+            factors.pop().unwrap_or_else(|| Expr::int(1))
+        } else {
+            Expr::Mul(factors)
+        }
+    }
+
+    /// The canonical power of canonical operands.
+    fn pow(&mut self, base: Expr, exp: Expr) -> Result<Expr, ExprError> {
+        self.produced(2)?;
+        if exp.is_zero() {
+            return Ok(Expr::int(1));
+        }
+        if exp.is_one() || base.is_one() {
+            return Ok(base);
+        }
+        if matches!(base, Expr::Constant(Constant::Undefined))
+            || matches!(exp, Expr::Constant(Constant::Undefined))
+        {
+            return Ok(undefined());
+        }
+        match (base, exp) {
+            (Expr::Number(b), Expr::Number(x)) => self.pow_numbers(b, x),
+            (Expr::Constant(Constant::I), Expr::Number(x)) if x.is_integer() => {
+                let k = x.numer().mod_floor(&BigInt::from(4)).to_u8().unwrap_or(0);
+                Ok(match k {
+                    0 => Expr::int(1),
+                    1 => Expr::Constant(Constant::I),
+                    2 => Expr::int(-1),
+                    _ => Expr::Mul(vec![Expr::int(-1), Expr::Constant(Constant::I)]),
+                })
+            }
+            (Expr::Constant(Constant::E), Expr::Func(Func::Log, args)) if args.len() == 1 => {
+                Ok(args.into_iter().next().unwrap_or_else(undefined))
+            }
+            (Expr::Constant(Constant::Infinity), Expr::Number(x)) => Ok(if x.is_positive() {
+                infinity()
+            } else {
+                Expr::int(0)
+            }),
+            (Expr::Pow(b, e), Expr::Number(x)) if x.is_integer() => {
+                let e = self.mul(vec![*e, num(x)])?;
+                self.pow(*b, e)
+            }
+            (Expr::Mul(fs), Expr::Number(x)) if x.is_integer() => {
+                let mut out = Vec::with_capacity(fs.len());
+                for f in fs {
+                    out.push(self.pow(f, num(x.clone()))?);
+                }
+                self.mul(out)
+            }
+            (b, x) => Ok(Expr::pow(b, x)),
+        }
+    }
+
+    fn pow_numbers(&mut self, b: Rational, x: Rational) -> Result<Expr, ExprError> {
+        let l = self.limits;
+        if b.is_zero() {
+            return Ok(if x.is_negative() {
+                undefined()
+            } else {
+                Expr::int(0)
+            });
+        }
+        if x.is_integer() {
+            return Ok(
+                match to_i64(&x).and_then(|k| pow_int(&b, k, l.max_exponent, l.max_digits)) {
+                    Some(r) => num(r),
+                    None => Expr::pow(num(b), num(x)),
+                },
+            );
+        }
+        // x = p/q with q > 1.
+        if b.is_negative() {
+            // (−b)^x = (−1)^x · b^x, and (−1)^(p/2) = i^p.
+            let minus_one_part = if x.denom() == &BigInt::from(2) {
+                let p = to_i64(&Rational::from_integer(x.numer().clone())).unwrap_or(1);
+                self.pow(Expr::Constant(Constant::I), Expr::int(p.rem_euclid(4)))?
+            } else {
+                // Normalize the exponent of −1 into (−1, 1].
+                let two = int(2);
+                let mut e = x.clone() % &two;
+                if e > Rational::one() {
+                    e -= &two;
+                } else if e <= -Rational::one() {
+                    e += &two;
+                }
+                Expr::pow(Expr::int(-1), num(e))
+            };
+            let rest = self.pow_numbers(-b, x)?;
+            return self.mul(vec![minus_one_part, rest]);
+        }
+        let q = match x.denom().to_u32() {
+            Some(q) if q <= 64 => q,
+            _ => return Ok(Expr::pow(num(b), num(x))),
+        };
+        let k = x.floor().to_integer();
+        let a = (&x - Rational::from_integer(k.clone())) * int(i64::from(q));
+        let (Some(k), Some(a)) = (k.to_i64(), a.to_integer().to_u32()) else {
+            return Ok(Expr::pow(num(b), num(x)));
+        };
+        // b = n/d: n^(k + a/q) · d^(−k−1) · d^((q−a)/q), so that no radical
+        // stays in a denominator (√(1/2) = √2/2).
+        let (n, d) = (b.numer().clone(), b.denom().clone());
+        let mut factors = Vec::new();
+        let mut coeff = Rational::one();
+        for (base, whole, frac) in [(n, k, a), (d.clone(), -k - 1, q - a)] {
+            if base.is_one() {
+                continue;
+            }
+            let base_r = Rational::from_integer(base.clone());
+            match pow_int(&base_r, whole, l.max_exponent, l.max_digits) {
+                Some(r) => coeff *= r,
+                None => return Ok(Expr::pow(num(b), num(x))),
+            }
+            if frac == 0 || frac == q {
+                if frac == q {
+                    coeff *= base_r;
+                }
+                continue;
+            }
+            let Some(m) = pow_int(&base_r, i64::from(frac), l.max_exponent, l.max_digits) else {
+                return Ok(Expr::pow(num(b), num(x)));
+            };
+            let (outside, inside) = extract_power(m.numer(), q);
+            coeff *= Rational::from_integer(outside);
+            if !inside.is_one() {
+                factors.push(Expr::pow(
+                    num(Rational::from_integer(inside)),
+                    num(Rational::new(BigInt::one(), BigInt::from(q))),
+                ));
+            }
+        }
+        self.limits.check_digits(digits(&coeff))?;
+        Ok(self.build_mul(coeff, factors))
+    }
+
+    fn func(&mut self, f: Func, args: Vec<Expr>) -> Result<Expr, ExprError> {
+        self.produced(args.len() + 1)?;
+        let l = self.limits;
+        let one_arg = args.len() == 1;
+        let a0 = args.first().cloned();
+        match (&f, a0.as_ref()) {
+            (Func::Log, Some(x)) if args.len() == 2 => {
+                let b = args.get(1).cloned().unwrap_or_else(undefined);
+                // log(b^k, b) = k for positive integers.
+                if let (Expr::Number(xv), Expr::Number(bv)) = (x, &b) {
+                    if let Some(k) = exact_log(xv, bv) {
+                        return Ok(Expr::int(k));
+                    }
+                }
+                let lx = self.func(Func::Log, vec![x.clone()])?;
+                let lb = self.func(Func::Log, vec![b])?;
+                let inv = self.pow(lb, Expr::int(-1))?;
+                return self.mul(vec![lx, inv]);
+            }
+            (Func::Log, Some(x)) if one_arg => {
+                if x.is_one() {
+                    return Ok(Expr::int(0));
+                }
+                if *x == Expr::Constant(Constant::E) {
+                    return Ok(Expr::int(1));
+                }
+                if let Expr::Pow(b, e) = x {
+                    if **b == Expr::Constant(Constant::E) && matches!(e.as_ref(), Expr::Number(_)) {
+                        return Ok((**e).clone());
+                    }
+                }
+            }
+            (Func::Abs, Some(Expr::Number(r))) if one_arg => return Ok(num(r.abs())),
+            (Func::Abs, Some(x)) if one_arg && is_negative(x) => {
+                let pos = self.mul(vec![Expr::int(-1), x.clone()])?;
+                return self.func(Func::Abs, vec![pos]);
+            }
+            (Func::Floor, Some(Expr::Number(r))) if one_arg => return Ok(num(r.floor())),
+            (Func::Ceiling, Some(Expr::Number(r))) if one_arg => return Ok(num(r.ceil())),
+            (Func::Sign, Some(Expr::Number(r))) if one_arg => {
+                return Ok(Expr::int(if r.is_zero() {
+                    0
+                } else if r.is_positive() {
+                    1
+                } else {
+                    -1
+                }));
+            }
+            (Func::Factorial, Some(Expr::Number(r))) if one_arg && r.is_integer() => {
+                if r.is_negative() {
+                    return Ok(undefined());
+                }
+                if let Some(n) = r.to_integer().to_u64().filter(|&n| n <= l.max_factorial) {
+                    let mut acc = BigInt::one();
+                    for k in 2..=n {
+                        acc *= k;
+                    }
+                    return self.number(Rational::from_integer(acc));
+                }
+            }
+            (Func::Binomial, Some(Expr::Number(n))) if args.len() == 2 => {
+                if let Some(Expr::Number(k)) = args.get(1) {
+                    if let (Some(n), Some(k)) = (to_i64(n), to_i64(k)) {
+                        if n >= 0 && n as u64 <= l.max_factorial {
+                            if k < 0 || k > n {
+                                return Ok(Expr::int(0));
+                            }
+                            let k = k.min(n - k);
+                            let mut acc = BigInt::one();
+                            for i in 0..k {
+                                acc = acc * BigInt::from(n - i) / BigInt::from(i + 1);
+                            }
+                            return self.number(Rational::from_integer(acc));
+                        }
+                    }
+                }
+            }
+            (Func::Max | Func::Min, _)
+                if !args.is_empty() && args.iter().all(|a| matches!(a, Expr::Number(_))) =>
+            {
+                let nums = args.iter().filter_map(Expr::as_number);
+                let best = if f == Func::Max {
+                    nums.max()
+                } else {
+                    nums.min()
+                };
+                return Ok(best.map(|r| num(r.clone())).unwrap_or_else(undefined));
+            }
+            _ => {}
+        }
+        // Symmetry: take a negative sign out of odd functions, drop it in even ones.
+        if let (true, Some(x)) = (one_arg, a0.as_ref()) {
+            if is_negative(x) {
+                let odd = matches!(
+                    f,
+                    Func::Sin
+                        | Func::Tan
+                        | Func::Cot
+                        | Func::Csc
+                        | Func::Asin
+                        | Func::Atan
+                        | Func::Acot
+                        | Func::Acsc
+                        | Func::Sinh
+                        | Func::Tanh
+                        | Func::Coth
+                        | Func::Csch
+                        | Func::Asinh
+                        | Func::Atanh
+                );
+                let even = matches!(f, Func::Cos | Func::Sec | Func::Cosh | Func::Sech);
+                if odd || even {
+                    let pos = self.mul(vec![Expr::int(-1), x.clone()])?;
+                    let inner = self.func(f, vec![pos])?;
+                    return if odd {
+                        self.mul(vec![Expr::int(-1), inner])
+                    } else {
+                        Ok(inner)
+                    };
+                }
+            }
+            if let Some(v) = trig_value(&f, x) {
+                return self.canon(&v, 0);
+            }
+        }
+        Ok(Expr::Func(f, args))
+    }
+}
+
+/// `k` with `b^k = x`, for positive integers `x` and `b > 1`.
+fn exact_log(x: &Rational, b: &Rational) -> Option<i64> {
+    if !x.is_integer() || !b.is_integer() || !x.is_positive() || *b <= Rational::one() {
+        return None;
+    }
+    let (x, b) = (x.to_integer(), b.to_integer());
+    let mut acc = BigInt::one();
+    for k in 0..=4096i64 {
+        match acc.cmp(&x) {
+            Ordering::Equal => return Some(k),
+            Ordering::Greater => return None,
+            Ordering::Less => acc *= &b,
+        }
+    }
+    None
+}
+
+/// Exact values of sin, cos and tan at 0 and at multiples of π/6 and π/4.
+fn trig_value(f: &Func, x: &Expr) -> Option<Expr> {
+    let pi = Expr::Constant(Constant::Pi);
+    // x = r·π with r rational.
+    let r = if *x == pi {
+        Rational::one()
+    } else if x.is_zero() {
+        Rational::zero()
+    } else {
+        match x {
+            Expr::Mul(fs) if fs.len() == 2 && fs[1] == pi => fs[0].as_number()?.clone(),
+            _ => return None,
+        }
+    };
+    // Reduce to a multiple of 1/12 of a full turn: r = m/12 (mod 2).
+    let m = r * int(12);
+    if !m.is_integer() {
+        return None;
+    }
+    let m = m.to_integer().mod_floor(&BigInt::from(24)).to_i64()?;
+    let half = Expr::ratio(1, 2);
+    let s3 = |c: Expr| Expr::Mul(vec![c, Expr::sqrt(Expr::int(3))]);
+    let s2 = |c: Expr| Expr::Mul(vec![c, Expr::sqrt(Expr::int(2))]);
+    // sin(m·π/12) for m a multiple of 2 or 3.
+    let sin_of = |m: i64| -> Option<Expr> {
+        let (sign, m) = if m >= 12 { (-1, m - 12) } else { (1, m) };
+        let m = if m > 6 { 12 - m } else { m };
+        let v = match m {
+            0 => Expr::int(0),
+            2 => half.clone(),
+            3 => s2(half.clone()),
+            4 => s3(half.clone()),
+            6 => Expr::int(1),
+            _ => return None,
+        };
+        Some(if sign < 0 { Expr::neg(v) } else { v })
+    };
+    match f {
+        Func::Sin => sin_of(m),
+        Func::Cos => sin_of((m + 6).rem_euclid(24)),
+        Func::Tan => {
+            let s = sin_of(m)?;
+            let c = sin_of((m + 6).rem_euclid(24))?;
+            if c.is_zero() {
+                return Some(undefined());
+            }
+            Some(Expr::div(s, c))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(e: Expr) -> Expr {
+        canonical(&e, &Limits::default()).unwrap()
+    }
+
+    fn x() -> Expr {
+        Expr::sym("x")
+    }
+
+    #[test]
+    fn folds_numbers_and_like_terms() {
+        assert_eq!(
+            c(Expr::Add(vec![Expr::ratio(1, 10), Expr::ratio(1, 5)])),
+            Expr::ratio(3, 10)
+        );
+        let two_x = Expr::Mul(vec![Expr::int(2), x()]);
+        let e = c(Expr::Add(vec![
+            two_x.clone(),
+            Expr::Mul(vec![Expr::int(3), x()]),
+        ]));
+        assert_eq!(e, Expr::Mul(vec![Expr::int(5), x()]));
+        assert_eq!(c(Expr::sub(x(), x())), Expr::int(0));
+        assert_eq!(c(Expr::Mul(vec![x(), x()])), Expr::pow(x(), Expr::int(2)));
+    }
+
+    #[test]
+    fn radicals() {
+        assert_eq!(
+            c(Expr::sqrt(Expr::int(8))),
+            Expr::Mul(vec![Expr::int(2), Expr::sqrt(Expr::int(2))])
+        );
+        assert_eq!(
+            c(Expr::Mul(vec![
+                Expr::sqrt(Expr::int(2)),
+                Expr::sqrt(Expr::int(2))
+            ])),
+            Expr::int(2)
+        );
+        assert_eq!(
+            c(Expr::Mul(vec![
+                Expr::sqrt(Expr::int(2)),
+                Expr::sqrt(Expr::int(3))
+            ])),
+            Expr::sqrt(Expr::int(6))
+        );
+        // √(1/2) = √2/2
+        assert_eq!(
+            c(Expr::sqrt(Expr::ratio(1, 2))),
+            Expr::Mul(vec![Expr::ratio(1, 2), Expr::sqrt(Expr::int(2))])
+        );
+        assert_eq!(c(Expr::sqrt(Expr::int(-1))), Expr::Constant(Constant::I));
+        assert_eq!(c(Expr::pow(Expr::int(8), Expr::ratio(2, 3))), Expr::int(4));
+        // √8 · √2 = 4
+        assert_eq!(
+            c(Expr::Mul(vec![
+                Expr::sqrt(Expr::int(8)),
+                Expr::sqrt(Expr::int(2))
+            ])),
+            Expr::int(4)
+        );
+    }
+
+    #[test]
+    fn huge_powers_stay_unevaluated() {
+        let tower = Expr::pow(
+            Expr::int(10),
+            Expr::pow(Expr::int(10), Expr::pow(Expr::int(10), Expr::int(10))),
+        );
+        let e = c(tower);
+        assert!(matches!(e, Expr::Pow(..)), "{e:?}");
+    }
+
+    #[test]
+    fn idempotent_on_examples() {
+        let exprs = vec![
+            Expr::Add(vec![
+                Expr::pow(Expr::Add(vec![x(), Expr::int(1)]), Expr::int(2)),
+                Expr::sqrt(Expr::int(12)),
+            ]),
+            Expr::div(Expr::func(Func::Sin, Expr::neg(x())), Expr::int(4)),
+            Expr::Mul(vec![
+                Expr::sqrt(Expr::int(8)),
+                Expr::pow(Expr::int(2), Expr::ratio(1, 3)),
+                x(),
+            ]),
+        ];
+        for e in exprs {
+            let once = c(e);
+            assert_eq!(c(once.clone()), once);
+        }
+    }
+
+    #[test]
+    fn functions() {
+        assert_eq!(c(Expr::func(Func::Factorial, Expr::int(5))), Expr::int(120));
+        assert_eq!(
+            c(Expr::Func(Func::Binomial, vec![Expr::int(5), Expr::int(2)])),
+            Expr::int(10)
+        );
+        assert_eq!(
+            c(Expr::Func(Func::Log, vec![Expr::int(8), Expr::int(2)])),
+            Expr::int(3)
+        );
+        assert_eq!(
+            c(Expr::func(Func::Cos, Expr::neg(x()))),
+            Expr::func(Func::Cos, x())
+        );
+        assert_eq!(
+            c(Expr::func(Func::Sin, Expr::Constant(Constant::Pi))),
+            Expr::int(0)
+        );
+        let big = c(Expr::func(Func::Factorial, Expr::int(1_000_000)));
+        assert!(matches!(big, Expr::Func(Func::Factorial, _)));
+    }
+}
