@@ -12,7 +12,10 @@ fuzz_target!(|word: String| {
     let lowered = word.to_lowercase();
     let s = stem(&word);
     let (n_in, n_out) = (lowered.chars().count(), s.chars().count());
-    assert!(n_out <= n_in, "stem({word:?}) = {s:?} has {n_out} chars > {n_in}");
+    assert!(
+        n_out <= n_in,
+        "stem({word:?}) = {s:?} has {n_out} chars > {n_in}"
+    );
     if word.chars().count() <= 2 {
         assert_eq!(s, lowered, "short words are only lower-cased");
     }

@@ -18,8 +18,14 @@ fn input_lines(data: &[u8]) -> u64 {
 
 fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
-    let summary = run(data, &mut out, &Limits { max_line_bytes: 4096 })
-        .expect("protocol::run failed on an in-memory input");
+    let summary = run(
+        data,
+        &mut out,
+        &Limits {
+            max_line_bytes: 4096,
+        },
+    )
+    .expect("protocol::run failed on an in-memory input");
     let expected = input_lines(data);
     assert_eq!(summary.lines, expected, "summary.lines");
     assert_eq!(summary.ok + summary.errors, summary.lines, "ok + errors");
@@ -45,16 +51,25 @@ fuzz_target!(|data: &[u8]| {
             .get("ok")
             .and_then(Value::as_bool)
             .unwrap_or_else(|| panic!("output line {n} has no boolean \"ok\": {line:?}"));
-        assert!(obj.contains_key("id"), "output line {n} has no \"id\": {line:?}");
+        assert!(
+            obj.contains_key("id"),
+            "output line {n} has no \"id\": {line:?}"
+        );
         if is_ok {
             ok += 1;
-            assert!(obj.contains_key("result"), "ok line {n} has no result: {line:?}");
+            assert!(
+                obj.contains_key("result"),
+                "ok line {n} has no result: {line:?}"
+            );
         } else {
             let err = &obj["error"];
             assert_eq!(err["line"], n, "error line number: {line:?}");
             assert!(err["kind"].is_string(), "error without kind: {line:?}");
             let msg = err["message"].as_str().unwrap_or_default();
-            assert!(msg.starts_with(&format!("line {n}: ")), "error message: {line:?}");
+            assert!(
+                msg.starts_with(&format!("line {n}: ")),
+                "error message: {line:?}"
+            );
         }
     }
     assert_eq!(ok, summary.ok, "summary.ok");

@@ -53,15 +53,26 @@ fuzz_target!(|input: Input| {
         }
         let em = exact_match(a, b, &opts);
         assert!(em == 0.0 || em == 1.0, "exact_match = {em} with {opts:?}");
-        assert_eq!(em, exact_match(b, a, &opts), "exact_match not symmetric, {opts:?}");
+        assert_eq!(
+            em,
+            exact_match(b, a, &opts),
+            "exact_match not symmetric, {opts:?}"
+        );
         let f = f1(a, b, &opts);
         assert!((0.0..=1.0).contains(&f), "f1 = {f} with {opts:?}");
         let g = f1(b, a, &opts);
-        assert!(f.to_bits() == g.to_bits(), "f1 not symmetric: {f} vs {g} with {opts:?}");
+        assert!(
+            f.to_bits() == g.to_bits(),
+            "f1 not symmetric: {f} vs {g} with {opts:?}"
+        );
         if em == 1.0 {
             assert_eq!(f, 1.0, "exact match but f1 = {f} with {opts:?}");
         }
-        assert_eq!(exact_match(a, a, &opts), 1.0, "a text must match itself, {opts:?}");
+        assert_eq!(
+            exact_match(a, a, &opts),
+            1.0,
+            "a text must match itself, {opts:?}"
+        );
         assert_eq!(f1(a, a, &opts), 1.0, "f1 of a text with itself, {opts:?}");
     }
 });
