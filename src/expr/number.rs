@@ -130,7 +130,11 @@ pub fn to_f64(r: &Rational) -> f64 {
 
 /// The value as `i64`, if it is an integer in range.
 pub fn to_i64(r: &Rational) -> Option<i64> {
-    if r.is_integer() { r.numer().to_i64() } else { None }
+    if r.is_integer() {
+        r.numer().to_i64()
+    } else {
+        None
+    }
 }
 
 /// Whether the number is negative.
@@ -159,8 +163,14 @@ mod tests {
 
     #[test]
     fn perfect_powers_are_extracted() {
-        assert_eq!(extract_power(&BigInt::from(12), 2), (BigInt::from(2), BigInt::from(3)));
-        assert_eq!(extract_power(&BigInt::from(1), 2), (BigInt::from(1), BigInt::from(1)));
+        assert_eq!(
+            extract_power(&BigInt::from(12), 2),
+            (BigInt::from(2), BigInt::from(3))
+        );
+        assert_eq!(
+            extract_power(&BigInt::from(1), 2),
+            (BigInt::from(1), BigInt::from(1))
+        );
         // 4001 is prime and above the trial bound; 4001^2 is found by the root test.
         let p = BigInt::from(4001);
         assert_eq!(extract_power(&(&p * &p * 5), 2), (p, BigInt::from(5)));
