@@ -276,6 +276,9 @@ pub enum Expr {
     Integral(Box<Integral>),
 }
 
+// `sub`, `neg` and `div` are constructors taking both operands by value, as
+// the parsers call them (`Expr::sub(a, b)`); they are not operator methods.
+#[allow(clippy::should_implement_trait)]
 impl Expr {
     /// The integer `n`.
     pub fn int(n: i64) -> Expr {
