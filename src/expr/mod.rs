@@ -12,4 +12,8 @@ pub use ast::{Constant, Expr, Func, Interval, RelOp};
 pub use error::{ExprError, ParseError};
 pub use limits::Limits;
 pub mod canon;
+pub mod complex;
+pub mod equiv;
+pub mod eval;
 pub mod print;
+pub mod print_latex;

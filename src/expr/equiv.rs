@@ -1,0 +1,485 @@
+//! Equivalence of two canonical expressions, with the rule that decided.
+//!
+//! [`equivalent`] compares two canonical trees and says `Equal`, `NotEqual`
+//! or `Unknown`, naming the rule:
+//!
+//! | rule | when |
+//! |---|---|
+//! | `identical` | the canonical forms are the same tree |
+//! | `numeric_value` | neither side has a free symbol: their values are compared within the tolerances |
+//! | `sample_points` | seeded random identity testing: both sides evaluated at the same points (real, then complex where the real domain is too narrow) |
+//! | `equation` | equations (and `≠`) are equal when `lhs − rhs` of one is a non-zero constant multiple of the other's (`x = 2` ~ `2 = x` ~ `2x = 4`) |
+//! | `inequality` | inequalities are put as `d < 0` / `d ≤ 0` and compared up to a positive constant factor (`a < b` ~ `b > a`); chains side by side |
+//! | `set` | finite sets: every element of each has an equivalent element in the other |
+//! | `tuple`, `matrix` | element by element, same length / shape |
+//! | `interval` | same closedness at both ends, equivalent ends; a 2-tuple `(a, b)` stands for the open interval when compared with an interval |
+//! | `union` | the parts, as sets |
+//! | `plus_minus` | `a ± b` ~ `a' ± b'`, also ~ the set or tuple `{a − b, a + b}` |
+//! | `text` | words, case-insensitive |
+//! | `kind` | different kinds of object (a number and a set, an equation and an interval…) |
+//!
+//! Sampling is deterministic: the points come from a ChaCha8 generator seeded
+//! with [`EquivOptions::seed`], in the sorted order of the symbols, so the same
+//! inputs give the same verdict on every run and machine. Work is bounded by
+//! [`Limits::max_eval_steps`].
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::ast::{Constant, Expr, Interval, RelOp};
+use super::canon::canonical;
+use super::complex::Complex;
+use super::error::ExprError;
+use super::eval::{EvalError, eval_complex};
+use super::limits::Limits;
+
+/// Options of [`equivalent`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EquivOptions {
+    /// Relative tolerance of a numeric comparison (default 1e-9).
+    pub rel_tol: f64,
+    /// Absolute tolerance of a numeric comparison (default 1e-8).
+    pub abs_tol: f64,
+    /// Sample points of the random identity test (default 12).
+    pub samples: usize,
+    /// Seed of the sample points (default 0x5c0e5bec).
+    pub seed: u64,
+}
+
+impl Default for EquivOptions {
+    fn default() -> Self {
+        EquivOptions {
+            rel_tol: 1e-9,
+            abs_tol: 1e-8,
+            samples: 12,
+            seed: 0x5c0e_5bec,
+        }
+    }
+}
+
+/// The three possible answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The expressions are equivalent.
+    Equal,
+    /// They are not.
+    NotEqual,
+    /// Undecided (e.g. undefined at every sample point).
+    Unknown,
+}
+
+/// A verdict with the rule that decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The answer.
+    pub outcome: Outcome,
+    /// The rule that decided (see the module documentation).
+    pub rule: &'static str,
+    /// Why, for `Unknown` and some `NotEqual` verdicts.
+    pub reason: Option<String>,
+}
+
+fn verdict(outcome: Outcome, rule: &'static str) -> Verdict {
+    Verdict {
+        outcome,
+        rule,
+        reason: None,
+    }
+}
+
+fn unknown(rule: &'static str, reason: impl Into<String>) -> Verdict {
+    Verdict {
+        outcome: Outcome::Unknown,
+        rule,
+        reason: Some(reason.into()),
+    }
+}
+
+/// Compares two canonical expressions.
+///
+/// ```
+/// use scorespec::expr::{canon::canonical, equiv::{equivalent, EquivOptions, Outcome}, Expr, Func, Limits};
+/// let l = Limits::default();
+/// let x = Expr::sym("x");
+/// // sin²x + cos²x ≡ 1
+/// let lhs = Expr::Add(vec![
+///     Expr::pow(Expr::func(Func::Sin, x.clone()), Expr::int(2)),
+///     Expr::pow(Expr::func(Func::Cos, x.clone()), Expr::int(2)),
+/// ]);
+/// let a = canonical(&lhs, &l).unwrap();
+/// let v = equivalent(&a, &Expr::int(1), &EquivOptions::default(), &l).unwrap();
+/// assert_eq!((v.outcome, v.rule), (Outcome::Equal, "sample_points"));
+/// ```
+pub fn equivalent(a: &Expr, b: &Expr, opts: &EquivOptions, limits: &Limits) -> Result<Verdict, ExprError> {
+    let mut cmp = Comparer {
+        opts,
+        limits,
+        steps: 0,
+    };
+    cmp.compare(a, b, 0)
+}
+
+struct Comparer<'a> {
+    opts: &'a EquivOptions,
+    limits: &'a Limits,
+    steps: u64,
+}
+
+/// The kind of object, for the `kind` rule.
+fn kind(e: &Expr) -> &'static str {
+    match e {
+        Expr::Relation(..) => "relation",
+        Expr::Tuple(_) => "tuple",
+        Expr::Set(_) => "set",
+        Expr::Interval(_) => "interval",
+        Expr::Union(_) => "union",
+        Expr::Intersection(_) => "intersection",
+        Expr::Matrix(_) => "matrix",
+        Expr::PlusMinus(..) => "plus_minus",
+        Expr::Text(_) => "text",
+        _ => "scalar",
+    }
+}
+
+impl Comparer<'_> {
+    fn compare(&mut self, a: &Expr, b: &Expr, depth: usize) -> Result<Verdict, ExprError> {
+        self.limits.check_depth(depth)?;
+        if a == b {
+            return Ok(verdict(Outcome::Equal, "identical"));
+        }
+        let d = depth + 1;
+        match (a, b) {
+            (Expr::Relation(sa, oa), Expr::Relation(sb, ob)) => self.relations(sa, oa, sb, ob),
+            (Expr::Tuple(x), Expr::Tuple(y)) => self.sequence(x, y, "tuple", d),
+            (Expr::Matrix(x), Expr::Matrix(y)) => {
+                let shape = |m: &Vec<Vec<Expr>>| (m.len(), m.first().map_or(0, Vec::len));
+                if shape(x) != shape(y) || x.iter().zip(y).any(|(r, s)| r.len() != s.len()) {
+                    return Ok(verdict(Outcome::NotEqual, "matrix"));
+                }
+                let xs: Vec<Expr> = x.iter().flatten().cloned().collect();
+                let ys: Vec<Expr> = y.iter().flatten().cloned().collect();
+                self.sequence(&xs, &ys, "matrix", d)
+            }
+            (Expr::Set(x), Expr::Set(y)) => self.unordered(x, y, "set", d),
+            (Expr::Union(x), Expr::Union(y)) | (Expr::Intersection(x), Expr::Intersection(y)) => {
+                self.unordered(x, y, "union", d)
+            }
+            (Expr::Interval(x), Expr::Interval(y)) => self.intervals(x, y, d),
+            (Expr::Interval(i), Expr::Tuple(t)) | (Expr::Tuple(t), Expr::Interval(i)) if t.len() == 2 => {
+                let open = Interval {
+                    lo: t[0].clone(),
+                    hi: t[1].clone(),
+                    lo_closed: false,
+                    hi_closed: false,
+                };
+                self.intervals(i, &open, d)
+            }
+            (Expr::PlusMinus(a1, b1), Expr::PlusMinus(a2, b2)) => {
+                let v = self.compare(a1, a2, d)?;
+                if v.outcome != Outcome::Equal {
+                    return Ok(Verdict { rule: "plus_minus", ..v });
+                }
+                let v = self.compare(b1, b2, d)?;
+                Ok(Verdict { rule: "plus_minus", ..v })
+            }
+            (Expr::PlusMinus(pa, pb), Expr::Set(v) | Expr::Tuple(v))
+            | (Expr::Set(v) | Expr::Tuple(v), Expr::PlusMinus(pa, pb)) => {
+                let both = self.expand_pm(pa, pb)?;
+                let v = self.unordered(&both, v, "plus_minus", d)?;
+                Ok(Verdict { rule: "plus_minus", ..v })
+            }
+            (Expr::Text(x), Expr::Text(y)) => Ok(verdict(
+                if x.trim().to_lowercase() == y.trim().to_lowercase() {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
+                "text",
+            )),
+            _ if kind(a) != kind(b) => Ok(verdict(Outcome::NotEqual, "kind")),
+            _ if kind(a) == "scalar" => self.scalars(a, b),
+            _ => Ok(verdict(Outcome::NotEqual, "kind")),
+        }
+    }
+
+    fn expand_pm(&mut self, a: &Expr, b: &Expr) -> Result<Vec<Expr>, ExprError> {
+        Ok(vec![
+            canonical(&Expr::sub(a.clone(), b.clone()), self.limits)?,
+            canonical(&Expr::Add(vec![a.clone(), b.clone()]), self.limits)?,
+        ])
+    }
+
+    fn sequence(&mut self, x: &[Expr], y: &[Expr], rule: &'static str, d: usize) -> Result<Verdict, ExprError> {
+        if x.len() != y.len() {
+            return Ok(verdict(Outcome::NotEqual, rule));
+        }
+        let mut any_unknown = None;
+        for (p, q) in x.iter().zip(y) {
+            let v = self.compare(p, q, d)?;
+            match v.outcome {
+                Outcome::NotEqual => return Ok(verdict(Outcome::NotEqual, rule)),
+                Outcome::Unknown => any_unknown = v.reason,
+                Outcome::Equal => {}
+            }
+        }
+        Ok(match any_unknown {
+            Some(r) => unknown(rule, r),
+            None => verdict(Outcome::Equal, rule),
+        })
+    }
+
+    /// Every element of each side has an equivalent element on the other side.
+    fn unordered(&mut self, x: &[Expr], y: &[Expr], rule: &'static str, d: usize) -> Result<Verdict, ExprError> {
+        for (from, to) in [(x, y), (y, x)] {
+            for p in from {
+                let mut found = false;
+                for q in to {
+                    if self.compare(p, q, d)?.outcome == Outcome::Equal {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok(verdict(Outcome::NotEqual, rule));
+                }
+            }
+        }
+        Ok(verdict(Outcome::Equal, rule))
+    }
+
+    fn intervals(&mut self, x: &Interval, y: &Interval, d: usize) -> Result<Verdict, ExprError> {
+        if x.lo_closed != y.lo_closed || x.hi_closed != y.hi_closed {
+            return Ok(verdict(Outcome::NotEqual, "interval"));
+        }
+        self.sequence(
+            &[x.lo.clone(), x.hi.clone()],
+            &[y.lo.clone(), y.hi.clone()],
+            "interval",
+            d,
+        )
+    }
+
+    /// Evaluates at a point; `None` where the expression is undefined there.
+    fn value(&mut self, e: &Expr, point: &[(String, Complex)]) -> Result<Option<Complex>, ExprError> {
+        let env = |name: &str| point.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        match eval_complex(e, &env, &mut self.steps, self.limits.max_eval_steps) {
+            Ok(v) => Ok(Some(v)),
+            Err(EvalError::BudgetExceeded { limit }) => Err(ExprError::BudgetExceeded {
+                which: "evaluation steps of one comparison",
+                limit,
+            }),
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn close(&self, x: Complex, y: Complex) -> bool {
+        let diff = (x - y).abs();
+        diff <= self.opts.abs_tol + self.opts.rel_tol * x.abs().max(y.abs())
+    }
+
+    /// Sample points for `symbols`: first real points in (0.2, 2.2), then
+    /// complex ones.
+    fn points(&self, symbols: &[String]) -> Vec<Vec<(String, Complex)>> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.opts.seed);
+        let n = self.opts.samples.max(1);
+        let mut out = Vec::with_capacity(2 * n);
+        for k in 0..2 * n {
+            let complex = k >= n;
+            out.push(
+                symbols
+                    .iter()
+                    .map(|s| {
+                        let re = rng.random_range(0.2..2.2);
+                        let im = if complex { rng.random_range(0.2..2.2) } else { 0.0 };
+                        (s.clone(), Complex { re, im })
+                    })
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    fn symbols(a: &Expr, b: &Expr) -> Vec<String> {
+        let mut s = a.symbols();
+        s.extend(b.symbols());
+        s.sort();
+        s.dedup();
+        s
+    }
+
+    fn scalars(&mut self, a: &Expr, b: &Expr) -> Result<Verdict, ExprError> {
+        let symbols = Self::symbols(a, b);
+        if symbols.is_empty() {
+            return Ok(match (self.value(a, &[])?, self.value(b, &[])?) {
+                (Some(x), Some(y)) => verdict(
+                    if self.close(x, y) { Outcome::Equal } else { Outcome::NotEqual },
+                    "numeric_value",
+                ),
+                (None, None) => unknown("numeric_value", "both values are undefined"),
+                _ => verdict(Outcome::NotEqual, "numeric_value"),
+            });
+        }
+        let n = self.opts.samples.max(1);
+        let mut agree = 0;
+        let mut real_defined = 0;
+        for (k, point) in self.points(&symbols).into_iter().enumerate() {
+            if k == n && real_defined >= 3 {
+                break;
+            }
+            let (x, y) = (self.value(a, &point)?, self.value(b, &point)?);
+            match (x, y) {
+                (Some(x), Some(y)) => {
+                    if k < n {
+                        real_defined += 1;
+                    }
+                    if !self.close(x, y) {
+                        let mut v = verdict(Outcome::NotEqual, "sample_points");
+                        v.reason = Some(format!(
+                            "they differ at {}: {} vs {}",
+                            describe(&point),
+                            describe_value(x),
+                            describe_value(y)
+                        ));
+                        return Ok(v);
+                    }
+                    agree += 1;
+                }
+                // Defined on one side only: not a counter-example (domains of
+                // equivalent forms may differ, e.g. x/x and 1 at 0).
+                _ => {}
+            }
+        }
+        Ok(if agree >= 3 {
+            verdict(Outcome::Equal, "sample_points")
+        } else {
+            unknown(
+                "sample_points",
+                format!("only {agree} sample points where both sides are defined"),
+            )
+        })
+    }
+
+    /// The difference `lhs − rhs` of a relation side pair, canonical.
+    fn difference(&self, lhs: &Expr, rhs: &Expr) -> Result<Expr, ExprError> {
+        canonical(&Expr::sub(lhs.clone(), rhs.clone()), self.limits)
+    }
+
+    /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
+    /// positive, `Some(false)` any non-zero, by sampling.
+    fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
+        let rule = if positive { "inequality" } else { "equation" };
+        if d1 == d2 {
+            return Ok(verdict(Outcome::Equal, rule));
+        }
+        let symbols = Self::symbols(d1, d2);
+        let mut ratio: Option<Complex> = None;
+        let mut agree = 0;
+        let mut zero_both = 0;
+        let points = if symbols.is_empty() { vec![vec![]] } else { self.points(&symbols) };
+        for point in points {
+            let (Some(x), Some(y)) = (self.value(d1, &point)?, self.value(d2, &point)?) else {
+                continue;
+            };
+            let zx = x.abs() <= self.opts.abs_tol;
+            let zy = y.abs() <= self.opts.abs_tol;
+            match (zx, zy) {
+                (true, true) => {
+                    zero_both += 1;
+                    continue;
+                }
+                (true, false) | (false, true) => return Ok(verdict(Outcome::NotEqual, rule)),
+                (false, false) => {}
+            }
+            let r = x / y;
+            match ratio {
+                None => {
+                    if positive && (r.re <= 0.0 || r.im.abs() > self.opts.rel_tol.max(1e-9) * r.re.abs()) {
+                        return Ok(verdict(Outcome::NotEqual, rule));
+                    }
+                    ratio = Some(r);
+                }
+                Some(r0) => {
+                    if !self.close(r, r0) {
+                        return Ok(verdict(Outcome::NotEqual, rule));
+                    }
+                }
+            }
+            agree += 1;
+        }
+        if symbols.is_empty() {
+            // Two numeric relations: both true or both false decides nothing
+            // structural; compare the differences' signs as statements.
+            return Ok(verdict(
+                if agree + zero_both > 0 { Outcome::Equal } else { Outcome::NotEqual },
+                rule,
+            ));
+        }
+        Ok(if agree + zero_both >= 3 {
+            verdict(Outcome::Equal, rule)
+        } else {
+            unknown(rule, format!("only {} usable sample points", agree + zero_both))
+        })
+    }
+
+    fn relations(&mut self, sa: &[Expr], oa: &[RelOp], sb: &[Expr], ob: &[RelOp]) -> Result<Verdict, ExprError> {
+        // Single equations / inequations: lhs − rhs up to a non-zero factor.
+        if let ([a1, a2], [opa], [b1, b2], [opb]) = (sa, oa, sb, ob) {
+            if matches!(opa, RelOp::Eq | RelOp::Ne) || matches!(opb, RelOp::Eq | RelOp::Ne) {
+                if opa != opb {
+                    return Ok(verdict(Outcome::NotEqual, "relation_kind"));
+                }
+                let d1 = self.difference(a1, a2)?;
+                let d2 = self.difference(b1, b2)?;
+                return self.proportional(&d1, &d2, false);
+            }
+        }
+        let (sa, oa) = ascending(sa, oa);
+        let (sb, ob) = ascending(sb, ob);
+        if oa != ob || sa.len() != sb.len() {
+            return Ok(verdict(Outcome::NotEqual, "inequality"));
+        }
+        if sa.len() == 2 {
+            let d1 = self.difference(&sa[0], &sa[1])?;
+            let d2 = self.difference(&sb[0], &sb[1])?;
+            return self.proportional(&d1, &d2, true);
+        }
+        let v = self.sequence(&sa, &sb, "inequality", 1)?;
+        Ok(Verdict { rule: "inequality", ..v })
+    }
+}
+
+/// A chain written with `>`/`≥` turned around to use `<`/`≤`.
+fn ascending(sides: &[Expr], ops: &[RelOp]) -> (Vec<Expr>, Vec<RelOp>) {
+    if ops.iter().all(|o| matches!(o, RelOp::Gt | RelOp::Ge)) {
+        let sides = sides.iter().rev().cloned().collect();
+        let ops = ops
+            .iter()
+            .rev()
+            .map(|o| if *o == RelOp::Gt { RelOp::Lt } else { RelOp::Le })
+            .collect();
+        (sides, ops)
+    } else {
+        (sides.to_vec(), ops.to_vec())
+    }
+}
+
+fn describe(point: &[(String, Complex)]) -> String {
+    point
+        .iter()
+        .map(|(n, v)| format!("{n} = {}", describe_value(*v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn describe_value(v: Complex) -> String {
+    if v.im == 0.0 {
+        format!("{:.6}", v.re)
+    } else {
+        format!("{:.6}{:+.6}i", v.re, v.im)
+    }
+}
+
+/// Whether an expression is a number, for callers deciding how to report.
+pub fn is_constant(e: &Expr) -> bool {
+    e.symbols().is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
+}
