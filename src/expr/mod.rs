@@ -16,4 +16,3 @@ pub mod complex;
 pub mod equiv;
 pub mod eval;
 pub mod print;
-pub mod print_latex;
