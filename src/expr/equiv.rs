@@ -110,7 +110,12 @@ fn unknown(rule: &'static str, reason: impl Into<String>) -> Verdict {
 /// let v = equivalent(&a, &Expr::int(1), &EquivOptions::default(), &l).unwrap();
 /// assert_eq!((v.outcome, v.rule), (Outcome::Equal, "sample_points"));
 /// ```
-pub fn equivalent(a: &Expr, b: &Expr, opts: &EquivOptions, limits: &Limits) -> Result<Verdict, ExprError> {
+pub fn equivalent(
+    a: &Expr,
+    b: &Expr,
+    opts: &EquivOptions,
+    limits: &Limits,
+) -> Result<Verdict, ExprError> {
     let mut cmp = Comparer {
         opts,
         limits,
@@ -165,7 +170,9 @@ impl Comparer<'_> {
                 self.unordered(x, y, "union", d)
             }
             (Expr::Interval(x), Expr::Interval(y)) => self.intervals(x, y, d),
-            (Expr::Interval(i), Expr::Tuple(t)) | (Expr::Tuple(t), Expr::Interval(i)) if t.len() == 2 => {
+            (Expr::Interval(i), Expr::Tuple(t)) | (Expr::Tuple(t), Expr::Interval(i))
+                if t.len() == 2 =>
+            {
                 let open = Interval {
                     lo: t[0].clone(),
                     hi: t[1].clone(),
@@ -177,16 +184,25 @@ impl Comparer<'_> {
             (Expr::PlusMinus(a1, b1), Expr::PlusMinus(a2, b2)) => {
                 let v = self.compare(a1, a2, d)?;
                 if v.outcome != Outcome::Equal {
-                    return Ok(Verdict { rule: "plus_minus", ..v });
+                    return Ok(Verdict {
+                        rule: "plus_minus",
+                        ..v
+                    });
                 }
                 let v = self.compare(b1, b2, d)?;
-                Ok(Verdict { rule: "plus_minus", ..v })
+                Ok(Verdict {
+                    rule: "plus_minus",
+                    ..v
+                })
             }
             (Expr::PlusMinus(pa, pb), Expr::Set(v) | Expr::Tuple(v))
             | (Expr::Set(v) | Expr::Tuple(v), Expr::PlusMinus(pa, pb)) => {
                 let both = self.expand_pm(pa, pb)?;
                 let v = self.unordered(&both, v, "plus_minus", d)?;
-                Ok(Verdict { rule: "plus_minus", ..v })
+                Ok(Verdict {
+                    rule: "plus_minus",
+                    ..v
+                })
             }
             (Expr::Text(x), Expr::Text(y)) => Ok(verdict(
                 if x.trim().to_lowercase() == y.trim().to_lowercase() {
@@ -209,7 +225,13 @@ impl Comparer<'_> {
         ])
     }
 
-    fn sequence(&mut self, x: &[Expr], y: &[Expr], rule: &'static str, d: usize) -> Result<Verdict, ExprError> {
+    fn sequence(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+        d: usize,
+    ) -> Result<Verdict, ExprError> {
         if x.len() != y.len() {
             return Ok(verdict(Outcome::NotEqual, rule));
         }
@@ -229,7 +251,13 @@ impl Comparer<'_> {
     }
 
     /// Every element of each side has an equivalent element on the other side.
-    fn unordered(&mut self, x: &[Expr], y: &[Expr], rule: &'static str, d: usize) -> Result<Verdict, ExprError> {
+    fn unordered(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+        d: usize,
+    ) -> Result<Verdict, ExprError> {
         for (from, to) in [(x, y), (y, x)] {
             for p in from {
                 let mut found = false;
@@ -260,7 +288,11 @@ impl Comparer<'_> {
     }
 
     /// Evaluates at a point; `None` where the expression is undefined there.
-    fn value(&mut self, e: &Expr, point: &[(String, Complex)]) -> Result<Option<Complex>, ExprError> {
+    fn value(
+        &mut self,
+        e: &Expr,
+        point: &[(String, Complex)],
+    ) -> Result<Option<Complex>, ExprError> {
         let env = |name: &str| point.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
         match eval_complex(e, &env, &mut self.steps, self.limits.max_eval_steps) {
             Ok(v) => Ok(Some(v)),
@@ -290,7 +322,11 @@ impl Comparer<'_> {
                     .iter()
                     .map(|s| {
                         let re = rng.random_range(0.2..2.2);
-                        let im = if complex { rng.random_range(0.2..2.2) } else { 0.0 };
+                        let im = if complex {
+                            rng.random_range(0.2..2.2)
+                        } else {
+                            0.0
+                        };
                         (s.clone(), Complex { re, im })
                     })
                     .collect(),
@@ -312,7 +348,11 @@ impl Comparer<'_> {
         if symbols.is_empty() {
             return Ok(match (self.value(a, &[])?, self.value(b, &[])?) {
                 (Some(x), Some(y)) => verdict(
-                    if self.close(x, y) { Outcome::Equal } else { Outcome::NotEqual },
+                    if self.close(x, y) {
+                        Outcome::Equal
+                    } else {
+                        Outcome::NotEqual
+                    },
                     "numeric_value",
                 ),
                 (None, None) => unknown("numeric_value", "both values are undefined"),
@@ -375,7 +415,11 @@ impl Comparer<'_> {
         let mut ratio: Option<Complex> = None;
         let mut agree = 0;
         let mut zero_both = 0;
-        let points = if symbols.is_empty() { vec![vec![]] } else { self.points(&symbols) };
+        let points = if symbols.is_empty() {
+            vec![vec![]]
+        } else {
+            self.points(&symbols)
+        };
         for point in points {
             let (Some(x), Some(y)) = (self.value(d1, &point)?, self.value(d2, &point)?) else {
                 continue;
@@ -393,7 +437,9 @@ impl Comparer<'_> {
             let r = x / y;
             match ratio {
                 None => {
-                    if positive && (r.re <= 0.0 || r.im.abs() > self.opts.rel_tol.max(1e-9) * r.re.abs()) {
+                    if positive
+                        && (r.re <= 0.0 || r.im.abs() > self.opts.rel_tol.max(1e-9) * r.re.abs())
+                    {
                         return Ok(verdict(Outcome::NotEqual, rule));
                     }
                     ratio = Some(r);
@@ -410,18 +456,31 @@ impl Comparer<'_> {
             // Two numeric relations: both true or both false decides nothing
             // structural; compare the differences' signs as statements.
             return Ok(verdict(
-                if agree + zero_both > 0 { Outcome::Equal } else { Outcome::NotEqual },
+                if agree + zero_both > 0 {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
                 rule,
             ));
         }
         Ok(if agree + zero_both >= 3 {
             verdict(Outcome::Equal, rule)
         } else {
-            unknown(rule, format!("only {} usable sample points", agree + zero_both))
+            unknown(
+                rule,
+                format!("only {} usable sample points", agree + zero_both),
+            )
         })
     }
 
-    fn relations(&mut self, sa: &[Expr], oa: &[RelOp], sb: &[Expr], ob: &[RelOp]) -> Result<Verdict, ExprError> {
+    fn relations(
+        &mut self,
+        sa: &[Expr],
+        oa: &[RelOp],
+        sb: &[Expr],
+        ob: &[RelOp],
+    ) -> Result<Verdict, ExprError> {
         // Single equations / inequations: lhs − rhs up to a non-zero factor.
         if let ([a1, a2], [opa], [b1, b2], [opb]) = (sa, oa, sb, ob) {
             if matches!(opa, RelOp::Eq | RelOp::Ne) || matches!(opb, RelOp::Eq | RelOp::Ne) {
@@ -444,7 +503,10 @@ impl Comparer<'_> {
             return self.proportional(&d1, &d2, true);
         }
         let v = self.sequence(&sa, &sb, "inequality", 1)?;
-        Ok(Verdict { rule: "inequality", ..v })
+        Ok(Verdict {
+            rule: "inequality",
+            ..v
+        })
     }
 }
 
@@ -455,7 +517,13 @@ fn ascending(sides: &[Expr], ops: &[RelOp]) -> (Vec<Expr>, Vec<RelOp>) {
         let ops = ops
             .iter()
             .rev()
-            .map(|o| if *o == RelOp::Gt { RelOp::Lt } else { RelOp::Le })
+            .map(|o| {
+                if *o == RelOp::Gt {
+                    RelOp::Lt
+                } else {
+                    RelOp::Le
+                }
+            })
             .collect();
         (sides, ops)
     } else {
