@@ -15,4 +15,6 @@ pub mod canon;
 pub mod complex;
 pub mod equiv;
 pub mod eval;
+pub mod parse;
 pub mod print;
+pub mod print_latex;

@@ -1,0 +1,6 @@
+//! Parsers of the text formats of expressions: LaTeX, infix and RPN.
+//!
+//! Each returns the raw tree (not canonical) or an [`ExprError`](super::ExprError):
+//! a parse error with the byte span of the problem, or a bound reached.
+
+pub mod latex;
