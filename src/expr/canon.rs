@@ -444,8 +444,15 @@ impl Canon<'_> {
             match self.pow(base, exp)? {
                 Expr::Number(r) => coeff *= r,
                 Expr::Mul(fs) => {
-                    again = true;
-                    out.extend(fs);
+                    for f in fs {
+                        match f {
+                            Expr::Number(r) => coeff *= r,
+                            other => {
+                                again = true;
+                                out.push(other);
+                            }
+                        }
+                    }
                 }
                 other => out.push(other),
             }
@@ -496,11 +503,20 @@ impl Canon<'_> {
         Ok((self.build_mul(coeff, out), None))
     }
 
-    fn build_mul(&self, coeff: Rational, mut factors: Vec<Expr>) -> Expr {
+    fn build_mul(&self, mut coeff: Rational, factors: Vec<Expr>) -> Expr {
+        let mut factors: Vec<Expr> = factors
+            .into_iter()
+            .filter_map(|f| match f {
+                Expr::Number(r) => {
+                    coeff *= r;
+                    None
+                }
+                other => Some(other),
+            })
+            .collect();
         if coeff.is_zero() {
             return Expr::int(0);
         }
-        factors.retain(|f| !f.is_one());
         factors.sort_by_cached_key(mul_key);
         if factors.is_empty() {
             return num(coeff);
@@ -936,6 +952,35 @@ mod tests {
             let once = c(e);
             assert_eq!(c(once.clone()), once);
         }
+    }
+
+    #[test]
+    fn powers_of_i_fold_into_the_coefficient() {
+        // Found by the latex fuzz target: "m8iidiyx" = 8·i³·d·m·x·y.
+        let i = Expr::Constant(Constant::I);
+        let e = Expr::Mul(vec![
+            Expr::sym("m"),
+            Expr::int(8),
+            i.clone(),
+            i.clone(),
+            Expr::sym("d"),
+            i,
+            Expr::sym("y"),
+            x(),
+        ]);
+        let once = c(e);
+        assert_eq!(
+            once,
+            Expr::Mul(vec![
+                Expr::int(-8),
+                Expr::Constant(Constant::I),
+                Expr::sym("d"),
+                Expr::sym("m"),
+                x(),
+                Expr::sym("y")
+            ])
+        );
+        assert_eq!(c(once.clone()), once);
     }
 
     #[test]
