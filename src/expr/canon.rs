@@ -625,37 +625,32 @@ impl Canon<'_> {
         let (Some(k), Some(a)) = (k.to_i64(), a.to_integer().to_u32()) else {
             return Ok(Expr::pow(num(b), num(x)));
         };
-        // b = n/d: n^(k + a/q) · d^(−k−1) · d^((q−a)/q), so that no radical
-        // stays in a denominator (√(1/2) = √2/2).
-        let (n, d) = (b.numer().clone(), b.denom().clone());
+        // b = n/d: b^x = n^k · d^(−k−1) · (n^a · d^(q−a))^(1/q), so that no
+        // radical stays in a denominator (√(1/2) = √2/2) and one radical is
+        // left at most, with every perfect q-th power taken out of it.
+        let (n, d) = (
+            Rational::from_integer(b.numer().clone()),
+            Rational::from_integer(b.denom().clone()),
+        );
+        let bounded = |r: &Rational, e: i64| pow_int(r, e, l.max_exponent, l.max_digits);
+        let (Some(nk), Some(dk), Some(na), Some(dqa)) = (
+            bounded(&n, k),
+            bounded(&d, -k - 1),
+            bounded(&n, i64::from(a)),
+            bounded(&d, i64::from(q - a)),
+        ) else {
+            return Ok(Expr::pow(num(b), num(x)));
+        };
+        let radicand = na * dqa;
+        self.limits.check_digits(digits(&radicand))?;
+        let (outside, inside) = extract_power(radicand.numer(), q);
+        let coeff = nk * dk * Rational::from_integer(outside);
         let mut factors = Vec::new();
-        let mut coeff = Rational::one();
-        for (base, whole, frac) in [(n, k, a), (d.clone(), -k - 1, q - a)] {
-            if base.is_one() {
-                continue;
-            }
-            let base_r = Rational::from_integer(base.clone());
-            match pow_int(&base_r, whole, l.max_exponent, l.max_digits) {
-                Some(r) => coeff *= r,
-                None => return Ok(Expr::pow(num(b), num(x))),
-            }
-            if frac == 0 || frac == q {
-                if frac == q {
-                    coeff *= base_r;
-                }
-                continue;
-            }
-            let Some(m) = pow_int(&base_r, i64::from(frac), l.max_exponent, l.max_digits) else {
-                return Ok(Expr::pow(num(b), num(x)));
-            };
-            let (outside, inside) = extract_power(m.numer(), q);
-            coeff *= Rational::from_integer(outside);
-            if !inside.is_one() {
-                factors.push(Expr::pow(
-                    num(Rational::from_integer(inside)),
-                    num(Rational::new(BigInt::one(), BigInt::from(q))),
-                ));
-            }
+        if !inside.is_one() {
+            factors.push(Expr::pow(
+                num(Rational::from_integer(inside)),
+                num(Rational::new(BigInt::one(), BigInt::from(q))),
+            ));
         }
         self.limits.check_digits(digits(&coeff))?;
         Ok(self.build_mul(coeff, factors))
@@ -981,6 +976,26 @@ mod tests {
             ])
         );
         assert_eq!(c(once.clone()), once);
+    }
+
+    #[test]
+    fn one_radical_per_rational_base() {
+        // (3/4)^(1/2) = √3/2 and (2/9)^(1/3) = 2^(1/3)·3^(1/3)/3 = 6^(1/3)/3: one radical each.
+        assert_eq!(
+            c(Expr::sqrt(Expr::ratio(3, 4))),
+            Expr::Mul(vec![Expr::ratio(1, 2), Expr::sqrt(Expr::int(3))])
+        );
+        let e = c(Expr::pow(Expr::ratio(2, 9), Expr::ratio(1, 3)));
+        assert_eq!(
+            e,
+            Expr::Mul(vec![
+                Expr::ratio(1, 3),
+                Expr::pow(Expr::int(6), Expr::ratio(1, 3))
+            ])
+        );
+        // Found by the latex fuzz target ("4^6^5^.25.25^.5915^.58"): idempotent.
+        let f = c(Expr::pow(Expr::ratio(5, 4), Expr::ratio(13, 50)));
+        assert_eq!(c(f.clone()), f);
     }
 
     #[test]
