@@ -339,11 +339,20 @@ impl Canon<'_> {
         if pos_inf && neg_inf {
             return Ok(undefined());
         }
-        let mut out: Vec<Expr> = like
-            .into_iter()
-            .filter(|(_, c)| !c.is_zero())
-            .map(|(rest, c)| with_coeff(c, rest))
-            .collect();
+        let mut out: Vec<Expr> = Vec::with_capacity(like.len() + 1);
+        for (rest, c) in like {
+            if c.is_zero() {
+                continue;
+            }
+            // A product with ∞ keeps only the sign of its coefficient
+            // (−2·∞·g is −∞·g), as `mul` makes it.
+            let has_inf = matches!(&rest, Expr::Mul(fs) if fs.contains(&infinity()));
+            out.push(if has_inf {
+                self.mul(vec![num(c), rest])?
+            } else {
+                with_coeff(c, rest)
+            });
+        }
         if pos_inf || neg_inf {
             // Infinity absorbs every finite number; symbolic terms stay.
             let inf = if pos_inf {
@@ -996,6 +1005,19 @@ mod tests {
         // Found by the latex fuzz target ("4^6^5^.25.25^.5915^.58"): idempotent.
         let f = c(Expr::pow(Expr::ratio(5, 4), Expr::ratio(13, 50)));
         assert_eq!(c(f.clone()), f);
+    }
+
+    #[test]
+    fn infinite_terms_keep_only_their_sign() {
+        // Found by the latex fuzz target: −∞·g − ∞·g was −2·∞·g, then −∞·g.
+        let inf_g = Expr::Mul(vec![
+            Expr::int(-1),
+            Expr::Constant(Constant::Infinity),
+            Expr::sym("g"),
+        ]);
+        let e = c(Expr::Add(vec![inf_g.clone(), inf_g.clone()]));
+        assert_eq!(e, inf_g);
+        assert_eq!(c(e.clone()), e);
     }
 
     #[test]
