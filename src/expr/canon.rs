@@ -273,6 +273,8 @@ impl Canon<'_> {
                 }
                 out.sort();
                 out.dedup();
+                // Parts in order of their lower ends (then as printed).
+                out.sort_by_cached_key(|p| (OrderedLow(lower_end(p)), to_infix(p)));
                 if out.len() == 1 {
                     out.pop().unwrap_or_else(undefined)
                 } else if is_union {
@@ -377,14 +379,31 @@ impl Canon<'_> {
         let mut todo = factors;
         // A few rounds settle numeric radicals that simplify into each other
         // (√8 · 2^(1/3) · …); each round only merges, so three are enough in practice.
-        for _ in 0..4 {
-            let (result, again) = self.mul_round(todo)?;
+        let mut rounds = 0;
+        let result = loop {
+            let (r, again) = self.mul_round(todo)?;
             match again {
-                None => return Ok(result),
-                Some(next) => todo = next,
+                None => break r,
+                Some(next) if rounds < 4 => {
+                    todo = next;
+                    rounds += 1;
+                }
+                // Out of rounds: keep the factors as they are (still a
+                // correct product, perhaps not fully merged).
+                Some(next) => break self.build_mul(Rational::one(), next),
+            }
+        };
+        // A number times a sum distributes, as in SymPy: 3·(x + 1) = 3x + 3.
+        if let Expr::Mul(fs) = &result {
+            if let [Expr::Number(c), Expr::Add(ts)] = fs.as_slice() {
+                let mut terms = Vec::with_capacity(ts.len());
+                for t in ts {
+                    terms.push(self.mul(vec![num(c.clone()), t.clone()])?);
+                }
+                return self.add(terms);
             }
         }
-        Ok(self.mul_round(todo)?.0)
+        Ok(result)
     }
 
     /// One round of multiplication; returns the product and, when a power
@@ -573,6 +592,16 @@ impl Canon<'_> {
             } else {
                 Expr::int(0)
             }),
+            // b^(±∞) for a positive constant base: e^∞ = ∞, e^(−∞) = 0, (1/2)^∞ = 0.
+            (b, x) if infinite_sign(&x).is_some() && positive_constant_cmp_one(&b).is_some() => {
+                let up = infinite_sign(&x) == Some(true);
+                let above_one = positive_constant_cmp_one(&b) == Some(true);
+                Ok(if up == above_one {
+                    infinity()
+                } else {
+                    Expr::int(0)
+                })
+            }
             (Expr::Pow(b, e), Expr::Number(x)) if x.is_integer() => {
                 let e = self.mul(vec![*e, num(x)])?;
                 self.pow(*b, e)
@@ -789,8 +818,91 @@ impl Canon<'_> {
             if let Some(v) = trig_value(&f, x) {
                 return self.canon(&v, 0);
             }
+            // Limits at ±∞ that are exact: atan(±∞) = ±π/2, tanh(±∞) = ±1,
+            // acot(±∞) = 0, log(∞) = ∞.
+            if let Some(up) = infinite_sign(x) {
+                let sign = Expr::int(if up { 1 } else { -1 });
+                let v = match f {
+                    Func::Atan => Some(Expr::Mul(vec![
+                        sign,
+                        Expr::ratio(1, 2),
+                        Expr::Constant(Constant::Pi),
+                    ])),
+                    Func::Tanh => Some(sign),
+                    Func::Acot => Some(Expr::int(0)),
+                    Func::Log if up => Some(infinity()),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    return self.canon(&v, 0);
+                }
+            }
         }
         Ok(Expr::Func(f, args))
+    }
+}
+
+/// The numeric lower end of a union part, for ordering: an interval's or a
+/// 2-tuple's first end, a set's least number; +∞ when unknown.
+fn lower_end(e: &Expr) -> f64 {
+    fn value(e: &Expr) -> Option<f64> {
+        match e {
+            Expr::Number(r) => Some(to_f64(r)),
+            Expr::Constant(Constant::Infinity) => Some(f64::INFINITY),
+            Expr::Mul(fs) if fs.len() == 2 && fs[1] == infinity() => fs[0].as_number().map(|c| {
+                if c.is_negative() {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                }
+            }),
+            _ => None,
+        }
+    }
+    let v = match e {
+        Expr::Interval(i) => value(&i.lo),
+        Expr::Tuple(v) if v.len() == 2 => value(&v[0]),
+        Expr::Set(v) => v.iter().filter_map(value).reduce(f64::min),
+        _ => None,
+    };
+    v.unwrap_or(f64::INFINITY)
+}
+
+/// An `f64` ordered by `total_cmp`, for sort keys.
+#[derive(PartialEq)]
+struct OrderedLow(f64);
+
+impl Eq for OrderedLow {}
+
+impl PartialOrd for OrderedLow {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrderedLow {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// `Some(true)` for ∞, `Some(false)` for −∞.
+pub(crate) fn infinite_sign(e: &Expr) -> Option<bool> {
+    match e {
+        Expr::Constant(Constant::Infinity) => Some(true),
+        Expr::Mul(fs) if fs.len() == 2 && fs[1] == infinity() => {
+            fs[0].as_number().map(|c| c.is_positive())
+        }
+        _ => None,
+    }
+}
+
+/// For e, π and positive numbers other than 1: whether the value is above 1.
+fn positive_constant_cmp_one(e: &Expr) -> Option<bool> {
+    match e {
+        Expr::Constant(Constant::E | Constant::Pi) => Some(true),
+        Expr::Number(r) if r.is_positive() && !r.is_one() => Some(*r > Rational::one()),
+        _ => None,
     }
 }
 

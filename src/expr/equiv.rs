@@ -5,7 +5,9 @@
 //!
 //! | rule | when |
 //! |---|---|
+//! | `undefined` | a side is undefined (`0/0`, `∞ − ∞`): unknown, even against itself |
 //! | `identical` | the canonical forms are the same tree |
+//! | `infinity` | a side is ±∞: equal only to the same infinity |
 //! | `numeric_value` | neither side has a free symbol: their values are compared within the tolerances |
 //! | `sample_points` | seeded random identity testing: both sides evaluated at the same points (real, then complex where the real domain is too narrow) |
 //! | `equation` | equations (and `≠`) are equal when `lhs − rhs` of one is a non-zero constant multiple of the other's (`x = 2` ~ `2 = x` ~ `2x = 4`) |
@@ -27,7 +29,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::ast::{Constant, Expr, Interval, RelOp};
-use super::canon::canonical;
+use super::canon::{canonical, infinite_sign};
 use super::complex::Complex;
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex};
@@ -149,6 +151,14 @@ fn kind(e: &Expr) -> &'static str {
 impl Comparer<'_> {
     fn compare(&mut self, a: &Expr, b: &Expr, depth: usize) -> Result<Verdict, ExprError> {
         self.limits.check_depth(depth)?;
+        let undefined = Expr::Constant(Constant::Undefined);
+        if *a == undefined || *b == undefined {
+            // An undefined value (0/0, ∞ − ∞) is equal to nothing, not even itself.
+            return Ok(unknown(
+                "undefined",
+                "a side is undefined (like 0/0 or ∞ − ∞)",
+            ));
+        }
         if a == b {
             return Ok(verdict(Outcome::Equal, "identical"));
         }
@@ -344,6 +354,21 @@ impl Comparer<'_> {
     }
 
     fn scalars(&mut self, a: &Expr, b: &Expr) -> Result<Verdict, ExprError> {
+        // ±∞ equals only itself (and identical trees were caught before).
+        match (infinite_sign(a), infinite_sign(b)) {
+            (None, None) => {}
+            (x, y) => {
+                let same = x.is_some() && x == y;
+                return Ok(verdict(
+                    if same {
+                        Outcome::Equal
+                    } else {
+                        Outcome::NotEqual
+                    },
+                    "infinity",
+                ));
+            }
+        }
         let symbols = Self::symbols(a, b);
         if symbols.is_empty() {
             return Ok(match (self.value(a, &[])?, self.value(b, &[])?) {

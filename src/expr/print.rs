@@ -190,6 +190,20 @@ fn write_expr(out: &mut String, e: &Expr) {
             let _ = write!(out, "Text({t:?})");
         }
         Expr::Add(ts) => {
+            // A sum that would start with a minus sign and ends with a
+            // positive number prints the number first, as SymPy does: 1 - x.
+            let rotated: Vec<Expr>;
+            let ts = match (ts.first(), ts.last()) {
+                (Some(first), Some(Expr::Number(r)))
+                    if ts.len() > 1 && is_negative_term(first) && r.is_positive() =>
+                {
+                    rotated = std::iter::once(ts[ts.len() - 1].clone())
+                        .chain(ts[..ts.len() - 1].iter().cloned())
+                        .collect();
+                    &rotated
+                }
+                _ => ts,
+            };
             for (i, t) in ts.iter().enumerate() {
                 if i == 0 {
                     write_paren(out, t, Prec::Add);
@@ -386,5 +400,13 @@ mod tests {
         );
         assert_eq!(p(Expr::pow(x(), Expr::ratio(2, 3))), "x**(2/3)");
         assert_eq!(p(Expr::ratio(-1, 2)), "-1/2");
+        assert_eq!(p(Expr::sub(Expr::int(1), x())), "1 - x");
+        assert_eq!(
+            p(Expr::Mul(vec![
+                Expr::int(3),
+                Expr::Add(vec![x(), Expr::int(1)])
+            ])),
+            "3*x + 3"
+        );
     }
 }

@@ -53,7 +53,8 @@
 //! * A single letter before a parenthesis is a product (`f(x)` is `f·x`), as
 //!   in TeX; use `\operatorname{f}(x)` for a function.
 //! * Two numbers side by side (`2 3`) are an error rather than `23` or `6`.
-//! * `2\frac{1}{2}` is the product `2·(1/2)`, not the mixed number 5/2.
+//! * `2\frac{1}{2}` is the mixed number 5/2 (a bare non-negative integer directly
+//!   followed by a fraction of two integer literals); `2\frac{x}{2}` and `2 \cdot \frac12` are products.
 //! * `\text{…}` holding letters is [`Expr::Text`]; `\mathrm{…}`, `\mathbf{…}`…
 //!   holding a word of two or more letters is [`Expr::Text`] too (a unit such
 //!   as `\mathrm{cm}`), otherwise their content is parsed (`\mathrm{e}` is e);
@@ -71,7 +72,7 @@
 use std::ops::Range;
 
 use num_bigint::BigInt;
-use num_traits::Zero;
+use num_traits::{One, Signed, Zero};
 
 use crate::expr::ast::{Constant, Expr, Func, Integral, Interval, Rational, RelOp};
 use crate::expr::error::{ExprError, ParseError};
@@ -773,6 +774,24 @@ fn leaf(e: Expr) -> Node {
     Node { e, d: 1 }
 }
 
+/// `p/q` when `e` is the parsed `\frac{p}{q}` of two non-negative integer
+/// literals (`q` ≠ 0).
+fn integer_fraction(e: &Expr) -> Option<Expr> {
+    let Expr::Mul(fs) = e else { return None };
+    let [Expr::Number(p), Expr::Pow(q, m)] = fs.as_slice() else {
+        return None;
+    };
+    let (Expr::Number(q), Expr::Number(m)) = (q.as_ref(), m.as_ref()) else {
+        return None;
+    };
+    let ok = p.is_integer()
+        && !p.is_negative()
+        && q.is_integer()
+        && q.is_positive()
+        && *m == -num_rational::BigRational::one();
+    ok.then(|| Expr::Number(p / q))
+}
+
 /// What [`Parser::parse_list`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Level {
@@ -1322,11 +1341,34 @@ impl<'a> Parser<'a> {
     /// Factors joined by `\cdot`, `/`… or side by side. In a `chain` only
     /// factors side by side count, and a function ends it.
     fn parse_product(&mut self, chain: bool) -> PResult<Node> {
-        let mut factors = Vec::new();
+        let mut factors: Vec<Node> = Vec::new();
         let mut step = Step::Plain;
+        let mut first_is_bare_integer = false;
         loop {
-            let factor = self.parse_power()?;
-            step = self.product_step(chain, &mut factors, factor, step)?;
+            let starts_frac = matches!(
+                self.peek(),
+                Some(Tok::Cmd(n)) if matches!(n.as_str(), "frac" | "dfrac" | "tfrac")
+            );
+            let (mut factor, mut bare) = self.parse_power()?;
+            // A mixed number: a bare non-negative integer directly followed by
+            // a fraction of two integers (2\frac{1}{2} is 5/2, as answers mean it).
+            if factors.len() == 1 && step == Step::Plain && first_is_bare_integer && starts_frac {
+                if let Some(frac) = integer_fraction(&factor.e) {
+                    if let Some(whole) = factors.pop() {
+                        let d = whole.d.max(factor.d) + 1;
+                        factor = Node {
+                            e: Expr::Add(vec![whole.e, frac]),
+                            d,
+                        };
+                        bare = false;
+                    }
+                }
+            }
+            if factors.is_empty() {
+                first_is_bare_integer = bare
+                    && matches!(&factor.e, Expr::Number(r) if r.is_integer() && !r.is_negative());
+            }
+            step = self.product_step(chain, &mut factors, (factor, bare), step)?;
             if step == Step::Done {
                 return self.collapse(Expr::Mul, factors);
             }
