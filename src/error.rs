@@ -50,6 +50,19 @@ pub enum CallError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A text argument is not an expression of its format.
+    Parse {
+        /// The argument's name.
+        name: &'static str,
+        /// The parse error, with the input and a caret under the problem.
+        message: String,
+    },
+    /// The value is undefined (division by zero, a pole, a complex value where
+    /// a real one is needed…).
+    Undefined {
+        /// Why.
+        reason: String,
+    },
     /// A bound on the work of a call was reached.
     BudgetExceeded {
         /// Which bound.
@@ -75,6 +88,8 @@ impl CallError {
             CallError::UnknownArgument { .. } => "unknown_argument",
             CallError::WrongType { .. } => "wrong_type",
             CallError::InvalidValue { .. } => "invalid_value",
+            CallError::Parse { .. } => "parse_error",
+            CallError::Undefined { .. } => "undefined",
             CallError::BudgetExceeded { .. } => "budget_exceeded",
         }
     }
@@ -107,6 +122,8 @@ impl fmt::Display for CallError {
             CallError::InvalidValue { name, reason } => {
                 write!(f, "argument {name:?}: {reason}")
             }
+            CallError::Parse { name, message } => write!(f, "argument {name:?}: {message}"),
+            CallError::Undefined { reason } => write!(f, "undefined: {reason}"),
             CallError::BudgetExceeded { which, limit } => {
                 write!(f, "budget exceeded: {which} is limited to {limit}")
             }

@@ -194,10 +194,7 @@ fn list(json: bool) -> io::Result<ExitCode> {
                     "args": f.params.iter().map(|p| serde_json::json!({
                         "name": p.name,
                         "type": p.ty.describe(),
-                        "default": match p.default {
-                            ParamDefault::Required => serde_json::Value::Null,
-                            ParamDefault::Bool(b) => b.into(),
-                        },
+                        "default": p.default.to_json(),
                         "required": p.default == ParamDefault::Required,
                         "doc": p.doc,
                     })).collect::<Vec<_>>(),
@@ -213,7 +210,7 @@ fn list(json: bool) -> io::Result<ExitCode> {
         for p in f.params {
             let default = match p.default {
                 ParamDefault::Required => "required".to_string(),
-                ParamDefault::Bool(b) => format!("default {b}"),
+                other => format!("default {}", other.to_json()),
             };
             writeln!(
                 out,

@@ -10,6 +10,10 @@ use serde_json::{Map, Value};
 
 use crate::budget::Budget;
 use crate::error::{CallError, json_type};
+use crate::expr::api::{self as expr_api, EvalOutcome, Format};
+use crate::expr::complex::Complex;
+use crate::expr::equiv::EquivOptions;
+use crate::expr::{ExprError, Limits};
 use crate::score::{puzzles, qa, reward};
 use crate::text;
 
@@ -27,6 +31,8 @@ pub enum ParamType {
     StrOrIntList,
     /// A JSON object.
     Object,
+    /// A JSON number.
+    Number,
 }
 
 impl ParamType {
@@ -38,6 +44,7 @@ impl ParamType {
             ParamType::StrOrStrList => "a string or a list of strings",
             ParamType::StrOrIntList => "a string or a list of integers",
             ParamType::Object => "an object",
+            ParamType::Number => "a number",
         }
     }
 
@@ -56,17 +63,37 @@ impl ParamType {
                 _ => false,
             },
             ParamType::Object => v.is_object(),
+            ParamType::Number => v.is_number(),
         }
     }
 }
 
 /// A parameter's default, or its absence for a required parameter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Default {
     /// The argument must be given.
     Required,
     /// A boolean default.
     Bool(bool),
+    /// A string default.
+    Str(&'static str),
+    /// A numeric default.
+    Number(f64),
+    /// An empty object.
+    EmptyObject,
+}
+
+impl Default {
+    /// The default as JSON (`null` for a required parameter).
+    pub fn to_json(self) -> Value {
+        match self {
+            Default::Required => Value::Null,
+            Default::Bool(b) => Value::from(b),
+            Default::Str(s) => Value::from(s),
+            Default::Number(x) => Value::from(x),
+            Default::EmptyObject => Value::Object(Map::new()),
+        }
+    }
 }
 
 /// One named parameter of a spec function.
@@ -116,11 +143,34 @@ impl<'a> Args<'a> {
         Ok((self.map.get(name), param))
     }
 
-    /// A string argument.
+    /// A string argument, or its default.
     pub fn str(&self, name: &'static str) -> Result<&'a str, CallError> {
         match self.get(name)? {
             (Some(Value::String(s)), _) => Ok(s),
             (Some(other), p) => Err(wrong_type(p, other)),
+            (
+                None,
+                Param {
+                    default: Default::Str(s),
+                    ..
+                },
+            ) => Ok(s),
+            (None, _) => Err(CallError::MissingArgument { name }),
+        }
+    }
+
+    /// A numeric argument, or its default.
+    pub fn number(&self, name: &'static str) -> Result<f64, CallError> {
+        match self.get(name)? {
+            (Some(v @ Value::Number(_)), p) => v.as_f64().ok_or_else(|| wrong_type(p, v)),
+            (Some(other), p) => Err(wrong_type(p, other)),
+            (
+                None,
+                Param {
+                    default: Default::Number(x),
+                    ..
+                },
+            ) => Ok(*x),
             (None, _) => Err(CallError::MissingArgument { name }),
         }
     }
@@ -155,11 +205,18 @@ impl<'a> Args<'a> {
         }
     }
 
-    /// An object argument.
-    pub fn object(&self, name: &'static str) -> Result<&'a Map<String, Value>, CallError> {
+    /// An object argument (an absent optional object is empty).
+    pub fn object(&self, name: &'static str) -> Result<Map<String, Value>, CallError> {
         match self.get(name)? {
-            (Some(Value::Object(m)), _) => Ok(m),
+            (Some(Value::Object(m)), _) => Ok(m.clone()),
             (Some(other), p) => Err(wrong_type(p, other)),
+            (
+                None,
+                Param {
+                    default: Default::EmptyObject,
+                    ..
+                },
+            ) => Ok(Map::new()),
             (None, _) => Err(CallError::MissingArgument { name }),
         }
     }
@@ -323,6 +380,63 @@ fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
     Ok(refs)
 }
 
+fn expr_error(name: &'static str, e: ExprError) -> CallError {
+    match e {
+        ExprError::BudgetExceeded { which, limit } => CallError::BudgetExceeded { which, limit },
+        other => CallError::Parse {
+            name,
+            message: other.to_string(),
+        },
+    }
+}
+
+fn format_arg(a: &Args<'_>) -> Result<Format, CallError> {
+    let name = a.str("format")?;
+    Format::from_name(name).ok_or_else(|| CallError::InvalidValue {
+        name: "format",
+        reason: format!("unknown format {name:?}; known: latex, infix, rpn"),
+    })
+}
+
+const FORMAT: Param = Param {
+    name: "format",
+    ty: ParamType::Str,
+    default: Default::Str("latex"),
+    doc: "the text format: latex, infix or rpn",
+};
+
+const TEXT: Param = required("text", ParamType::Str, "the expression");
+
+fn parse_to_infix(a: &Args<'_>, format: Format) -> Result<Value, CallError> {
+    expr_api::canonical_string(a.str("text")?, format, &Limits::default())
+        .map(Value::from)
+        .map_err(|e| expr_error("text", e))
+}
+
+fn point(a: &Args<'_>) -> Result<Vec<(String, Complex)>, CallError> {
+    let bad = |k: &str| CallError::InvalidValue {
+        name: "at",
+        reason: format!("the value of {k:?} must be a number or {{\"re\": …, \"im\": …}}"),
+    };
+    a.object("at")?
+        .iter()
+        .map(|(k, v)| {
+            let z = match v {
+                Value::Number(n) => Complex {
+                    re: n.as_f64().ok_or_else(|| bad(k))?,
+                    im: 0.0,
+                },
+                Value::Object(o) => Complex {
+                    re: o.get("re").and_then(Value::as_f64).ok_or_else(|| bad(k))?,
+                    im: o.get("im").and_then(Value::as_f64).unwrap_or(0.0),
+                },
+                _ => return Err(bad(k)),
+            };
+            Ok((k.clone(), z))
+        })
+        .collect()
+}
+
 const PUZZLE_PARAMS: &[Param] = &[
     required(
         "ground_truth",
@@ -363,6 +477,114 @@ fn cells(x: usize, y: usize) -> Result<(), CallError> {
 }
 
 static REGISTRY: &[SpecFn] = &[
+    SpecFn {
+        id: "expr.equivalent",
+        doc: "whether two expressions are equivalent, with the rule that decided and both canonical forms",
+        spec: "spec/expr.md#equivalence",
+        params: &[
+            required("a", ParamType::Str, "the first expression"),
+            required("b", ParamType::Str, "the second expression"),
+            FORMAT,
+            Param {
+                name: "rel_tol",
+                ty: ParamType::Number,
+                default: Default::Number(1e-9),
+                doc: "relative tolerance of numeric comparisons",
+            },
+            Param {
+                name: "abs_tol",
+                ty: ParamType::Number,
+                default: Default::Number(1e-8),
+                doc: "absolute tolerance of numeric comparisons",
+            },
+        ],
+        run: |a| {
+            let opts = EquivOptions {
+                rel_tol: a.number("rel_tol")?,
+                abs_tol: a.number("abs_tol")?,
+                ..EquivOptions::default()
+            };
+            Ok(expr_api::equivalent_json(
+                a.str("a")?,
+                a.str("b")?,
+                format_arg(a)?,
+                &opts,
+                &Limits::default(),
+            ))
+        },
+    },
+    SpecFn {
+        id: "expr.evaluate",
+        doc: "the value of an expression at a point (a number, or {re, im} for a complex value)",
+        spec: "spec/expr.md#evaluation",
+        params: &[
+            TEXT,
+            FORMAT,
+            Param {
+                name: "at",
+                ty: ParamType::Object,
+                default: Default::EmptyObject,
+                doc: "values of the symbols: numbers or {re, im}",
+            },
+        ],
+        run: |a| {
+            let at = point(a)?;
+            match expr_api::evaluate(a.str("text")?, format_arg(a)?, &at, &Limits::default())
+                .map_err(|e| expr_error("text", e))?
+            {
+                EvalOutcome::Real(x) => Ok(Value::from(x)),
+                EvalOutcome::Complex(z) => Ok(serde_json::json!({"re": z.re, "im": z.im})),
+                EvalOutcome::Undefined(reason) => Err(CallError::Undefined { reason }),
+            }
+        },
+    },
+    SpecFn {
+        id: "expr.parse_infix",
+        doc: "parse infix (x**2 + sin(x)) into the canonical infix string",
+        spec: "spec/expr.md#infix",
+        params: &[TEXT],
+        run: |a| parse_to_infix(a, Format::Infix),
+    },
+    SpecFn {
+        id: "expr.parse_latex",
+        doc: "parse LaTeX into the canonical infix string",
+        spec: "spec/expr.md#latex",
+        params: &[TEXT],
+        run: |a| parse_to_infix(a, Format::Latex),
+    },
+    SpecFn {
+        id: "expr.parse_rpn",
+        doc: "parse RPN (x 2 ^ x sin +) into the canonical infix string",
+        spec: "spec/expr.md#rpn",
+        params: &[TEXT],
+        run: |a| parse_to_infix(a, Format::Rpn),
+    },
+    SpecFn {
+        id: "expr.to_latex",
+        doc: "the canonical form of an expression, printed as LaTeX",
+        spec: "spec/expr.md#printers",
+        params: &[TEXT, FORMAT],
+        run: |a| {
+            expr_api::latex_string(a.str("text")?, format_arg(a)?, &Limits::default())
+                .map(Value::from)
+                .map_err(|e| expr_error("text", e))
+        },
+    },
+    SpecFn {
+        id: "expr.to_rpn",
+        doc: "the canonical form of an expression, printed as RPN",
+        spec: "spec/expr.md#printers",
+        params: &[TEXT, FORMAT],
+        run: |a| match expr_api::rpn_string(a.str("text")?, format_arg(a)?, &Limits::default())
+            .map_err(|e| expr_error("text", e))?
+        {
+            Ok(s) => Ok(Value::from(s)),
+            Err(why) => Err(CallError::InvalidValue {
+                name: "text",
+                reason: format!("no RPN form: {why}"),
+            }),
+        },
+    },
     SpecFn {
         id: "puzzles.connections",
         doc: "fraction of ground-truth groups of 4 words found (case-insensitive sets)",
@@ -483,7 +705,8 @@ static REGISTRY: &[SpecFn] = &[
             ),
         ],
         run: |a| {
-            let label = match a.object("extra_info")?.get("label") {
+            let info = a.object("extra_info")?;
+            let label = match info.get("label") {
                 Some(Value::String(s)) => s.as_str(),
                 Some(other) => {
                     return Err(CallError::InvalidValue {

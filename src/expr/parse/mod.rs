@@ -3,4 +3,6 @@
 //! Each returns the raw tree (not canonical) or an [`ExprError`](super::ExprError):
 //! a parse error with the byte span of the problem, or a bound reached.
 
+pub mod infix;
 pub mod latex;
+pub mod rpn;
