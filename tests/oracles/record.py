@@ -23,9 +23,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+import expr_cases  # noqa: E402
+import latex2sympy_oracle  # noqa: E402
 import nltk_porter  # noqa: E402
 import rapidfuzz_lev  # noqa: E402
 import squad  # noqa: E402
+import sympy_oracle  # noqa: E402
 
 
 def ask(module, cases):
@@ -246,6 +249,17 @@ def main():
                          "lengths 0-100), 1,000 integer-sequence pairs, 1,000 unscrambling cases"},
               ask(rapidfuzz_lev, levenshtein_cases()))
     print(f"levenshtein-rapidfuzz.jsonl: {n} cases")
+    write(os.path.join(a.out, "expr-sympy.jsonl"),
+          {"oracle": sympy_oracle.NAME, "version": sympy_oracle.version(),
+           "inputs": "2,400 generated infix pairs (tests/oracles/expr_cases.py, seed 20261201): equivalent "
+                     "rewrites and near misses, 10% pure numbers, 5% with oo; verdict simplify(a - b) == 0 "
+                     "(5 s limit), numeric agreement at 3 points"},
+          sympy_oracle.record(expr_cases.expr_cases()))
+    write(os.path.join(a.out, "latex-latex2sympy.jsonl"),
+          {"oracle": latex2sympy_oracle.NAME, "version": latex2sympy_oracle.version(),
+           "inputs": "1,200 generated LaTeX answer strings (tests/oracles/expr_cases.py, seed 20261202), "
+                     "parsed as math-verify does by default, values at 3 points"},
+          latex2sympy_oracle.record(expr_cases.latex_cases()))
 
 
 if __name__ == "__main__":
