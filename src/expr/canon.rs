@@ -454,7 +454,6 @@ impl Canon<'_> {
         // non-integer rational exponent multiply together (√2·√3 = √6).
         let mut out: Vec<Expr> = Vec::new();
         let mut radicals: BTreeMap<Rational, Rational> = BTreeMap::new();
-        let mut again = false;
         for (base, exps) in powers {
             let exp = if exps.len() == 1 {
                 exps.into_iter().next().unwrap_or_else(|| Expr::int(1))
@@ -475,10 +474,7 @@ impl Canon<'_> {
                     for f in fs {
                         match f {
                             Expr::Number(r) => coeff *= r,
-                            other => {
-                                again = true;
-                                out.push(other);
-                            }
+                            other => out.push(other),
                         }
                     }
                 }
@@ -500,33 +496,13 @@ impl Canon<'_> {
             }
         }
         self.limits.check_digits(digits(&coeff))?;
-        if again {
+        // Go around again when a power produced a factor whose base is
+        // already there (x^(−3) next to x^(−5/2)), or two numeric radicals
+        // with the same exponent.
+        if has_mergeable_factors(&out) {
             let mut next = out;
             next.push(num(coeff));
-            // Only go around again if some base now occurs twice.
-            let mut bases: Vec<&Expr> = next
-                .iter()
-                .map(|f| match f {
-                    Expr::Pow(b, _) => b.as_ref(),
-                    other => other,
-                })
-                .filter(|b| !matches!(b, Expr::Number(_)))
-                .collect();
-            let n = bases.len();
-            bases.sort();
-            bases.dedup();
-            let numeric_pows = next
-                .iter()
-                .filter(|f| matches!(f, Expr::Pow(b, _) if matches!(b.as_ref(), Expr::Number(_))))
-                .count();
-            if bases.len() < n || numeric_pows > 1 {
-                return Ok((Expr::int(0), Some(next)));
-            }
-            let coeff = match next.pop() {
-                Some(Expr::Number(c)) => c,
-                _ => Rational::one(),
-            };
-            return Ok((self.build_mul(coeff, next), None));
+            return Ok((Expr::int(0), Some(next)));
         }
         Ok((self.build_mul(coeff, out), None))
     }
@@ -886,6 +862,24 @@ impl Ord for OrderedLow {
     }
 }
 
+/// Whether two factors of a product would merge: the same base (other than
+/// a number), or numeric radicals with the same exponent.
+fn has_mergeable_factors(factors: &[Expr]) -> bool {
+    let mut keys: Vec<(bool, &Expr)> = factors
+        .iter()
+        .filter(|f| !matches!(f, Expr::Number(_)))
+        .map(|f| match f {
+            Expr::Pow(b, e) if matches!(b.as_ref(), Expr::Number(_)) => (true, e.as_ref()),
+            Expr::Pow(b, _) => (false, b.as_ref()),
+            other => (false, other),
+        })
+        .collect();
+    let n = keys.len();
+    keys.sort();
+    keys.dedup();
+    keys.len() < n
+}
+
 /// `Some(true)` for ∞, `Some(false)` for −∞.
 pub(crate) fn infinite_sign(e: &Expr) -> Option<bool> {
     match e {
@@ -1130,6 +1124,21 @@ mod tests {
         let e = c(Expr::Add(vec![inf_g.clone(), inf_g.clone()]));
         assert_eq!(e, inf_g);
         assert_eq!(c(e.clone()), e);
+    }
+
+    #[test]
+    fn powers_of_one_base_merge_whatever_their_origin() {
+        // Found by the latex fuzz target: d^-3 · sqrt(d^-3)² · sqrt(d) gave
+        // d^(-5/2)·d^(-3), then d^(-11/2).
+        let d = || Expr::sym("d");
+        let r = || Expr::sqrt(Expr::pow(d(), Expr::int(-3)));
+        let e = c(Expr::Mul(vec![
+            Expr::pow(d(), Expr::int(-3)),
+            r(),
+            r(),
+            Expr::sqrt(d()),
+        ]));
+        assert_eq!(e, Expr::pow(d(), Expr::ratio(-11, 2)));
     }
 
     #[test]
