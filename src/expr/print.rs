@@ -13,6 +13,7 @@ use std::fmt::Write;
 use num_traits::{One, Signed};
 
 use super::ast::{Constant, Expr, Func, RelOp};
+use super::parse::infix::reads_as_function;
 
 /// The infix text of `e`.
 ///
@@ -243,7 +244,15 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
         },
         Expr::Func(f, args) => {
-            out.push_str(f.name());
+            match f {
+                // An unknown function of one argument reads back as a call
+                // only under a conventional function name (f, g, u, phi…);
+                // otherwise `K(x)` would read as a product.
+                Func::Named(n) if args.len() == 1 && !reads_as_function(n) => {
+                    let _ = write!(out, "Function({n:?})");
+                }
+                _ => out.push_str(f.name()),
+            }
             out.push('(');
             write_list(out, args);
             out.push(')');
@@ -400,6 +409,11 @@ mod tests {
         );
         assert_eq!(p(Expr::pow(x(), Expr::ratio(2, 3))), "x**(2/3)");
         assert_eq!(p(Expr::ratio(-1, 2)), "-1/2");
+        assert_eq!(p(Expr::func(Func::Named("f".into()), x())), "f(x)");
+        assert_eq!(
+            p(Expr::func(Func::Named("K".into()), x())),
+            "Function(\"K\")(x)"
+        );
         assert_eq!(p(Expr::sub(Expr::int(1), x())), "1 - x");
         assert_eq!(
             p(Expr::Mul(vec![
