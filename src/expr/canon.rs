@@ -55,7 +55,11 @@ use super::print::to_infix;
 /// assert_eq!(e, Expr::ratio(3, 10));
 /// ```
 pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
-    let mut c = Canon { limits, nodes: 0 };
+    let mut c = Canon {
+        limits,
+        nodes: 0,
+        nest: 0,
+    };
     let out = c.canon(e, 0)?;
     limits.check_nodes(out.node_count())?;
     Ok(out)
@@ -64,7 +68,12 @@ pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
 struct Canon<'a> {
     limits: &'a Limits,
     nodes: usize,
+    /// Nesting of the mutually recursive rewrites (`mul` → `pow` → `mul`…).
+    nest: usize,
 }
+
+/// The deepest nesting of rewrites: a guard against any cycle between rules.
+const MAX_REWRITE_NESTING: usize = 64;
 
 fn undefined() -> Expr {
     Expr::Constant(Constant::Undefined)
@@ -376,6 +385,28 @@ impl Canon<'_> {
 
     /// The canonical product of canonical factors.
     fn mul(&mut self, factors: Vec<Expr>) -> Result<Expr, ExprError> {
+        self.nested(|c| c.mul_inner(factors))
+    }
+
+    /// Runs a rewrite one level deeper, refusing to go past
+    /// [`MAX_REWRITE_NESTING`].
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, ExprError>,
+    ) -> Result<T, ExprError> {
+        if self.nest >= MAX_REWRITE_NESTING {
+            return Err(ExprError::BudgetExceeded {
+                which: "nesting of canonical rewrites",
+                limit: MAX_REWRITE_NESTING as u64,
+            });
+        }
+        self.nest += 1;
+        let r = f(self);
+        self.nest -= 1;
+        r
+    }
+
+    fn mul_inner(&mut self, factors: Vec<Expr>) -> Result<Expr, ExprError> {
         let mut todo = factors;
         // A few rounds settle numeric radicals that simplify into each other
         // (√8 · 2^(1/3) · …); each round only merges, so three are enough in practice.
@@ -537,6 +568,10 @@ impl Canon<'_> {
 
     /// The canonical power of canonical operands.
     fn pow(&mut self, base: Expr, exp: Expr) -> Result<Expr, ExprError> {
+        self.nested(|c| c.pow_inner(base, exp))
+    }
+
+    fn pow_inner(&mut self, base: Expr, exp: Expr) -> Result<Expr, ExprError> {
         self.produced(2)?;
         if exp.is_zero() {
             return Ok(Expr::int(1));
@@ -627,6 +662,10 @@ impl Canon<'_> {
                 }
                 Expr::pow(Expr::int(-1), num(e))
             };
+            if b == -Rational::one() {
+                // (−1)^x itself: nothing more to split (and no recursion).
+                return Ok(minus_one_part);
+            }
             let rest = self.pow_numbers(-b, x)?;
             return self.mul(vec![minus_one_part, rest]);
         }
@@ -1139,6 +1178,22 @@ mod tests {
             Expr::sqrt(d()),
         ]));
         assert_eq!(e, Expr::pow(d(), Expr::ratio(-11, 2)));
+    }
+
+    #[test]
+    fn powers_of_minus_one_terminate() {
+        // Found by the rpn fuzz target: (−0.1)^(0.21) recursed without end
+        // through (−1)^x · 0.1^x.
+        let e = c(Expr::pow(Expr::ratio(-1, 10), Expr::ratio(21, 100)));
+        assert_eq!(c(e.clone()), e);
+        assert_eq!(
+            c(Expr::pow(Expr::int(-1), Expr::ratio(1, 3))),
+            Expr::pow(Expr::int(-1), Expr::ratio(1, 3))
+        );
+        assert_eq!(
+            c(Expr::pow(Expr::int(-1), Expr::ratio(5, 3))),
+            Expr::pow(Expr::int(-1), Expr::ratio(-1, 3))
+        );
     }
 
     #[test]
