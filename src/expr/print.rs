@@ -245,10 +245,10 @@ fn write_expr(out: &mut String, e: &Expr) {
         },
         Expr::Func(f, args) => {
             match f {
-                // An unknown function of one argument reads back as a call
+                // An unknown function of at most one argument reads back as a call
                 // only under a conventional function name (f, g, u, phi…);
                 // otherwise `K(x)` would read as a product.
-                Func::Named(n) if args.len() == 1 && !reads_as_function(n) => {
+                Func::Named(n) if args.len() <= 1 && !reads_as_function(n) => {
                     let _ = write!(out, "Function({n:?})");
                 }
                 _ => out.push_str(f.name()),
