@@ -195,32 +195,58 @@ impl Canon<'_> {
         Ok(num(r))
     }
 
+    /// Canonicalizes one node. The recursion goes through this small frame
+    /// and the per-kind function below, kept out of line, so that deep trees
+    /// need little stack even in debug builds.
     fn canon(&mut self, e: &Expr, depth: usize) -> Result<Expr, ExprError> {
         self.limits.check_depth(depth)?;
         self.produced(1)?;
-        let d = depth + 1;
+        match e {
+            Expr::Number(r) => self.number(r.clone()),
+            Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e.clone()),
+            Expr::Add(ts) => self.canon_add(ts, depth + 1),
+            Expr::Mul(fs) => self.canon_mul(fs, depth + 1),
+            Expr::Pow(b, x) => self.canon_pow(b, x, depth + 1),
+            _ => self.canon_node(e, depth + 1),
+        }
+    }
+
+    #[inline(never)]
+    fn canon_add(&mut self, ts: &[Expr], d: usize) -> Result<Expr, ExprError> {
+        let mut out = Vec::with_capacity(ts.len());
+        for t in ts {
+            out.push(self.canon(t, d)?);
+        }
+        self.add(out)
+    }
+
+    #[inline(never)]
+    fn canon_mul(&mut self, fs: &[Expr], d: usize) -> Result<Expr, ExprError> {
+        let mut out = Vec::with_capacity(fs.len());
+        for f in fs {
+            out.push(self.canon(f, d)?);
+        }
+        self.mul(out)
+    }
+
+    #[inline(never)]
+    fn canon_pow(&mut self, b: &Expr, x: &Expr, d: usize) -> Result<Expr, ExprError> {
+        let b = self.canon(b, d)?;
+        let x = self.canon(x, d)?;
+        self.pow(b, x)
+    }
+
+    /// The other kinds of node (functions, relations, sets…).
+    #[inline(never)]
+    fn canon_node(&mut self, e: &Expr, d: usize) -> Result<Expr, ExprError> {
         Ok(match e {
-            Expr::Number(r) => self.number(r.clone())?,
-            Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => e.clone(),
-            Expr::Add(ts) => {
-                let ts = ts
-                    .iter()
-                    .map(|t| self.canon(t, d))
-                    .collect::<Result<_, _>>()?;
-                self.add(ts)?
+            // Dispatched by `canon`; kept here so the match is total.
+            Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => {
+                self.canon(e, d)?
             }
-            Expr::Mul(fs) => {
-                let fs = fs
-                    .iter()
-                    .map(|f| self.canon(f, d))
-                    .collect::<Result<_, _>>()?;
-                self.mul(fs)?
-            }
-            Expr::Pow(b, x) => {
-                let b = self.canon(b, d)?;
-                let x = self.canon(x, d)?;
-                self.pow(b, x)?
-            }
+            Expr::Add(ts) => self.canon_add(ts, d)?,
+            Expr::Mul(fs) => self.canon_mul(fs, d)?,
+            Expr::Pow(b, x) => self.canon_pow(b, x, d)?,
             Expr::Func(f, args) => {
                 let args = args
                     .iter()
