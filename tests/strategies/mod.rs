@@ -1023,3 +1023,275 @@ pub fn tie_sentences_strategy() -> impl Strategy<Value = (Vec<String>, Vec<Strin
     )
         .boxed()
 }
+
+// ------------------------------------------------------ expression engine
+
+use num_bigint::BigInt;
+use scorespec::expr::ast::{Integral, Rational};
+use scorespec::expr::{Constant, Expr, Func, Interval, RelOp};
+
+/// The symbols of the scalar expression strategies.
+pub const EXPR_SYMBOLS: &[&str] = &["x", "y", "z"];
+
+/// An exact number as answers write them: a small integer, a fraction or a
+/// decimal (`0.125` is the exact `1/8`).
+pub fn expr_number_strategy() -> impl Strategy<Value = Expr> + Clone {
+    prop_oneof![
+        4 => (-6i64..=6).prop_map(Expr::int),
+        2 => (-20i64..=20, 2i64..=12).prop_map(|(p, q)| Expr::ratio(p, q)),
+        1 => (-9999i64..=9999, 1u32..=3).prop_map(|(n, d)| Expr::ratio(n, 10i64.pow(d))),
+    ]
+}
+
+/// A leaf of a scalar expression: a number, `x`, `y`, `z`, `π` or `e`.
+pub fn expr_leaf_strategy() -> impl Strategy<Value = Expr> + Clone {
+    prop_oneof![
+        3 => expr_number_strategy(),
+        4 => prop::sample::select(EXPR_SYMBOLS).prop_map(Expr::sym),
+        1 => Just(Expr::Constant(Constant::Pi)),
+        1 => Just(Expr::Constant(Constant::E)),
+    ]
+}
+
+/// The fractional exponents of [`expr_exponent_strategy`], as `(p, q)`.
+pub const FRACTIONAL_EXPONENTS: &[(i64, i64)] =
+    &[(1, 2), (-1, 2), (1, 3), (2, 3), (3, 2), (-1, 3), (5, 2)];
+
+/// A small exponent: an integer in `-3..=4` or a simple fraction.
+pub fn expr_exponent_strategy() -> impl Strategy<Value = Expr> + Clone {
+    prop_oneof![
+        3 => (-3i64..=4).prop_map(Expr::int),
+        2 => prop::sample::select(FRACTIONAL_EXPONENTS).prop_map(|(p, q)| Expr::ratio(p, q)),
+    ]
+}
+
+/// A random scalar expression tree (not canonical): numbers, `x y z`, `π`,
+/// `e`, sums and products of two to four operands, powers with small integer
+/// or fractional exponents, `sin cos exp log sqrt Abs`. At most 5 levels deep
+/// (a leaf is one level); 9 nodes in the median, about 50 at most.
+pub fn expr_strategy() -> BoxedStrategy<Expr> {
+    expr_leaf_strategy()
+        .prop_recursive(4, 40, 2, |inner| {
+            prop_oneof![
+                3 => prop::collection::vec(inner.clone(), 2..=4).prop_map(Expr::Add),
+                3 => prop::collection::vec(inner.clone(), 2..=4).prop_map(Expr::Mul),
+                2 => (inner.clone(), expr_exponent_strategy()).prop_map(|(b, x)| Expr::pow(b, x)),
+                1 => inner.clone().prop_map(|a| Expr::func(Func::Sin, a)),
+                1 => inner.clone().prop_map(|a| Expr::func(Func::Cos, a)),
+                1 => inner.clone().prop_map(Expr::exp),
+                1 => inner.clone().prop_map(|a| Expr::func(Func::Log, a)),
+                1 => inner.clone().prop_map(Expr::sqrt),
+                1 => inner.prop_map(|a| Expr::func(Func::Abs, a)),
+            ]
+        })
+        .boxed()
+}
+
+/// The depth of a tree (a leaf is 1), iteratively.
+pub fn expr_depth(e: &Expr) -> usize {
+    let mut max = 0;
+    let mut stack = vec![(e, 1)];
+    while let Some((e, d)) = stack.pop() {
+        max = max.max(d);
+        stack.extend(e.children().into_iter().map(|c| (c, d + 1)));
+    }
+    max
+}
+
+/// `e` with every symbol `from` renamed `to`.
+pub fn rename_symbol(e: &Expr, from: &str, to: &str) -> Expr {
+    match e {
+        Expr::Symbol(s) if s == from => Expr::sym(to),
+        Expr::Add(v) => Expr::Add(v.iter().map(|t| rename_symbol(t, from, to)).collect()),
+        Expr::Mul(v) => Expr::Mul(v.iter().map(|t| rename_symbol(t, from, to)).collect()),
+        Expr::Pow(b, x) => Expr::pow(rename_symbol(b, from, to), rename_symbol(x, from, to)),
+        Expr::Func(f, v) => Expr::Func(
+            f.clone(),
+            v.iter().map(|t| rename_symbol(t, from, to)).collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A small change of `e`: `e + 1`, `2e`, `e` with a symbol renamed, `e²`,
+/// `-e`, `e + x`, or `e` itself.
+pub fn perturbed_strategy(e: Expr) -> impl Strategy<Value = Expr> + Clone {
+    let (a, b, c, d, f, g, h) = (
+        e.clone(),
+        e.clone(),
+        e.clone(),
+        e.clone(),
+        e.clone(),
+        e.clone(),
+        e,
+    );
+    prop_oneof![
+        Just(Expr::Add(vec![a, Expr::int(1)])),
+        Just(Expr::Mul(vec![Expr::int(2), b])),
+        (
+            prop::sample::select(EXPR_SYMBOLS),
+            prop::sample::select(&["x", "y", "z", "w"][..])
+        )
+            .prop_map(move |(from, to)| rename_symbol(&c, from, to)),
+        Just(Expr::pow(d, Expr::int(2))),
+        Just(Expr::neg(f)),
+        Just(Expr::Add(vec![g, Expr::sym("x")])),
+        Just(h),
+    ]
+}
+
+/// A scalar expression and a small change of it.
+pub fn expr_pair_strategy() -> BoxedStrategy<(Expr, Expr)> {
+    expr_strategy()
+        .prop_flat_map(|e| (Just(e.clone()), perturbed_strategy(e)))
+        .boxed()
+}
+
+/// A polynomial in `x y z` given as monomials `(coefficient, [ex, ey, ez])`
+/// with integer coefficients in `-5..=5` (non-zero) and exponents `0..=3`,
+/// and a power `k` in `1..=4`: the law compares `(Σ monomials)^k` with its
+/// expansion.
+pub fn polynomial_power_strategy() -> impl Strategy<Value = (Vec<(i64, [u32; 3])>, u32)> + Clone {
+    let coeff = prop_oneof![-5i64..=-1, 1i64..=5];
+    let monomial = (coeff, [0u32..=3, 0u32..=3, 0u32..=3]);
+    (prop::collection::vec(monomial, 1..=4), 1u32..=4)
+}
+
+/// Every function of the tree, with `Named` for an unknown one.
+pub const ALL_FUNC_NAMES: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "cot",
+    "sec",
+    "csc",
+    "asin",
+    "acos",
+    "atan",
+    "acot",
+    "asec",
+    "acsc",
+    "sinh",
+    "cosh",
+    "tanh",
+    "coth",
+    "sech",
+    "csch",
+    "asinh",
+    "acosh",
+    "atanh",
+    "log",
+    "Abs",
+    "floor",
+    "ceiling",
+    "factorial",
+    "binomial",
+    "sign",
+    "Max",
+    "Min",
+    "f",
+];
+
+fn any_func_strategy() -> impl Strategy<Value = Func> + Clone {
+    prop::sample::select(ALL_FUNC_NAMES)
+        .prop_map(|n| Func::from_name(n).unwrap_or_else(|| Func::Named(n.to_string())))
+}
+
+/// Any exact number, including huge and tiny ones.
+fn any_number_strategy() -> impl Strategy<Value = Expr> + Clone {
+    prop_oneof![
+        4 => expr_number_strategy(),
+        1 => (any::<i64>(), 1i64..=i64::MAX).prop_map(|(p, q)| Expr::ratio(p, q)),
+        1 => (-1i64..=1, 0u32..=400, any::<bool>()).prop_map(|(s, k, inv)| {
+            let big = Rational::from_integer(BigInt::from(10).pow(k) * s);
+            Expr::Number(if inv && s != 0 { big.recip() } else { big })
+        }),
+    ]
+}
+
+fn any_leaf_strategy() -> impl Strategy<Value = Expr> + Clone {
+    prop_oneof![
+        4 => any_number_strategy(),
+        3 => prop::sample::select(&["x", "y", "z", "e", "i", "d", "alpha", "x_1"][..])
+            .prop_map(Expr::sym),
+        2 => prop::sample::select(&[
+            Constant::Pi, Constant::E, Constant::I, Constant::Infinity, Constant::Undefined,
+        ][..]).prop_map(Expr::Constant),
+        1 => prop::sample::select(&["word", "", "42"][..]).prop_map(|s| Expr::Text(s.to_string())),
+    ]
+}
+
+fn any_relop_strategy() -> impl Strategy<Value = RelOp> + Clone {
+    prop::sample::select(
+        &[
+            RelOp::Eq,
+            RelOp::Ne,
+            RelOp::Lt,
+            RelOp::Le,
+            RelOp::Gt,
+            RelOp::Ge,
+        ][..],
+    )
+}
+
+/// Any tree at all: every node kind, functions with any number of arguments
+/// (also the wrong one), empty sums, ragged matrices, relations whose
+/// operators do not match their sides, huge numbers, `∞` and undefined.
+pub fn arbitrary_expr_strategy() -> BoxedStrategy<Expr> {
+    any_leaf_strategy()
+        .prop_recursive(6, 48, 4, |inner| {
+            let v = |r: std::ops::RangeInclusive<usize>| prop::collection::vec(inner.clone(), r);
+            prop_oneof![
+                4 => v(0..=4).prop_map(Expr::Add),
+                4 => v(0..=4).prop_map(Expr::Mul),
+                4 => (inner.clone(), inner.clone()).prop_map(|(b, x)| Expr::pow(b, x)),
+                4 => (any_func_strategy(), v(0..=3)).prop_map(|(f, a)| Expr::Func(f, a)),
+                1 => (v(0..=3), prop::collection::vec(any_relop_strategy(), 0..=3))
+                    .prop_map(|(s, o)| Expr::Relation(s, o)),
+                1 => (inner.clone(), inner.clone())
+                    .prop_map(|(a, b)| Expr::PlusMinus(Box::new(a), Box::new(b))),
+                1 => v(0..=3).prop_map(Expr::Tuple),
+                1 => v(0..=3).prop_map(Expr::Set),
+                1 => (inner.clone(), inner.clone(), any::<bool>(), any::<bool>()).prop_map(
+                    |(lo, hi, lo_closed, hi_closed)| {
+                        Expr::Interval(Box::new(Interval { lo, hi, lo_closed, hi_closed }))
+                    }
+                ),
+                1 => v(0..=3).prop_map(Expr::Union),
+                1 => v(0..=3).prop_map(Expr::Intersection),
+                1 => prop::collection::vec(v(0..=2), 0..=2).prop_map(Expr::Matrix),
+                1 => inner.clone().prop_map(|a| Expr::Percent(Box::new(a))),
+                1 => inner.clone().prop_map(|a| Expr::Degrees(Box::new(a))),
+                1 => (inner.clone(), prop::option::of((inner.clone(), inner))).prop_map(
+                    |(integrand, bounds)| {
+                        let var = "x".to_string();
+                        Expr::Integral(Box::new(Integral { integrand, var, bounds }))
+                    }
+                ),
+            ]
+        })
+        .boxed()
+}
+
+/// A deep tree: a chain of 150 to 520 unary wrappers (function, negation,
+/// power, `+ 1`, percent…) around a small tree, so that it crosses the
+/// canonicalizer's depth bound (200) and the evaluator's (500).
+pub fn deep_expr_strategy() -> BoxedStrategy<Expr> {
+    (
+        arbitrary_expr_strategy(),
+        prop::collection::vec(0u8..8, 150..=520),
+    )
+        .prop_map(|(core, wraps)| {
+            wraps.into_iter().fold(core, |e, w| match w {
+                0 => Expr::func(Func::Sin, e),
+                1 => Expr::neg(e),
+                2 => Expr::pow(e, Expr::int(2)),
+                3 => Expr::Add(vec![e, Expr::int(1)]),
+                4 => Expr::sqrt(e),
+                5 => Expr::exp(e),
+                6 => Expr::Percent(Box::new(e)),
+                _ => Expr::Func(Func::Log, vec![e, Expr::int(2)]),
+            })
+        })
+        .boxed()
+}
