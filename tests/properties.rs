@@ -1064,6 +1064,20 @@ proptest! {
         }
     }
 
+    // ---- parse_infix(to_infix(c)) gives back the same canonical form
+    // (the infix printer writes SymPy-style text its parser reads exactly).
+
+    #[test]
+    fn prop_infix_round_trip(e in expr_strategy()) {
+        if let Ok(c) = canon(&e) {
+            let printed = to_infix(&c);
+            let parsed = scorespec::expr::parse::infix::parse_infix(&printed, &Limits::default());
+            prop_assert!(parsed.is_ok(), "{:?} does not parse: {:?}", printed, parsed);
+            let back = canon(&parsed.unwrap());
+            prop_assert_eq!(back, Ok(c.clone()), "printed as {:?}", printed);
+        }
+    }
+
     // ---- Equivalence is reflexive, also through rewrites by neutral elements
     // (an undefined value, `0/0`, is Unknown even against itself: rule
     // `undefined` of equiv.rs).
