@@ -39,7 +39,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use super::ast::{Constant, Expr, Func, Interval, Rational};
 use super::error::ExprError;
 use super::limits::Limits;
-use super::number::{digits, extract_power, pow_int, to_f64, to_i64};
+use super::number::{add_to, digits, extract_power, mul_by, pow_int, to_f64, to_i64};
 use super::print::to_infix;
 
 /// The canonical form of `e` (see the module documentation).
@@ -355,7 +355,7 @@ impl Canon<'_> {
         let (mut pos_inf, mut neg_inf) = (false, false);
         for t in flat {
             match t {
-                Expr::Number(r) => constant += r,
+                Expr::Number(r) => add_to(&mut constant, &r),
                 Expr::Constant(Constant::Undefined) => return Ok(undefined()),
                 t => {
                     let (c, rest) = split_coeff(t);
@@ -368,7 +368,7 @@ impl Canon<'_> {
                         continue;
                     }
                     let entry = like.entry(rest).or_insert_with(Rational::zero);
-                    *entry += c;
+                    add_to(entry, &c);
                 }
             }
         }
@@ -480,7 +480,7 @@ impl Canon<'_> {
         for f in flat {
             match f {
                 Expr::Number(r) => {
-                    coeff *= r;
+                    mul_by(&mut coeff, &r);
                     self.limits.check_digits(digits(&coeff))?;
                 }
                 Expr::Constant(Constant::Undefined) => return Ok((undefined(), None)),
@@ -520,17 +520,17 @@ impl Canon<'_> {
             if let (Expr::Number(b), Expr::Number(x)) = (&base, &exp) {
                 if !x.is_integer() && b.is_positive() {
                     let entry = radicals.entry(x.clone()).or_insert_with(Rational::one);
-                    *entry *= b;
+                    mul_by(entry, b);
                     self.limits.check_digits(digits(entry))?;
                     continue;
                 }
             }
             match self.pow(base, exp)? {
-                Expr::Number(r) => coeff *= r,
+                Expr::Number(r) => mul_by(&mut coeff, &r),
                 Expr::Mul(fs) => {
                     for f in fs {
                         match f {
-                            Expr::Number(r) => coeff *= r,
+                            Expr::Number(r) => mul_by(&mut coeff, &r),
                             other => out.push(other),
                         }
                     }
@@ -540,11 +540,11 @@ impl Canon<'_> {
         }
         for (x, b) in radicals {
             match self.pow(num(b), num(x))? {
-                Expr::Number(r) => coeff *= r,
+                Expr::Number(r) => mul_by(&mut coeff, &r),
                 Expr::Mul(fs) => {
                     for f in fs {
                         match f {
-                            Expr::Number(r) => coeff *= r,
+                            Expr::Number(r) => mul_by(&mut coeff, &r),
                             other => out.push(other),
                         }
                     }
@@ -569,7 +569,7 @@ impl Canon<'_> {
             .into_iter()
             .filter_map(|f| match f {
                 Expr::Number(r) => {
-                    coeff *= r;
+                    mul_by(&mut coeff, &r);
                     None
                 }
                 other => Some(other),

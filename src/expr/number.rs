@@ -55,8 +55,12 @@ pub fn pow_int(base: &Rational, exp: i64, max_exponent: u64, max_digits: u64) ->
     }
     let e = u32::try_from(exp.unsigned_abs()).ok()?;
     let n = num_traits::Pow::pow(base.numer(), e);
-    let d = num_traits::Pow::pow(base.denom(), e);
-    let r = Rational::new(n, d);
+    // Powers of a reduced fraction are reduced: no gcd needed.
+    let r = if base.is_integer() {
+        Rational::from_integer(n)
+    } else {
+        Rational::new_raw(n, num_traits::Pow::pow(base.denom(), e))
+    };
     Some(if exp < 0 { r.recip() } else { r })
 }
 
@@ -115,6 +119,41 @@ pub fn extract_power(n: &BigInt, q: u32) -> (BigInt, BigInt) {
         }
     }
     (outside, inside)
+}
+
+/// `a += b`, without the gcd reduction when both are integers (a reduction
+/// against the denominator 1 costs time quadratic in the digits).
+///
+/// ```
+/// use scorespec::expr::number::add_to;
+/// use num_rational::BigRational;
+/// let mut a = BigRational::from_integer(2.into());
+/// add_to(&mut a, &BigRational::new(1.into(), 2.into()));
+/// assert_eq!(a, BigRational::new(5.into(), 2.into()));
+/// ```
+pub fn add_to(a: &mut Rational, b: &Rational) {
+    if a.is_integer() && b.is_integer() {
+        *a = Rational::from_integer(a.numer() + b.numer());
+    } else {
+        *a += b;
+    }
+}
+
+/// `a *= b`, without the gcd reduction when both are integers.
+///
+/// ```
+/// use scorespec::expr::number::mul_by;
+/// use num_rational::BigRational;
+/// let mut a = BigRational::from_integer(6.into());
+/// mul_by(&mut a, &BigRational::new(1.into(), 4.into()));
+/// assert_eq!(a, BigRational::new(3.into(), 2.into()));
+/// ```
+pub fn mul_by(a: &mut Rational, b: &Rational) {
+    if a.is_integer() && b.is_integer() {
+        *a = Rational::from_integer(a.numer() * b.numer());
+    } else {
+        *a *= b;
+    }
 }
 
 /// The value as `f64` (±infinity beyond its range, 0 below it).

@@ -1787,6 +1787,11 @@ impl<'a> Parser<'a> {
         let Some(num) = BigInt::parse_bytes(digits.as_bytes(), 10) else {
             return Err(self.err("invalid number", span));
         };
+        // An integer needs no reduction (a gcd against 1 costs time
+        // quadratic in the digits).
+        if frac_len == 0 {
+            return Ok(leaf(Expr::Number(Rational::from_integer(num))));
+        }
         let den = num_traits::pow(BigInt::from(10u32), frac_len);
         Ok(leaf(Expr::Number(Rational::new(num, den))))
     }
