@@ -88,3 +88,15 @@ fn huge_literals_are_refused() {
         "budget_exceeded"
     );
 }
+
+#[test]
+fn many_big_numbers_are_refused_early() {
+    // 4 KiB of 10,000-digit numbers: each is within the bound on one number,
+    // together they exceed the bound on one input.
+    let sci = vec!["1e9999"; 580].join("+");
+    let e = call("expr.parse_infix", &sci).unwrap_err();
+    assert!(e.to_string().contains("total digits"), "{e}");
+    let powers = vec!["10^{9999}"; 400].join("+");
+    let e = call("expr.parse_latex", &powers).unwrap_err();
+    assert!(e.to_string().contains("total digits"), "{e}");
+}

@@ -59,6 +59,7 @@ pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
         limits,
         nodes: 0,
         nest: 0,
+        power_digits: 0,
     };
     let out = c.canon(e, 0)?;
     limits.check_nodes(out.node_count())?;
@@ -70,6 +71,8 @@ struct Canon<'a> {
     nodes: usize,
     /// Nesting of the mutually recursive rewrites (`mul` → `pow` → `mul`…).
     nest: usize,
+    /// Digits of the exact powers computed so far.
+    power_digits: u64,
 }
 
 /// The deepest nesting of rewrites: a guard against any cycle between rules.
@@ -664,6 +667,20 @@ impl Canon<'_> {
             });
         }
         if x.is_integer() {
+            // All exact powers of one input together may have at most ten
+            // times `max_digits` digits (400 terms 10^9999 would otherwise
+            // compute 400 numbers of 10,000 digits).
+            let estimate =
+                digits(&b).saturating_mul(to_i64(&x).map_or(u64::MAX, i64::unsigned_abs));
+            if estimate <= l.max_digits {
+                self.power_digits = self.power_digits.saturating_add(estimate);
+                if self.power_digits > l.max_digits.saturating_mul(10) {
+                    return Err(ExprError::BudgetExceeded {
+                        which: "total digits of the exact powers of one input",
+                        limit: l.max_digits.saturating_mul(10),
+                    });
+                }
+            }
             return Ok(
                 match to_i64(&x).and_then(|k| pow_int(&b, k, l.max_exponent, l.max_digits)) {
                     Some(r) => num(r),

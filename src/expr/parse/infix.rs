@@ -278,8 +278,54 @@ pub(crate) fn scan_number(s: &str) -> Option<NumLit<'_>> {
     })
 }
 
+/// The digits all the literals of one input may spell together (ten times
+/// `max_digits`): 4 KiB of `1e9999 + 1e9999 + …` would otherwise build
+/// hundreds of 10,000-digit numbers.
+pub(crate) struct DigitBudget {
+    spent: u64,
+    limit: u64,
+}
+
+impl DigitBudget {
+    pub(crate) fn new(limits: &Limits) -> DigitBudget {
+        DigitBudget {
+            spent: 0,
+            limit: limits.max_digits.saturating_mul(10),
+        }
+    }
+
+    /// Draws the digits `lit` spells (mantissa digits plus the exponent).
+    pub(crate) fn spend(&mut self, lit: &NumLit<'_>) -> Result<(), ExprError> {
+        let exp: u64 = lit.exp.trim_start_matches('0').parse().unwrap_or(u64::MAX);
+        let exp = if lit.exp.trim_start_matches('0').is_empty() {
+            0
+        } else {
+            exp
+        };
+        let digits = (lit.int.len() + lit.frac.len()) as u64;
+        // One literal counts at most `max_digits`: a single literal over
+        // that bound is reported as such by `number_value`.
+        let one = digits.saturating_add(exp).min(self.limit / 10);
+        self.spent = self.spent.saturating_add(one);
+        if self.spent > self.limit {
+            return Err(ExprError::BudgetExceeded {
+                which: "total digits of the numbers of one input",
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The exact value of a literal, within the digit and exponent bounds.
-pub(crate) fn number_value(lit: &NumLit<'_>, limits: &Limits) -> Result<Rational, ExprError> {
+///
+/// With a `budget`, the digits the literal spells are drawn from it once the
+/// literal's own bounds are checked, before any big number is built.
+pub(crate) fn number_value(
+    lit: &NumLit<'_>,
+    limits: &Limits,
+    budget: Option<&mut DigitBudget>,
+) -> Result<Rational, ExprError> {
     let total = lit.int.len() + lit.frac.len();
     limits.check_digits(total as u64)?;
     let exp_digits = lit.exp.trim_start_matches('0');
@@ -296,6 +342,9 @@ pub(crate) fn number_value(lit: &NumLit<'_>, limits: &Limits) -> Result<Rational
     };
     if exp_abs > limits.max_exponent {
         return Err(too_big);
+    }
+    if let Some(budget) = budget {
+        budget.spend(lit)?;
     }
     let mut mantissa = String::with_capacity(total);
     mantissa.push_str(lit.int);
@@ -479,6 +528,7 @@ fn unicode_escape(s: &str) -> Option<(char, usize)> {
 
 fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ExprError> {
     let mut toks = Vec::new();
+    let mut budget = DigitBudget::new(limits);
     let mut i = 0;
     while let Some(rest) = text.get(i..) {
         let Some(c) = rest.chars().next() else { break };
@@ -494,7 +544,7 @@ fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ExprError> {
             let Some(lit) = scan_number(rest) else {
                 return Err(ParseError::new("malformed number", start..start + w, text).into());
             };
-            let v = number_value(&lit, limits)?;
+            let v = number_value(&lit, limits, Some(&mut budget))?;
             toks.push(Token {
                 tok: Tok::Num(v),
                 span: start..start + lit.len,
@@ -1585,7 +1635,7 @@ impl<'a> Parser<'a> {
                     let lit = scan_number(&base).ok_or_else(|| {
                         self.err(format!("malformed base in '{name}'"), span.clone())
                     })?;
-                    Expr::Number(number_value(&lit, self.limits)?)
+                    Expr::Number(number_value(&lit, self.limits, None)?)
                 } else {
                     constant(&base).unwrap_or(Expr::Symbol(base))
                 };

@@ -57,7 +57,7 @@ use std::ops::Range;
 
 use num_traits::Zero;
 
-use super::infix::{HARD_MAX_DEPTH, number_value, scan_identifier, scan_number};
+use super::infix::{DigitBudget, HARD_MAX_DEPTH, number_value, scan_identifier, scan_number};
 use crate::expr::ast::{Constant, Expr, Func};
 use crate::expr::error::{ExprError, ParseError};
 use crate::expr::limits::Limits;
@@ -91,12 +91,13 @@ use crate::expr::limits::Limits;
 pub fn parse_rpn(text: &str, limits: &Limits) -> Result<Expr, ExprError> {
     limits.check_input(text)?;
     let mut stack: Vec<Entry> = Vec::new();
+    let mut budget = DigitBudget::new(limits);
     for (token, span) in tokens(text) {
         let err =
             |message: String| -> ExprError { ParseError::new(message, span.clone(), text).into() };
         let word = match classify(token) {
             Some(w) => w,
-            None => match number(token, limits)? {
+            None => match number(token, limits, &mut budget)? {
                 Some(n) => Word::Operand(n),
                 None => return Err(err(format!("unknown token '{token}'"))),
             },
@@ -260,14 +261,18 @@ pub(crate) fn is_symbol_token(name: &str) -> bool {
 }
 
 /// The number a token spells (`12`, `-0.5`, `+3e2`), if it is one.
-fn number(token: &str, limits: &Limits) -> Result<Option<Expr>, ExprError> {
+fn number(
+    token: &str,
+    limits: &Limits,
+    budget: &mut DigitBudget,
+) -> Result<Option<Expr>, ExprError> {
     let (negative, digits) = match token.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, token.strip_prefix('+').unwrap_or(token)),
     };
     match scan_number(digits) {
         Some(lit) if lit.len == digits.len() => {
-            let v = number_value(&lit, limits)?;
+            let v = number_value(&lit, limits, Some(budget))?;
             Ok(Some(Expr::Number(if negative { -v } else { v })))
         }
         _ => Ok(None),
