@@ -670,8 +670,10 @@ impl Canon<'_> {
             // All exact powers of one input together may have at most ten
             // times `max_digits` digits (400 terms 10^9999 would otherwise
             // compute 400 numbers of 10,000 digits).
-            let estimate =
-                digits(&b).saturating_mul(to_i64(&x).map_or(u64::MAX, i64::unsigned_abs));
+            // The same estimate as `pow_int` makes: (bits − 1)·log10(2)·|k|.
+            let bits = b.numer().bits().max(b.denom().bits()).saturating_sub(1) as f64;
+            let k = to_i64(&x).map_or(u64::MAX, i64::unsigned_abs);
+            let estimate = (bits * std::f64::consts::LOG10_2 * k as f64) as u64;
             if estimate <= l.max_digits {
                 self.power_digits = self.power_digits.saturating_add(estimate);
                 if self.power_digits > l.max_digits.saturating_mul(10) {
