@@ -4,7 +4,7 @@
 //! long or deeply nested input before doing work proportional to it, exact
 //! arithmetic refuses numbers with too many digits before computing them, and
 //! evaluation counts its steps. Reaching a bound is an outcome,
-//! [`ExprError::BudgetExceeded`](super::ExprError::BudgetExceeded) naming the
+//! [`ExprError::BudgetExceeded`] naming the
 //! bound and its value, never a hang or a panic. The defaults are documented
 //! in `spec/expr.md`.
 
