@@ -214,22 +214,26 @@ impl Canon<'_> {
         }
     }
 
+    /// The canonical forms of a list of children.
+    #[inline(never)]
+    fn canon_each(&mut self, xs: &[Expr], d: usize) -> Result<Vec<Expr>, ExprError> {
+        let mut out = Vec::with_capacity(xs.len());
+        for x in xs {
+            out.push(self.canon(x, d)?);
+        }
+        Ok(out)
+    }
+
     #[inline(never)]
     fn canon_add(&mut self, ts: &[Expr], d: usize) -> Result<Expr, ExprError> {
-        let mut out = Vec::with_capacity(ts.len());
-        for t in ts {
-            out.push(self.canon(t, d)?);
-        }
-        self.add(out)
+        let ts = self.canon_each(ts, d)?;
+        self.add(ts)
     }
 
     #[inline(never)]
     fn canon_mul(&mut self, fs: &[Expr], d: usize) -> Result<Expr, ExprError> {
-        let mut out = Vec::with_capacity(fs.len());
-        for f in fs {
-            out.push(self.canon(f, d)?);
-        }
-        self.mul(out)
+        let fs = self.canon_each(fs, d)?;
+        self.mul(fs)
     }
 
     #[inline(never)]
