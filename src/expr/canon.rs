@@ -532,32 +532,12 @@ impl Canon<'_> {
                     continue;
                 }
             }
-            match self.pow(base, exp)? {
-                Expr::Number(r) => mul_by(&mut coeff, &r),
-                Expr::Mul(fs) => {
-                    for f in fs {
-                        match f {
-                            Expr::Number(r) => mul_by(&mut coeff, &r),
-                            other => out.push(other),
-                        }
-                    }
-                }
-                other => out.push(other),
-            }
+            let p = self.pow(base, exp)?;
+            absorb(p, &mut coeff, &mut out);
         }
         for (x, b) in radicals {
-            match self.pow(num(b), num(x))? {
-                Expr::Number(r) => mul_by(&mut coeff, &r),
-                Expr::Mul(fs) => {
-                    for f in fs {
-                        match f {
-                            Expr::Number(r) => mul_by(&mut coeff, &r),
-                            other => out.push(other),
-                        }
-                    }
-                }
-                other => out.push(other),
-            }
+            let p = self.pow(num(b), num(x))?;
+            absorb(p, &mut coeff, &mut out);
         }
         self.limits.check_digits(digits(&coeff))?;
         // Go around again when a power produced a factor whose base is
@@ -947,6 +927,23 @@ impl PartialOrd for OrderedLow {
 impl Ord for OrderedLow {
     fn cmp(&self, other: &Self) -> Ordering {
         self.0.total_cmp(&other.0)
+    }
+}
+
+/// Adds a power's result to a product being built: numbers go into the
+/// coefficient, the factors of a product are taken one by one.
+fn absorb(p: Expr, coeff: &mut Rational, out: &mut Vec<Expr>) {
+    match p {
+        Expr::Number(r) => mul_by(coeff, &r),
+        Expr::Mul(fs) => {
+            for f in fs {
+                match f {
+                    Expr::Number(r) => mul_by(coeff, &r),
+                    other => out.push(other),
+                }
+            }
+        }
+        other => out.push(other),
     }
 }
 
