@@ -5,6 +5,7 @@
 //! the Porter stemmer in NLTK's default mode ([`porter`]) and edit distance
 //! ([`levenshtein`]).
 
+pub mod bleu;
 pub mod levenshtein;
 pub mod porter;
 pub mod pyunicode;

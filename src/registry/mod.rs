@@ -6,6 +6,8 @@
 //! is checked against them before the function runs, so a missing, unknown or
 //! wrongly typed argument is a typed [`CallError`], never a panic.
 
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value};
 
 use crate::budget::Budget;
@@ -16,6 +18,10 @@ use crate::expr::equiv::EquivOptions;
 use crate::expr::{ExprError, Limits};
 use crate::score::{puzzles, qa, reward};
 use crate::text;
+
+mod fredholm;
+mod math;
+mod physics;
 
 /// The JSON type a parameter accepts.
 #[non_exhaustive]
@@ -33,6 +39,10 @@ pub enum ParamType {
     Object,
     /// A JSON number.
     Number,
+    /// A JSON array (its items are checked by the function).
+    Array,
+    /// Any JSON value (checked by the function).
+    Any,
 }
 
 impl ParamType {
@@ -45,6 +55,8 @@ impl ParamType {
             ParamType::StrOrIntList => "a string or a list of integers",
             ParamType::Object => "an object",
             ParamType::Number => "a number",
+            ParamType::Array => "an array",
+            ParamType::Any => "any JSON value",
         }
     }
 
@@ -64,6 +76,8 @@ impl ParamType {
             },
             ParamType::Object => v.is_object(),
             ParamType::Number => v.is_number(),
+            ParamType::Array => v.is_array(),
+            ParamType::Any => true,
         }
     }
 }
@@ -81,6 +95,8 @@ pub enum Default {
     Number(f64),
     /// An empty object.
     EmptyObject,
+    /// The argument may be absent (the function reads it with [`Args::value`]).
+    Optional,
 }
 
 impl Default {
@@ -92,6 +108,7 @@ impl Default {
             Default::Str(s) => Value::from(s),
             Default::Number(x) => Value::from(x),
             Default::EmptyObject => Value::Object(Map::new()),
+            Default::Optional => Value::Null,
         }
     }
 }
@@ -120,7 +137,7 @@ pub struct SpecFn {
     pub spec: &'static str,
     /// Its parameters, in documentation order.
     pub params: &'static [Param],
-    run: fn(&Args<'_>) -> Result<Value, CallError>,
+    pub(crate) run: fn(&Args<'_>) -> Result<Value, CallError>,
 }
 
 /// The checked arguments of one call, with defaults filled in on access.
@@ -221,6 +238,12 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// The raw JSON value of an argument, or `None` when it was not given
+    /// (and has no default value of its own).
+    pub fn value(&self, name: &'static str) -> Result<Option<&'a Value>, CallError> {
+        Ok(self.get(name)?.0)
+    }
+
     /// A string-or-list argument as a list of strings (a string is a list of one).
     pub fn str_list(&self, name: &'static str) -> Result<Vec<&'a str>, CallError> {
         match self.get(name)? {
@@ -281,7 +304,12 @@ impl SpecFn {
 
 /// All registered functions, sorted by id.
 pub fn all() -> &'static [SpecFn] {
-    REGISTRY
+    static ALL: OnceLock<Vec<SpecFn>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut v: Vec<SpecFn> = [CORE, fredholm::FNS, math::FNS, physics::FNS].concat();
+        v.sort_by_key(|f| f.id);
+        v
+    })
 }
 
 /// The function registered under `id`.
@@ -291,7 +319,7 @@ pub fn all() -> &'static [SpecFn] {
 /// assert!(scorespec::registry::lookup("qa.nope").is_none());
 /// ```
 pub fn lookup(id: &str) -> Option<&'static SpecFn> {
-    REGISTRY.iter().find(|f| f.id == id)
+    all().iter().find(|f| f.id == id)
 }
 
 /// Calls the function registered under `id` with JSON `args`.
@@ -312,7 +340,7 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
             let family = id.split('.').next().unwrap_or_default();
             Err(CallError::UnknownFunction {
                 name: id.to_string(),
-                suggestions: REGISTRY
+                suggestions: all()
                     .iter()
                     .filter(|f| f.id.split('.').next() == Some(family))
                     .map(|f| f.id)
@@ -322,7 +350,7 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
     }
 }
 
-const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
+pub(crate) const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
     Param {
         name,
         ty: ParamType::Bool,
@@ -331,7 +359,7 @@ const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
     }
 }
 
-const fn required(name: &'static str, ty: ParamType, doc: &'static str) -> Param {
+pub(crate) const fn required(name: &'static str, ty: ParamType, doc: &'static str) -> Param {
     Param {
         name,
         ty,
@@ -380,7 +408,7 @@ fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
     Ok(refs)
 }
 
-fn expr_error(name: &'static str, e: ExprError) -> CallError {
+pub(crate) fn expr_error(name: &'static str, e: ExprError) -> CallError {
     match e {
         ExprError::BudgetExceeded { which, limit } => CallError::BudgetExceeded { which, limit },
         other => CallError::Parse {
@@ -390,7 +418,7 @@ fn expr_error(name: &'static str, e: ExprError) -> CallError {
     }
 }
 
-fn format_arg(a: &Args<'_>) -> Result<Format, CallError> {
+pub(crate) fn format_arg(a: &Args<'_>) -> Result<Format, CallError> {
     let name = a.str("format")?;
     Format::from_name(name).ok_or_else(|| CallError::InvalidValue {
         name: "format",
@@ -476,7 +504,9 @@ fn cells(x: usize, y: usize) -> Result<(), CallError> {
         .spend((x as u64).saturating_mul(y as u64))
 }
 
-static REGISTRY: &[SpecFn] = &[
+/// The functions of the families registered in this file (qa, puzzles,
+/// reward, text, expr); the other families have their own files.
+static CORE: &[SpecFn] = &[
     SpecFn {
         id: "expr.equivalent",
         doc: "whether two expressions are equivalent, with the rule that decided and both canonical forms",
@@ -754,10 +784,10 @@ mod tests {
 
     #[test]
     fn ids_are_sorted_unique_and_namespaced() {
-        for w in REGISTRY.windows(2) {
+        for w in all().windows(2) {
             assert!(w[0].id < w[1].id, "{} before {}", w[0].id, w[1].id);
         }
-        for f in REGISTRY {
+        for f in all() {
             assert!(f.id.contains('.'), "{}", f.id);
         }
     }

@@ -1,0 +1,3 @@
+//! The Fredholm integral-equation pipeline (document 003): parsing LLM
+//! output, comparisons, type-specific evaluators, metrics. Rules in
+//! spec/fredholm.md.

@@ -1,0 +1,2 @@
+//! Math answer judge (document 004): answer extraction, the normalizations,
+//! equivalence with reasons, majority voting. Rules in spec/math.md.

@@ -1,0 +1,1 @@
+//! Physics answer normalization (document 000). Rules in spec/physics.md.
