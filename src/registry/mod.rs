@@ -20,7 +20,10 @@ use crate::score::{puzzles, qa, reward};
 use crate::text;
 
 mod fredholm;
+mod fredholm_metrics;
 mod math;
+mod math_equal;
+mod math_normalize;
 mod physics;
 
 /// The JSON type a parameter accepts.
@@ -306,7 +309,16 @@ impl SpecFn {
 pub fn all() -> &'static [SpecFn] {
     static ALL: OnceLock<Vec<SpecFn>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut v: Vec<SpecFn> = [CORE, fredholm::FNS, math::FNS, physics::FNS].concat();
+        let mut v: Vec<SpecFn> = [
+            CORE,
+            fredholm::FNS,
+            fredholm_metrics::FNS,
+            math::FNS,
+            math_equal::FNS,
+            math_normalize::FNS,
+            physics::FNS,
+        ]
+        .concat();
         v.sort_by_key(|f| f.id);
         v
     })
