@@ -6,8 +6,9 @@ Each case is graded the way the math-verify test that it comes from calls
 the library (tests of the huggingface/Math-Verify repository):
 
 ``compare_strings``
-    the helper of ``tests/test_all.py`` (also used by test_boxed.py,
-    test_strict.py, test_numina_cases.py, test_open_thoughts.py): one
+    the helper of ``tests/test_all.py`` (the data file gives the cases of
+    test_boxed.py, test_strict.py, test_numina_cases.py and
+    test_open_thoughts.py the same harness): one
     extraction target per entry of ``match_types`` (``"latex"`` →
     ``LatexExtractionConfig(boxed_match_priority=0)``, ``"expr"`` →
     ``ExprExtractionConfig()``), ``parse`` of gold and of pred with these
