@@ -106,8 +106,8 @@ def fmt(x, digits=2):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=3,
-                    help="math-verify rounds, each a fresh process (default 3)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="math-verify rounds, each a fresh process (default 5)")
     ap.add_argument("--ours-rounds", type=int, default=21, help="counted rounds for scorespec (default 21)")
     ap.add_argument("--scorespec", default=os.path.join(ROOT, "target", "release", "scorespec"))
     ap.add_argument("--cases", default=mv.CASES)
@@ -126,10 +126,10 @@ def main():
     if not a.no_ours:
         if os.path.exists(a.scorespec):
             ours = time_ours(a.scorespec, a.ours_rounds)
+            name = f"scorespec `math.grade` (`{os.path.relpath(a.scorespec, ROOT)}`, 1 thread)"
             if ours.get("errors"):
-                print(f"warning: scorespec math.grade returned {ours['errors']} errors; first: "
-                      f"{ours.get('first_error')}", file=sys.stderr)
-            rows.append(("scorespec `math.grade` (release, 1 thread)", ours))
+                name += f" — {ours['errors']} errors, first: {ours.get('first_error')}"
+            rows.append((name, ours))
         else:
             print(f"no scorespec binary at {a.scorespec} (cargo build --release)", file=sys.stderr)
     print(f"math answer judge on the {len(cases)} math-verify cases; per case the median of "
