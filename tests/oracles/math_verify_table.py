@@ -12,6 +12,9 @@ protocol) and fills the scorespec column; without it the column is "—".
 
 Prints: agreement by origin, agreement by test, then every case where
 math-verify or scorespec differs from the (corrected) expected verdict.
+With --skeleton (and --scorespec) it prints instead the ``[explained]`` lines
+still missing from the explanations file, one ``"ID" = "TODO"`` line per
+unexplained disagreement with the texts and verdicts as a comment.
 """
 import argparse
 import json
@@ -51,7 +54,7 @@ def run_ours(binary, cases):
 
 
 def cell(text, n=48):
-    text = text.replace("\n", "\\n").replace("\t", "\\t")
+    text = text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
     if len(text) > n:
         text = text[: n - 1] + "…"
     text = text.replace("|", "\\|")
@@ -73,7 +76,11 @@ def pct(n, d):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scorespec", help="the scorespec binary; without it the scorespec column is empty")
+    ap.add_argument("--skeleton", action="store_true",
+                    help="print the missing [explained] lines instead of the table (needs --scorespec)")
     a = ap.parse_args()
+    if a.skeleton and not a.scorespec:
+        ap.error("--skeleton needs --scorespec")
     header, cases, explained = load()
     errata = explained.get("erratum", {})
     reasons = explained.get("explained", {})
@@ -85,6 +92,16 @@ def main():
         o = c["oracle"]
         mv = o["result"]["equal"] if o.get("ok") else None
         rows.append({"case": c, "expected": exp, "mv": mv, "ours": ours.get(c["id"]) if ours else None})
+
+    if a.skeleton:
+        for r in rows:
+            c = r["case"]
+            if r["ours"] is not r["expected"] and c["id"] not in reasons:
+                print(f"# {c.get('test', '?')}: {json.dumps(c['args']['gold'][:80], ensure_ascii=False)} vs "
+                      f"{json.dumps(c['args']['response'][:80], ensure_ascii=False)}; expected "
+                      f"{verdict(r['expected'])}, math-verify {verdict(r['mv'])}, ours {verdict(r['ours'])}")
+                print(f'"{c["id"]}" = "TODO"')
+        return
 
     def tally(group):
         n = len(group)
