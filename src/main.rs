@@ -12,6 +12,9 @@ use scorespec::eval;
 use scorespec::protocol::{self, Limits};
 use scorespec::registry::{self, Default as ParamDefault};
 
+// `scorespec bench`: in-process timing of spec-function calls.
+mod bench;
+
 /// Score LLM outputs against reference answers; the executable specification
 /// of the algorithms in the design documents.
 #[derive(Parser)]
@@ -52,6 +55,18 @@ enum Command {
         #[arg(long, default_value_t = Limits::default().max_line_bytes)]
         max_line_bytes: usize,
     },
+    /// Time spec-function calls in-process over JSONL lines {"id","fn","args"}: per-case median
+    /// over the rounds, then throughput and p50/p99/max as JSON.
+    Bench {
+        /// Input file, or `-` for standard input (lines without fn/args are skipped).
+        file: String,
+        /// Only time the lines that call this function.
+        #[arg(long = "fn")]
+        function: Option<String>,
+        /// Counted rounds per case (one more warm-up round is not counted).
+        #[arg(long, default_value_t = 11)]
+        rounds: usize,
+    },
     /// List every registered spec function with its arguments and defaults.
     List {
         /// Print the list as JSON.
@@ -82,6 +97,11 @@ fn main() -> ExitCode {
             max_line_bytes,
         } => eval(task, &file, output, summary, max_line_bytes),
         Command::List { json } => list(json),
+        Command::Bench {
+            file,
+            function,
+            rounds,
+        } => bench_cmd(&file, function.as_deref(), rounds),
     };
     match result {
         Ok(code) => code,
@@ -178,6 +198,19 @@ fn eval(
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         serde_json::to_writer_pretty(f, &summary)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_cmd(file: &str, function: Option<&str>, rounds: usize) -> io::Result<ExitCode> {
+    let report = if file == "-" {
+        bench::run(io::stdin().lock(), function, rounds)?
+    } else {
+        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        bench::run(BufReader::new(f), function, rounds)?
+    };
+    let mut out = io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &report)?;
+    writeln!(out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -25,6 +25,7 @@ sys.path.insert(0, HERE)
 
 import expr_cases  # noqa: E402
 import latex2sympy_oracle  # noqa: E402
+import math_verify_oracle  # noqa: E402
 import nltk_porter  # noqa: E402
 import rapidfuzz_lev  # noqa: E402
 import squad  # noqa: E402
@@ -227,10 +228,24 @@ def levenshtein_cases(seed=1001):
                "args": {"ground_truth": ". ".join(truth) + ".", "output": out}}
 
 
+# ---------------------------------------------------------------- math-verify
+
+def record_math_verify(out, cases_path=math_verify_oracle.CASES):
+    """math-verify on its own test suite (issue 4): tests/oracles/math_verify_oracle.py."""
+    write(os.path.join(out, "math-verify.jsonl"),
+          {"oracle": math_verify_oracle.NAME, "version": math_verify_oracle.version(),
+           "inputs": "the 347 cases of shared/data/math-verify-cases.jsonl (math-verify's own tests), graded "
+                     "as each test calls the library, time limits off; args = math.grade arguments (options "
+                     "mapped as spec/math.md 'The math-verify suite' says); expected/source/harness/origin/"
+                     "options/test copied from the case"},
+          math_verify_oracle.record(math_verify_oracle.load_cases(cases_path)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "differential"))
     ap.add_argument("--vocabulary", default=os.path.join(ROOT, "..", "shared", "data", "porter-vocabulary.txt"))
+    ap.add_argument("--math-verify-cases", default=math_verify_oracle.CASES)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     n = write(os.path.join(a.out, "porter-nltk.jsonl"),
@@ -260,6 +275,7 @@ def main():
            "inputs": "1,200 generated LaTeX answer strings (tests/oracles/expr_cases.py, seed 20261202), "
                      "parsed as math-verify does by default, values at 3 points"},
           latex2sympy_oracle.record(expr_cases.latex_cases()))
+    record_math_verify(a.out, a.math_verify_cases)
 
 
 if __name__ == "__main__":
