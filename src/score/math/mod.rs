@@ -1,2 +1,5 @@
 //! Math answer judge (document 004): answer extraction, the normalizations,
 //! equivalence with reasons, majority voting. Rules in spec/math.md.
+
+pub mod extract;
+pub mod normalize;
