@@ -639,7 +639,7 @@ pub fn norm_deg(text: &str) -> String {
 
 /// The length of a degree marker starting at byte `i`, if one does.
 fn degree_marker(text: &str, i: usize) -> Option<usize> {
-    let rest = &text[i..];
+    let rest = text.get(i..)?;
     for m in [
         "^{\\circ}",
         "^{ \\circ}",
@@ -799,7 +799,7 @@ pub fn fix_a_slash_b(text: &str) -> String {
 /// or `\sqrt{…}`.
 fn slash_operand(text: &str, i: usize, braces: &[usize], parens: &[usize]) -> Option<usize> {
     let b = text.as_bytes();
-    let rest = &text[i..];
+    let rest = text.get(i..)?;
     if rest.starts_with("\\sqrt{") {
         let c = braces[i + 5];
         return (c != NONE).then_some(c + 1);
@@ -851,7 +851,10 @@ pub fn norm_basic_fn(text: &str) -> String {
             i += 1;
             continue;
         }
-        let Some(name) = BASIC_FNS.iter().find(|f| text[at..].starts_with(**f)) else {
+        let Some(name) = BASIC_FNS
+            .iter()
+            .find(|f| text.get(at..).is_some_and(|r| r.starts_with(**f)))
+        else {
             i += 1;
             continue;
         };
