@@ -38,11 +38,33 @@ enum Command {
         #[arg(long, default_value_t = Limits::default().max_line_bytes)]
         max_line_bytes: usize,
     },
+    /// Grade one response against a gold answer (math, document 004) and print the verdict.
+    ///
+    /// Exit status 0 when the answers are equal, 1 when they are not (or no
+    /// answer was found), 2 on a usage error.
+    Grade {
+        /// The gold answer: a bare answer (`\frac{1}{2}`) or a solution text with `\boxed{}`.
+        #[arg(long)]
+        gold: String,
+        /// The model's response (its answer is extracted: `\boxed{}`, "the answer is", …).
+        #[arg(long)]
+        pred: String,
+        /// Explain the verdict in words instead of printing the JSON.
+        #[arg(long)]
+        explain: bool,
+        /// Options of math.grade as a JSON object, e.g. '{"compare_sets": true, "strict": false}'.
+        #[arg(long, default_value = "{}")]
+        options: String,
+    },
     /// Score dataset rows (JSONL) for a task; per-row results as JSONL, a summary on stderr.
     Eval {
-        /// The task: `puzzles` (rows {data_source, model_output, extra_info: {label}}).
+        /// The task: `math` (rows {gold, response}), `puzzles` (rows {data_source, model_output, extra_info: {label}}).
         #[arg(long, value_enum)]
         task: TaskArg,
+        /// Options of the task's grader as a JSON object (math: the options of math.grade,
+        /// e.g. '{"strict": false}').
+        #[arg(long, default_value = "{}")]
+        options: String,
         /// Input file, or `-` for standard input.
         file: String,
         /// Write the per-row results here instead of standard output.
@@ -77,6 +99,8 @@ enum Command {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum TaskArg {
+    /// Math answers: rows {gold, response} graded by math.grade (document 004).
+    Math,
     /// Word puzzles: typos, connections, unscrambling (document 001).
     Puzzles,
 }
@@ -89,13 +113,20 @@ fn main() -> ExitCode {
             output,
             max_line_bytes,
         } => run(&file, output, Limits { max_line_bytes }),
+        Command::Grade {
+            gold,
+            pred,
+            explain,
+            options,
+        } => grade(&gold, &pred, explain, &options),
         Command::Eval {
             task,
+            options,
             file,
             output,
             summary,
             max_line_bytes,
-        } => eval(task, &file, output, summary, max_line_bytes),
+        } => eval(task, &options, &file, output, summary, max_line_bytes),
         Command::List { json } => list(json),
         Command::Bench {
             file,
@@ -139,15 +170,72 @@ fn open_output(output: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
     })
 }
 
+fn grade(gold: &str, pred: &str, explain: bool, options: &str) -> io::Result<ExitCode> {
+    let opts = match parse_options(options) {
+        Ok(o) => o,
+        Err(code) => return Ok(code),
+    };
+    let g = scorespec::score::math::grade::grade(gold, pred, &opts);
+    let mut out = io::stdout().lock();
+    if explain {
+        let show = |e: &Option<scorespec::score::math::extract::Extracted>| match e {
+            Some(e) => format!(
+                "{:?}  (found by {}, bytes {}..{})",
+                e.answer, e.how, e.span.0, e.span.1
+            ),
+            None => "none found".to_string(),
+        };
+        let v = &g.verdict;
+        writeln!(out, "gold answer:     {}", show(&g.gold_extracted))?;
+        writeln!(out, "response answer: {}", show(&g.response_extracted))?;
+        writeln!(out, "compared:        {:?}", v.reference_normalized)?;
+        writeln!(out, "           with: {:?}", v.prediction_normalized)?;
+        writeln!(
+            out,
+            "verdict:         {} (rule {}; spec/math.md)",
+            v.outcome.as_str(),
+            v.rule
+        )?;
+    } else {
+        serde_json::to_writer_pretty(&mut out, &g)?;
+        writeln!(out)?;
+    }
+    Ok(if g.verdict.equal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Reads `--options` for math; a bad value is reported and gives exit status 2.
+fn parse_options(options: &str) -> Result<scorespec::score::math::grade::GradeOptions, ExitCode> {
+    let parsed = serde_json::from_str::<serde_json::Value>(options)
+        .map_err(|e| e.to_string())
+        .and_then(|v| registry::grade_options(&v).map_err(|e| e.to_string()));
+    parsed.map_err(|e| {
+        eprintln!("scorespec: --options: {e}");
+        ExitCode::from(2)
+    })
+}
+
 fn eval(
     task: TaskArg,
+    options: &str,
     file: &str,
     output: Option<PathBuf>,
     summary_path: Option<PathBuf>,
     max_line_bytes: usize,
 ) -> io::Result<ExitCode> {
-    let task = match task {
-        TaskArg::Puzzles => eval::Task::Puzzles,
+    let math_opts = match task {
+        TaskArg::Math => match parse_options(options) {
+            Ok(o) => Some(o),
+            Err(code) => return Ok(code),
+        },
+        _ if options.trim() != "{}" => {
+            eprintln!("scorespec: --options: this task takes no options");
+            return Ok(ExitCode::from(2));
+        }
+        _ => None,
     };
     let out = BufWriter::new(open_output(&output)?);
     let (input, size): (Box<dyn BufRead>, Option<u64>) = if file == "-" {
@@ -165,8 +253,51 @@ fn eval(
         ),
         None => ProgressBar::new_spinner(),
     };
-    let summary = eval::run(input, out, task, max_line_bytes, |n| bar.set_position(n))?;
-    bar.finish_and_clear();
+    let progress = |n| bar.set_position(n);
+    let summary_json = match (task, math_opts) {
+        (TaskArg::Math, Some(opts)) => {
+            let summary = eval::math::run(input, out, &opts, max_line_bytes, progress)?;
+            bar.finish_and_clear();
+            print_math_summary(&summary)?;
+            serde_json::to_value(&summary)?
+        }
+        _ => {
+            let summary = eval::run(input, out, eval::Task::Puzzles, max_line_bytes, progress)?;
+            bar.finish_and_clear();
+            print_puzzles_summary(&summary)?;
+            serde_json::to_value(&summary)?
+        }
+    };
+    if let Some(path) = summary_path {
+        let f = File::create(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        serde_json::to_writer_pretty(f, &summary_json)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_math_summary(summary: &eval::math::MathSummary) -> io::Result<()> {
+    let mut err = io::stderr().lock();
+    writeln!(
+        err,
+        "{} lines: {} graded, {} errors",
+        summary.lines, summary.graded, summary.errors
+    )?;
+    for (kind, n) in &summary.error_kinds {
+        writeln!(err, "  error {kind}: {n}")?;
+    }
+    writeln!(
+        err,
+        "accuracy {:.4} ({} of {} graded rows equal)",
+        summary.accuracy, summary.equal, summary.graded
+    )?;
+    for (outcome, n) in &summary.outcomes {
+        writeln!(err, "  {outcome:<16} {n:>8}")?;
+    }
+    Ok(())
+}
+
+fn print_puzzles_summary(summary: &eval::Summary) -> io::Result<()> {
     let mut err = io::stderr().lock();
     writeln!(
         err,
@@ -193,12 +324,7 @@ fn eval(
             hist.join(" ")
         )?;
     }
-    if let Some(path) = summary_path {
-        let f = File::create(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        serde_json::to_writer_pretty(f, &summary)?;
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn bench_cmd(file: &str, function: Option<&str>, rounds: usize) -> io::Result<ExitCode> {

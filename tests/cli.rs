@@ -234,3 +234,92 @@ fn eval_puzzles_scores_rows_and_reports_bad_ones() {
     assert_eq!(summary["error_kinds"]["invalid_value"], 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn scorespec(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .args(args)
+        .output()
+        .expect("run scorespec")
+}
+
+#[test]
+fn grade_prints_the_verdict_and_exits_by_it() {
+    let out = scorespec(&[
+        "grade",
+        "--gold",
+        r"\frac{1}{2}",
+        "--pred",
+        r"So the probability is $\boxed{0.5}$.",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON verdict");
+    assert_eq!(v["equal"], true);
+    assert_eq!(v["outcome"], "equal");
+    assert_eq!(v["response_extracted"]["answer"], "0.5");
+    assert_eq!(v["response_extracted"]["how"], "boxed");
+
+    // 1001.5 ≠ 1001 (document 004): exit status 1, and --explain says why in words.
+    let out = scorespec(&[
+        "grade",
+        "--gold",
+        "1001.5",
+        "--pred",
+        r"\boxed{1001}",
+        "--explain",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("verdict:         not_equal (rule "), "{text}");
+    assert!(text.contains("found by boxed"), "{text}");
+
+    // Options are checked like a registry call: a wrong type is exit status 2.
+    let out = scorespec(&[
+        "grade",
+        "--gold",
+        "1",
+        "--pred",
+        "1",
+        "--options",
+        r#"{"strict": "no"}"#,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("strict"));
+}
+
+/// The bundled example rows carry the verdict a careful grader gives
+/// (`expected`: true, false, or null for "no answer to find"), judged by
+/// hand when the file was written; `eval --task math` must give it on every row.
+#[test]
+fn eval_math_gives_the_expected_verdict_on_the_bundled_examples() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/math.jsonl");
+    let out = scorespec(&["eval", "--task", "math", path]);
+    assert!(out.status.success(), "{out:?}");
+    let rows: Vec<Value> = std::fs::read_to_string(path)
+        .expect("examples/math.jsonl")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("row"))
+        .collect();
+    let verdicts: Vec<Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("verdict line"))
+        .collect();
+    assert_eq!(rows.len(), verdicts.len());
+    let mut wrong = Vec::new();
+    for (row, v) in rows.iter().zip(&verdicts) {
+        assert_eq!(row["id"], v["id"]);
+        let ok = match &row["expected"] {
+            Value::Null => v["outcome"] == "no_answer",
+            e => &v["equal"] == e,
+        };
+        if !ok {
+            wrong.push(format!(
+                "{}: expected {}, got {}",
+                row["id"], row["expected"], v
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("accuracy"), "{stderr}");
+}

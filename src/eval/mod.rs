@@ -27,6 +27,8 @@ use crate::error::json_type;
 use crate::protocol::{RawLine, read_line};
 use crate::score::reward;
 
+pub mod math;
+
 /// Lines read and scored together; bounds memory to this many lines.
 pub const CHUNK_LINES: usize = 2048;
 

@@ -22,6 +22,7 @@ use crate::text;
 mod fredholm;
 mod fredholm_metrics;
 mod math;
+pub use math::grade_options;
 mod math_equal;
 mod math_normalize;
 mod physics;
@@ -272,6 +273,15 @@ fn wrong_type(p: &Param, found: &Value) -> CallError {
 impl SpecFn {
     /// Checks `args` against the parameters and runs the function.
     pub fn call(&self, args: &Value) -> Result<Value, CallError> {
+        self.with_args(args, self.run)
+    }
+
+    /// Checks `args` against the parameters, then hands them to `f`.
+    pub(crate) fn with_args<T>(
+        &self,
+        args: &Value,
+        f: impl FnOnce(&Args<'_>) -> Result<T, CallError>,
+    ) -> Result<T, CallError> {
         let map = match args {
             Value::Object(m) => m,
             other => {
@@ -298,7 +308,7 @@ impl SpecFn {
         {
             return Err(CallError::MissingArgument { name: p.name });
         }
-        (self.run)(&Args {
+        f(&Args {
             map,
             params: self.params,
         })

@@ -5,3 +5,6 @@ pub mod equal;
 pub mod extract;
 pub mod normalize;
 pub mod units;
+
+// math.grade and math.majority (lead).
+pub mod grade;

@@ -1,0 +1,191 @@
+//! Batch grading of math answers (`scorespec eval --task math`).
+//!
+//! Rows are JSONL objects `{"id"?, "gold", "response"}`: `gold` is the
+//! reference (a string, or a list of acceptable strings), `response` the
+//! model's full output. Other fields are ignored. Every input line gives one
+//! output line, in order: the verdict of [`crate::score::math::grade`]
+//! (`equal`, `outcome`, `rule`, the extracted answers with their spans and
+//! the normalized forms) or, for a malformed row, `{"line", "id", "error"}`.
+//! Rows are graded in parallel in chunks of [`super::CHUNK_LINES`] lines, so
+//! memory depends on the chunk, not on the file. The [`MathSummary`] gives the
+//! accuracy and the count of each outcome.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{RowError, parse_row, stream, string_field};
+use crate::error::json_type;
+use crate::score::math::grade::{GradeOptions, Graded, grade_any};
+
+/// The graded form of one row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MathRow {
+    /// The 1-based input line.
+    pub line: u64,
+    /// The row's `id`, or null.
+    pub id: Value,
+    /// The verdict, for a row that could be graded.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub graded: Option<Graded>,
+    /// Why the row could not be graded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<RowError>,
+}
+
+fn row_error(line: u64, id: Value, kind: &'static str, msg: impl std::fmt::Display) -> MathRow {
+    MathRow {
+        line,
+        id,
+        graded: None,
+        error: Some(RowError {
+            kind,
+            message: format!("line {line}: {msg}"),
+        }),
+    }
+}
+
+fn golds(row: &Map<String, Value>) -> Result<Vec<&str>, (&'static str, String)> {
+    match row.get("gold") {
+        Some(Value::String(s)) => Ok(vec![s.as_str()]),
+        Some(Value::Array(items)) if !items.is_empty() => items
+            .iter()
+            .map(|v| {
+                v.as_str().ok_or((
+                    "invalid_field",
+                    format!(
+                        "field \"gold\" must be a string or a list of strings, found an item that is {}",
+                        json_type(v)
+                    ),
+                ))
+            })
+            .collect(),
+        Some(Value::Array(_)) => Err(("invalid_field", "field \"gold\" is an empty list".into())),
+        Some(other) => Err((
+            "invalid_field",
+            format!(
+                "field \"gold\" must be a string or a list of strings, found {}",
+                json_type(other)
+            ),
+        )),
+        None => Err(("missing_field", "missing field \"gold\"".into())),
+    }
+}
+
+/// Grades one row given as raw bytes.
+///
+/// ```
+/// use scorespec::eval::math::grade_row;
+/// use scorespec::score::math::grade::GradeOptions;
+/// let opts = GradeOptions::default();
+/// let r = grade_row(br#"{"id":1,"gold":"\\frac{1}{2}","response":"So $\\boxed{0.5}$."}"#, 1, &opts);
+/// assert!(r.graded.unwrap().verdict.equal);
+/// let r = grade_row(br#"{"id":2,"response":"5"}"#, 2, &opts);
+/// assert_eq!(r.error.unwrap().kind, "missing_field");
+/// ```
+pub fn grade_row(bytes: &[u8], line: u64, opts: &GradeOptions) -> MathRow {
+    let row = match parse_row(bytes) {
+        Ok(row) => row,
+        Err((kind, msg)) => return row_error(line, Value::Null, kind, msg),
+    };
+    let id = row.get("id").cloned().unwrap_or(Value::Null);
+    let gold = match golds(&row) {
+        Ok(g) => g,
+        Err((kind, msg)) => return row_error(line, id, kind, msg),
+    };
+    let response = match string_field(&row, "response") {
+        Ok(s) => s,
+        Err((kind, msg)) => return row_error(line, id, kind, msg),
+    };
+    MathRow {
+        line,
+        id,
+        graded: Some(grade_any(&gold, response, opts)),
+        error: None,
+    }
+}
+
+/// The summary of a math evaluation run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct MathSummary {
+    /// Input lines (= output lines).
+    pub lines: u64,
+    /// Rows graded (every row that is not an error).
+    pub graded: u64,
+    /// Rows graded equal.
+    pub equal: u64,
+    /// `equal / graded` (0 when nothing was graded).
+    pub accuracy: f64,
+    /// Graded rows by outcome (`equal`, `not_equal`, `unparseable`, `no_answer`, `budget_exceeded`).
+    pub outcomes: BTreeMap<String, u64>,
+    /// Rows with an error.
+    pub errors: u64,
+    /// Errors by kind.
+    pub error_kinds: BTreeMap<&'static str, u64>,
+}
+
+impl MathSummary {
+    fn add(&mut self, r: &MathRow) {
+        self.lines += 1;
+        if let Some(g) = &r.graded {
+            self.graded += 1;
+            self.equal += u64::from(g.verdict.equal);
+            *self
+                .outcomes
+                .entry(g.verdict.outcome.as_str().to_string())
+                .or_default() += 1;
+            self.accuracy = self.equal as f64 / self.graded as f64;
+        }
+        if let Some(e) = &r.error {
+            self.errors += 1;
+            *self.error_kinds.entry(e.kind).or_default() += 1;
+        }
+    }
+}
+
+/// Grades every row of `input`, writing one JSON line per input line to
+/// `output`; `progress` is called with the bytes consumed so far.
+///
+/// ```
+/// use scorespec::eval::math::run;
+/// use scorespec::score::math::grade::GradeOptions;
+/// let input = b"{\"gold\":\"1234\",\"response\":\"The answer is 1,234.\"}\n{\"gold\":\"2\",\"response\":\"\\\\boxed{3}\"}\n[]\n";
+/// let mut out = Vec::new();
+/// let s = run(&input[..], &mut out, &GradeOptions::default(), 1 << 20, |_| {}).unwrap();
+/// assert_eq!((s.lines, s.graded, s.equal, s.errors), (3, 2, 1, 1));
+/// assert_eq!(s.accuracy, 0.5);
+/// assert_eq!(s.outcomes["not_equal"], 1);
+/// ```
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    opts: &GradeOptions,
+    max_line_bytes: usize,
+    progress: impl FnMut(u64),
+) -> io::Result<MathSummary> {
+    let mut summary = MathSummary::default();
+    stream(
+        input,
+        max_line_bytes,
+        progress,
+        |n, raw| match raw {
+            Some(b) => grade_row(b, n, opts),
+            None => row_error(
+                n,
+                Value::Null,
+                "line_too_long",
+                format!("line longer than the limit of {max_line_bytes} bytes"),
+            ),
+        },
+        |r| {
+            serde_json::to_writer(&mut output, &r)?;
+            output.write_all(b"\n")?;
+            summary.add(&r);
+            Ok(())
+        },
+    )?;
+    output.flush()?;
+    Ok(summary)
+}
