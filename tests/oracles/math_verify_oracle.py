@@ -180,6 +180,9 @@ def our_args(case):
     math-verify suite"): gold and pred as the test passes them; the options
     that have an equivalent in ours mapped, the others dropped:
 
+    - always ``strict: false``: math-verify extracts the last answer-like
+      formula or number from any text (it has no strict mode of extraction),
+      so our non-strict extraction is the comparable one.
     - ``float_rounding: N`` (equal when both round to the same N decimals,
       applied when one side is a float) → ``abs_tol: 10^-N``: every pair
       math-verify accepts differs by less than 10^-N.
@@ -194,7 +197,7 @@ def our_args(case):
         gold, response = _sympy_to_latex_text(case["gold"]), _sympy_to_latex_text(case["pred"])
     else:
         gold, response = case["gold"], case["pred"]
-    args = {"gold": gold, "response": response}
+    args = {"gold": gold, "response": response, "strict": False}
     if "float_rounding" in opts:
         args["abs_tol"] = float(f"1e-{int(opts['float_rounding'])}")
     return args
