@@ -249,6 +249,9 @@ pub fn parse_quantity(text: &str) -> Option<Quantity> {
     let mut sc = Scan::new(&s);
     let neg = sc.sign() == Some(true);
     sc.skip_space();
+    if let Some((num, den)) = latex_fraction_number(&mut sc) {
+        return finish(&s, sc.i, neg, num, Some(den), None);
+    }
     let num = sc.literal()?;
     let save = sc.i;
     sc.skip_space();
@@ -264,6 +267,44 @@ pub fn parse_quantity(text: &str) -> Option<Quantity> {
         None
     };
     let k = exponent(&mut sc);
+    finish(&s, sc.i, neg, num, den, k)
+}
+
+/// `\frac{a}{b}` (or `\dfrac`, `\tfrac`) of two literals at the cursor.
+fn latex_fraction_number(sc: &mut Scan<'_>) -> Option<(Num, Num)> {
+    let start = sc.i;
+    if sc.eat("\\frac") || sc.eat("\\dfrac") || sc.eat("\\tfrac") {
+        let part = |sc: &mut Scan<'_>| {
+            sc.skip_space();
+            if !sc.eat("{") {
+                return None;
+            }
+            sc.skip_space();
+            let v = sc.literal()?;
+            sc.skip_space();
+            sc.eat("}").then_some(v)
+        };
+        if let Some(a) = part(sc) {
+            if let Some(b) = part(sc) {
+                return Some((a, b));
+            }
+        }
+    }
+    sc.i = start;
+    None
+}
+
+/// The rest of [`parse_quantity`] once the number's literals are read (the
+/// cursor `at` is after them): scientific notation, then the unit.
+fn finish(
+    s: &str,
+    at: usize,
+    neg: bool,
+    num: Num,
+    den: Option<Num>,
+    k: Option<i64>,
+) -> Option<Quantity> {
+    let mut sc = Scan { s, i: at };
     let ten = times_ten_power(&mut sc);
     let written = collapse(&s[..sc.i]);
     let unit = frac_to_slash(s[sc.i..].trim_start_matches(is_space));
