@@ -366,7 +366,15 @@ fn decide(
     if na.category != nb.category {
         return (false, "category".into());
     }
-    if na.value == nb.value {
+    // Identical values are equal. Expressions are compared as trees: their
+    // strings are ambiguous (`E` is Euler's number and the symbol E, `I` the
+    // imaginary unit and the symbol I); identical trees are equal even when
+    // undefined (the same answer), which the engine calls unknown.
+    let same = match (da, db) {
+        (Detail::Expr(Some(x)), Detail::Expr(Some(y))) => x == y,
+        _ => na.value == nb.value,
+    };
+    if same {
         return (true, "identical".into());
     }
     match (&na.value, &nb.value, da, db) {

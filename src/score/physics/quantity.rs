@@ -81,15 +81,22 @@ fn exponent(sc: &mut Scan<'_>) -> Option<i64> {
     None
 }
 
-/// Whether `unit` reads as units (PH-14): it starts with a letter, `/` or
-/// `°`, and holds only letters, digits, spaces, `/ * . · ^ { } ( ) ' °`,
+/// Whether `unit` reads as units (PH-14): it starts with a letter, `°`, or
+/// `/` followed by a letter or `°`, and holds only letters, digits, spaces, `/ * . · ^ { } ( ) ' °`,
 /// LaTeX commands (`\Omega`, `\cdot`, `\frac`), and `-` only in an exponent
 /// (after `^`, `{`, `(` or `*`); braces balance. `+`, `=`, `,`, `_`, `$`
 /// and a `-` between terms make it an expression instead (`2x + 1`).
 fn is_unit(unit: &str) -> bool {
     let mut chars = unit.chars().peekable();
     match chars.peek() {
-        Some(&c) if c.is_alphabetic() || c == '/' || c == '°' => {}
+        Some(&c) if c.is_alphabetic() || c == '°' => {}
+        // `/ 3` after a number is a fraction, not a unit.
+        Some('/') => {
+            let after = unit[1..].trim_start_matches(is_space);
+            if !after.starts_with(|c: char| c.is_alphabetic() || c == '°') {
+                return false;
+            }
+        }
         _ => return false,
     }
     let mut prev = ' ';
