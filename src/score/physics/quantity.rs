@@ -84,7 +84,7 @@ fn exponent(sc: &mut Scan<'_>) -> Option<i64> {
 /// Whether `unit` reads as units (PH-14): it starts with a letter, `°`, or
 /// `/` followed by a letter or `°`, and holds only letters, digits, spaces, `/ * . · ^ { } ( ) ' °`,
 /// LaTeX commands (`\Omega`, `\cdot`, `\frac`), and `-` only in an exponent
-/// (after `^`, `{`, `(` or `*`); braces balance. `+`, `=`, `,`, `_`, `$`
+/// (after `^`, `{`, `(` or `**`); braces balance. `+`, `=`, `,`, `_`, `$`
 /// and a `-` between terms make it an expression instead (`2x + 1`).
 fn is_unit(unit: &str) -> bool {
     let mut chars = unit.chars().peekable();
@@ -99,7 +99,7 @@ fn is_unit(unit: &str) -> bool {
         }
         _ => return false,
     }
-    let mut prev = ' ';
+    let (mut prev, mut prev2) = (' ', ' ');
     let mut depth = 0i64;
     while let Some(c) = chars.next() {
         let ok = match c {
@@ -113,13 +113,14 @@ fn is_unit(unit: &str) -> bool {
                 depth -= 1;
                 depth >= 0
             }
-            '-' => matches!(prev, '^' | '{' | '(' | '*'),
+            '-' => matches!(prev, '^' | '{' | '(') || (prev == '*' && prev2 == '*'),
             '\\' => chars.peek().is_some_and(|n| n.is_ascii_alphabetic()),
             _ => false,
         };
         if !ok {
             return false;
         }
+        prev2 = prev;
         prev = c;
     }
     depth == 0
@@ -372,7 +373,9 @@ mod tests {
         assert_eq!(norm("2 kg*m / s**2").as_deref(), Some("2 kg m/s^2"));
         assert_eq!(norm("3 s^{-2}").as_deref(), Some("3 s^-2"));
         assert_eq!(norm("-10\u{a0}\u{3000}m/s").as_deref(), Some("-10 m/s"));
-        for not in ["2x + 1", "5", "5 - x", "3 x_1", "2 m, 3 s", "x m", "5 \\% "] {
+        for not in [
+            "2x + 1", "5", "5 - x", "1C0*-1", "3 x_1", "2 m, 3 s", "x m", "5 \\% ",
+        ] {
             assert!(parse_quantity(not).is_none(), "{not}");
         }
     }
