@@ -43,7 +43,7 @@ fn command_brace(s: &str, at: usize, name: &str) -> Option<usize> {
 
 /// For every `{` of `s`, the offset of its matching `}` (counting every brace
 /// character, escaped or not, as the original's matcher does).
-fn brace_matches(s: &str) -> Vec<Option<usize>> {
+pub(crate) fn brace_matches(s: &str) -> Vec<Option<usize>> {
     let b = s.as_bytes();
     let mut out = vec![None; b.len()];
     let mut stack = Vec::new();

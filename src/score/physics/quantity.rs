@@ -2,7 +2,7 @@
 //! 2b.3a (physical-quantity normalization): rules PH-13 … PH-17 of
 //! `spec/physics.md`.
 
-use super::latex::unwrap_commands;
+use super::latex::{brace_matches, unwrap_commands};
 use super::number::{Num, Scan, caret_int, format_number, int_expression, times_ten_power};
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::split_whitespace;
@@ -140,8 +140,10 @@ fn frac_to_slash(s: &str) -> String {
 }
 
 /// One left-to-right pass replacing fractions whose two groups are
-/// brace-matched; `None` when there is none.
+/// brace-matched; `None` when there is none. Braces are matched once for the
+/// whole text, so a pass is linear.
 fn one_frac_round(s: &str) -> Option<String> {
+    let matches = brace_matches(s);
     let mut out = String::with_capacity(s.len());
     let mut sc = Scan::new(s);
     let mut run = 0;
@@ -149,8 +151,8 @@ fn one_frac_round(s: &str) -> Option<String> {
     while sc.i < s.len() {
         let at = sc.i;
         if sc.eat("\\frac") || sc.eat("\\dfrac") || sc.eat("\\tfrac") {
-            let a = group(&mut sc);
-            let b = a.and_then(|a| group(&mut sc).map(|b| (a, b)));
+            let a = group(&mut sc, &matches);
+            let b = a.and_then(|a| group(&mut sc, &matches).map(|b| (a, b)));
             if let Some((a, b)) = b {
                 out.push_str(&s[run..at]);
                 out.push_str(a.trim());
@@ -170,27 +172,15 @@ fn one_frac_round(s: &str) -> Option<String> {
 }
 
 /// A brace-matched `{…}` group after optional whitespace: its content.
-fn group<'a>(sc: &mut Scan<'a>) -> Option<&'a str> {
+fn group<'a>(sc: &mut Scan<'a>, matches: &[Option<usize>]) -> Option<&'a str> {
     sc.skip_space();
-    let r = sc.rest();
-    if !r.starts_with('{') {
+    let open = sc.i;
+    if !sc.rest().starts_with('{') {
         return None;
     }
-    let mut depth = 0usize;
-    for (j, c) in r.bytes().enumerate() {
-        match c {
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    sc.i += j + 1;
-                    return Some(&r[1..j]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    let close = matches[open]?;
+    sc.i = close + 1;
+    Some(&sc.s[open + 1..close])
 }
 
 /// Unit normalization (PH-17): `\frac{a}{b}` → `a/b`; `\cdot`, `·`, `*`
