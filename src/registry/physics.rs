@@ -79,7 +79,7 @@ pub(super) static FNS: &[SpecFn] = &[
     SpecFn {
         id: "physics.normalize_answer",
         doc: "the category (number, equation, physical_quantity, formula, text) and canonical value of an answer",
-        spec: "spec/physics.md#normalize-answer",
+        spec: "spec/physics.md#functions",
         params: ANSWER,
         run: |a| Ok(physics::normalize_answer(a.str("answer")?).to_json()),
     },

@@ -187,6 +187,13 @@ fn group<'a>(sc: &mut Scan<'a>, matches: &[Option<usize>]) -> Option<&'a str> {
 /// → a space (`**` → `^`); `^{n}` → `^n` for a group without braces;
 /// whitespace collapsed, none around `/` and `^`. Case and the words of the
 /// unit are kept (`meters per second`).
+///
+/// ```
+/// use scorespec::score::physics::quantity::normalize_unit;
+/// assert_eq!(normalize_unit(r"\frac{kg}{m^{3}}"), "kg/m^3");
+/// assert_eq!(normalize_unit(r"kg \cdot m / s**2"), "kg m/s^2");
+/// assert_eq!(normalize_unit("meters  per second"), "meters per second");
+/// ```
 pub fn normalize_unit(unit: &str) -> String {
     let s = frac_to_slash(unit)
         .replace("\\cdot", " ")
