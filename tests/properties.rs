@@ -1347,3 +1347,120 @@ fn polynomial_with_cancellation_equals_its_expansion() {
     let v = verdict_of(&canon(&power).unwrap(), &canon(&expansion).unwrap()).unwrap();
     assert_eq!(v.outcome, Outcome::Equal, "{} {:?}", v.rule, v.reason);
 }
+
+// ------------------------------------------------------------- physics
+// Laws of physics answer normalization (spec/physics.md PH-21, PH-22).
+
+mod physics_props {
+    use super::strategies::*;
+    use proptest::prelude::*;
+    use scorespec::expr::api::{Format, parse};
+    use scorespec::expr::print::to_infix;
+    use scorespec::expr::print_latex::to_latex;
+    use scorespec::expr::{Expr, Limits};
+    use scorespec::score::physics::{
+        Category, EqualOptions, Value, equal, extract_math_content, normalize_answer,
+        normalize_number, starts_with_latex,
+    };
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Normalization never panics, the category is one of the five and a
+        /// number's value is finite (PH-4, PH-22).
+        #[test]
+        fn prop_physics_category_is_one_of_five(s in any_physics_answer_strategy()) {
+            let n = normalize_answer(&s);
+            prop_assert!(Category::ALL.contains(&n.category));
+            match (&n.category, &n.value) {
+                (Category::Number, Value::Number(x)) => prop_assert!(x.is_finite()),
+                (Category::Number, v) => prop_assert!(false, "number with value {v:?}"),
+                (_, Value::Text(_)) => {}
+                (c, v) => prop_assert!(false, "{c} with value {v:?}"),
+            }
+        }
+
+        /// Normalizing the result again gives the same result, where the
+        /// result is a valid input of its category: a number printed as a
+        /// literal, a text that is neither a number nor LaTeX-gated, a
+        /// quantity wrapped in `$…$` (PH-22).
+        #[test]
+        fn prop_physics_normalize_idempotent(s in any_physics_answer_strategy()) {
+            let n = normalize_answer(&s);
+            let again = match (&n.category, &n.value) {
+                (Category::Number, Value::Number(x)) => Some(format!("{x}")),
+                (Category::Text, Value::Text(t))
+                    if normalize_number(t).is_none() && !starts_with_latex(t) => Some(t.clone()),
+                (Category::PhysicalQuantity, Value::Text(q)) => Some(format!("${q}$")),
+                _ => None,
+            };
+            if let Some(input) = again {
+                prop_assert_eq!(normalize_answer(&input), n, "re-normalizing {:?}", input);
+            }
+        }
+
+        /// An equation or formula that parsed is equal to the LaTeX
+        /// rendering of its value, and that rendering keeps its category —
+        /// except that a number times a monomial reads as a quantity (PH-14).
+        #[test]
+        fn prop_physics_symbolic_idempotent(s in physics_answer_strategy()) {
+            let n = normalize_answer(&s);
+            let Value::Text(v) = &n.value else { return Ok(()) };
+            if !matches!(n.category, Category::Equation | Category::Formula) {
+                return Ok(());
+            }
+            // The tree normalization printed (its infix string is ambiguous:
+            // SymPy's `E` is both Euler's number and a symbol E).
+            let clean = extract_math_content(&s).0;
+            let Ok(e) = parse(&clean, Format::Latex, &Limits::default()) else { return Ok(()) };
+            prop_assert_eq!(&to_infix(&e), v);
+            // A number re-reads as a number.
+            if matches!(e, Expr::Number(_)) {
+                return Ok(());
+            }
+            let latex = to_latex(&e);
+            // Words print as `\text{…}`, which extraction unwraps into
+            // letters (PH-7; spec/physics.md, known limitations).
+            if latex.contains("\\text{") {
+                return Ok(());
+            }
+            let input = format!("${latex}$");
+            let m = normalize_answer(&input);
+            if m.category == Category::PhysicalQuantity {
+                return Ok(());
+            }
+            prop_assert_eq!(m.category, n.category, "{:?} → {:?}", s, input);
+            let verdict = equal(&s, &input, &EqualOptions::default());
+            prop_assert!(verdict.equal, "{:?} vs {:?}: {:?}", s, input, verdict);
+        }
+
+        /// `equal` is reflexive and symmetric (PH-21).
+        #[test]
+        fn prop_physics_equal_reflexive_symmetric(
+            a in any_physics_answer_strategy(),
+            b in any_physics_answer_strategy(),
+        ) {
+            let o = EqualOptions::default();
+            prop_assert!(equal(&a, &a, &o).equal);
+            let ab = equal(&a, &b, &o);
+            let ba = equal(&b, &a, &o);
+            prop_assert_eq!(ab.equal, ba.equal, "{:?} / {:?}", ab, ba);
+        }
+
+        /// An integer with proper thousands groups is that integer (PH-2).
+        #[test]
+        fn prop_physics_thousands_groups_read((text, n) in grouped_integer_strategy()) {
+            prop_assert_eq!(normalize_number(&text), Some(n as f64), "{}", text);
+        }
+
+        /// Two digit runs split by a comma are a number only when every group
+        /// after the first has exactly three digits (PH-2: `1,2` is not 12).
+        #[test]
+        fn prop_physics_improper_groups_refused(a in 1u32..1000, b in 0u32..100_000, width in 1usize..6) {
+            let group = format!("{b:0width$}");
+            let text = format!("{a},{group}");
+            let expected = (group.len() == 3).then(|| (a * 1000 + b) as f64);
+            prop_assert_eq!(normalize_number(&text), expected, "{}", text);
+        }
+    }
+}

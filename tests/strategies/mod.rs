@@ -1295,3 +1295,129 @@ pub fn deep_expr_strategy() -> BoxedStrategy<Expr> {
         })
         .boxed()
 }
+
+// ------------------------------------------------------------- physics
+
+/// Pieces of physics answers: numbers in every form step 1 and the quantity
+/// parser read (and some they must refuse), symbols, units, operators and
+/// prose words.
+pub const PHYSICS_PIECES: &[&str] = &[
+    "500",
+    "2/3",
+    "-10",
+    "9.8",
+    "1,234",
+    "1,2",
+    "1.5e3",
+    "0.5",
+    "10^{4}",
+    "-10^4",
+    r"\frac{1}{2}",
+    r"\frac{2}{3}",
+    "0x10",
+    "5th",
+    "nan",
+    "inf",
+    "1e999",
+    r"1.5 \times 10^{3}",
+    "3/2^2",
+    "**(2+3)",
+    "x",
+    "F",
+    "m",
+    "a",
+    "B",
+    "E",
+    "c",
+    "e",
+    "i",
+    "y",
+    "m/s^2",
+    r"\mathrm{A}/\mathrm{s}",
+    "kg",
+    r"\text{ meters per second}",
+    r"\text{hello}",
+    r"\mathrm{~A}",
+    "s^{-2}",
+    r"\frac{\mathrm{kg}}{\mathrm{m}^3}",
+    " + ",
+    " = ",
+    "=",
+    "/",
+    "^",
+    " ",
+    r"\cdot ",
+    ",",
+    "-",
+    "(",
+    ")",
+    "{",
+    "}",
+    r"\,",
+    r"\;",
+    "from",
+    "to",
+    "hello",
+    r"\sin",
+    r"\sqrt{2}",
+    r"\infty",
+    "$",
+    r"\$",
+    "\u{a0}",
+    "−",
+];
+
+/// An answer built from [`PHYSICS_PIECES`], optionally wrapped in one of
+/// the document's delimiters or commands and padded with whitespace.
+pub fn physics_answer_strategy() -> impl Strategy<Value = String> + Clone {
+    let wrappers: &[(&str, &str)] = &[
+        ("", ""),
+        ("$", "$"),
+        ("$$", "$$"),
+        (r"\[", r"\]"),
+        (r"\(", r"\)"),
+        (r"\boxed{", "}"),
+        (r"\text{", "}"),
+        (r"\mathrm{", "}"),
+        (r"$\boxed{", "}$"),
+        ("from $", "$ to $A$"),
+    ];
+    (
+        prop::collection::vec(prop::sample::select(PHYSICS_PIECES), 1..7),
+        prop::sample::select(wrappers),
+        prop::sample::select(&["", " ", "  \n", "\u{3000}"][..]),
+    )
+        .prop_map(|(pieces, (open, close), pad)| {
+            format!("{pad}{open}{}{close}{pad}", pieces.concat())
+        })
+}
+
+/// Any answer: built from physics pieces, or arbitrary text.
+pub fn any_physics_answer_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        3 => physics_answer_strategy(),
+        1 => arbitrary_text_strategy(),
+    ]
+}
+
+/// An integer written with proper thousands groups (`,`, a space or `{,}`)
+/// or none, with its value.
+pub fn grouped_integer_strategy() -> impl Strategy<Value = (String, i64)> + Clone {
+    (
+        -999_999_999_999i64..=999_999_999_999,
+        prop::sample::select(&["", ",", " ", "{,}"][..]),
+    )
+        .prop_map(|(n, sep)| {
+            let digits = n.unsigned_abs().to_string();
+            let mut groups = Vec::new();
+            let mut end = digits.len();
+            while end > 0 {
+                let start = end.saturating_sub(3);
+                groups.push(&digits[start..end]);
+                end = start;
+            }
+            groups.reverse();
+            let sign = if n < 0 { "-" } else { "" };
+            (format!("{sign}{}", groups.join(sep)), n)
+        })
+}

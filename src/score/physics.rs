@@ -1,1 +1,0 @@
-//! Physics answer normalization (document 000). Rules in spec/physics.md.

@@ -1,0 +1,260 @@
+//! Step 2 and 2b.1 of the document: the LaTeX gate and math-content
+//! extraction (rules PH-5 … PH-8 of `spec/physics.md`).
+
+use crate::text::pyunicode::is_space;
+use crate::text::tokenize::strip;
+
+/// The brace commands that extraction unwraps (document § 2b.1).
+const BRACE_COMMANDS: &[&str] = &["boxed", "text", "mathrm"];
+
+/// The most rounds of extraction (the original's bound); every round removes
+/// all the patterns it finds, so only inputs whose delimiters are re-created
+/// by removals more than 20 times deep stop early.
+const MAX_ROUNDS: usize = 20;
+
+/// Whether `answer` starts (after whitespace) with one of the document's
+/// LaTeX prefixes: `$`, `$$`, `\[`, `\(`, `\boxed{`, `\frac{`, `\text{`,
+/// `\mathrm{` (whitespace is allowed between a command and its brace).
+///
+/// ```
+/// use scorespec::score::physics::starts_with_latex;
+/// assert!(starts_with_latex("$$x^2$$"));
+/// assert!(starts_with_latex(r"  \boxed {x+y}"));
+/// assert!(!starts_with_latex("from $B$ to $A$"));
+/// assert!(!starts_with_latex(r"\dfrac{1}{2}"));
+/// ```
+pub fn starts_with_latex(answer: &str) -> bool {
+    let s = answer.trim_start_matches(is_space);
+    if s.starts_with('$') || s.starts_with("\\[") || s.starts_with("\\(") {
+        return true;
+    }
+    ["boxed", "frac", "text", "mathrm"]
+        .iter()
+        .any(|name| command_brace(s, 0, name).is_some())
+}
+
+/// If `s[at..]` is `\name`, optional whitespace and `{`, the byte offset of
+/// that brace. The name must end there (`\textbf{` is not `\text{`).
+fn command_brace(s: &str, at: usize, name: &str) -> Option<usize> {
+    let rest = s.get(at..)?.strip_prefix('\\')?.strip_prefix(name)?;
+    let after = rest.trim_start_matches(is_space);
+    after.starts_with('{').then(|| s.len() - after.len())
+}
+
+/// For every `{` of `s`, the offset of its matching `}` (counting every brace
+/// character, escaped or not, as the original's matcher does).
+pub(crate) fn brace_matches(s: &str) -> Vec<Option<usize>> {
+    let b = s.as_bytes();
+    let mut out = vec![None; b.len()];
+    let mut stack = Vec::new();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'{' => stack.push(i),
+            b'}' => {
+                if let Some(o) = stack.pop() {
+                    out[o] = Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Replaces every `\name{…}` (for the given names, braces matched) by its
+/// content, at every depth in one pass; an unmatched brace is left as is.
+pub(crate) fn unwrap_commands(s: &str, names: &[&str]) -> (String, bool) {
+    if !s.contains('\\') {
+        return (s.to_string(), false);
+    }
+    let matches = brace_matches(s);
+    let b = s.as_bytes();
+    let mut skip_close = vec![false; b.len()];
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut i = 0;
+    let mut run = 0; // start of the pending slice to copy
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let hit = names.iter().find_map(|n| {
+                let open = command_brace(s, i, n)?;
+                matches[open].map(|close| (open, close))
+            });
+            if let Some((open, close)) = hit {
+                out.push_str(&s[run..i]);
+                skip_close[close] = true;
+                changed = true;
+                i = open + 1;
+                run = i;
+                continue;
+            }
+        } else if b[i] == b'}' && skip_close[i] {
+            out.push_str(&s[run..i]);
+            i += 1;
+            run = i;
+            continue;
+        }
+        i += 1;
+    }
+    out.push_str(&s[run..]);
+    (out, changed)
+}
+
+/// Replaces every `open … close` pair by its content, as Python's
+/// `re.sub(open + "(.*?)" + close, r"\1", s, flags=re.DOTALL)`: leftmost
+/// opening, nearest closing after it, left to right.
+fn remove_pairs(s: &str, open: &str, close: &str) -> (String, bool) {
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    let mut changed = false;
+    while let Some(o) = s[i..].find(open).map(|o| o + i) {
+        let from = o + open.len();
+        let Some(c) = s[from..].find(close).map(|c| c + from) else {
+            break;
+        };
+        out.push_str(&s[i..o]);
+        out.push_str(&s[from..c]);
+        i = c + close.len();
+        changed = true;
+    }
+    out.push_str(&s[i..]);
+    (out, changed)
+}
+
+/// Removes the spacing commands `\;`, `\,`, `\:`, `\!` (Python's
+/// `re.sub(r"\\[;,:!]", "", s)`).
+fn remove_spacing(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut run = 0;
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'\\' && matches!(b[i + 1], b';' | b',' | b':' | b'!') {
+            out.push_str(&s[run..i]);
+            i += 2;
+            run = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&s[run..]);
+    out
+}
+
+/// Math-content extraction (document § 2b.1): removes the math delimiters
+/// `$$…$$`, `$…$`, `\[…\]`, `\(…\)`, unwraps `\boxed{…}`, `\text{…}`,
+/// `\mathrm{…}` (braces matched) and drops the spacing commands `\; \, \: \!`,
+/// repeating until nothing changes (at most 20 rounds). Returns the stripped
+/// clean text and whether a delimiter or command was removed (spacing
+/// commands alone do not count).
+///
+/// ```
+/// use scorespec::score::physics::extract_math_content;
+/// assert_eq!(
+///     extract_math_content(r"$-10^{4} \mathrm{A}/\mathrm{s}$"),
+///     ("-10^{4} A/s".to_string(), true)
+/// );
+/// assert_eq!(extract_math_content("from $B$ to $A$"), ("from B to A".to_string(), true));
+/// assert_eq!(extract_math_content("plain text"), ("plain text".to_string(), false));
+/// ```
+pub fn extract_math_content(text: &str) -> (String, bool) {
+    let mut s = strip(text).to_string();
+    let mut had_latex = false;
+    for _ in 0..MAX_ROUNDS {
+        let before = s.clone();
+        for (open, close) in [("$$", "$$"), ("$", "$"), ("\\[", "\\]"), ("\\(", "\\)")] {
+            let (next, changed) = remove_pairs(&s, open, close);
+            had_latex |= changed;
+            s = strip(&next).to_string();
+        }
+        let (next, changed) = unwrap_commands(&s, BRACE_COMMANDS);
+        had_latex |= changed;
+        s = strip(&remove_spacing(&next)).to_string();
+        if s == before {
+            break;
+        }
+    }
+    (s, had_latex)
+}
+
+/// If `answer`, inside any whole-answer math delimiters and `\boxed{…}`, is
+/// exactly one `\text{…}`, its content (rule PH-12: prose in a text command
+/// is text, not a product of letters).
+///
+/// ```
+/// use scorespec::score::physics::latex::text_command_content;
+/// assert_eq!(text_command_content(r"$\boxed{\text{hello world}}$"), Some("hello world"));
+/// assert_eq!(text_command_content(r"$5 \text{ m}$"), None);
+/// ```
+pub fn text_command_content(answer: &str) -> Option<&str> {
+    let mut s = strip(answer);
+    for _ in 0..MAX_ROUNDS {
+        let peeled = [("$$", "$$"), ("$", "$"), ("\\[", "\\]"), ("\\(", "\\)")]
+            .iter()
+            .find_map(|(o, c)| {
+                (s.len() >= o.len() + c.len())
+                    .then(|| s.strip_prefix(o)?.strip_suffix(c))
+                    .flatten()
+            })
+            .or_else(|| whole_command(s, "boxed"));
+        match peeled {
+            Some(inner) => s = strip(inner),
+            None => break,
+        }
+    }
+    whole_command(s, "text")
+}
+
+/// The content of `s` when `s` is exactly `\name{content}`.
+fn whole_command<'a>(s: &'a str, name: &str) -> Option<&'a str> {
+    let open = command_brace(s, 0, name)?;
+    let mut depth = 0usize;
+    for (i, c) in s.bytes().enumerate().skip(open) {
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i == s.len() - 1).then(|| &s[open + 1..i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_follow_python_lazy_matching() {
+        assert_eq!(remove_pairs("$$a", "$", "$").0, "a");
+        assert_eq!(remove_pairs("a$b", "$", "$"), ("a$b".into(), false));
+        assert_eq!(remove_pairs("$a$ and $b$", "$", "$").0, "a and b");
+        assert_eq!(remove_pairs("$$$", "$$", "$$"), ("$$$".into(), false));
+    }
+
+    #[test]
+    fn commands_unwrap_at_every_depth() {
+        let (s, c) = unwrap_commands(r"\boxed{\text{a}\mathrm{b}} \text{c", BRACE_COMMANDS);
+        assert_eq!((s.as_str(), c), (r"ab \text{c", true));
+        assert!(!unwrap_commands(r"\textbf{a}", BRACE_COMMANDS).1);
+        assert_eq!(unwrap_commands(r"\boxed {x}", BRACE_COMMANDS).0, "x");
+    }
+
+    #[test]
+    fn spacing_matches_the_regex() {
+        assert_eq!(remove_spacing(r"a\;b\,c\:d\!e"), "abcde");
+        assert_eq!(remove_spacing(r"\\,"), "\\");
+    }
+
+    #[test]
+    fn deep_nesting_is_linear_and_complete() {
+        let nested = format!("{}x{}", r"\boxed{".repeat(25), "}".repeat(25));
+        assert_eq!(extract_math_content(&nested), ("x".into(), true));
+        let deep = format!("{}x{}", r"\text{".repeat(100_000), "}".repeat(100_000));
+        assert_eq!(extract_math_content(&deep).0, "x");
+    }
+}
