@@ -9,12 +9,10 @@ use crate::expr::api::{Format, parse};
 use crate::expr::eval::eval_real;
 use crate::expr::{Expr, Limits};
 use crate::score::fredholm::metrics::{
-    self, SampleError, VerifyOptions, linspace, none_detection, operator_f1, sample,
+    self, MAX_SAMPLE_POINTS, SampleError, VerifyOptions, linspace, none_detection, operator_f1,
+    sample,
 };
 use crate::text::bleu;
-
-/// The most sample points a metric call takes (`n_points`, `x_values`).
-pub const MAX_SAMPLE_POINTS: usize = 10_000;
 
 const FORMAT_INFIX: Param = Param {
     name: "format",
