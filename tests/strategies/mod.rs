@@ -1424,7 +1424,8 @@ pub fn fredholm_metric_value_strategy() -> impl Strategy<Value = Value> {
         3 => math_string_strategy().prop_map(Value::from),
         2 => prop::sample::select(
             &["x", "x*t", "2*x/3", "log(x)", "1/x", "C*x", "Min(x, t)", "pi", "0", "x 2 ^", "latex",
-              "infix", "rpn", r"\frac{x}{2}", "x**99999", "exp(exp(exp(x)))", "x +", "none"][..]
+              "infix", "rpn", r"\frac{x}{2}", "x**99999", "exp(exp(exp(x)))", "x +", "none",
+              "Integral(x*t, (t, 0, x))", "Integral(t, t)", r"\int_0^1 x t \, dt"][..]
         )
         .prop_map(Value::from),
     ];
@@ -1489,17 +1490,43 @@ pub fn fredholm_metric_call_strategy() -> impl Strategy<Value = (&'static str, V
                 prop::sample::select(FREDHOLM_METRIC_KEYS),
                 fredholm_metric_value_strategy(),
             ),
-            0..8,
+            0..4,
         ),
+        any::<bool>(),
     )
-        .prop_map(|(f, kv)| {
-            (
-                f,
-                Value::Object(
-                    kv.into_iter()
-                        .map(|(k, v)| (k.to_string(), v))
-                        .collect::<Map<String, Value>>(),
-                ),
-            )
+        .prop_map(|(f, kv, complete)| {
+            // half of the calls start from valid arguments, so that the
+            // random values reach the deep paths
+            let mut m = match (complete, f) {
+                (false, _) => Map::new(),
+                (true, "fredholm.none_detection") => serde_json::json!({"predictions": []})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                (true, "fredholm.math_tokens") => serde_json::json!({"text": "x"})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                (true, "fredholm.verify_solution") => serde_json::json!(
+                    {"solution": "x", "kernel": "x*t", "f": "2*x/3", "lambda": 1, "n_points": 5}
+                )
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+                (true, "fredholm.relative_l2") => {
+                    serde_json::json!({"solution": "x", "ground_truth": "x**2", "n_points": 7})
+                        .as_object()
+                        .cloned()
+                        .unwrap_or_default()
+                }
+                (true, _) => serde_json::json!({"prediction": "x", "reference": "sin(x)"})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+            };
+            for (k, v) in kv {
+                m.insert(k.to_string(), v);
+            }
+            (f, Value::Object(m))
         })
 }

@@ -480,6 +480,11 @@ impl Sampler {
         env: &mut Vec<(String, f64)>,
         depth: usize,
     ) -> Result<Expr, Fail> {
+        // rebuilding the tree is work too: one step per node
+        self.steps += 1;
+        if self.steps > self.limit {
+            return Err(Fail::Budget(self.limit));
+        }
         if depth > MAX_INTEGRAL_DEPTH {
             return Err(Fail::Undefined(format!(
                 "integrals nested deeper than {MAX_INTEGRAL_DEPTH} levels"
