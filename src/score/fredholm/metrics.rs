@@ -210,7 +210,7 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 /// `2n - 1` on [-1, 1] exactly. The nodes are the roots of the Legendre
 /// polynomial `P_n`, found by Newton's method from Tricomi's estimate
 /// `cos(π(i - 1/4)/(n + 1/2))`; the weights are `2 / ((1 - x²) P_n'(x)²)`.
-/// `n = 0` gives empty vectors.
+/// `n = 0`, and `n` above [`MAX_GAUSS_NODES`], give empty vectors.
 ///
 /// ```
 /// use scorespec::score::fredholm::metrics::gauss_legendre;
@@ -218,6 +218,9 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 /// assert!((x[1] - 1.0 / 3f64.sqrt()).abs() < 1e-15 && (w[0] - 1.0).abs() < 1e-15);
 /// ```
 pub fn gauss_legendre(n: usize) -> (Vec<f64>, Vec<f64>) {
+    if n > MAX_GAUSS_NODES {
+        return (vec![], vec![]);
+    }
     let mut nodes = vec![0.0; n];
     let mut weights = vec![0.0; n];
     let nf = n as f64;
@@ -249,6 +252,9 @@ pub fn gauss_legendre(n: usize) -> (Vec<f64>, Vec<f64>) {
     }
     (nodes, weights)
 }
+
+/// The largest rule [`gauss_legendre`] computes.
+pub const MAX_GAUSS_NODES: usize = 1024;
 
 /// `P_n(x)` and `P_n'(x)` by the three-term recurrence (`|x| < 1`).
 fn legendre(n: usize, x: f64) -> (f64, f64) {
@@ -814,6 +820,17 @@ mod tests {
     }
 
     #[test]
+    fn operator_names_are_the_documented_ones() {
+        let all = ops(
+            "sin(x) + cos(x) + tan(x) + exp(x) + log(x) + sqrt(x) + sinh(x) + cosh(x) \
+             + tanh(x) + Abs(x) + 2*x**3 + Integral(t, (t, 0, x))",
+        );
+        let mut tracked = TRACKED_OPERATORS.to_vec();
+        tracked.sort_unstable();
+        assert_eq!(all, tracked);
+    }
+
+    #[test]
     fn empty_operator_sets() {
         let r = operator_f1(&p("x"), &p("2"));
         assert_eq!((r.precision, r.recall, r.f1), (1.0, 1.0, 1.0));
@@ -876,6 +893,17 @@ mod tests {
             let got: f64 = x.iter().zip(&w).map(|(x, w)| w * x.powi(d as i32)).sum();
             assert!((got - 2.0 / (d as f64 + 1.0)).abs() > 1e-10, "n = {n}");
         }
+    }
+
+    #[test]
+    fn large_rules() {
+        let (x, w) = gauss_legendre(MAX_GAUSS_NODES);
+        assert_eq!(x.len(), MAX_GAUSS_NODES);
+        assert!((w.iter().sum::<f64>() - 2.0).abs() < 1e-12);
+        assert!(x.windows(2).all(|p| p[0] < p[1]));
+        assert_eq!(gauss_legendre(MAX_GAUSS_NODES + 1), (vec![], vec![]));
+        assert_eq!(gauss_legendre(usize::MAX), (vec![], vec![]));
+        assert_eq!(gauss_legendre(1), (vec![0.0], vec![2.0]));
     }
 
     #[test]
