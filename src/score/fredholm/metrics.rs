@@ -753,12 +753,13 @@ fn residuals(
 /// at the same points (FM-12), in [0, ∞]: 0 when both are identically zero,
 /// `f64::INFINITY` when only the truth is. The norms are scaled by the
 /// largest magnitude, so huge or tiny values neither overflow nor
-/// underflow. `NaN` when the lengths differ, the lists are empty, or a value
-/// is not finite.
+/// underflow (a ratio beyond the range of `f64` is infinity). `NaN` when
+/// the lengths differ, the lists are empty, or a value is not finite.
 ///
 /// ```
 /// use scorespec::score::fredholm::metrics::relative_l2;
-/// assert_eq!(relative_l2(&[1.1, 2.2], &[1.0, 2.0]), 0.10000000000000009);
+/// // a uniform 10% error: ‖(0.1, 0.2)‖ / ‖(1, 2)‖ = 0.1
+/// assert!((relative_l2(&[1.1, 2.2], &[1.0, 2.0]) - 0.1).abs() < 1e-15);
 /// assert_eq!(relative_l2(&[0.0, 0.0], &[0.0, 0.0]), 0.0);
 /// assert_eq!(relative_l2(&[1.0, 0.0], &[0.0, 0.0]), f64::INFINITY);
 /// ```
@@ -769,12 +770,16 @@ pub fn relative_l2(pred: &[f64], truth: &[f64]) -> f64 {
     {
         return f64::NAN;
     }
-    let errors: Vec<f64> = pred.iter().zip(truth).map(|(p, t)| p - t).collect();
-    if errors.iter().any(|e| !e.is_finite()) {
-        return f64::NAN;
+    // both sides scaled by the largest magnitude: the differences cannot
+    // overflow, and the ratio is unchanged
+    let m = pred.iter().chain(truth).fold(0.0f64, |m, x| m.max(x.abs()));
+    if m == 0.0 {
+        return 0.0;
     }
+    let errors: Vec<f64> = pred.iter().zip(truth).map(|(p, t)| p / m - t / m).collect();
+    let scaled: Vec<f64> = truth.iter().map(|t| t / m).collect();
     let num = norm2(&errors);
-    let den = norm2(truth);
+    let den = norm2(&scaled);
     if den == 0.0 {
         return if num == 0.0 { 0.0 } else { f64::INFINITY };
     }
@@ -996,6 +1001,9 @@ mod tests {
         assert!(relative_l2(&[f64::NAN], &[1.0]).is_nan());
         assert_eq!(relative_l2(&[2e300, 0.0], &[1e300, 0.0]), 1.0);
         assert_eq!(relative_l2(&[2e-300], &[1e-300]), 1.0);
+        // the difference 2e308 would overflow without scaling
+        assert_eq!(relative_l2(&[1e308], &[-1e308]), 2.0);
+        assert_eq!(relative_l2(&[1e300], &[1e-300]), f64::INFINITY);
     }
 
     #[test]
