@@ -1,3 +1,5 @@
 //! The Fredholm integral-equation pipeline (document 003): parsing LLM
 //! output, comparisons, type-specific evaluators, metrics. Rules in
 //! spec/fredholm.md.
+
+pub mod metrics;
