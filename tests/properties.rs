@@ -1461,6 +1461,9 @@ mod physics_props {
             let text = format!("{a},{group}");
             let expected = (group.len() == 3).then(|| (a * 1000 + b) as f64);
             prop_assert_eq!(normalize_number(&text), expected, "{}", text);
+        }
+    }
+}
 
 // ---------------------------------------------------------------- fredholm metrics (Part 8)
 

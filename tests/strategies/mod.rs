@@ -1419,6 +1419,8 @@ pub fn grouped_integer_strategy() -> impl Strategy<Value = (String, i64)> + Clon
             groups.reverse();
             let sign = if n < 0 { "-" } else { "" };
             (format!("{sign}{}", groups.join(sep)), n)
+        })
+}
 
 // ---------------------------------------------------------------- fredholm metrics (Part 8)
 
