@@ -1,6 +1,397 @@
-//! Registry entries of the fredholm_metrics part (see the spec page of its family).
+//! Registry entries of the fredholm_metrics part (see the spec page of its family):
+//! the metrics of Part 8 of document 003, spec/fredholm.md "Metrics of Part 8".
 
-use super::SpecFn;
+use serde_json::Value;
+
+use super::{Args, Default, Param, ParamType, SpecFn, expr_error, required};
+use crate::error::{CallError, json_type};
+use crate::expr::api::{Format, parse};
+use crate::expr::eval::eval_real;
+use crate::expr::{Expr, Limits};
+use crate::score::fredholm::metrics::{
+    self, SampleError, VerifyOptions, linspace, none_detection, operator_f1, sample,
+};
+use crate::text::bleu;
+
+/// The most sample points a metric call takes (`n_points`, `x_values`).
+pub const MAX_SAMPLE_POINTS: usize = 10_000;
+
+const FORMAT_INFIX: Param = Param {
+    name: "format",
+    ty: ParamType::Str,
+    default: Default::Str("infix"),
+    doc: "the text format of the expressions: infix (default), latex or rpn",
+};
+
+const DOMAIN: Param = Param {
+    name: "domain",
+    ty: ParamType::Array,
+    default: Default::Optional,
+    doc: "[a, b], numbers or constant expressions (default [0, 1])",
+};
+
+fn format(a: &Args<'_>) -> Result<Format, CallError> {
+    let name = a.str("format")?;
+    Format::from_name(name).ok_or_else(|| CallError::InvalidValue {
+        name: "format",
+        reason: format!("unknown format {name:?}; known: latex, infix, rpn"),
+    })
+}
+
+fn expr(a: &Args<'_>, name: &'static str, fmt: Format) -> Result<Expr, CallError> {
+    parse(a.str(name)?, fmt, &Limits::default()).map_err(|e| expr_error(name, e))
+}
+
+/// A real constant: a JSON number, or a string holding an expression without
+/// symbols (`"pi"`, `"1/2"`).
+fn constant(name: &'static str, v: &Value, fmt: Format) -> Result<f64, CallError> {
+    let bad = |reason: String| CallError::InvalidValue { name, reason };
+    let x = match v {
+        Value::Number(n) => n.as_f64().ok_or_else(|| bad("not a number".into()))?,
+        Value::String(s) => {
+            let limits = Limits::default();
+            let e = parse(s, fmt, &limits).map_err(|e| expr_error(name, e))?;
+            eval_real(&e, &|_| None, &mut 0, limits.max_eval_steps)
+                .map_err(|e| bad(format!("{s:?} has no real value: {e}")))?
+        }
+        other => {
+            return Err(bad(format!(
+                "expected a number or a constant expression, found {}",
+                json_type(other)
+            )));
+        }
+    };
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(bad(format!("{x} is not finite")))
+    }
+}
+
+fn domain(a: &Args<'_>, fmt: Format) -> Result<(f64, f64), CallError> {
+    let Some(v) = a.value("domain")? else {
+        return Ok((0.0, 1.0));
+    };
+    let items = v.as_array().map(Vec::as_slice).unwrap_or_default();
+    let [lo, hi] = items else {
+        return Err(CallError::InvalidValue {
+            name: "domain",
+            reason: format!("expected [a, b], found {} items", items.len()),
+        });
+    };
+    let (lo, hi) = (constant("domain", lo, fmt)?, constant("domain", hi, fmt)?);
+    if lo < hi {
+        Ok((lo, hi))
+    } else {
+        Err(CallError::InvalidValue {
+            name: "domain",
+            reason: format!("a = {lo} must be smaller than b = {hi}"),
+        })
+    }
+}
+
+fn count(a: &Args<'_>, name: &'static str) -> Result<usize, CallError> {
+    let n = a.number(name)?;
+    if n.fract() == 0.0 && (1.0..=MAX_SAMPLE_POINTS as f64).contains(&n) {
+        Ok(n as usize)
+    } else {
+        Err(CallError::InvalidValue {
+            name,
+            reason: format!("must be an integer from 1 to {MAX_SAMPLE_POINTS}, found {n}"),
+        })
+    }
+}
+
+fn numbers(name: &'static str, v: &Value) -> Result<Vec<f64>, CallError> {
+    let bad = |reason: String| CallError::InvalidValue { name, reason };
+    let items = v.as_array().ok_or_else(|| {
+        bad(format!(
+            "expected a list of numbers, found {}",
+            json_type(v)
+        ))
+    })?;
+    if items.is_empty() || items.len() > MAX_SAMPLE_POINTS {
+        return Err(bad(format!(
+            "expected 1 to {MAX_SAMPLE_POINTS} numbers, found {}",
+            items.len()
+        )));
+    }
+    items
+        .iter()
+        .map(|x| {
+            x.as_f64()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| bad(format!("{x} is not a finite number")))
+        })
+        .collect()
+}
+
+fn sample_error(e: SampleError) -> CallError {
+    match e {
+        SampleError::Undefined(reason) => CallError::Undefined { reason },
+        SampleError::Budget(e) => expr_error("solution", e),
+    }
+}
+
+fn relative_l2(a: &Args<'_>) -> Result<Value, CallError> {
+    let fmt = format(a)?;
+    let u = expr(a, "solution", fmt)?;
+    let truth = a.value("ground_truth")?.unwrap_or(&Value::Null);
+    let (xs, expected) = match truth {
+        Value::String(_) => {
+            let g = expr(a, "ground_truth", fmt)?;
+            let (lo, hi) = domain(a, fmt)?;
+            let xs = linspace(lo, hi, count(a, "n_points")?);
+            let ys = sample(&g, &xs).map_err(|e| match e {
+                SampleError::Undefined(r) => CallError::Undefined {
+                    reason: format!("ground truth: {r}"),
+                },
+                other => sample_error(other),
+            })?;
+            (xs, ys)
+        }
+        Value::Object(o) => {
+            let points = match o.get("evaluation_points") {
+                Some(Value::Object(p)) => p,
+                _ => o,
+            };
+            let get = |k: &str| {
+                points.get(k).ok_or_else(|| CallError::InvalidValue {
+                    name: "ground_truth",
+                    reason: format!(
+                        "an object needs \"x_values\" and \"u_values\"; {k:?} is missing"
+                    ),
+                })
+            };
+            let xs = numbers("ground_truth", get("x_values")?)?;
+            let ys = numbers("ground_truth", get("u_values")?)?;
+            if xs.len() != ys.len() {
+                return Err(CallError::InvalidValue {
+                    name: "ground_truth",
+                    reason: format!("{} x_values but {} u_values", xs.len(), ys.len()),
+                });
+            }
+            (xs, ys)
+        }
+        other => {
+            return Err(CallError::WrongType {
+                name: "ground_truth",
+                expected: "an expression string or {x_values, u_values}",
+                found: json_type(other),
+            });
+        }
+    };
+    let got = sample(&u, &xs).map_err(sample_error)?;
+    let r = metrics::relative_l2(&got, &expected);
+    Ok(if r.is_infinite() {
+        Value::from("inf")
+    } else {
+        Value::from(r)
+    })
+}
+
+fn verify(a: &Args<'_>) -> Result<Value, CallError> {
+    let fmt = format(a)?;
+    let u = expr(a, "solution", fmt)?;
+    let k = expr(a, "kernel", fmt)?;
+    let f = expr(a, "f", fmt)?;
+    let lambda = constant("lambda", a.value("lambda")?.unwrap_or(&Value::Null), fmt)?;
+    let (lo, hi) = domain(a, fmt)?;
+    let tolerance = a.number("tolerance")?;
+    if !(tolerance > 0.0 && tolerance.is_finite()) {
+        return Err(CallError::InvalidValue {
+            name: "tolerance",
+            reason: format!("must be a positive number, found {tolerance}"),
+        });
+    }
+    let x_values = match a.value("x_values")? {
+        Some(v) => Some(numbers("x_values", v)?),
+        None => None,
+    };
+    let opts = VerifyOptions {
+        tolerance,
+        n_points: count(a, "n_points")?,
+        x_values,
+    };
+    let r = metrics::verify_solution(&u, &k, &f, lambda, (lo, hi), &opts)
+        .map_err(|e| expr_error("solution", e))?;
+    serde_json::to_value(r).map_err(|e| CallError::InvalidValue {
+        name: "solution",
+        reason: e.to_string(),
+    })
+}
+
+fn none_detection_fn(a: &Args<'_>) -> Result<Value, CallError> {
+    let types = a.value("ground_truth_types")?.and_then(Value::as_array);
+    let preds = a.value("has_solution")?.and_then(Value::as_array);
+    let (Some(types), Some(preds)) = (types, preds) else {
+        return Err(CallError::MissingArgument {
+            name: "ground_truth_types",
+        });
+    };
+    if types.len() != preds.len() {
+        return Err(CallError::InvalidValue {
+            name: "has_solution",
+            reason: format!(
+                "{} ground-truth types but {} predictions",
+                types.len(),
+                preds.len()
+            ),
+        });
+    }
+    let mut pairs = Vec::with_capacity(types.len());
+    for (i, (t, p)) in types.iter().zip(preds).enumerate() {
+        let is_none = match t {
+            Value::String(s) => s == "none",
+            Value::Null => false,
+            other => {
+                return Err(CallError::InvalidValue {
+                    name: "ground_truth_types",
+                    reason: format!(
+                        "item {i} must be a string or null, found {}",
+                        json_type(other)
+                    ),
+                });
+            }
+        };
+        let has = match p {
+            Value::Bool(b) => Some(*b),
+            Value::Null => None,
+            other => {
+                return Err(CallError::InvalidValue {
+                    name: "has_solution",
+                    reason: format!(
+                        "item {i} must be a boolean or null, found {}",
+                        json_type(other)
+                    ),
+                });
+            }
+        };
+        pairs.push((is_none, has));
+    }
+    serde_json::to_value(none_detection(pairs)).map_err(|e| CallError::InvalidValue {
+        name: "has_solution",
+        reason: e.to_string(),
+    })
+}
 
 /// The functions of this file (sorted into the registry by [`super::all`]).
-pub(super) static FNS: &[SpecFn] = &[];
+pub(super) static FNS: &[SpecFn] = &[
+    SpecFn {
+        id: "fredholm.bleu",
+        doc: "NLTK sentence BLEU (method1 smoothing) of the math tokens of prediction vs reference",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[
+            required(
+                "prediction",
+                ParamType::Str,
+                "the predicted solution string",
+            ),
+            required(
+                "reference",
+                ParamType::Str,
+                "the ground-truth solution string",
+            ),
+        ],
+        run: |a| {
+            Ok(Value::from(bleu::bleu(
+                a.str("prediction")?,
+                a.str("reference")?,
+            )))
+        },
+    },
+    SpecFn {
+        id: "fredholm.none_detection",
+        doc: "precision/recall/F1 of detecting 'no solution' (tp, fp, fn as the document counts)",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[
+            required(
+                "ground_truth_types",
+                ParamType::Array,
+                "the ground-truth solution_type of each equation (string or null)",
+            ),
+            required(
+                "has_solution",
+                ParamType::Array,
+                "the predicted has_solution of each equation (boolean or null)",
+            ),
+        ],
+        run: none_detection_fn,
+    },
+    SpecFn {
+        id: "fredholm.operator_f1",
+        doc: "precision/recall/F1 of the sets of tracked operators (sin, Add, Pow, …) of two expressions",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[
+            required("prediction", ParamType::Str, "the predicted solution"),
+            required("reference", ParamType::Str, "the ground-truth solution"),
+            FORMAT_INFIX,
+        ],
+        run: |a| {
+            let fmt = format(a)?;
+            let r = operator_f1(&expr(a, "prediction", fmt)?, &expr(a, "reference", fmt)?);
+            serde_json::to_value(r).map_err(|e| CallError::InvalidValue {
+                name: "prediction",
+                reason: e.to_string(),
+            })
+        },
+    },
+    SpecFn {
+        id: "fredholm.relative_l2",
+        doc: "‖u − û‖₂/‖u‖₂ over sample points (\"inf\" when only the truth is zero)",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[
+            required("solution", ParamType::Str, "the predicted solution u(x)"),
+            required(
+                "ground_truth",
+                ParamType::Any,
+                "the true solution: an expression, or {x_values, u_values} (or {evaluation_points: …})",
+            ),
+            FORMAT_INFIX,
+            DOMAIN,
+            Param {
+                name: "n_points",
+                ty: ParamType::Number,
+                default: Default::Number(100.0),
+                doc: "the number of points of linspace(a, b, n) (ignored with stored points)",
+            },
+        ],
+        run: relative_l2,
+    },
+    SpecFn {
+        id: "fredholm.verify_solution",
+        doc: "residual of u(x) − λ∫K(x,t)u(t)dt − f(x) at sample points (Gauss–Legendre quadrature)",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[
+            required("solution", ParamType::Str, "the solution u(x)"),
+            required("kernel", ParamType::Str, "the kernel K(x, t)"),
+            required("f", ParamType::Str, "the right-hand side f(x)"),
+            required(
+                "lambda",
+                ParamType::Any,
+                "λ: a number or a constant expression",
+            ),
+            DOMAIN,
+            FORMAT_INFIX,
+            Param {
+                name: "tolerance",
+                ty: ParamType::Number,
+                default: Default::Number(1e-6),
+                doc: "verified when the largest |residual| is below this",
+            },
+            Param {
+                name: "n_points",
+                ty: ParamType::Number,
+                default: Default::Number(50.0),
+                doc: "the number of sample points (midpoints of equal cells of [a, b])",
+            },
+            Param {
+                name: "x_values",
+                ty: ParamType::Array,
+                default: Default::Optional,
+                doc: "explicit sample points (replace n_points)",
+            },
+        ],
+        run: verify,
+    },
+];

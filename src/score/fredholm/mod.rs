@@ -5,4 +5,5 @@
 pub mod compare;
 pub mod evaluate;
 pub mod evaluators;
+pub mod metrics;
 pub mod parse;
