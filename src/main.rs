@@ -48,6 +48,9 @@ enum Command {
         /// Also write the summary as JSON to this file.
         #[arg(long)]
         summary: Option<PathBuf>,
+        /// fredholm: write the evaluated predictions (JSONL) here; `-o` is then the metrics JSON.
+        #[arg(long)]
+        evaluated: Option<PathBuf>,
         /// The longest input line accepted, in bytes.
         #[arg(long, default_value_t = Limits::default().max_line_bytes)]
         max_line_bytes: usize,
@@ -64,6 +67,9 @@ enum Command {
 enum TaskArg {
     /// Word puzzles: typos, connections, unscrambling (document 001).
     Puzzles,
+    /// Fredholm predictions JSONL (document 003): `-o` gets the metrics JSON,
+    /// `--evaluated` the evaluated predictions.
+    Fredholm,
 }
 
 fn main() -> ExitCode {
@@ -79,8 +85,12 @@ fn main() -> ExitCode {
             file,
             output,
             summary,
+            evaluated,
             max_line_bytes,
-        } => eval(task, &file, output, summary, max_line_bytes),
+        } => match task {
+            TaskArg::Fredholm => eval_fredholm(&file, output, evaluated, summary, max_line_bytes),
+            TaskArg::Puzzles => eval(eval::Task::Puzzles, &file, output, summary, max_line_bytes),
+        },
         Command::List { json } => list(json),
     };
     match result {
@@ -120,15 +130,12 @@ fn open_output(output: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
 }
 
 fn eval(
-    task: TaskArg,
+    task: eval::Task,
     file: &str,
     output: Option<PathBuf>,
     summary_path: Option<PathBuf>,
     max_line_bytes: usize,
 ) -> io::Result<ExitCode> {
-    let task = match task {
-        TaskArg::Puzzles => eval::Task::Puzzles,
-    };
     let out = BufWriter::new(open_output(&output)?);
     let (input, size): (Box<dyn BufRead>, Option<u64>) = if file == "-" {
         (Box::new(io::stdin().lock()), None)
@@ -178,6 +185,66 @@ fn eval(
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         serde_json::to_writer_pretty(f, &summary)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
+    Ok(if file == "-" {
+        (Box::new(io::stdin().lock()), None)
+    } else {
+        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let size = f.metadata().ok().map(|m| m.len());
+        (Box::new(BufReader::with_capacity(1 << 20, f)), size)
+    })
+}
+
+/// `eval --task fredholm`: the metrics JSON to `-o` (or standard output),
+/// the evaluated predictions to `--evaluated`, a summary line on stderr.
+fn eval_fredholm(
+    file: &str,
+    output: Option<PathBuf>,
+    evaluated: Option<PathBuf>,
+    summary_path: Option<PathBuf>,
+    max_line_bytes: usize,
+) -> io::Result<ExitCode> {
+    let (input, size) = open_input(file)?;
+    let evaluated_out = match &evaluated {
+        Some(p) => Some(BufWriter::new(File::create(p).map_err(|e| {
+            io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+        })?)),
+        None => None,
+    };
+    let bar = match size {
+        Some(n) => ProgressBar::new(n).with_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::new_spinner(),
+    };
+    let opts = scorespec::score::fredholm::evaluate::EvalOptions::default();
+    let metrics = eval::fredholm::run(input, evaluated_out, &opts, max_line_bytes, |n| {
+        bar.set_position(n)
+    })?;
+    bar.finish_and_clear();
+    let mut out = BufWriter::new(open_output(&output)?);
+    serde_json::to_writer_pretty(&mut out, &metrics)?;
+    writeln!(out)?;
+    out.flush()?;
+    if let Some(path) = summary_path {
+        let f = File::create(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        serde_json::to_writer_pretty(f, &metrics)?;
+    }
+    let n = |k: &str| metrics[k].as_u64().unwrap_or(0);
+    eprintln!(
+        "{} predictions: {} correct (accuracy {}), {} parse errors, {} api errors, {} invalid lines",
+        n("total"),
+        n("correct"),
+        metrics["accuracy"],
+        n("parse_errors"),
+        n("api_errors"),
+        n("invalid_rows")
+    );
     Ok(ExitCode::SUCCESS)
 }
 

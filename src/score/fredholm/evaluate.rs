@@ -31,7 +31,9 @@ use serde_json::{Map, Value, json};
 use super::compare::{NumericOptions, NumericResult, Truth, numeric_compare, symbolic_compare};
 use super::evaluators::{FamilyPoints, approx_coef, discrete_points, family, series_terms, terms};
 use super::metrics::{self, VerifyOptions, none_detection, operator_f1, verify_solution};
-use super::parse::{SOLUTION_TYPES, extract_discrete_points, parse_expression, parse_output};
+use super::parse::{
+    SOLUTION_TYPES, extract_discrete_points, looks_like_prose, parse_expression, parse_output,
+};
 use crate::expr::Limits;
 use crate::expr::api::Format;
 use crate::expr::eval::eval_real;
@@ -362,11 +364,14 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         }
     };
     let sol_str = str_field(&row, "solution_str");
+    // Prose ("No solution exists") is not an expression (FR-4).
     let pred = str_field(&row, "solution_sympy")
+        .filter(|s| !looks_like_prose(s))
         .and_then(|s| parse_expression(s, Some(Format::Infix), &limits).ok())
         .map(|(e, _)| e)
         .or_else(|| {
             sol_str
+                .filter(|s| !looks_like_prose(s))
                 .and_then(|s| parse_expression(s, row_format(&row), &limits).ok())
                 .map(|(e, _)| e)
         });
