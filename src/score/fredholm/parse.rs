@@ -386,6 +386,9 @@ pub fn looks_like_prose(s: &str) -> bool {
             if start > 0 && b[start - 1] == b'\\' {
                 continue; // a LaTeX command
             }
+            if i < b.len() && (b[i].is_ascii_digit() || b[i] == b'_') {
+                continue; // an identifier (term1, c_1): words have no digits
+            }
             // Part of an identifier with digits or underscores (c_1, x2) or a
             // subscript: only the letters matter.
             let w = &s[start..i];
@@ -438,6 +441,49 @@ pub fn detect_format(s: &str) -> Format {
     Format::Infix
 }
 
+/// Rewrites Unicode subscript and superscript digits and signs as LaTeX
+/// groups (`a₁₂x²` → `a_{12}x^{2}`); `None` when there are none.
+fn unicode_scripts_to_latex(s: &str) -> Option<String> {
+    const SUB: &str = "₀₁₂₃₄₅₆₇₈₉₊₋";
+    const SUP: &str = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻";
+    const PLAIN: &[char] = &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-'];
+    let class = |c: char| {
+        SUB.chars()
+            .position(|x| x == c)
+            .map(|i| ('_', PLAIN[i]))
+            .or_else(|| SUP.chars().position(|x| x == c).map(|i| ('^', PLAIN[i])))
+    };
+    if !s.chars().any(|c| class(c).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut open: Option<char> = None;
+    for c in s.chars() {
+        match (class(c), open) {
+            (Some((k, d)), Some(o)) if k == o => out.push(d),
+            (Some((k, d)), _) => {
+                if open.is_some() {
+                    out.push('}');
+                }
+                out.push(k);
+                out.push('{');
+                out.push(d);
+                open = Some(k);
+            }
+            (None, _) => {
+                if open.take().is_some() {
+                    out.push('}');
+                }
+                out.push(c);
+            }
+        }
+    }
+    if open.is_some() {
+        out.push('}');
+    }
+    Some(out)
+}
+
 /// Parses `s` in `format` (or the detected one) into its canonical form.
 /// In LaTeX format, text written in infix (`x**2 + sin(x)`) is read as
 /// infix when the LaTeX reading fails (FR-6).
@@ -446,6 +492,15 @@ pub fn parse_expression(
     format: Option<Format>,
     limits: &Limits,
 ) -> Result<(Expr, Format), String> {
+    // Unicode sub- and superscripts (a₀, x²) are read as LaTeX (a_{0}, x^{2}).
+    let converted;
+    let (s, format) = match (format, unicode_scripts_to_latex(s)) {
+        (None | Some(Format::Latex), Some(t)) => {
+            converted = t;
+            (converted.as_str(), Some(Format::Latex))
+        }
+        _ => (s, format),
+    };
     let f = format.unwrap_or_else(|| detect_format(s));
     let order: &[Format] = match (format, f) {
         // A given format is used alone, except that LaTeX also reads infix
