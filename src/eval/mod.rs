@@ -86,7 +86,7 @@ fn row_error(
     }
 }
 
-fn string_field<'a>(
+pub(crate) fn string_field<'a>(
     row: &'a Map<String, Value>,
     name: &str,
 ) -> Result<&'a str, (&'static str, String)> {
@@ -103,6 +103,26 @@ fn string_field<'a>(
     }
 }
 
+/// Reads one dataset row: UTF-8, not empty, a JSON object; otherwise the
+/// error kind (`invalid_utf8`, `empty_line`, `malformed_json`,
+/// `not_an_object`) and a message.
+pub(crate) fn parse_row(bytes: &[u8]) -> Result<Map<String, Value>, (&'static str, String)> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Err(("invalid_utf8", "not valid UTF-8".into()));
+    };
+    if text.trim().is_empty() {
+        return Err(("empty_line", "empty line".into()));
+    }
+    match serde_json::from_str(text) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(other) => Err((
+            "not_an_object",
+            format!("expected an object, found {}", json_type(&other)),
+        )),
+        Err(e) => Err(("malformed_json", format!("malformed JSON: {e}"))),
+    }
+}
+
 /// Scores one puzzles row given as raw bytes.
 ///
 /// ```
@@ -113,32 +133,9 @@ fn string_field<'a>(
 /// assert_eq!(r.error.unwrap().kind, "malformed_json");
 /// ```
 pub fn score_puzzles_row(bytes: &[u8], line: u64) -> RowResult {
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return row_error(line, Value::Null, None, "invalid_utf8", "not valid UTF-8");
-    };
-    if text.trim().is_empty() {
-        return row_error(line, Value::Null, None, "empty_line", "empty line");
-    }
-    let row: Map<String, Value> = match serde_json::from_str(text) {
-        Ok(Value::Object(m)) => m,
-        Ok(other) => {
-            return row_error(
-                line,
-                Value::Null,
-                None,
-                "not_an_object",
-                format!("expected an object, found {}", json_type(&other)),
-            );
-        }
-        Err(e) => {
-            return row_error(
-                line,
-                Value::Null,
-                None,
-                "malformed_json",
-                format!("malformed JSON: {e}"),
-            );
-        }
+    let row = match parse_row(bytes) {
+        Ok(row) => row,
+        Err((kind, msg)) => return row_error(line, Value::Null, None, kind, msg),
     };
     let id = row.get("id").cloned().unwrap_or(Value::Null);
     let source = match string_field(&row, "data_source") {
@@ -246,13 +243,50 @@ impl Summary {
 /// assert_eq!(s.per_source["typos"].mean, 1.0);
 /// ```
 pub fn run<R: BufRead, W: Write>(
-    mut input: R,
+    input: R,
     mut output: W,
     task: Task,
     max_line_bytes: usize,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
+    stream(
+        input,
+        max_line_bytes,
+        progress,
+        |n, raw| match (raw, task) {
+            (Some(b), Task::Puzzles) => score_puzzles_row(b, n),
+            (None, _) => row_error(
+                n,
+                Value::Null,
+                None,
+                "line_too_long",
+                format!("line longer than the limit of {max_line_bytes} bytes"),
+            ),
+        },
+        |r| {
+            serde_json::to_writer(&mut output, &r)?;
+            output.write_all(b"\n")?;
+            summary.add(&r);
+            Ok(())
+        },
+    )?;
+    output.flush()?;
+    Ok(summary)
+}
+
+/// Reads `input` line by line in chunks of [`CHUNK_LINES`] lines, scores the
+/// lines of a chunk in parallel with `score(line_number, bytes)` (`None` for
+/// a line over `max_line_bytes`, a trailing `\r` removed) and hands the
+/// results to `sink` in input order; `progress` gets the bytes consumed after
+/// each chunk. Memory depends on the chunk, not on the input.
+pub(crate) fn stream<R: BufRead, T: Send>(
+    mut input: R,
+    max_line_bytes: usize,
+    mut progress: impl FnMut(u64),
+    score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
+    mut sink: impl FnMut(T) -> io::Result<()>,
+) -> io::Result<()> {
     let mut consumed = 0u64;
     let mut line = 0u64;
     loop {
@@ -266,32 +300,20 @@ pub fn run<R: BufRead, W: Write>(
             chunk.push((line, raw));
         }
         if chunk.is_empty() {
-            break;
+            return Ok(());
         }
-        let results: Vec<RowResult> = chunk
+        let results: Vec<T> = chunk
             .par_iter()
-            .map(|(n, raw)| match (raw, task) {
-                (RawLine::Bytes(b), Task::Puzzles) => {
-                    score_puzzles_row(b.strip_suffix(b"\r").unwrap_or(b), *n)
-                }
-                (RawLine::TooLong, _) => row_error(
-                    *n,
-                    Value::Null,
-                    None,
-                    "line_too_long",
-                    format!("line longer than the limit of {max_line_bytes} bytes"),
-                ),
+            .map(|(n, raw)| match raw {
+                RawLine::Bytes(b) => score(*n, Some(b.strip_suffix(b"\r").unwrap_or(b))),
+                RawLine::TooLong => score(*n, None),
             })
             .collect();
-        for r in &results {
-            serde_json::to_writer(&mut output, r)?;
-            output.write_all(b"\n")?;
-            summary.add(r);
+        for r in results {
+            sink(r)?;
         }
         progress(consumed);
     }
-    output.flush()?;
-    Ok(summary)
 }
 
 #[cfg(test)]

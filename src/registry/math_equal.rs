@@ -1,6 +1,151 @@
-//! Registry entries of the math_equal part (see the spec page of its family).
+//! Registry entries of the math_equal part (see the spec page of its family):
+//! `math.equal`, and the option parameters `math.grade` reuses.
 
-use super::SpecFn;
+use serde_json::Value;
+
+use super::{Args, Default, Param, ParamType, SpecFn, required};
+use crate::error::CallError;
+use crate::score::math::equal::{EqualOptions, equal_any};
+
+/// The options of `math.equal`, by name, with the document's defaults.
+/// `math.grade` takes the same list (append it to its own parameters).
+pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
+    number("rel_tol", 1e-9, "relative tolerance of numeric comparisons"),
+    number("abs_tol", 1e-8, "absolute tolerance of numeric comparisons"),
+    flag_param(
+        "include_percentage",
+        true,
+        "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)",
+    ),
+    number(
+        "percent_rel_tol",
+        1e-3,
+        "relative tolerance of the percentage reading",
+    ),
+    flag_param(
+        "compare_sets",
+        false,
+        "compare tuples as sets ((1,2) ~ (2,1))",
+    ),
+    flag_param(
+        "ascii_only",
+        true,
+        "refuse an answer that keeps a non-ASCII character",
+    ),
+    flag_param(
+        "degrees_as_radians",
+        false,
+        "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)",
+    ),
+];
+
+const fn number(name: &'static str, default: f64, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty: ParamType::Number,
+        default: Default::Number(default),
+        doc,
+    }
+}
+
+const fn flag_param(name: &'static str, default: bool, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty: ParamType::Bool,
+        default: Default::Bool(default),
+        doc,
+    }
+}
+
+/// Reads the options of [`EQUAL_OPTION_PARAMS`] from a call's arguments
+/// (the function must declare those parameters). Tolerances must be finite
+/// and non-negative.
+pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError> {
+    let tol = |name: &'static str| -> Result<f64, CallError> {
+        let x = a.number(name)?;
+        if x.is_finite() && x >= 0.0 {
+            Ok(x)
+        } else {
+            Err(CallError::InvalidValue {
+                name,
+                reason: format!("a tolerance must be a finite number >= 0, got {x}"),
+            })
+        }
+    };
+    Ok(EqualOptions {
+        rel_tol: tol("rel_tol")?,
+        abs_tol: tol("abs_tol")?,
+        include_percentage: a.bool("include_percentage")?,
+        percent_rel_tol: tol("percent_rel_tol")?,
+        compare_sets: a.bool("compare_sets")?,
+        ascii_only: a.bool("ascii_only")?,
+        degrees_as_radians: a.bool("degrees_as_radians")?,
+    })
+}
+
+/// The reference argument: a string or a list of strings and numbers (any
+/// one matching counts); numbers are read as their JSON text.
+pub(crate) fn reference_list(a: &Args<'_>, name: &'static str) -> Result<Vec<String>, CallError> {
+    let bad = |found: &str| CallError::InvalidValue {
+        name,
+        reason: format!("expected a string or a list of strings and numbers, found {found}"),
+    };
+    match a.value(name)? {
+        Some(Value::String(s)) => Ok(vec![s.clone()]),
+        Some(Value::Number(n)) => Ok(vec![n.to_string()]),
+        Some(Value::Array(items)) => {
+            if items.is_empty() {
+                return Err(CallError::InvalidValue {
+                    name,
+                    reason: "the list of references is empty".into(),
+                });
+            }
+            items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    Value::Number(n) => Ok(n.to_string()),
+                    other => Err(bad(crate::error::json_type(other))),
+                })
+                .collect()
+        }
+        Some(other) => Err(bad(crate::error::json_type(other))),
+        None => Err(CallError::MissingArgument { name }),
+    }
+}
+
+const EQUAL_PARAMS: &[Param] = &[
+    required(
+        "reference",
+        ParamType::Any,
+        "the gold answer: a string, or a list of acceptable answers (strings or numbers)",
+    ),
+    required("prediction", ParamType::Str, "the predicted answer"),
+    EQUAL_OPTION_PARAMS[0],
+    EQUAL_OPTION_PARAMS[1],
+    EQUAL_OPTION_PARAMS[2],
+    EQUAL_OPTION_PARAMS[3],
+    EQUAL_OPTION_PARAMS[4],
+    EQUAL_OPTION_PARAMS[5],
+    EQUAL_OPTION_PARAMS[6],
+];
+
+fn run_equal(a: &Args<'_>) -> Result<Value, CallError> {
+    let opts = options_from_args(a)?;
+    let refs = reference_list(a, "reference")?;
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+    let v = equal_any(&refs, a.str("prediction")?, &opts);
+    serde_json::to_value(v).map_err(|e| CallError::InvalidValue {
+        name: "reference",
+        reason: e.to_string(),
+    })
+}
 
 /// The functions of this file (sorted into the registry by [`super::all`]).
-pub(super) static FNS: &[SpecFn] = &[];
+pub(super) static FNS: &[SpecFn] = &[SpecFn {
+    id: "math.equal",
+    doc: "whether two math answers are the same answer: {equal, outcome, rule, reference_normalized, prediction_normalized}",
+    spec: "spec/math.md#equivalence",
+    params: EQUAL_PARAMS,
+    run: run_equal,
+}];

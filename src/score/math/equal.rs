@@ -1,0 +1,1337 @@
+//! `math.equal`: whether two math answers are the same answer (document 004,
+//! rules ME-1… of spec/math.md, section "Equivalence").
+//!
+//! [`equal`] takes the reference and the prediction as written (LaTeX, with or
+//! without `$…$`, `\boxed{}`), puts both in a plain form ([`prepare`]), and
+//! decides with the first rule that applies:
+//!
+//! | rule | decision |
+//! |---|---|
+//! | `no_answer` | a side is empty after preparation: outcome `no_answer` |
+//! | `literal` | the prepared texts are the same (words: case-insensitive) |
+//! | `ascii_only` | a side keeps a non-ASCII character (option `ascii_only`): not equal |
+//! | `boolean` | yes/true/no/false on either side: equal when both say the same |
+//! | `list` | a bare list `a, b, c` (also `a and b`, `a; b`): an unordered collection of answers |
+//! | `label` | `x = 3` against `3`: an equation whose left side is a name (`x`, `f(x)`, `|AB|`, `(p, q)`) stands for its right side; a chain `x = 1+1 = 2` for its last side |
+//! | `units` | quantities with units are converted to SI with exact factors (`0.5 km` = `500 m`, `5 m` ≠ `5 cm`); a unit on one side only is dropped |
+//! | `relation_interval` | `a < x ≤ b` against the interval `(a, b]`, `x > a` against `(a, ∞)` |
+//! | `vector` | a tuple against a one-row or one-column matrix, element by element |
+//! | `percentage` | plain decimals that are 100× each other (option `include_percentage`) |
+//! | engine rules | `identical`, `numeric_value`, `sample_points`, `equation`, `inequality`, `set`, `tuple`, `matrix`, `interval`, `union`, `plus_minus`, `text`, `kind` (spec/expr.md EX-5) |
+//!
+//! It never fails: a side that does not parse gives the outcome
+//! `unparseable`, a bound of the expression engine `budget_exceeded`. It is
+//! symmetric in its two arguments.
+//!
+//! ```
+//! use scorespec::score::math::equal::{equal, EqualOptions, Outcome};
+//! let o = EqualOptions::default();
+//! assert!(equal(r"\frac{1}{2}", "0.5", &o).equal);
+//! assert!(equal("3.54*10^{-7}", "3.54e-07", &o).equal);
+//! assert!(!equal("[0,3)", "[0,1]", &o).equal);
+//! assert_eq!(equal("5", "", &o).outcome, Outcome::NoAnswer);
+//! ```
+//!
+//! # Differences with the specification
+//!
+//! See spec/math.md ME-D*: bare lists are unordered (symeval compares them in
+//! order unless `compare_sets`); the percentage reading is symmetric; units
+//! are compared, not stripped; `\log` is natural (math-verify: base 10).
+
+use num_traits::{Signed, Zero};
+use serde::Serialize;
+
+use crate::expr::api::{Format, parse};
+use crate::expr::canon::canonical;
+use crate::expr::equiv::{self, EquivOptions};
+use crate::expr::print::to_infix;
+use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
+
+use super::units::{self, UnitPart};
+
+/// Options of [`equal`], with the document's defaults.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EqualOptions {
+    /// Relative tolerance of a numeric comparison (default 1e-9).
+    pub rel_tol: f64,
+    /// Absolute tolerance of a numeric comparison (default 1e-8).
+    pub abs_tol: f64,
+    /// Whether plain decimals that are 100× each other match (`3.04` ~ `0.0304`; default true).
+    pub include_percentage: bool,
+    /// Relative tolerance of the percentage reading (default 1e-3).
+    pub percent_rel_tol: f64,
+    /// Whether tuples are compared as sets (`(1,2)` ~ `(2,1)`; default false).
+    pub compare_sets: bool,
+    /// Whether an answer keeping a non-ASCII character is refused (default true).
+    pub ascii_only: bool,
+    /// Whether a standalone angle in degrees is read in radians (`90^\circ` ~ `\frac{\pi}{2}`);
+    /// by default it is read as the plain number (`90^\circ` ~ `90`). Default false.
+    pub degrees_as_radians: bool,
+}
+
+impl Default for EqualOptions {
+    fn default() -> Self {
+        EqualOptions {
+            rel_tol: 1e-9,
+            abs_tol: 1e-8,
+            include_percentage: true,
+            percent_rel_tol: 1e-3,
+            compare_sets: false,
+            ascii_only: true,
+            degrees_as_radians: false,
+        }
+    }
+}
+
+/// The outcome of a comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The answers are the same.
+    Equal,
+    /// They are not.
+    NotEqual,
+    /// A side is not a math answer the engine reads (and no text rule decided).
+    Unparseable,
+    /// A side is empty: no answer was given.
+    NoAnswer,
+    /// A bound of the expression engine was reached (spec/expr.md EX-6).
+    BudgetExceeded,
+}
+
+/// A verdict with the rule that decided it and both prepared forms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Whether the answers are the same (`outcome == Equal`).
+    pub equal: bool,
+    /// The outcome.
+    pub outcome: Outcome,
+    /// The rule that decided (module documentation).
+    pub rule: &'static str,
+    /// The reference as compared (prepared text, or the canonical form when it parsed).
+    pub reference_normalized: String,
+    /// The prediction as compared.
+    pub prediction_normalized: String,
+}
+
+/// Compares a reference answer with a predicted one.
+///
+/// ```
+/// use scorespec::score::math::equal::{equal, EqualOptions};
+/// let o = EqualOptions::default();
+/// assert!(equal("x+y", "y+x", &o).equal);
+/// assert!(equal("no", "false", &o).equal);
+/// assert!(!equal("1", "100", &o).equal);
+/// assert!(equal(r"0.5\text{ km}", r"500\text{ m}", &o).equal);
+/// assert!(!equal(r"\pi", "3.14", &o).equal);
+/// ```
+pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict {
+    let r = prepare(reference);
+    let p = prepare(prediction);
+    let mut cmp = Comparer {
+        opts,
+        limits: Limits::default(),
+    };
+    let (outcome, rule, rn, pn) = cmp.top(&r, &p);
+    Verdict {
+        equal: outcome == Outcome::Equal,
+        outcome,
+        rule,
+        reference_normalized: rn,
+        prediction_normalized: pn,
+    }
+}
+
+/// Compares a prediction with a list of acceptable references: equal when it
+/// matches any of them (the first match's verdict); otherwise the verdict
+/// against the first reference. An empty list gives `no_answer`.
+///
+/// ```
+/// use scorespec::score::math::equal::{equal_any, EqualOptions};
+/// assert!(equal_any(&["0.0304", "0.0304"], "3.04", &EqualOptions::default()).equal);
+/// ```
+pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> Verdict {
+    let mut first: Option<Verdict> = None;
+    for r in references {
+        let v = equal(r, prediction, opts);
+        if v.equal {
+            return v;
+        }
+        first.get_or_insert(v);
+    }
+    first.unwrap_or_else(|| Verdict {
+        equal: false,
+        outcome: Outcome::NoAnswer,
+        rule: "no_answer",
+        reference_normalized: String::new(),
+        prediction_normalized: prepare(prediction),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Preparation (ME-2)
+
+/// Most items of a bare list compared (beyond: `budget_exceeded`).
+pub const MAX_LIST_ITEMS: usize = 64;
+
+/// Puts an answer in the plain form the comparison reads (rule ME-2): math
+/// delimiters, `\boxed{}` and whole-answer `\text{}` wrappers removed,
+/// spacing commands and `\left`/`\right` dropped, currency signs dropped,
+/// `\dfrac`/`\tfrac` → `\frac`, `percent` → `\%`, `and`/`or`/`;` → `,`,
+/// e-notation → `\times 10^{…}`, trailing punctuation removed.
+///
+/// ```
+/// use scorespec::score::math::equal::prepare;
+/// assert_eq!(prepare(r"$\boxed{\dfrac{1}{2}}$."), r"\frac{1}{2}");
+/// assert_eq!(prepare(r"\$ 5"), "5");
+/// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
+/// ```
+pub fn prepare(s: &str) -> String {
+    let mut t = map_unicode(s);
+    t = mixed_number(&t);
+    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
+        t = t.replace(from, to);
+    }
+    t = undouble_commands(&t);
+    t = unwrap_all(&t);
+    // `\\` (a row break) is kept apart from `\ ` (a space) below.
+    t = t.replace("\\\\", "\u{1}");
+    t = t.replace(",\\! ", ",\\!").replace(",\\!", "{,}");
+    for (from, to) in [
+        ("\\displaystyle", ""),
+        ("\\noindent", ""),
+        ("\\!", ""),
+        ("\\,", ""),
+        ("\\;", ""),
+        ("\\:", ""),
+        ("\\qquad", " "),
+        ("\\quad", " "),
+        ("\\ ", " "),
+        ("~", " "),
+        ("\\$", ""),
+        ("$", ""),
+        ("\\euro", ""),
+        ("\\dfrac", "\\frac"),
+        ("\\tfrac", "\\frac"),
+        ("\\cfrac", "\\frac"),
+        ("\\lt", "<"),
+        ("\\gt", ">"),
+        ("!=", "\\ne "),
+        ("\\text{ and }", ","),
+        ("\\text{and}", ","),
+        ("\\text{ or }", ","),
+        ("\\text{or}", ","),
+        ("\\textnormal", "\\text"),
+        (";", ","),
+    ] {
+        t = t.replace(from, to);
+    }
+    t = t.replace('\u{1}', "\\\\");
+    t = drop_left_right(&t);
+    t = replace_words(&t);
+    t = percent_words(&t);
+    t = approx(&t);
+    t = after_in(&t);
+    t = t.replace(':', "/");
+    t = e_notation(&t);
+    t = unwrap_all(&t);
+    // `(C)` → `C`: a choice letter.
+    let b = t.as_bytes();
+    if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
+        t = (b[1] as char).to_string();
+    }
+    // `{1,2}` written without backslashes is a set.
+    if t.starts_with('{') && t.ends_with('}') && closing(&t, 0) == Some(t.len() - 1) {
+        let inner = &t[1..t.len() - 1];
+        if !split_top(inner, ',').is_empty() && split_top(inner, ',').len() > 1 {
+            t = format!("\\{{{inner}\\}}");
+        }
+    }
+    t.trim().to_string()
+}
+
+fn map_unicode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            'π' => out.push_str("\\pi "),
+            '∞' => out.push_str("\\infty "),
+            '−' | '–' => out.push('-'),
+            '×' => out.push_str("\\times "),
+            '÷' => out.push_str("\\div "),
+            '≤' => out.push_str("\\le "),
+            '≥' => out.push_str("\\ge "),
+            '≠' => out.push_str("\\ne "),
+            '∪' => out.push_str("\\cup "),
+            '∩' => out.push_str("\\cap "),
+            '∈' => out.push_str("\\in "),
+            '°' => out.push_str("^\\circ "),
+            '√' => out.push_str("\\sqrt"),
+            '²' => out.push_str("^2"),
+            '³' => out.push_str("^3"),
+            '€' | '£' | '¥' | '￥' => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `4 4/9` (spaces only) → `4\frac{4}{9}` when the fraction is proper, so the
+/// engine reads the mixed number; `11 6/6` is left alone (ambiguous).
+fn mixed_number(s: &str) -> String {
+    let t = s.trim();
+    let (sign, body) = match t.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", t),
+    };
+    let Some((whole, frac)) = body.split_once(' ') else {
+        return s.to_string();
+    };
+    let frac = frac.trim_start_matches(' ');
+    let digits = |x: &str| !x.is_empty() && x.len() <= 30 && x.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) {
+        return s.to_string();
+    }
+    let end = frac
+        .find(|c: char| !(c.is_ascii_digit() || c == '/'))
+        .unwrap_or(frac.len());
+    let (f, rest) = frac.split_at(end);
+    let Some((n, d)) = f.split_once('/') else {
+        return s.to_string();
+    };
+    if !digits(n) || !digits(d) {
+        return s.to_string();
+    }
+    let (Ok(nn), Ok(dd)) = (n.parse::<u128>(), d.parse::<u128>()) else {
+        return s.to_string();
+    };
+    if dd == 0 || nn >= dd {
+        return s.to_string();
+    }
+    format!("({sign}{whole}\\frac{{{n}}}{{{d}}}){rest}")
+}
+
+/// The byte index of the bracket closing the one at `open` (`{`, `(`, `[`).
+fn closing(s: &str, open: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let (o, c) = match b.get(open)? {
+        b'{' => (b'{', b'}'),
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if b[i] == o {
+            depth += 1;
+        } else if b[i] == c {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Strips delimiters and whole-answer wrappers until nothing changes.
+fn unwrap_all(s: &str) -> String {
+    let mut t = s.trim().to_string();
+    for _ in 0..32 {
+        let before = t.clone();
+        t = t.trim().to_string();
+        // trailing punctuation and `\\`
+        loop {
+            let u = t.trim_end();
+            let u = u
+                .strip_suffix("\\\\")
+                .or_else(|| {
+                    u.strip_suffix('.')
+                        .filter(|x| !x.ends_with('\\') && !x.ends_with('.'))
+                })
+                .or_else(|| u.strip_suffix(',').filter(|x| !x.ends_with('\\')))
+                .or_else(|| u.strip_suffix(';'))
+                .or_else(|| u.strip_suffix(':'));
+            match u {
+                Some(x) => t = x.trim_end().to_string(),
+                None => break,
+            }
+        }
+        let t2 = t.trim_matches('$').trim();
+        t = t2.to_string();
+        for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
+            if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
+                t = x.trim().to_string();
+            }
+        }
+        for w in [
+            "\\boxed",
+            "\\fbox",
+            "\\text",
+            "\\textbf",
+            "\\textnormal",
+            "\\mathrm",
+            "\\mbox",
+            "\\mathbf",
+            "\\textit",
+        ] {
+            if let Some(rest) = t.strip_prefix(w) {
+                if rest.starts_with('{') {
+                    let off = w.len();
+                    if closing(&t, off) == Some(t.len() - 1) {
+                        let inner = t[off + 1..t.len() - 1].trim().to_string();
+                        // `\mathrm{e}` is Euler's number, keep it for the engine.
+                        if !(w == "\\mathrm" && inner == "e") {
+                            t = inner;
+                        }
+                    }
+                }
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    t
+}
+
+fn drop_left_right(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let word = |w: &str| {
+            tail.strip_prefix(w)
+                .filter(|x| !x.starts_with(|c: char| c.is_ascii_alphabetic()))
+        };
+        if let Some(x) = word("\\left").or_else(|| word("\\right")) {
+            // `\left.` / `\right.` are invisible delimiters.
+            rest = x.strip_prefix('.').unwrap_or(x);
+            if x.starts_with("\\{") || x.starts_with("\\}") || x.starts_with("\\|") {
+                // keep the escaped delimiter
+            }
+        } else {
+            let n = tail[1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&tail[..1 + n]);
+            rest = &tail[1 + n..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `and` / `or` between items → `,`: the word with no letter (or
+/// backslash) before it and no lower-case letter after it (`1 or 2`,
+/// `(1,2)or(3,4)`, `1orW(x)`; not `for`, `order`).
+fn replace_words(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let word = ["and", "or"].into_iter().find(|w| s[i..].starts_with(w));
+        if let Some(w) = word {
+            let prev_ok = i > 0 && !(b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\');
+            let next = b.get(i + w.len()).copied();
+            let next_ok = next.is_some_and(|c| !c.is_ascii_lowercase());
+            if prev_ok && next_ok {
+                out.push(',');
+                i += w.len();
+                continue;
+            }
+        }
+        let n = s[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&s[i..i + n]);
+        i += n;
+    }
+    out
+}
+
+/// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)
+/// turns into a row break: `\\\\frac` → `\\frac` outside matrices.
+fn undouble_commands(s: &str) -> String {
+    if s.contains("\\begin") || !s.contains("\\\\") {
+        return s.to_string();
+    }
+    let mut t = s.to_string();
+    for cmd in [
+        "left", "right", "frac", "dfrac", "tfrac", "sqrt", "pi", "le", "ge", "leq", "geq", "ne",
+        "neq", "infty", "cdot", "times", "text", "in", "cup", "cap", "boxed", "pm", "mathrm",
+    ] {
+        let from = format!("\\\\{cmd}");
+        let to = format!("\\{cmd}");
+        let mut out = String::with_capacity(t.len());
+        let mut rest = t.as_str();
+        while let Some(i) = rest.find(&from) {
+            let after = &rest[i + from.len()..];
+            out.push_str(&rest[..i]);
+            if after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                out.push_str(&from);
+            } else {
+                out.push_str(&to);
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        t = out;
+    }
+    t
+}
+
+/// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
+fn percent_words(s: &str) -> String {
+    let mut t = s.trim_end().to_string();
+    for w in [
+        "\\text{percentage}",
+        "\\text{percent}",
+        "percentage",
+        "percent",
+        "pct",
+    ] {
+        if let Some(x) = t.strip_suffix(w) {
+            if x.trim_end()
+                .ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')')
+            {
+                t = format!("{}\\%", x.trim_end());
+                break;
+            }
+        }
+    }
+    // A bare `%` (not `\%`) is a percent sign too.
+    let mut out = String::with_capacity(t.len());
+    let mut prev = ' ';
+    for c in t.chars() {
+        if c == '%' && prev != '\\' {
+            out.push_str("\\%");
+        } else {
+            out.push(c);
+        }
+        prev = c;
+    }
+    out.replace(" \\%", "\\%")
+}
+
+/// `x = 1/3 \approx 0.33` → `x = 1/3`; `x \approx 11` → `x = 11`.
+fn approx(s: &str) -> String {
+    match s.find("\\approx") {
+        Some(i) if s[..i].contains('=') => s[..i].trim().to_string(),
+        Some(_) => s.replace("\\approx", "="),
+        None => s.to_string(),
+    }
+}
+
+/// `x \in [0, 1]` → `[0, 1]`: membership states the set.
+fn after_in(s: &str) -> String {
+    let mut rest = s;
+    let mut start = None;
+    let mut off = 0;
+    while let Some(i) = rest.find("\\in") {
+        let after = &rest[i + 3..];
+        if !after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            start = Some(off + i + 3);
+        }
+        off += i + 3;
+        rest = after;
+    }
+    match start {
+        Some(k) if !s[..k].contains(',') => s[k..].trim().to_string(),
+        _ => s.to_string(),
+    }
+}
+
+/// `3.54e-07` → `3.54\times10^{-07}` where a decimal is directly followed by
+/// `e`/`E`, an optional sign and digits, and no letter after.
+fn e_notation(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let starts_number = c.is_ascii_digit()
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'\\' || b[i - 1] == b'.'));
+        if starts_number {
+            let mut j = i;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            if j < b.len() && (b[j] == b'e' || b[j] == b'E') {
+                let mut k = j + 1;
+                if k < b.len() && (b[k] == b'+' || b[k] == b'-') {
+                    k += 1;
+                }
+                let ds = k;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let letter_after = k < b.len() && b[k].is_ascii_alphabetic();
+                if k > ds && !letter_after {
+                    let exp = s[j + 1..k].trim_start_matches('+');
+                    out.push_str(&s[i..j]);
+                    out.push_str("\\times10^{");
+                    out.push_str(exp);
+                    out.push('}');
+                    i = k;
+                    continue;
+                }
+            }
+            out.push_str(&s[i..j]);
+            i = j;
+            continue;
+        }
+        let n = s[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&s[i..i + n]);
+        i += n;
+    }
+    out
+}
+
+/// Splits at `sep` outside brackets (`()[]{}` and `\begin…\end`).
+fn split_top(s: &str, sep: char) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut depth: i64 = 0;
+    let mut env: i64 = 0;
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                if s[i..].starts_with("\\begin") {
+                    env += 1;
+                } else if s[i..].starts_with("\\end") {
+                    env -= 1;
+                }
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            c if c == sep as u8 && depth <= 0 && env <= 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// Splits at top-level `=` (not `<=`, `>=`, `!=`, `==`).
+fn split_equals(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut depth: i64 = 0;
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'=' if depth <= 0 => {
+                let prev = if i > 0 { b[i - 1] } else { b' ' };
+                let next = b.get(i + 1).copied().unwrap_or(b' ');
+                if !matches!(prev, b'<' | b'>' | b'!' | b'=') && next != b'=' {
+                    parts.push(&s[start..i]);
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// The thousands reading of `1,234,567` (groups of three digits, no spaces).
+fn thousands(s: &str) -> Option<String> {
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", s),
+    };
+    let body = body.replace("{,}", ",");
+    let (int, frac) = match body.split_once('.') {
+        Some((a, f)) if !f.is_empty() && f.bytes().all(|c| c.is_ascii_digit()) => {
+            (a.to_string(), Some(f))
+        }
+        Some(_) => return None,
+        None => (body.clone(), None),
+    };
+    for sep in [',', ' '] {
+        let groups: Vec<&str> = int.split(sep).collect();
+        if groups.len() < 2 {
+            continue;
+        }
+        let ok = (1..=3).contains(&groups[0].len())
+            && groups.iter().all(|g| g.bytes().all(|c| c.is_ascii_digit()))
+            && groups[1..].iter().all(|g| g.len() == 3);
+        if ok {
+            let mut n = format!("{sign}{}", groups.concat());
+            if let Some(f) = frac {
+                n.push('.');
+                n.push_str(f);
+            }
+            return Some(n);
+        }
+    }
+    None
+}
+
+fn is_decimal_literal(s: &str) -> bool {
+    let s = s.strip_prefix('-').unwrap_or(s);
+    let s = s.strip_suffix("\\%").unwrap_or(s);
+    let mut dot = false;
+    let mut digits = 0;
+    for c in s.bytes() {
+        match c {
+            b'0'..=b'9' => digits += 1,
+            b'.' if !dot => dot = true,
+            _ => return false,
+        }
+    }
+    digits > 0
+}
+
+/// `1000,99` against a decimal with a point reads as `1000.99`.
+fn decimal_comma(s: &str) -> Option<String> {
+    let (a, b) = s.split_once(',')?;
+    let a2 = a.strip_prefix('-').unwrap_or(a);
+    let ok = !a2.is_empty()
+        && !b.is_empty()
+        && a2.bytes().all(|c| c.is_ascii_digit())
+        && b.bytes().all(|c| c.is_ascii_digit());
+    ok.then(|| format!("{a}.{b}"))
+}
+
+fn is_word(s: &str) -> bool {
+    s.chars().filter(char::is_ascii_alphabetic).count() >= 2
+        && s.chars()
+            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-' || c == '\'')
+}
+
+fn boolean(s: &str) -> Option<bool> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "yes" | "true" => Some(true),
+        "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Comparison
+
+/// One parsed answer item.
+#[derive(Debug, Clone)]
+struct Item {
+    /// The prepared text of the item.
+    text: String,
+    /// Its canonical expression (an equation for `x = 3`).
+    expr: Expr,
+    /// The side that stands for the item when compared with a non-equation
+    /// (`3` of `x = 3`), if the left side is a name or the chain is long.
+    stands_for: Option<Expr>,
+}
+
+type Decided = (Outcome, &'static str);
+
+struct Comparer<'a> {
+    opts: &'a EqualOptions,
+    limits: Limits,
+}
+
+fn fail(e: &ExprError) -> Decided {
+    match e {
+        ExprError::BudgetExceeded { .. } => (Outcome::BudgetExceeded, "bounds"),
+        _ => (Outcome::Unparseable, "parse"),
+    }
+}
+
+impl Comparer<'_> {
+    fn top(&mut self, r: &str, p: &str) -> (Outcome, &'static str, String, String) {
+        let done = |d: Decided| (d.0, d.1, r.to_string(), p.to_string());
+        if r.is_empty() || p.is_empty() {
+            return done((Outcome::NoAnswer, "no_answer"));
+        }
+        if r == p {
+            return done((Outcome::Equal, "literal"));
+        }
+        if is_word(r) && is_word(p) && r.eq_ignore_ascii_case(p) {
+            return done((Outcome::Equal, "literal"));
+        }
+        if self.opts.ascii_only && (!r.is_ascii() || !p.is_ascii()) {
+            return done((Outcome::NotEqual, "ascii_only"));
+        }
+        match (boolean(r), boolean(p)) {
+            (Some(x), Some(y)) => {
+                return done((
+                    if x == y {
+                        Outcome::Equal
+                    } else {
+                        Outcome::NotEqual
+                    },
+                    "boolean",
+                ));
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                return done((Outcome::NotEqual, "boolean"));
+            }
+            (None, None) => {}
+        }
+        // Decimal comma against a decimal point (ME-4).
+        let (mut r2, mut p2) = (r.to_string(), p.to_string());
+        if p.contains('.') && is_decimal_literal(p) {
+            if let Some(x) = decimal_comma(r) {
+                r2 = x;
+            }
+        }
+        if r.contains('.') && is_decimal_literal(r) {
+            if let Some(x) = decimal_comma(p) {
+                p2 = x;
+            }
+        }
+        // Thousands separators: `1,234` is 1234 (ME-4) — unless the other
+        // side is a list or tuple too.
+        let rt = thousands(&r2);
+        let pt = thousands(&p2);
+        let r_list = split_top(&r2, ',').len() > 1;
+        let p_list = split_top(&p2, ',').len() > 1;
+        if let Some(x) = &rt {
+            if !p_list || pt.is_some() {
+                r2 = x.clone();
+            }
+        }
+        if let Some(x) = &pt {
+            if !r_list || rt.is_some() {
+                p2 = x.clone();
+            }
+        }
+        let ra = self.answer(&r2);
+        let pa = self.answer(&p2);
+        let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
+            Ok(items) if items.len() == 1 => to_infix(&items[0].expr),
+            Ok(items) => items
+                .iter()
+                .map(|i| to_infix(&i.expr))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Err(_) => raw.to_string(),
+        };
+        let rn = show(&ra, r);
+        let pn = show(&pa, p);
+        let d = match (&ra, &pa) {
+            (Ok(x), Ok(y)) => match self.answers(x, y) {
+                Ok(d) => d,
+                Err(e) => fail(&e),
+            },
+            (Err(e), _) | (_, Err(e)) => {
+                // Two texts that are not math: compare as words.
+                if let (Err(_), Err(_)) = (&ra, &pa) {
+                    (Outcome::NotEqual, "literal")
+                } else {
+                    fail(e)
+                }
+            }
+        };
+        (d.0, d.1, rn, pn)
+    }
+
+    /// The items of an answer: one, or several for a bare list.
+    fn answer(&self, s: &str) -> Result<Vec<Item>, ExprError> {
+        let parts = split_top(s, ',');
+        if parts.len() > MAX_LIST_ITEMS {
+            return Err(ExprError::BudgetExceeded {
+                which: "items of a list answer",
+                limit: MAX_LIST_ITEMS as u64,
+            });
+        }
+        let parts: Vec<&str> = parts
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.len() > 1 {
+            // A list whose items all carry a name (`x = 1, y = 2`) or
+            // plain items: each parsed on its own.
+            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
+            if let Ok(items) = items {
+                return Ok(items);
+            }
+            // `\{1, 2\}` or other forms the engine reads whole.
+        }
+        Ok(vec![self.item(s)?])
+    }
+
+    fn parse(&self, s: &str) -> Result<Expr, ExprError> {
+        let e = parse(s.trim(), Format::Latex, &self.limits)?;
+        self.standalone(e)
+    }
+
+    /// Degrees at the top (or as an element) per `degrees_as_radians`.
+    fn standalone(&self, e: Expr) -> Result<Expr, ExprError> {
+        Ok(match e {
+            Expr::Degrees(x) if !self.opts.degrees_as_radians => *x,
+            Expr::Degrees(x) => canonical(
+                &Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
+                &self.limits,
+            )?,
+            Expr::Tuple(v) => Expr::Tuple(
+                v.into_iter()
+                    .map(|x| self.standalone(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Set(v) => Expr::Set(
+                v.into_iter()
+                    .map(|x| self.standalone(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            other => other,
+        })
+    }
+
+    fn item(&self, s: &str) -> Result<Item, ExprError> {
+        let sides = split_equals(s);
+        if sides.len() >= 2 {
+            let first = sides[0].trim();
+            let last = sides[sides.len() - 1].trim();
+            let rhs = self.parse(last)?;
+            let lhs = self.parse(first);
+            let long = sides.len() >= 3;
+            let named = lhs.as_ref().is_ok_and(is_label);
+            let stands_for = (long || named).then(|| rhs.clone());
+            let expr = match lhs {
+                Ok(l) => canonical(
+                    &Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
+                    &self.limits,
+                )?,
+                Err(e) if long => {
+                    let _ = e;
+                    rhs.clone()
+                }
+                Err(e) => return Err(e),
+            };
+            return Ok(Item {
+                text: s.to_string(),
+                expr,
+                stands_for,
+            });
+        }
+        Ok(Item {
+            text: s.to_string(),
+            expr: self.parse(s)?,
+            stands_for: None,
+        })
+    }
+
+    fn answers(&mut self, x: &[Item], y: &[Item]) -> Result<Decided, ExprError> {
+        match (x, y) {
+            ([a], [b]) => self.items(a, b),
+            ([a], ys) | (ys, [a]) => {
+                // One object against a bare list: a tuple, set, matrix or
+                // `±` against the list's elements.
+                let elems: Vec<Expr> = ys
+                    .iter()
+                    .map(|i| i.stands_for.clone().unwrap_or_else(|| i.expr.clone()))
+                    .collect();
+                let one = a.stands_for.as_ref().unwrap_or(&a.expr);
+                match one {
+                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list"),
+                    Expr::Tuple(v) | Expr::Set(v) => self.unordered(v, &elems, "list"),
+                    Expr::Matrix(rows) if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) => {
+                        let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
+                        self.ordered(&flat, &elems, "vector")
+                    }
+                    Expr::PlusMinus(p, q) => {
+                        let both = vec![
+                            canonical(&Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
+                            canonical(
+                                &Expr::Add(vec![(**p).clone(), (**q).clone()]),
+                                &self.limits,
+                            )?,
+                        ];
+                        self.unordered(&both, &elems, "plus_minus")
+                    }
+                    _ => Ok((Outcome::NotEqual, "list")),
+                }
+            }
+            (xs, ys) => self.item_lists(xs, ys),
+        }
+    }
+
+    /// Two bare lists: as sets of answers, every item of each has an equal
+    /// item in the other (ME-5).
+    fn item_lists(&mut self, xs: &[Item], ys: &[Item]) -> Result<Decided, ExprError> {
+        let xs = expand_pm_items(xs, &self.limits)?;
+        let ys = expand_pm_items(ys, &self.limits)?;
+        for (p, q) in [(&xs, &ys), (&ys, &xs)] {
+            for a in p.iter() {
+                let mut found = false;
+                for b in q.iter() {
+                    if self.items(a, b)?.0 == Outcome::Equal {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok((Outcome::NotEqual, "list"));
+                }
+            }
+        }
+        Ok((Outcome::Equal, "list"))
+    }
+
+    fn items(&mut self, a: &Item, b: &Item) -> Result<Decided, ExprError> {
+        let rel = |e: &Expr| matches!(e, Expr::Relation(..));
+        if a.text == b.text {
+            return Ok((Outcome::Equal, "literal"));
+        }
+        // `x = 3` against `3` (ME-6).
+        if let (Some(ra), false) = (&a.stands_for, rel(&b.expr)) {
+            let d = self.exprs(ra, &b.expr, &a.text, &b.text)?;
+            return Ok(if d.0 == Outcome::Equal {
+                (d.0, "label")
+            } else {
+                d
+            });
+        }
+        if let (false, Some(rb)) = (rel(&a.expr), &b.stands_for) {
+            let d = self.exprs(&a.expr, rb, &a.text, &b.text)?;
+            return Ok(if d.0 == Outcome::Equal {
+                (d.0, "label")
+            } else {
+                d
+            });
+        }
+        if let (Some(ra), Some(rb)) = (&a.stands_for, &b.stands_for) {
+            // Two named equations: same name and same value, or as equations.
+            let d = self.exprs(&a.expr, &b.expr, &a.text, &b.text)?;
+            if d.0 == Outcome::Equal {
+                return Ok(d);
+            }
+            let same_name = match (&a.expr, &b.expr) {
+                (Expr::Relation(x, _), Expr::Relation(y, _)) => x.first() == y.first(),
+                _ => false,
+            };
+            if same_name {
+                return self.exprs(ra, rb, &a.text, &b.text);
+            }
+            return Ok(d);
+        }
+        self.exprs(&a.expr, &b.expr, &a.text, &b.text)
+    }
+
+    fn exprs(&mut self, a: &Expr, b: &Expr, ta: &str, tb: &str) -> Result<Decided, ExprError> {
+        // Units (ME-9).
+        match (units::split(a), units::split(b)) {
+            (None, None) => {}
+            (Some((sa, ua)), Some((sb, ub))) => {
+                return match (ua, ub) {
+                    (UnitPart::Known(x), UnitPart::Known(y)) => {
+                        if x.dims != y.dims {
+                            return Ok((Outcome::NotEqual, "units"));
+                        }
+                        let va =
+                            canonical(&Expr::Mul(vec![sa, Expr::Number(x.factor)]), &self.limits)?;
+                        let vb =
+                            canonical(&Expr::Mul(vec![sb, Expr::Number(y.factor)]), &self.limits)?;
+                        let d = self.engine(&va, &vb)?;
+                        Ok((d.0, "units"))
+                    }
+                    (UnitPart::Named(x), UnitPart::Named(y)) if x == y => {
+                        let d = self.engine(&sa, &sb)?;
+                        Ok((d.0, "units"))
+                    }
+                    _ => Ok((Outcome::NotEqual, "units")),
+                };
+            }
+            (Some((sa, _)), None) => {
+                let d = self.exprs(&sa, b, ta, tb)?;
+                return Ok((d.0, if d.0 == Outcome::Equal { "units" } else { d.1 }));
+            }
+            (None, Some((sb, _))) => {
+                let d = self.exprs(a, &sb, ta, tb)?;
+                return Ok((d.0, if d.0 == Outcome::Equal { "units" } else { d.1 }));
+            }
+        }
+        match (a, b) {
+            // `a < x < b` against an interval (ME-7).
+            (Expr::Relation(s, o), other) | (other, Expr::Relation(s, o))
+                if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
+            {
+                if let Some(iv) = relation_interval(s, o) {
+                    let iv = canonical(&iv, &self.limits)?;
+                    let d = self.engine(&iv, other)?;
+                    return Ok((d.0, "relation_interval"));
+                }
+                return Ok((Outcome::NotEqual, "kind"));
+            }
+            (Expr::Tuple(x), Expr::Tuple(y)) if self.opts.compare_sets => {
+                return self.unordered(x, y, "set");
+            }
+            (Expr::Tuple(v), Expr::Matrix(rows)) | (Expr::Matrix(rows), Expr::Tuple(v))
+                if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) =>
+            {
+                let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
+                return self.ordered(v, &flat, "vector");
+            }
+            _ => {}
+        }
+        let d = self.engine(a, b)?;
+        if d.0 != Outcome::Equal && self.opts.include_percentage && self.percentage(ta, tb) {
+            return Ok((Outcome::Equal, "percentage"));
+        }
+        Ok(d)
+    }
+
+    /// The percentage reading (ME-8): both sides plain decimals (a trailing
+    /// `\%` allowed), one 100× the other within `percent_rel_tol`, and the
+    /// smaller in (0, 1) ∪ (1, 100).
+    fn percentage(&self, ta: &str, tb: &str) -> bool {
+        if !(is_decimal_literal(ta) && is_decimal_literal(tb)) {
+            return false;
+        }
+        let value = |t: &str| -> Option<f64> {
+            match t.strip_suffix("\\%") {
+                Some(x) => x.parse::<f64>().ok().map(|v| v / 100.0),
+                None => t.parse::<f64>().ok(),
+            }
+        };
+        let (Some(x), Some(y)) = (value(ta), value(tb)) else {
+            return false;
+        };
+        let could_be_percent = |v: f64| (0.0 < v && v < 1.0) || (1.0 < v && v < 100.0);
+        let close = |a: f64, b: f64| {
+            (a - b).abs()
+                <= (self.opts.percent_rel_tol * a.abs().max(b.abs())).max(self.opts.abs_tol)
+        };
+        [(x, y), (y, x)].iter().any(|&(s, l)| {
+            could_be_percent(s) && could_be_percent(l / 100.0) && close(l / 100.0, s)
+        })
+    }
+
+    fn engine(&mut self, a: &Expr, b: &Expr) -> Result<Decided, ExprError> {
+        let eo = EquivOptions {
+            rel_tol: self.opts.rel_tol,
+            abs_tol: self.opts.abs_tol,
+            ..EquivOptions::default()
+        };
+        let v = equiv::equivalent(a, b, &eo, &self.limits)?;
+        Ok(match v.outcome {
+            equiv::Outcome::Equal => (Outcome::Equal, v.rule),
+            _ => (Outcome::NotEqual, v.rule),
+        })
+    }
+
+    fn ordered(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+    ) -> Result<Decided, ExprError> {
+        if x.len() != y.len() {
+            return Ok((Outcome::NotEqual, rule));
+        }
+        for (p, q) in x.iter().zip(y) {
+            if self.exprs(p, q, "", "")?.0 != Outcome::Equal {
+                return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+
+    fn unordered(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+    ) -> Result<Decided, ExprError> {
+        if x.len() != y.len() {
+            return Ok((Outcome::NotEqual, rule));
+        }
+        let mut used = vec![false; y.len()];
+        for p in x {
+            let mut found = false;
+            for (k, q) in y.iter().enumerate() {
+                if !used[k] && self.exprs(p, q, "", "")?.0 == Outcome::Equal {
+                    used[k] = true;
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+}
+
+fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>, ExprError> {
+    let mut out = Vec::with_capacity(xs.len());
+    for i in xs {
+        match &i.expr {
+            Expr::PlusMinus(p, q) => {
+                for e in [
+                    Expr::sub((**p).clone(), (**q).clone()),
+                    Expr::Add(vec![(**p).clone(), (**q).clone()]),
+                ] {
+                    out.push(Item {
+                        text: String::new(),
+                        expr: canonical(&e, limits)?,
+                        stands_for: None,
+                    });
+                }
+            }
+            _ => out.push(i.clone()),
+        }
+    }
+    Ok(out)
+}
+
+/// A name on the left of `=`: a symbol, a function of names, `|AB|`, a
+/// product or quotient of names, a tuple of names (ME-6). No numbers.
+fn is_label(e: &Expr) -> bool {
+    match e {
+        Expr::Symbol(_) | Expr::Text(_) => true,
+        Expr::Constant(Constant::E | Constant::I) => true,
+        Expr::Func(_, args) => args.iter().all(is_label),
+        Expr::Mul(fs) => fs.iter().all(|f| match f {
+            Expr::Pow(b, k) => {
+                is_label(b)
+                    && k.as_number()
+                        .is_some_and(|k| *k == -num_rational::BigRational::from_integer(1.into()))
+            }
+            other => is_label(other),
+        }),
+        Expr::Tuple(v) => !v.is_empty() && v.iter().all(is_label),
+        _ => false,
+    }
+}
+
+/// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x.
+fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
+    let inf = Expr::Constant(Constant::Infinity);
+    let neg_inf = Expr::neg(inf.clone());
+    let strict = |op: RelOp| matches!(op, RelOp::Lt | RelOp::Gt);
+    let is_num = |e: &Expr| e.symbols().is_empty();
+    let iv = |lo: Expr, hi: Expr, lo_closed: bool, hi_closed: bool| {
+        Some(Expr::Interval(Box::new(Interval {
+            lo,
+            hi,
+            lo_closed,
+            hi_closed,
+        })))
+    };
+    match (s, o) {
+        // `lo ≤ |x| ≤ hi` with 0 ≤ lo: the two intervals [-hi, -lo] ∪ [lo, hi].
+        ([a, Expr::Func(Func::Abs, x), b], [o1, o2])
+            if x.len() == 1
+                && !is_num(&x[0])
+                && a.as_number().is_some_and(|n| n.is_positive())
+                && is_num(b)
+                && matches!(o1, RelOp::Lt | RelOp::Le)
+                && matches!(o2, RelOp::Lt | RelOp::Le) =>
+        {
+            let (lc, hc) = (!strict(*o1), !strict(*o2));
+            let neg = Interval {
+                lo: Expr::neg(b.clone()),
+                hi: Expr::neg(a.clone()),
+                lo_closed: hc,
+                hi_closed: lc,
+            };
+            let pos = Interval {
+                lo: a.clone(),
+                hi: b.clone(),
+                lo_closed: lc,
+                hi_closed: hc,
+            };
+            Some(Expr::Union(vec![
+                Expr::Interval(Box::new(neg)),
+                Expr::Interval(Box::new(pos)),
+            ]))
+        }
+        ([a, x, b], [o1, o2]) if !is_num(x) && is_num(a) && is_num(b) => {
+            let up = matches!(o1, RelOp::Lt | RelOp::Le) && matches!(o2, RelOp::Lt | RelOp::Le);
+            let down = matches!(o1, RelOp::Gt | RelOp::Ge) && matches!(o2, RelOp::Gt | RelOp::Ge);
+            if up {
+                iv(a.clone(), b.clone(), !strict(*o1), !strict(*o2))
+            } else if down {
+                iv(b.clone(), a.clone(), !strict(*o2), !strict(*o1))
+            } else {
+                None
+            }
+        }
+        ([x, a], [op]) if !is_num(x) && is_num(a) => match op {
+            RelOp::Lt | RelOp::Le => iv(neg_inf, a.clone(), false, !strict(*op)),
+            RelOp::Gt | RelOp::Ge => iv(a.clone(), inf, !strict(*op), false),
+            _ => None,
+        },
+        ([a, x], [op]) if !is_num(x) && is_num(a) => match op {
+            RelOp::Lt | RelOp::Le => iv(a.clone(), inf, !strict(*op), false),
+            RelOp::Gt | RelOp::Ge => iv(neg_inf, a.clone(), false, !strict(*op)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn is_negative_number(e: &Expr) -> bool {
+    e.as_number()
+        .is_some_and(|n| n.is_negative() && !n.is_zero())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eq(a: &str, b: &str) -> bool {
+        let o = EqualOptions::default();
+        let x = equal(a, b, &o);
+        let y = equal(b, a, &o);
+        assert_eq!(
+            x.outcome, y.outcome,
+            "{a} vs {b}: not symmetric ({x:?} / {y:?})"
+        );
+        x.equal
+    }
+
+    #[test]
+    fn document_examples() {
+        assert!(eq(r"\frac{1}{2}", "0.5"));
+        assert!(eq("3.54*10^{-7}", "3.54e-07"));
+        assert!(eq("1,234", "1234"));
+        assert!(eq(r"\$ 5", "5"));
+        assert!(eq("White", "white"));
+        assert!(!eq("[0,3)", "[0,1]"));
+        assert!(!eq("1001.5", "1001"));
+        assert!(!eq("x<-1", "x>3"));
+        assert!(eq("no", "false"));
+        assert!(eq("12,34", "(12,34)"));
+        assert!(eq("1+2,2+1", "2+1,1+2"));
+        assert!(eq(r"\begin{array}1\\2\end{array}", "1,2"));
+        assert!(eq("3.04", "0.0304"));
+        assert!(!eq("1", "100"));
+    }
+
+    #[test]
+    fn prepare_examples() {
+        assert_eq!(prepare("4 4/9"), r"(4\frac{4}{9})");
+        assert_eq!(prepare("11 6/6"), "11 6/6");
+        assert_eq!(prepare("28 percent"), r"28\%");
+        assert_eq!(thousands("11,111,111,100").as_deref(), Some("11111111100"));
+        assert_eq!(thousands("32, 349"), None);
+    }
+}

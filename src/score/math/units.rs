@@ -1,0 +1,247 @@
+//! Units of measurement in math answers (rule ME-9 of spec/math.md).
+//!
+//! A small table of SI length, mass, time and volume units with their
+//! prefixes and a few customary ones, each with an **exact** rational factor
+//! to the SI base unit (metre, kilogram, second) and its dimension. `5\text{
+//! m}` and `5\text{ cm}` are compared as 5 m and 0.05 m (not equal);
+//! `0.5\text{ km}` and `500\text{ m}` are both 500 m (equal). Units outside
+//! the table are compared by name.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::One;
+
+use crate::expr::Expr;
+
+/// Exponents of length, mass and time.
+pub type Dims = [i32; 3];
+
+/// A unit: its exact factor to the SI base units and its dimension.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// What one of this unit is in metres, kilograms and seconds.
+    pub factor: BigRational,
+    /// Exponents of length, mass and time.
+    pub dims: Dims,
+}
+
+const L: Dims = [1, 0, 0];
+const M: Dims = [0, 1, 0];
+const T: Dims = [0, 0, 1];
+const V: Dims = [3, 0, 0];
+
+/// `(names, numerator, denominator, dimension)`: one row per unit.
+const TABLE: &[(&[&str], i64, i64, Dims)] = &[
+    (&["m", "meter", "meters", "metre", "metres"], 1, 1, L),
+    (
+        &["km", "kilometer", "kilometers", "kilometre", "kilometres"],
+        1000,
+        1,
+        L,
+    ),
+    (&["dm", "decimeter", "decimeters"], 1, 10, L),
+    (
+        &[
+            "cm",
+            "centimeter",
+            "centimeters",
+            "centimetre",
+            "centimetres",
+        ],
+        1,
+        100,
+        L,
+    ),
+    (
+        &[
+            "mm",
+            "millimeter",
+            "millimeters",
+            "millimetre",
+            "millimetres",
+        ],
+        1,
+        1000,
+        L,
+    ),
+    (
+        &["um", "\\mu m", "micrometer", "micrometers"],
+        1,
+        1_000_000,
+        L,
+    ),
+    (&["nm", "nanometer", "nanometers"], 1, 1_000_000_000, L),
+    // International inch = 0.0254 m exactly (1959 agreement).
+    (&["inch", "inches"], 254, 10_000, L),
+    (&["ft", "foot", "feet"], 3048, 10_000, L),
+    (&["yd", "yard", "yards"], 9144, 10_000, L),
+    (&["mi", "mile", "miles"], 1_609_344, 1000, L),
+    (&["g", "gram", "grams", "gramme", "grammes"], 1, 1000, M),
+    (&["kg", "kilogram", "kilograms"], 1, 1, M),
+    (&["mg", "milligram", "milligrams"], 1, 1_000_000, M),
+    (&["t", "tonne", "tonnes"], 1000, 1, M),
+    // International avoirdupois pound = 0.45359237 kg exactly.
+    (
+        &["lb", "lbs", "pound", "pounds"],
+        45_359_237,
+        100_000_000,
+        M,
+    ),
+    (&["s", "sec", "secs", "second", "seconds"], 1, 1, T),
+    (&["ms", "millisecond", "milliseconds"], 1, 1000, T),
+    (&["min", "mins", "minute", "minutes"], 60, 1, T),
+    (&["h", "hr", "hrs", "hour", "hours"], 3600, 1, T),
+    (&["day", "days"], 86_400, 1, T),
+    (&["week", "weeks"], 604_800, 1, T),
+    (
+        &["L", "l", "liter", "liters", "litre", "litres"],
+        1,
+        1000,
+        V,
+    ),
+    (
+        &[
+            "mL",
+            "ml",
+            "milliliter",
+            "milliliters",
+            "millilitre",
+            "millilitres",
+        ],
+        1,
+        1_000_000,
+        V,
+    ),
+];
+
+/// The unit named `name` (as written inside `\text{…}`), if the table has it.
+///
+/// ```
+/// use scorespec::score::math::units::lookup;
+/// let km = lookup("km").unwrap();
+/// assert_eq!(km.factor, num_rational::BigRational::from_integer(1000.into()));
+/// assert!(lookup("yuan").is_none());
+/// ```
+pub fn lookup(name: &str) -> Option<Unit> {
+    let name = name.trim();
+    TABLE
+        .iter()
+        .find(|(names, ..)| names.contains(&name))
+        .map(|&(_, p, q, dims)| Unit {
+            factor: BigRational::new(BigInt::from(p), BigInt::from(q)),
+            dims,
+        })
+}
+
+/// The unit part of an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnitPart {
+    /// Every unit word is in the table: the product's factor and dimension.
+    Known(Unit),
+    /// Some word is not: the words with their powers, sorted, lower-cased.
+    Named(Vec<(String, i64)>),
+}
+
+/// Splits a canonical product `scalar · unit₁^k₁ · …` into the scalar and
+/// its units; `None` when the expression has no unit factor or is a unit
+/// alone (`\text{m}` is a word, not a quantity).
+pub fn split(e: &Expr) -> Option<(Expr, UnitPart)> {
+    let Expr::Mul(factors) = e else { return None };
+    let mut words: Vec<(String, i64)> = Vec::new();
+    let mut rest: Vec<Expr> = Vec::new();
+    for f in factors {
+        match unit_factor(f) {
+            Some(w) => words.push(w),
+            None => rest.push(f.clone()),
+        }
+    }
+    if words.is_empty() || rest.is_empty() {
+        return None;
+    }
+    let scalar = if rest.len() == 1 {
+        rest.pop()?
+    } else {
+        Expr::Mul(rest)
+    };
+    let mut factor = BigRational::one();
+    let mut dims = [0i32; 3];
+    let mut known = true;
+    for (w, k) in &words {
+        match lookup(w) {
+            Some(u) if k.unsigned_abs() <= 6 => {
+                let kk = *k as i32;
+                let f = num_traits::pow::pow(u.factor.clone(), k.unsigned_abs() as usize);
+                factor = if *k >= 0 { factor * f } else { factor / f };
+                for (d, ud) in dims.iter_mut().zip(u.dims) {
+                    *d += ud * kk;
+                }
+            }
+            _ => known = false,
+        }
+    }
+    let part = if known {
+        UnitPart::Known(Unit { factor, dims })
+    } else {
+        let mut named: Vec<(String, i64)> = words
+            .into_iter()
+            .map(|(w, k)| (singular(&w.to_lowercase()), k))
+            .collect();
+        named.sort();
+        UnitPart::Named(named)
+    };
+    Some((scalar, part))
+}
+
+/// A word's singular by the plain English rule (`miles` → `mile`), enough to
+/// compare unit names outside the table.
+fn singular(w: &str) -> String {
+    match w.strip_suffix('s') {
+        Some(stem) if stem.len() >= 2 => stem.to_string(),
+        _ => w.to_string(),
+    }
+}
+
+fn unit_factor(f: &Expr) -> Option<(String, i64)> {
+    match f {
+        Expr::Text(w) if is_unit_word(w) => Some((w.trim().to_string(), 1)),
+        Expr::Pow(b, k) => match (b.as_ref(), k.as_ref()) {
+            (Expr::Text(w), Expr::Number(k)) if is_unit_word(w) && k.is_integer() => {
+                let k: i64 = k.to_integer().try_into().ok()?;
+                Some((w.trim().to_string(), k))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A unit word: letters (and `\mu`), at most one space, at most 24 bytes.
+fn is_unit_word(w: &str) -> bool {
+    let w = w.trim();
+    !w.is_empty()
+        && w.len() <= 24
+        && w.chars().filter(|c| *c == ' ').count() <= 1
+        && w.chars()
+            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '\\')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_names_are_unique() {
+        let mut all: Vec<&str> = TABLE.iter().flat_map(|(n, ..)| n.iter().copied()).collect();
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+
+    #[test]
+    fn mile_is_exact() {
+        let mi = lookup("mile").unwrap();
+        assert_eq!(mi.factor, BigRational::new(1_609_344.into(), 1000.into()));
+        assert_eq!(mi.dims, L);
+    }
+}
