@@ -3,8 +3,9 @@
 //! JSON out.
 //!
 //! Lines are read in chunks of [`super::CHUNK_LINES`] and evaluated in
-//! parallel; each evaluated line is written in input order as soon as its
-//! chunk is done, and the totals are folded into one
+//! parallel (the shared streaming of [`super`]); each evaluated line is
+//! written in input order as soon as its chunk is done, and the totals are
+//! folded into one
 //! [`Aggregate`], so memory depends on the chunk, not on the file. A line
 //! that is not a JSON object gives an evaluated line `{"line": N, "error":
 //! {kind, message}}` and counts in `invalid_rows`; the rest is still
@@ -12,12 +13,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::CHUNK_LINES;
-use crate::error::json_type;
-use crate::protocol::{RawLine, read_line};
+use super::{parse_row, stream};
 use crate::score::fredholm::evaluate::{Aggregate, EvalOptions, Record, evaluate_prediction};
 
 fn invalid(line: u64, kind: &str, message: String) -> (Value, Option<Record>) {
@@ -28,35 +26,25 @@ fn invalid(line: u64, kind: &str, message: String) -> (Value, Option<Record>) {
 }
 
 fn evaluate_line(
-    raw: &RawLine,
+    bytes: Option<&[u8]>,
     line: u64,
     max: usize,
     opts: &EvalOptions,
-) -> (Value, Option<Record>) {
-    let bytes = match raw {
-        RawLine::Bytes(b) => b.strip_suffix(b"\r").unwrap_or(b),
-        RawLine::TooLong => {
-            return invalid(
-                line,
-                "line_too_long",
-                format!("line longer than the limit of {max} bytes"),
-            );
-        }
-    };
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return invalid(line, "invalid_utf8", "not valid UTF-8".into());
-    };
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(row)) => {
-            let (v, r) = evaluate_prediction(&row, opts);
-            (v, Some(r))
-        }
-        Ok(other) => invalid(
+) -> Option<(Value, Option<Record>)> {
+    let Some(bytes) = bytes else {
+        return Some(invalid(
             line,
-            "not_an_object",
-            format!("expected an object, found {}", json_type(&other)),
-        ),
-        Err(e) => invalid(line, "malformed_json", format!("malformed JSON: {e}")),
+            "line_too_long",
+            format!("line longer than the limit of {max} bytes"),
+        ));
+    };
+    match parse_row(bytes) {
+        Ok(row) => {
+            let (v, r) = evaluate_prediction(&row, opts);
+            Some((v, Some(r)))
+        }
+        Err(("empty_line", _)) => None,
+        Err((kind, msg)) => Some(invalid(line, kind, msg)),
     }
 }
 
@@ -70,53 +58,42 @@ fn evaluate_line(
 /// use scorespec::score::fredholm::evaluate::EvalOptions;
 /// let input = br#"{"ground_truth": "x**2", "solution_str": "x*x", "ground_truth_solution_type": "exact_symbolic"}
 /// not json
+///
 /// "#;
 /// let mut out = Vec::new();
 /// let m = run(&input[..], Some(&mut out), &EvalOptions::default(), 1 << 20, |_| {}).unwrap();
 /// assert_eq!((m["total"].as_u64(), m["invalid_rows"].as_u64()), (Some(1), Some(1)));
+/// assert_eq!(m["accuracy"], 1.0);
 /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
 /// ```
 pub fn run<R: BufRead, W: Write>(
-    mut input: R,
+    input: R,
     mut evaluated: Option<W>,
     opts: &EvalOptions,
     max_line_bytes: usize,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> io::Result<Value> {
     let mut agg = Aggregate::default();
-    let mut consumed = 0u64;
-    let mut line = 0u64;
-    let mut eof = false;
-    while !eof {
-        let mut chunk = Vec::with_capacity(CHUNK_LINES);
-        while chunk.len() < CHUNK_LINES {
-            let Some((raw, bytes)) = read_line(&mut input, max_line_bytes)? else {
-                eof = true;
-                break;
+    stream(
+        input,
+        max_line_bytes,
+        progress,
+        |n, bytes| evaluate_line(bytes, n, max_line_bytes, opts),
+        |result| {
+            let Some((v, r)) = result else {
+                return Ok(());
             };
-            consumed += bytes;
-            line += 1;
-            let empty = matches!(&raw, RawLine::Bytes(b) if b.iter().all(u8::is_ascii_whitespace));
-            if !empty {
-                chunk.push((line, raw));
-            }
-        }
-        let results: Vec<(Value, Option<Record>)> = chunk
-            .par_iter()
-            .map(|(n, raw)| evaluate_line(raw, *n, max_line_bytes, opts))
-            .collect();
-        for (v, r) in &results {
             if let Some(w) = evaluated.as_mut() {
-                serde_json::to_writer(&mut *w, v)?;
+                serde_json::to_writer(&mut *w, &v)?;
                 w.write_all(b"\n")?;
             }
             match r {
-                Some(r) => agg.add(r),
+                Some(r) => agg.add(&r),
                 None => agg.add_invalid(),
             }
-        }
-        progress(consumed);
-    }
+            Ok(())
+        },
+    )?;
     if let Some(w) = evaluated.as_mut() {
         w.flush()?;
     }

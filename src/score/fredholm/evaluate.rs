@@ -83,6 +83,9 @@ pub struct Record {
     pub gt_type: Option<String>,
     /// The predicted solution type.
     pub pred_type: Option<String>,
+    /// The `per_type` group: the ground truth's type, else the predicted
+    /// one, else `unknown` (FR-36).
+    pub group: String,
     /// Whether a solution exists, per the ground truth.
     pub gt_has_solution: Option<bool>,
     /// The predicted `has_solution`.
@@ -284,6 +287,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         .or_else(|| rec.pred_type.clone())
         .filter(|t| SOLUTION_TYPES.contains(&t.as_str()));
     ev.insert("solution_type".into(), json!(kind));
+    rec.group = kind.clone().unwrap_or_else(|| "unknown".to_string());
 
     let finish = |mut row: Map<String, Value>, mut ev: Map<String, Value>, rec: Record| {
         ev.insert("correct".into(), json!(rec.correct));
@@ -612,8 +616,7 @@ impl Aggregate {
         self.symbolic += u64::from(r.symbolic);
         self.numeric += u64::from(r.numeric);
         self.simplified += u64::from(r.simplified);
-        let key = r.gt_type.clone().unwrap_or_else(|| "unknown".to_string());
-        let t = self.per_type.entry(key).or_default();
+        let t = self.per_type.entry(r.group.clone()).or_default();
         t.0 += 1;
         t.1 += u64::from(r.correct);
         t.2 += u64::from(r.symbolic);

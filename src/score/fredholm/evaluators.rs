@@ -370,6 +370,9 @@ pub fn approx_coef(
     }
 }
 
+/// The points of the family structure check (fixed, whatever `n_points`).
+pub const STRUCTURE_POINTS: usize = 50;
+
 /// The values a family's free constants take, in turn (the original's samples).
 pub const CONSTANT_SAMPLES: [f64; 3] = [-1.0, 1.0, 2.0];
 
@@ -472,7 +475,7 @@ fn family_structure_match(
     if gt_consts.is_empty() {
         return false;
     }
-    let xs = linspace(opts.domain.0, opts.domain.1, opts.n_points.min(50));
+    let xs = linspace(opts.domain.0, opts.domain.1, STRUCTURE_POINTS);
     let eval = |e: &Expr, x: f64, c: f64, steps: &mut u64| {
         let env = |name: &str| {
             if name == "x" {

@@ -900,6 +900,13 @@ mod tests {
         let r = parse_output("SOLUTION_TYPE: approx coef\nmore", None);
         assert_eq!(r.solution_type, Some("approx_coef"));
         assert_eq!(r.has_solution, Some(false));
+        let r = parse_output("SOLUTION_TYPE: polynomial\nu(x) = x", None);
+        assert_eq!(r.solution_type, None);
+        let r = parse_output("  \n ", None);
+        assert_eq!(
+            (r.has_solution, r.confidence, r.solution_str),
+            (None, 0.0, None)
+        );
         let r = parse_output(
             "SOLUTION_TYPE: discrete_points\nSOLUTION: [(0.0, 1.2), (0.5, 2.4)]",
             None,
