@@ -1347,3 +1347,88 @@ fn polynomial_with_cancellation_equals_its_expansion() {
     let v = verdict_of(&canon(&power).unwrap(), &canon(&expansion).unwrap()).unwrap();
     assert_eq!(v.outcome, Outcome::Equal, "{} {:?}", v.rule, v.reason);
 }
+
+// ---------------------------------------------------------------- fredholm metrics (Part 8)
+
+use scorespec::score::fredholm::metrics::{none_detection, operator_f1, relative_l2};
+use scorespec::text::bleu::{bleu, math_tokens, sentence_bleu};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A string of at least 4 tokens scores BLEU 1 against itself (FM-2, FM-3).
+    #[test]
+    fn prop_bleu_of_itself_is_one(s in long_math_string_strategy()) {
+        prop_assert!(math_tokens(&s).len() >= 4);
+        prop_assert_eq!(bleu(&s, &s), 1.0);
+    }
+
+    /// BLEU is in [0, 1] (FM-2).
+    #[test]
+    fn prop_bleu_in_unit_interval((p, r) in bleu_pair_strategy()) {
+        let s = bleu(&p, &r);
+        prop_assert!((0.0..=1.0).contains(&s), "{s}");
+    }
+
+    /// BLEU depends only on the tokens: re-joining them with single spaces
+    /// changes nothing, and tokenizing is idempotent (FM-1).
+    #[test]
+    fn prop_bleu_depends_only_on_tokens((p, r) in bleu_pair_strategy()) {
+        let (tp, tr) = (math_tokens(&p), math_tokens(&r));
+        prop_assert_eq!(math_tokens(&tp.join(" ")), tp.clone());
+        prop_assert_eq!(bleu(&tp.join(" "), &tr.join(" ")), sentence_bleu(&tr, &tp));
+        prop_assert_eq!(bleu(&p, &r), sentence_bleu(&tr, &tp));
+    }
+
+    /// Operator F1 is symmetric: swapping the arguments swaps precision and
+    /// recall and keeps F1, to the bit (FM-7).
+    #[test]
+    fn prop_operator_f1_symmetric((a, b) in expr_pair_strategy()) {
+        let ab = operator_f1(&a, &b);
+        let ba = operator_f1(&b, &a);
+        prop_assert_eq!(ab.f1, ba.f1);
+        prop_assert_eq!(ab.precision, ba.recall);
+        prop_assert_eq!(ab.recall, ba.precision);
+        prop_assert_eq!(ab.pred_operators, ba.gt_operators);
+    }
+
+    /// Operator precision, recall and F1 are in [0, 1], and an expression
+    /// scores 1 against itself (FM-7).
+    #[test]
+    fn prop_operator_f1_in_unit_interval(a in expr_strategy(), b in arbitrary_expr_strategy()) {
+        let r = operator_f1(&a, &b);
+        for v in [r.precision, r.recall, r.f1] {
+            prop_assert!((0.0..=1.0).contains(&v), "{v}");
+        }
+        let own = operator_f1(&b, &b);
+        prop_assert_eq!((own.precision, own.recall, own.f1), (1.0, 1.0, 1.0));
+    }
+
+    /// None detection: ratios in [0, 1] and every row counted at most once (FM-8, FM-9).
+    #[test]
+    fn prop_none_detection_counts(pairs in none_pairs_strategy()) {
+        let r = none_detection(pairs.clone());
+        for v in [r.precision, r.recall, r.f1] {
+            prop_assert!((0.0..=1.0).contains(&v), "{v}");
+        }
+        let none_rows = pairs.iter().filter(|(n, _)| *n).count() as u64;
+        prop_assert_eq!(r.tp + r.fn_ + r.unanswered, none_rows);
+        prop_assert!(r.fp <= pairs.len() as u64 - none_rows);
+    }
+
+    /// The relative L2 error does not change when both sides are scaled by
+    /// the same power of two (FM-12).
+    #[test]
+    fn prop_relative_l2_scale_invariant(
+        v in prop::collection::vec((-1e3f64..1e3, -1e3f64..1e3), 1..20),
+        k in -60i32..60,
+    ) {
+        let (p, t): (Vec<f64>, Vec<f64>) = v.into_iter().unzip();
+        let c = 2f64.powi(k);
+        let scaled = |xs: &[f64]| xs.iter().map(|x| x * c).collect::<Vec<_>>();
+        let a = relative_l2(&p, &t);
+        let b = relative_l2(&scaled(&p), &scaled(&t));
+        prop_assert!(a == b || (a - b).abs() <= 1e-12 * a.abs(), "{a} vs {b}");
+        prop_assert!(a >= 0.0);
+    }
+}

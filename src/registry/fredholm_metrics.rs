@@ -9,12 +9,10 @@ use crate::expr::api::{Format, parse};
 use crate::expr::eval::eval_real;
 use crate::expr::{Expr, Limits};
 use crate::score::fredholm::metrics::{
-    self, SampleError, VerifyOptions, linspace, none_detection, operator_f1, sample,
+    self, MAX_SAMPLE_POINTS, SampleError, VerifyOptions, linspace, none_detection, operator_f1,
+    sample,
 };
 use crate::text::bleu;
-
-/// The most sample points a metric call takes (`n_points`, `x_values`).
-pub const MAX_SAMPLE_POINTS: usize = 10_000;
 
 const FORMAT_INFIX: Param = Param {
     name: "format",
@@ -222,58 +220,50 @@ fn verify(a: &Args<'_>) -> Result<Value, CallError> {
 }
 
 fn none_detection_fn(a: &Args<'_>) -> Result<Value, CallError> {
-    let types = a.value("ground_truth_types")?.and_then(Value::as_array);
-    let preds = a.value("has_solution")?.and_then(Value::as_array);
-    let (Some(types), Some(preds)) = (types, preds) else {
-        return Err(CallError::MissingArgument {
-            name: "ground_truth_types",
-        });
+    let rows =
+        a.value("predictions")?
+            .and_then(Value::as_array)
+            .ok_or(CallError::MissingArgument {
+                name: "predictions",
+            })?;
+    let bad = |reason: String| CallError::InvalidValue {
+        name: "predictions",
+        reason,
     };
-    if types.len() != preds.len() {
-        return Err(CallError::InvalidValue {
-            name: "has_solution",
-            reason: format!(
-                "{} ground-truth types but {} predictions",
-                types.len(),
-                preds.len()
-            ),
-        });
-    }
-    let mut pairs = Vec::with_capacity(types.len());
-    for (i, (t, p)) in types.iter().zip(preds).enumerate() {
-        let is_none = match t {
-            Value::String(s) => s == "none",
-            Value::Null => false,
-            other => {
-                return Err(CallError::InvalidValue {
-                    name: "ground_truth_types",
-                    reason: format!(
-                        "item {i} must be a string or null, found {}",
-                        json_type(other)
-                    ),
-                });
+    let mut pairs = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let row = row.as_object().ok_or_else(|| {
+            bad(format!(
+                "item {i} must be an object, found {}",
+                json_type(row)
+            ))
+        })?;
+        let is_none = match row.get(GT_TYPE) {
+            Some(Value::String(s)) => s == "none",
+            Some(Value::Null) | None => false,
+            Some(other) => {
+                return Err(bad(format!(
+                    "item {i}: {GT_TYPE:?} must be a string or null, found {}",
+                    json_type(other)
+                )));
             }
         };
-        let has = match p {
-            Value::Bool(b) => Some(*b),
-            Value::Null => None,
-            other => {
-                return Err(CallError::InvalidValue {
-                    name: "has_solution",
-                    reason: format!(
-                        "item {i} must be a boolean or null, found {}",
-                        json_type(other)
-                    ),
-                });
+        let has = match row.get("has_solution") {
+            Some(Value::Bool(b)) => Some(*b),
+            Some(Value::Null) | None => None,
+            Some(other) => {
+                return Err(bad(format!(
+                    "item {i}: \"has_solution\" must be a boolean or null, found {}",
+                    json_type(other)
+                )));
             }
         };
         pairs.push((is_none, has));
     }
-    serde_json::to_value(none_detection(pairs)).map_err(|e| CallError::InvalidValue {
-        name: "has_solution",
-        reason: e.to_string(),
-    })
+    serde_json::to_value(none_detection(pairs)).map_err(|e| bad(e.to_string()))
 }
+
+const GT_TYPE: &str = "ground_truth_solution_type";
 
 /// The functions of this file (sorted into the registry by [`super::all`]).
 pub(super) static FNS: &[SpecFn] = &[
@@ -301,21 +291,21 @@ pub(super) static FNS: &[SpecFn] = &[
         },
     },
     SpecFn {
+        id: "fredholm.math_tokens",
+        doc: "the tokens BLEU compares: whitespace-separated, with ** and + - * / ^ ( ) [ ] { } = , apart",
+        spec: "spec/fredholm.md#metrics-of-part-8",
+        params: &[required("text", ParamType::Str, "a solution string")],
+        run: |a| Ok(Value::from(bleu::math_tokens(a.str("text")?))),
+    },
+    SpecFn {
         id: "fredholm.none_detection",
         doc: "precision/recall/F1 of detecting 'no solution' (tp, fp, fn as the document counts)",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[
-            required(
-                "ground_truth_types",
-                ParamType::Array,
-                "the ground-truth solution_type of each equation (string or null)",
-            ),
-            required(
-                "has_solution",
-                ParamType::Array,
-                "the predicted has_solution of each equation (boolean or null)",
-            ),
-        ],
+        params: &[required(
+            "predictions",
+            ParamType::Array,
+            "prediction rows {ground_truth_solution_type, has_solution} (absent or null allowed; other keys ignored)",
+        )],
         run: none_detection_fn,
     },
     SpecFn {

@@ -25,6 +25,7 @@ sys.path.insert(0, HERE)
 
 import expr_cases  # noqa: E402
 import latex2sympy_oracle  # noqa: E402
+import nltk_bleu  # noqa: E402
 import nltk_porter  # noqa: E402
 import rapidfuzz_lev  # noqa: E402
 import squad  # noqa: E402
@@ -227,6 +228,77 @@ def levenshtein_cases(seed=1001):
                "args": {"ground_truth": ". ".join(truth) + ".", "output": out}}
 
 
+# ---------------------------------------------------------------- BLEU (fredholm.bleu)
+
+BLEU_ATOMS = ["x", "t", "y", "1", "2", "3", "10", "0.5", "-1", "pi", "e", "C", "c_1", "a", "b",
+              "sin", "cos", "exp", "log", "sqrt", "sinh", "Abs", r"\sin", r"\cos", r"\exp",
+              r"\frac", r"\pi", r"\cdot", r"\sqrt", r"\left", r"\right", "neg", "x_1",
+              "797089.48628811292", "1e-3", "é", "λ", "∫", "dt", "u(x)"]
+BLEU_OPS = ["+", "-", "*", "/", "^", "**", "(", ")", "[", "]", "{", "}", "=", ","]
+BLEU_SEPS = ["", "", " ", " ", " ", "  ", "\t", "\n", "\u00a0", "\u2003", "\x1c"]
+
+
+def bleu_token(rng):
+    return rng.choice(BLEU_ATOMS) if rng.random() < 0.6 else rng.choice(BLEU_OPS)
+
+
+def bleu_string(rng, toks):
+    out = ""
+    for i, tok in enumerate(toks):
+        if i:
+            sep = rng.choice(BLEU_SEPS)
+            # two word-like tokens need a separator to stay two tokens
+            out += sep if sep or tok in BLEU_OPS or toks[i - 1] in BLEU_OPS else " "
+        out += tok
+    return rng.choice(["", "", " ", "\n"]) + out + rng.choice(["", "", " ", "."])
+
+
+def bleu_mutate(rng, toks):
+    toks = list(toks)
+    for _ in range(rng.choice([0, 1, 1, 2, 3, 5, 8])):
+        op = rng.random()
+        if op < 0.25 and toks:
+            del toks[rng.randrange(len(toks))]
+        elif op < 0.5:
+            toks.insert(rng.randint(0, len(toks)), bleu_token(rng))
+        elif op < 0.75 and toks:
+            toks[rng.randrange(len(toks))] = bleu_token(rng)
+        elif len(toks) > 1:
+            i, j = rng.randrange(len(toks)), rng.randrange(len(toks))
+            toks[i], toks[j] = toks[j], toks[i]
+    if rng.random() < 0.1:
+        toks = toks + toks[: rng.randint(0, len(toks))]  # repeats: clipping
+    return toks
+
+
+def bleu_cases(n_pairs=3000, seed=20261203):
+    rng = random.Random(seed)
+    for i in range(n_pairs):
+        n = rng.choice([0, 1, 2, 3, 4, 5, 6, 8, 10, 14, 20, 30, 45])
+        ref = [bleu_token(rng) for _ in range(n)]
+        r = rng.random()
+        if r < 0.08:
+            hyp = list(ref)
+        elif r < 0.15:
+            hyp = [bleu_token(rng) for _ in range(rng.randint(0, 12))]
+        elif r < 0.22:
+            hyp = ref[: rng.randint(0, len(ref))]
+        else:
+            hyp = bleu_mutate(rng, ref)
+        yield {"id": f"bleu-{i}", "fn": "fredholm.bleu",
+               "args": {"prediction": bleu_string(rng, hyp), "reference": bleu_string(rng, ref)}}
+
+
+def record_bleu(out):
+    n = write(os.path.join(out, "bleu-nltk.jsonl"),
+              {"oracle": nltk_bleu.NAME, "version": nltk_bleu.version(),
+               "inputs": "3,000 generated pairs of math strings (seed 20261203): infix, LaTeX and RPN tokens, "
+                         "0-45 tokens, mutated copies, repeats, Unicode spaces; "
+                         "sentence_bleu with SmoothingFunction().method1 on FM-1 tokens"},
+              ask(nltk_bleu, bleu_cases()))
+    print(f"bleu-nltk.jsonl: {n} cases")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "differential"))
@@ -249,6 +321,7 @@ def main():
                          "lengths 0-100), 1,000 integer-sequence pairs, 1,000 unscrambling cases"},
               ask(rapidfuzz_lev, levenshtein_cases()))
     print(f"levenshtein-rapidfuzz.jsonl: {n} cases")
+    record_bleu(a.out)
     write(os.path.join(a.out, "expr-sympy.jsonl"),
           {"oracle": sympy_oracle.NAME, "version": sympy_oracle.version(),
            "inputs": "2,400 generated infix pairs (tests/oracles/expr_cases.py, seed 20261201): equivalent "

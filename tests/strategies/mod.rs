@@ -1295,3 +1295,97 @@ pub fn deep_expr_strategy() -> BoxedStrategy<Expr> {
         })
         .boxed()
 }
+
+// ---------------------------------------------------------------- fredholm metrics (Part 8)
+
+/// Tokens of solution strings in the three formats: symbols, numbers,
+/// function names, LaTeX commands, operators (`**` included), brackets.
+pub const MATH_TOKENS: &[&str] = &[
+    "x",
+    "t",
+    "y",
+    "1",
+    "2",
+    "3",
+    "0.5",
+    "797089.48628811292",
+    "pi",
+    "C",
+    "c_1",
+    "sin",
+    "cos",
+    "exp",
+    "log",
+    "sqrt",
+    "neg",
+    r"\sin",
+    r"\frac",
+    r"\cdot",
+    r"\pi",
+    "é",
+    "λ",
+    "+",
+    "-",
+    "*",
+    "**",
+    "/",
+    "^",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "=",
+    ",",
+];
+
+/// A math token (see [`MATH_TOKENS`]).
+pub fn math_token_strategy() -> impl Strategy<Value = String> + Clone {
+    prop::sample::select(MATH_TOKENS).prop_map(String::from)
+}
+
+/// A solution string: 0 to 24 math tokens, each pair separated by one of
+/// `" "`, `"\t"`, `"\n"`, `"\u{a0}"`, `"\u{3000}"` (the separators of
+/// Python's `str.split()`), so that its `math_tokens` are exactly the tokens
+/// chosen.
+pub fn math_string_strategy() -> impl Strategy<Value = String> + Clone {
+    prop::collection::vec(
+        (
+            math_token_strategy(),
+            prop::sample::select(&[" ", "\t", "\n", "\u{a0}", "\u{3000}"][..]),
+        ),
+        0..=24,
+    )
+    .prop_map(|v| v.into_iter().map(|(t, sep)| t + sep).collect())
+}
+
+/// A solution string of at least 4 math tokens.
+pub fn long_math_string_strategy() -> impl Strategy<Value = String> + Clone {
+    (
+        prop::collection::vec(math_token_strategy(), 4..=24),
+        prop::sample::select(&[" ", "\u{a0}", "\n"][..]),
+    )
+        .prop_map(|(v, sep)| v.join(sep))
+}
+
+/// A prediction and a reference for BLEU: two solution strings, the second
+/// often a reordering or truncation of the first, or arbitrary text.
+pub fn bleu_pair_strategy() -> impl Strategy<Value = (String, String)> + Clone {
+    prop_oneof![
+        (math_string_strategy(), math_string_strategy()),
+        math_string_strategy().prop_flat_map(|s| {
+            let toks: Vec<String> = s.split_whitespace().map(String::from).collect();
+            let n = toks.len();
+            (Just(s), Just(toks).prop_shuffle(), 0..=n)
+                .prop_map(|(s, toks, k)| (s, toks[..k].join(" ")))
+        }),
+        (any::<String>(), any::<String>()),
+    ]
+}
+
+/// A batch of `(ground_truth_is_none, predicted_has_solution)` pairs for
+/// none-type detection.
+pub fn none_pairs_strategy() -> impl Strategy<Value = Vec<(bool, Option<bool>)>> + Clone {
+    prop::collection::vec((any::<bool>(), prop::option::of(any::<bool>())), 0..=40)
+}

@@ -351,6 +351,10 @@ impl std::error::Error for SampleError {}
 /// The most evaluation steps of one [`verify_solution`] or [`sample`] call.
 pub const MAX_METRIC_STEPS: u64 = 20_000_000;
 
+/// The most sample points of one [`verify_solution`] call (more is
+/// [`ExprError::BudgetExceeded`]).
+pub const MAX_SAMPLE_POINTS: usize = 10_000;
+
 struct Sampler {
     steps: u64,
     limit: u64,
@@ -372,20 +376,20 @@ impl Sampler {
             "t" => t,
             _ => None,
         };
-        let at = match t {
+        let at = || match t {
             Some(t) => format!("x = {x}, t = {t}"),
             None => format!("x = {x}"),
         };
         match eval_real(e, &env, &mut self.steps, self.limit) {
             Ok(v) if v.is_finite() => Ok(v),
-            Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {at}"))),
+            Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
             Err(EvalError::BudgetExceeded { limit }) => {
                 Err(SampleError::Budget(ExprError::BudgetExceeded {
                     which: "evaluation steps of a metric",
                     limit,
                 }))
             }
-            Err(err) => Err(SampleError::Undefined(format!("{what} at {at}: {err}"))),
+            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
         }
     }
 }
@@ -463,8 +467,9 @@ pub struct Verification {
 /// when `x` is inside, so kernels with a kink at `t = x` (`min(x, t)`,
 /// `|x - t|`) are integrated accurately. The solution and `f` are functions
 /// of `x`, the kernel of `x` and `t`; any other symbol makes the outcome
-/// `undefined`. Errors: only a spent evaluation budget
-/// ([`MAX_METRIC_STEPS`]).
+/// `undefined`, as is an empty list of sample points. Errors: only a spent
+/// evaluation budget ([`MAX_METRIC_STEPS`]) or more than
+/// [`MAX_SAMPLE_POINTS`] sample points.
 ///
 /// Worked example: `K = x·t`, `λ = 1`, `[0, 1]`, `f = 2x/3` has the solution
 /// `u = x` (`∫₀¹ x t · t dt = x/3`, and `x - x/3 = 2x/3`).
@@ -488,6 +493,13 @@ pub fn verify_solution(
     opts: &VerifyOptions,
 ) -> Result<Verification, ExprError> {
     let (a, b) = domain;
+    let n = opts.x_values.as_ref().map_or(opts.n_points, Vec::len);
+    if n > MAX_SAMPLE_POINTS {
+        return Err(ExprError::BudgetExceeded {
+            which: "sample points of a metric",
+            limit: MAX_SAMPLE_POINTS as u64,
+        });
+    }
     let xs = match &opts.x_values {
         Some(v) => v.clone(),
         None => midpoints(a, b, opts.n_points),
@@ -506,6 +518,10 @@ pub fn verify_solution(
         ),
         reason: None,
     };
+    if xs.is_empty() {
+        out.reason = Some("no sample points".into());
+        return Ok(out);
+    }
     match residuals(solution, kernel, f, lambda, a, b, &xs) {
         Ok(r) => {
             let (mut max, mut worst) = (0.0f64, None);
@@ -518,7 +534,7 @@ pub fn verify_solution(
             let n = r.len().max(1) as f64;
             let mean = r.iter().sum::<f64>() / n;
             let rmse = (r.iter().map(|v| v * v).sum::<f64>() / n).sqrt();
-            out.verified = !r.is_empty() && max < opts.tolerance;
+            out.verified = max < opts.tolerance;
             out.outcome = if out.verified {
                 "verified"
             } else {
@@ -746,6 +762,30 @@ mod tests {
         assert_eq!(r.outcome, "undefined");
         assert!(r.reason.unwrap().contains("x = 0"));
         let r = verify_solution(&p("C*x"), &p("1"), &p("0"), 0.0, (0.0, 1.0), &opts).unwrap();
+        assert_eq!(r.outcome, "undefined");
+    }
+
+    #[test]
+    fn verification_is_bounded() {
+        let opts = VerifyOptions {
+            n_points: 0,
+            ..VerifyOptions::default()
+        };
+        let r = verify_solution(&p("x"), &p("1"), &p("0"), 0.0, (0.0, 1.0), &opts).unwrap();
+        assert_eq!((r.outcome, r.reason.as_deref()), ("undefined", Some("no sample points")));
+        let opts = VerifyOptions {
+            n_points: usize::MAX,
+            ..VerifyOptions::default()
+        };
+        let e = verify_solution(&p("x"), &p("1"), &p("0"), 0.0, (0.0, 1.0), &opts).unwrap_err();
+        assert!(matches!(e, ExprError::BudgetExceeded { .. }), "{e:?}");
+        // 3,001 nodes × 160 quadrature points × 50 sample points > 20,000,000 steps
+        let big = Expr::Add(vec![Expr::sym("t"); 3000]);
+        let opts = VerifyOptions::default();
+        let e = verify_solution(&p("x"), &big, &p("0"), 1.0, (0.0, 1.0), &opts).unwrap_err();
+        assert!(matches!(e, ExprError::BudgetExceeded { .. }), "{e:?}");
+        // NaN bounds are undefined points, not a panic
+        let r = verify_solution(&p("x"), &p("1"), &p("0"), 1.0, (f64::NAN, 1.0), &opts).unwrap();
         assert_eq!(r.outcome, "undefined");
     }
 
