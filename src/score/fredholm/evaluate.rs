@@ -643,15 +643,14 @@ impl Aggregate {
                         .or_default() += 1;
                 }
             }
-            // None-type detection pairs (tp, fp, fn, unanswered).
-            let is_none = g == "none";
-            match (is_none, r.pred_has_solution) {
-                (true, Some(false)) => self.none_pairs.0 += 1,
-                (false, Some(false)) => self.none_pairs.1 += 1,
-                (true, Some(true)) => self.none_pairs.2 += 1,
-                (true, None) => self.none_pairs.3 += 1,
-                _ => {}
-            }
+        }
+        // None-type detection (FM-8): (tp, fp, fn, unanswered).
+        match (r.gt_type.as_deref() == Some("none"), r.pred_has_solution) {
+            (true, Some(false)) => self.none_pairs.0 += 1,
+            (false, Some(false)) => self.none_pairs.1 += 1,
+            (true, Some(true)) => self.none_pairs.2 += 1,
+            (true, None) => self.none_pairs.3 += 1,
+            _ => {}
         }
         if r.expression_row {
             self.expression_rows += 1;
