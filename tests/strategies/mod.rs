@@ -1389,3 +1389,139 @@ pub fn bleu_pair_strategy() -> impl Strategy<Value = (String, String)> + Clone {
 pub fn none_pairs_strategy() -> impl Strategy<Value = Vec<(bool, Option<bool>)>> + Clone {
     prop::collection::vec((any::<bool>(), prop::option::of(any::<bool>())), 0..=40)
 }
+
+// ---------------------------------------------------------------- fredholm (document 003)
+
+use serde_json::json;
+
+/// A random scalar expression of `x` alone ([`expr_strategy`] with `y` and
+/// `z` renamed `x`).
+pub fn fredholm_x_expr_strategy() -> BoxedStrategy<Expr> {
+    expr_strategy()
+        .prop_map(|e| rename_symbol(&rename_symbol(&e, "y", "x"), "z", "x"))
+        .boxed()
+}
+
+/// Two expressions of `x`: the second an equivalent rewriting of the first
+/// (`a·(sin²x + cos²x)`, `a + x - x`, `(2a)/2`, `(a + 1) - 1` nested) or an
+/// independent expression.
+pub fn fredholm_expr_pair_strategy() -> BoxedStrategy<(Expr, Expr)> {
+    let x = || Expr::sym("x");
+    (
+        fredholm_x_expr_strategy(),
+        fredholm_x_expr_strategy(),
+        0..5usize,
+    )
+        .prop_map(move |(a, b, k)| {
+            let other = match k {
+                0 => Expr::Mul(vec![
+                    a.clone(),
+                    Expr::Add(vec![
+                        Expr::pow(Expr::func(Func::Sin, x()), Expr::int(2)),
+                        Expr::pow(Expr::func(Func::Cos, x()), Expr::int(2)),
+                    ]),
+                ]),
+                1 => Expr::Add(vec![a.clone(), x(), Expr::neg(x())]),
+                2 => Expr::div(Expr::Mul(vec![Expr::int(2), a.clone()]), Expr::int(2)),
+                3 => Expr::sub(Expr::Add(vec![a.clone(), Expr::int(1)]), Expr::int(1)),
+                _ => b,
+            };
+            (a, other)
+        })
+        .boxed()
+}
+
+/// Solution strings of the predictions strategy: infix, LaTeX, RPN,
+/// points, prose and junk.
+pub const FREDHOLM_SOLUTIONS: &[&str] = &[
+    "x**2 + sin(x)",
+    "x*x",
+    "x 2 ^ x sin +",
+    r"x^{2} + \sin(x)",
+    "C*sin(pi*x)",
+    "c_1*x + 1",
+    "1 + x + x**2/2 + x**3/6",
+    "1.02 + 0.5*x",
+    "[(0.0, 1.2), (0.5, 2.4)]",
+    "No solution exists.",
+    "1/x",
+    "log(x)",
+    "x +* 2",
+    "",
+];
+
+/// Ground truths of the predictions strategy.
+pub const FREDHOLM_TRUTHS: &[&str] = &[
+    "x**2 + sin(x)",
+    "x**2",
+    "C*sin(pi*x)",
+    "1 + x + x**2/2 + x**3/6",
+    "1 + 0.5*x",
+    "[(0.0, 1.2), (0.5, 2.4)]",
+    "0",
+    "x",
+    "",
+];
+
+/// The seven solution types and a few others.
+pub const FREDHOLM_TYPES: &[&str] = &[
+    "exact_symbolic",
+    "approx_coef",
+    "series",
+    "family",
+    "discrete_points",
+    "regularized",
+    "none",
+    "polynomial",
+];
+
+/// A prediction row of the document's predictions JSONL, with fields
+/// present or absent at random.
+pub fn fredholm_prediction_strategy() -> impl Strategy<Value = serde_json::Value> {
+    (
+        prop::sample::select(FREDHOLM_SOLUTIONS),
+        prop::sample::select(FREDHOLM_TRUTHS),
+        prop::option::of(prop::sample::select(FREDHOLM_TYPES)),
+        prop::option::of(prop::sample::select(FREDHOLM_TYPES)),
+        prop::option::of(any::<bool>()),
+        prop::option::of(any::<bool>()),
+        0..8u8,
+    )
+        .prop_map(|(sol, gt, t, gt_t, has, gt_has, k)| {
+            let mut row = json!({"ground_truth": gt});
+            let m = row.as_object_mut().unwrap();
+            match k {
+                0 => {
+                    m.insert(
+                        "raw_response".into(),
+                        json!(format!("SOLUTION: u(x) = {sol}")),
+                    );
+                }
+                1 => {
+                    m.insert("api_error".into(), json!(true));
+                }
+                _ => {
+                    m.insert("solution_str".into(), json!(sol));
+                }
+            }
+            if let Some(t) = t {
+                m.insert("solution_type".into(), json!(t));
+            }
+            if let Some(t) = gt_t {
+                m.insert("ground_truth_solution_type".into(), json!(t));
+            }
+            if let Some(h) = has {
+                m.insert("has_solution".into(), json!(h));
+            }
+            if let Some(h) = gt_has {
+                m.insert("ground_truth_has_solution".into(), json!(h));
+            }
+            if k == 7 {
+                m.insert(
+                    "evaluation_points".into(),
+                    json!({"x_values": [0.0, 0.5, 1.0], "u_values": [0.0, 0.25, null]}),
+                );
+            }
+            row
+        })
+}

@@ -772,7 +772,10 @@ mod tests {
             ..VerifyOptions::default()
         };
         let r = verify_solution(&p("x"), &p("1"), &p("0"), 0.0, (0.0, 1.0), &opts).unwrap();
-        assert_eq!((r.outcome, r.reason.as_deref()), ("undefined", Some("no sample points")));
+        assert_eq!(
+            (r.outcome, r.reason.as_deref()),
+            ("undefined", Some("no sample points"))
+        );
         let opts = VerifyOptions {
             n_points: usize::MAX,
             ..VerifyOptions::default()
