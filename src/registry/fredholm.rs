@@ -173,7 +173,10 @@ fn list(name: &'static str, v: Option<&Value>, what: &str) -> Result<Vec<Option<
 }
 
 /// `x_values` and `u_values` of an `evaluation_points` object.
-fn stored(a: &Args<'_>) -> Result<Option<(Vec<f64>, Vec<Option<f64>>)>, CallError> {
+/// Stored points: the abscissas and the true values (null where undefined).
+type StoredPoints = (Vec<f64>, Vec<Option<f64>>);
+
+fn stored(a: &Args<'_>) -> Result<Option<StoredPoints>, CallError> {
     let Some(Value::Object(o)) = a.value("evaluation_points")? else {
         return Ok(None);
     };

@@ -193,11 +193,8 @@ pub fn clean_expression(raw: &str) -> String {
     let t = t.strip_suffix("**").unwrap_or(t);
     s = t.trim().to_string();
     // A repeated `u(x) =` prefix.
-    loop {
-        match u_equals(&s).first() {
-            Some(&(0, rhs)) => s = s[rhs..].to_string(),
-            _ => break,
-        }
+    while let Some(&(0, rhs)) = u_equals(&s).first() {
+        s = s[rhs..].to_string();
     }
     // Explanations: a reasoning word after a boundary, or a new sentence.
     let b = s.as_bytes();
