@@ -83,63 +83,52 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// Finds `u(x) =` (also `≈`, `\approx`, `~`) in `s`: the byte offsets of the
-/// match start and of the right-hand side, for every occurrence.
-fn u_equals(s: &str) -> Vec<(usize, usize)> {
+/// The offset of the right-hand side when `u(x) =` (also `≈`, `\approx`,
+/// `~`, `≃`, `\simeq`; spaces allowed inside) starts at byte `i` of `s`.
+fn u_at(s: &str, i: usize) -> Option<usize> {
     let b = s.as_bytes();
-    let mut out = Vec::new();
-    let skip_ws = |mut i: usize| {
-        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-            i += 1;
-        }
-        i
-    };
-    for (i, &c) in b.iter().enumerate() {
-        if c != b'u' && c != b'U' {
-            continue;
-        }
-        if i > 0 && (is_word_byte(b[i - 1]) || b[i - 1] == b'\\') {
-            continue;
-        }
-        let mut j = skip_ws(i + 1);
-        if j >= b.len() || b[j] != b'(' {
-            continue;
-        }
-        j = skip_ws(j + 1);
-        if j >= b.len() || b[j] != b'x' {
-            continue;
-        }
-        j = skip_ws(j + 1);
-        if j >= b.len() || b[j] != b')' {
-            continue;
-        }
-        j = skip_ws(j + 1);
-        let rest = &s[j..];
-        let op_len = if rest.starts_with('=') {
-            1
-        } else if rest.starts_with('≈') {
-            '≈'.len_utf8()
-        } else if rest.starts_with("\\approx") {
-            7
-        } else if rest.starts_with('~') || rest.starts_with("\\simeq") || rest.starts_with('≃') {
-            if rest.starts_with("\\simeq") {
-                6
-            } else if rest.starts_with('≃') {
-                '≃'.len_utf8()
-            } else {
-                1
-            }
-        } else {
-            continue;
-        };
-        // `u(x) == …` is not an assignment of the solution but accept it too.
-        let mut k = j + op_len;
-        if k < b.len() && b[k] == b'=' {
+    if !matches!(b.get(i), Some(b'u' | b'U')) {
+        return None;
+    }
+    if i > 0 && (is_word_byte(b[i - 1]) || b[i - 1] == b'\\') {
+        return None;
+    }
+    let skip_ws = |mut k: usize| {
+        while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
             k += 1;
         }
-        out.push((i, skip_ws(k)));
+        k
+    };
+    let mut j = i + 1;
+    for want in [b'(', b'x', b')'] {
+        j = skip_ws(j);
+        if b.get(j) != Some(&want) {
+            return None;
+        }
+        j += 1;
     }
-    out
+    j = skip_ws(j);
+    let rest = &s[j..];
+    let op_len = ["=", "≈", "\\approx", "\\simeq", "≃", "~"]
+        .iter()
+        .find(|op| rest.starts_with(**op))?
+        .len();
+    let mut k = j + op_len;
+    // `u(x) == …` is accepted too.
+    if b.get(k) == Some(&b'=') {
+        k += 1;
+    }
+    Some(skip_ws(k))
+}
+
+/// Finds `u(x) =` in `s` (see [`u_at`]): the byte offsets of each match's
+/// start and of its right-hand side.
+fn u_equals(s: &str) -> Vec<(usize, usize)> {
+    s.bytes()
+        .enumerate()
+        .filter(|&(_, c)| c == b'u' || c == b'U')
+        .filter_map(|(i, _)| u_at(s, i).map(|rhs| (i, rhs)))
+        .collect()
 }
 
 /// The text of a line after a marker like `SOLUTION:` (case-insensitive),
@@ -193,9 +182,11 @@ pub fn clean_expression(raw: &str) -> String {
     let t = t.strip_suffix("**").unwrap_or(t);
     s = t.trim().to_string();
     // A repeated `u(x) =` prefix.
-    while let Some(&(0, rhs)) = u_equals(&s).first() {
-        s = s[rhs..].to_string();
+    let mut start = 0;
+    while let Some(rhs) = u_at(&s, start) {
+        start = rhs;
     }
+    s.drain(..start);
     // Explanations: a reasoning word after a boundary, or a new sentence.
     let b = s.as_bytes();
     let mut cut = s.len();
@@ -687,12 +678,19 @@ pub fn extract_discrete_points(response: &str) -> Option<(String, Vec<[f64; 2]>)
         .and_then(|s| s.find('[').map(|i| &s[i..]))
         .and_then(point_list);
     from_marker.or_else(|| {
-        let mut rest = response;
-        while let Some(i) = rest.find('[') {
-            if let Some(r) = point_list(&rest[i..]) {
-                return Some(r);
+        // A point list has no nested brackets: each `]` closes the segment
+        // from the last `[` before it, so every byte is looked at once.
+        let mut open = None;
+        for (i, c) in response.bytes().enumerate() {
+            match c {
+                b'[' => open = Some(i),
+                b']' => {
+                    if let Some(r) = open.take().and_then(|o| point_list(&response[o..=i])) {
+                        return Some(r);
+                    }
+                }
+                _ => {}
             }
-            rest = &rest[i + 1..];
         }
         None
     })
@@ -872,6 +870,16 @@ mod tests {
         let r = parse_output("SOLUTION: x 2 ^ x sin +", None);
         assert_eq!(r.solution.as_deref(), Some("x**2 + sin(x)"));
         assert_eq!((r.format, r.confidence), (Some("rpn"), 0.7));
+    }
+
+    #[test]
+    fn adversarial_inputs_are_linear() {
+        // Quadratic scans would take minutes on these.
+        let many_u = "u(x)=".repeat(200_000);
+        let r = parse_output(&many_u, None);
+        assert!(r.solution.is_none());
+        let brackets = format!("SOLUTION_TYPE: discrete_points\n{}]", "[".repeat(1_000_000));
+        assert!(parse_output(&brackets, None).discrete_points.is_none());
     }
 
     #[test]
