@@ -99,3 +99,52 @@ pub fn run<R: BufRead, W: Write>(
     }
     Ok(agg.metrics())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundled example: every documented field of the metrics JSON is
+    /// present and every solution type appears.
+    #[test]
+    fn bundled_example_has_every_documented_field() {
+        let input = include_str!("../../examples/fredholm-predictions.jsonl");
+        let mut out = Vec::new();
+        let m = run(
+            input.as_bytes(),
+            Some(&mut out),
+            &EvalOptions::default(),
+            1 << 20,
+            |_| {},
+        )
+        .unwrap();
+        for k in [
+            "total",
+            "correct",
+            "accuracy",
+            "symbolic_accuracy",
+            "numeric_accuracy",
+            "per_type",
+            "has_solution_accuracy",
+            "solution_type_accuracy",
+            "confusion_matrix",
+            "api_errors",
+            "parse_errors",
+            "string_metrics",
+            "structural_metrics",
+            "detection_metrics",
+            "verification_metrics",
+            "numeric_metrics",
+            "symbolic_metrics",
+            "aggregated",
+        ] {
+            assert!(m.get(k).is_some_and(|v| !v.is_null()), "{k}: {m}");
+        }
+        for t in crate::score::fredholm::parse::SOLUTION_TYPES {
+            assert!(m["per_type"].get(t).is_some(), "{t}");
+        }
+        let lines = String::from_utf8(out).unwrap();
+        assert_eq!(lines.lines().count(), input.lines().count());
+        assert!(lines.lines().all(|l| l.contains("\"evaluation\"")));
+    }
+}

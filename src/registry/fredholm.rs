@@ -180,6 +180,11 @@ fn stored(a: &Args<'_>) -> Result<Option<StoredPoints>, CallError> {
     let Some(Value::Object(o)) = a.value("evaluation_points")? else {
         return Ok(None);
     };
+    // `{evaluation_points: {x_values, u_values}}` (a dataset row's field) too.
+    let o = match o.get("evaluation_points") {
+        Some(Value::Object(inner)) => inner,
+        _ => o,
+    };
     const N: &str = "evaluation_points";
     let xs: Option<Vec<f64>> = list(N, o.get("x_values"), "x_values")?
         .into_iter()
