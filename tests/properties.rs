@@ -1433,6 +1433,33 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The Part 8 metric functions are total: any arguments give a result
+    /// or a typed error, never a panic; numbers in results are finite or
+    /// the string "inf" (FM-11, FM-13).
+    #[test]
+    fn prop_registry_fredholm_metrics_total((f, args) in fredholm_metric_call_strategy()) {
+        match registry::call(f, &args) {
+            Ok(v) => {
+                let mut stack = vec![&v];
+                while let Some(v) = stack.pop() {
+                    match v {
+                        serde_json::Value::Number(n) => {
+                            prop_assert!(n.as_f64().is_some_and(f64::is_finite), "{f} {args}: {v}")
+                        }
+                        serde_json::Value::Array(a) => stack.extend(a),
+                        serde_json::Value::Object(o) => stack.extend(o.values()),
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.kind().is_empty()),
+        }
+    }
+}
+
 // ---------------------------------------------------------------- fredholm pipeline (document 003)
 
 use scorespec::expr::api::{Format as FredholmFormat, parse as fredholm_parse};

@@ -1390,6 +1390,147 @@ pub fn none_pairs_strategy() -> impl Strategy<Value = Vec<(bool, Option<bool>)>>
     prop::collection::vec((any::<bool>(), prop::option::of(any::<bool>())), 0..=40)
 }
 
+/// The parameter names of the `fredholm.*` metric functions, and a few
+/// wrong ones.
+pub const FREDHOLM_METRIC_KEYS: &[&str] = &[
+    "prediction",
+    "reference",
+    "format",
+    "text",
+    "predictions",
+    "solution",
+    "kernel",
+    "f",
+    "lambda",
+    "domain",
+    "tolerance",
+    "n_points",
+    "x_values",
+    "ground_truth",
+    "Prediction",
+    "",
+];
+
+/// A JSON value a `fredholm.*` metric parameter might get: math strings (in
+/// any format, or broken), numbers (small, huge, fractional, negative),
+/// arrays of numbers / strings / booleans / nulls, prediction rows, stored
+/// evaluation points, or any JSON value.
+pub fn fredholm_metric_value_strategy() -> impl Strategy<Value = Value> {
+    let number = prop_oneof![
+        4 => (-3i64..=60).prop_map(Value::from),
+        1 => prop::sample::select(&[0.5, -0.0, 1e-300, 1e300, 3.25, 1e-7][..]).prop_map(Value::from),
+    ];
+    let string = prop_oneof![
+        3 => math_string_strategy().prop_map(Value::from),
+        2 => prop::sample::select(
+            &["x", "x*t", "2*x/3", "log(x)", "1/x", "C*x", "Min(x, t)", "pi", "0", "x 2 ^", "latex",
+              "infix", "rpn", r"\frac{x}{2}", "x**99999", "exp(exp(exp(x)))", "x +", "none",
+              "Integral(x*t, (t, 0, x))", "Integral(t, t)", r"\int_0^1 x t \, dt"][..]
+        )
+        .prop_map(Value::from),
+    ];
+    let row = (
+        prop::option::of(prop::sample::select(&["none", "series", "family"][..])),
+        prop::option::of(any::<bool>()),
+        any::<bool>(),
+    )
+        .prop_map(|(t, h, junk)| {
+            let mut m = Map::new();
+            if let Some(t) = t {
+                m.insert("ground_truth_solution_type".into(), Value::from(t));
+            }
+            if let Some(h) = h {
+                m.insert("has_solution".into(), Value::from(h));
+            }
+            if junk {
+                m.insert("has_solution".into(), Value::from("yes"));
+            }
+            Value::Object(m)
+        });
+    let points = (
+        prop::collection::vec(-2.0f64..2.0, 0..6),
+        prop::collection::vec(-2.0f64..2.0, 0..6),
+        any::<bool>(),
+    )
+        .prop_map(|(x, u, nested)| {
+            let inner = serde_json::json!({"x_values": x, "u_values": u});
+            if nested {
+                serde_json::json!({"evaluation_points": inner})
+            } else {
+                inner
+            }
+        });
+    prop_oneof![
+        3 => string,
+        2 => number.clone(),
+        2 => prop::collection::vec(prop_oneof![number, Just(Value::Null), Just(Value::from("pi")), Just(Value::from(true))], 0..4)
+            .prop_map(Value::Array),
+        1 => prop::collection::vec(row, 0..5).prop_map(Value::Array),
+        1 => points,
+        1 => json_value_strategy(),
+    ]
+}
+
+/// A function id of the Part 8 metrics and arguments for it: mostly its own
+/// parameters with plausible or wrong values.
+pub fn fredholm_metric_call_strategy() -> impl Strategy<Value = (&'static str, Value)> {
+    (
+        prop::sample::select(
+            &[
+                "fredholm.bleu",
+                "fredholm.math_tokens",
+                "fredholm.operator_f1",
+                "fredholm.none_detection",
+                "fredholm.verify_solution",
+                "fredholm.relative_l2",
+            ][..],
+        ),
+        prop::collection::vec(
+            (
+                prop::sample::select(FREDHOLM_METRIC_KEYS),
+                fredholm_metric_value_strategy(),
+            ),
+            0..4,
+        ),
+        any::<bool>(),
+    )
+        .prop_map(|(f, kv, complete)| {
+            // half of the calls start from valid arguments, so that the
+            // random values reach the deep paths
+            let mut m = match (complete, f) {
+                (false, _) => Map::new(),
+                (true, "fredholm.none_detection") => serde_json::json!({"predictions": []})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                (true, "fredholm.math_tokens") => serde_json::json!({"text": "x"})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                (true, "fredholm.verify_solution") => serde_json::json!(
+                    {"solution": "x", "kernel": "x*t", "f": "2*x/3", "lambda": 1, "n_points": 5}
+                )
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+                (true, "fredholm.relative_l2") => {
+                    serde_json::json!({"solution": "x", "ground_truth": "x**2", "n_points": 7})
+                        .as_object()
+                        .cloned()
+                        .unwrap_or_default()
+                }
+                (true, _) => serde_json::json!({"prediction": "x", "reference": "sin(x)"})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+            };
+            for (k, v) in kv {
+                m.insert(k.to_string(), v);
+            }
+            (f, Value::Object(m))
+        })
+}
+
 // ---------------------------------------------------------------- fredholm (document 003)
 
 use serde_json::json;

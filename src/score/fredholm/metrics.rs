@@ -210,7 +210,7 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 /// `2n - 1` on [-1, 1] exactly. The nodes are the roots of the Legendre
 /// polynomial `P_n`, found by Newton's method from Tricomi's estimate
 /// `cos(π(i - 1/4)/(n + 1/2))`; the weights are `2 / ((1 - x²) P_n'(x)²)`.
-/// `n = 0` gives empty vectors.
+/// `n = 0`, and `n` above [`MAX_GAUSS_NODES`], give empty vectors.
 ///
 /// ```
 /// use scorespec::score::fredholm::metrics::gauss_legendre;
@@ -218,6 +218,9 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 /// assert!((x[1] - 1.0 / 3f64.sqrt()).abs() < 1e-15 && (w[0] - 1.0).abs() < 1e-15);
 /// ```
 pub fn gauss_legendre(n: usize) -> (Vec<f64>, Vec<f64>) {
+    if n > MAX_GAUSS_NODES {
+        return (vec![], vec![]);
+    }
     let mut nodes = vec![0.0; n];
     let mut weights = vec![0.0; n];
     let nf = n as f64;
@@ -249,6 +252,9 @@ pub fn gauss_legendre(n: usize) -> (Vec<f64>, Vec<f64>) {
     }
     (nodes, weights)
 }
+
+/// The largest rule [`gauss_legendre`] computes.
+pub const MAX_GAUSS_NODES: usize = 1024;
 
 /// `P_n(x)` and `P_n'(x)` by the three-term recurrence (`|x| < 1`).
 fn legendre(n: usize, x: f64) -> (f64, f64) {
@@ -355,6 +361,44 @@ pub const MAX_METRIC_STEPS: u64 = 20_000_000;
 /// [`ExprError::BudgetExceeded`]).
 pub const MAX_SAMPLE_POINTS: usize = 10_000;
 
+/// A function to sample: its tree, whether it holds an integral, and its
+/// name in messages.
+struct Fun<'a> {
+    e: &'a Expr,
+    has_integral: bool,
+    what: &'static str,
+}
+
+impl<'a> Fun<'a> {
+    fn new(e: &'a Expr, what: &'static str) -> Self {
+        Fun {
+            e,
+            has_integral: contains_integral(e),
+            what,
+        }
+    }
+}
+
+fn contains_integral(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(n) = stack.pop() {
+        if matches!(n, Expr::Integral(_)) {
+            return true;
+        }
+        stack.extend(n.children());
+    }
+    false
+}
+
+/// Why one evaluation failed.
+enum Fail {
+    Budget(u64),
+    Undefined(String),
+}
+
+/// The deepest nesting of integrals and of the tree walked to replace them.
+const MAX_INTEGRAL_DEPTH: usize = 500;
+
 struct Sampler {
     steps: u64,
     limit: u64,
@@ -368,33 +412,136 @@ impl Sampler {
         }
     }
 
-    /// The real value of `e` with `x` (and `t`) bound; `what` names the
-    /// function in messages.
-    fn value(&mut self, e: &Expr, what: &str, x: f64, t: Option<f64>) -> Result<f64, SampleError> {
-        let env = |s: &str| match s {
-            "x" => Some(x),
-            "t" => t,
-            _ => None,
-        };
+    /// The real value of `f` with `x` (and `t`) bound.
+    fn value(&mut self, f: &Fun<'_>, x: f64, t: Option<f64>) -> Result<f64, SampleError> {
         let at = || match t {
             Some(t) => format!("x = {x}, t = {t}"),
             None => format!("x = {x}"),
         };
-        match eval_real(e, &env, &mut self.steps, self.limit) {
+        let r = if f.has_integral {
+            let mut env = vec![("x".to_string(), x)];
+            if let Some(t) = t {
+                env.push(("t".to_string(), t));
+            }
+            self.eval_integrals(f.e, &mut env, 0)
+        } else {
+            let env = |s: &str| match s {
+                "x" => Some(x),
+                "t" => t,
+                _ => None,
+            };
+            match eval_real(f.e, &env, &mut self.steps, self.limit) {
+                Ok(v) => Ok(v),
+                Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
+                Err(err) => Err(Fail::Undefined(err.to_string())),
+            }
+        };
+        let what = f.what;
+        match r {
             Ok(v) if v.is_finite() => Ok(v),
             Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
-            Err(EvalError::BudgetExceeded { limit }) => {
-                Err(SampleError::Budget(ExprError::BudgetExceeded {
-                    which: "evaluation steps of a metric",
-                    limit,
-                }))
+            Err(Fail::Budget(limit)) => Err(SampleError::Budget(ExprError::BudgetExceeded {
+                which: "evaluation steps of a metric",
+                limit,
+            })),
+            Err(Fail::Undefined(err)) => {
+                Err(SampleError::Undefined(format!("{what} at {}: {err}", at())))
             }
-            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
         }
+    }
+
+    /// `e` (without integrals) with the symbols of `env` bound (the last
+    /// binding of a name wins).
+    fn eval(&mut self, e: &Expr, env: &[(String, f64)]) -> Result<f64, Fail> {
+        let lookup = |s: &str| env.iter().rev().find(|(n, _)| n == s).map(|(_, v)| *v);
+        match eval_real(e, &lookup, &mut self.steps, self.limit) {
+            Ok(v) => Ok(v),
+            Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
+            Err(err) => Err(Fail::Undefined(err.to_string())),
+        }
+    }
+
+    /// `e` with its definite integrals computed by the composite rule
+    /// (FM-14): each outermost integral is replaced by a fresh symbol bound
+    /// to its value, then the rest is evaluated.
+    fn eval_integrals(
+        &mut self,
+        e: &Expr,
+        env: &mut Vec<(String, f64)>,
+        depth: usize,
+    ) -> Result<f64, Fail> {
+        if !contains_integral(e) {
+            return self.eval(e, env);
+        }
+        let base = env.len();
+        let replaced = self.replace_integrals(e, env, depth)?;
+        let v = self.eval(&replaced, env);
+        env.truncate(base);
+        v
+    }
+
+    fn replace_integrals(
+        &mut self,
+        e: &Expr,
+        env: &mut Vec<(String, f64)>,
+        depth: usize,
+    ) -> Result<Expr, Fail> {
+        // rebuilding the tree is work too: one step per node
+        self.steps += 1;
+        if self.steps > self.limit {
+            return Err(Fail::Budget(self.limit));
+        }
+        if depth > MAX_INTEGRAL_DEPTH {
+            return Err(Fail::Undefined(format!(
+                "integrals nested deeper than {MAX_INTEGRAL_DEPTH} levels"
+            )));
+        }
+        let rec = |s: &mut Self, v: &[Expr], env: &mut Vec<(String, f64)>| {
+            v.iter()
+                .map(|c| s.replace_integrals(c, env, depth + 1))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(match e {
+            Expr::Integral(i) => {
+                let Some((lo, hi)) = &i.bounds else {
+                    return Err(Fail::Undefined(
+                        "an indefinite integral has no value".into(),
+                    ));
+                };
+                let lo = self.eval_integrals(lo, env, depth + 1)?;
+                let hi = self.eval_integrals(hi, env, depth + 1)?;
+                let mut pts = Vec::new();
+                composite(lo, hi, &mut pts);
+                let mut sum = 0.0;
+                for (t, w) in pts {
+                    env.push((i.var.clone(), t));
+                    let v = self.eval_integrals(&i.integrand, env, depth + 1);
+                    env.pop();
+                    sum += w * v?;
+                }
+                // a name no parser produces
+                let name = format!("\u{0}integral{}", env.len());
+                env.push((name.clone(), sum));
+                Expr::Symbol(name)
+            }
+            Expr::Add(v) => Expr::Add(rec(self, v, env)?),
+            Expr::Mul(v) => Expr::Mul(rec(self, v, env)?),
+            Expr::Func(f, v) => Expr::Func(f.clone(), rec(self, v, env)?),
+            Expr::Pow(b, x) => Expr::pow(
+                self.replace_integrals(b, env, depth + 1)?,
+                self.replace_integrals(x, env, depth + 1)?,
+            ),
+            other if other.children().is_empty() => other.clone(),
+            // relations, sets, matrices… have no real value anyway
+            other => other.clone(),
+        })
     }
 }
 
-/// The real values of `e` (a function of `x`) at the points `xs`.
+/// The real values of `e` (a function of `x`) at the points `xs`. Definite
+/// integrals inside `e` are computed by the composite Gauss–Legendre rule
+/// (FM-14); an indefinite one, a pole, a complex value or a symbol other than
+/// `x` is [`SampleError::Undefined`].
 ///
 /// ```
 /// use scorespec::expr::{api::{parse, Format}, Limits};
@@ -404,7 +551,8 @@ impl Sampler {
 /// ```
 pub fn sample(e: &Expr, xs: &[f64]) -> Result<Vec<f64>, SampleError> {
     let mut s = Sampler::new();
-    xs.iter().map(|&x| s.value(e, "u(x)", x, None)).collect()
+    let u = Fun::new(e, "u(x)");
+    xs.iter().map(|&x| s.value(&u, x, None)).collect()
 }
 
 // ------------------------------------------------------------ verification
@@ -466,7 +614,8 @@ pub struct Verification {
 /// panels of [`QUADRATURE_NODES`] nodes), on `[a, x]` and `[x, b]` separately
 /// when `x` is inside, so kernels with a kink at `t = x` (`min(x, t)`,
 /// `|x - t|`) are integrated accurately. The solution and `f` are functions
-/// of `x`, the kernel of `x` and `t`; any other symbol makes the outcome
+/// of `x`, the kernel of `x` and `t` (definite integrals inside them are
+/// computed as in [`sample`]); any other symbol makes the outcome
 /// `undefined`, as is an empty list of sample points. Errors: only a spent
 /// evaluation budget ([`MAX_METRIC_STEPS`]) or more than
 /// [`MAX_SAMPLE_POINTS`] sample points.
@@ -565,6 +714,8 @@ fn residuals(
     xs: &[f64],
 ) -> Result<Vec<f64>, SampleError> {
     let mut s = Sampler::new();
+    let (u_x, u_t) = (Fun::new(u, "u(x)"), Fun::new(u, "u(t)"));
+    let (k, f) = (Fun::new(k, "K(x, t)"), Fun::new(f, "f(x)"));
     // u(t) at the quadrature points depends on x only through the split, so
     // it is evaluated per point of the rule.
     let mut pts = Vec::new();
@@ -579,12 +730,12 @@ fn residuals(
         }
         let mut integral = 0.0;
         for &(t, w) in &pts {
-            let kv = s.value(k, "K(x, t)", x, Some(t))?;
-            let ut = s.value(u, "u(t)", t, None)?;
+            let kv = s.value(&k, x, Some(t))?;
+            let ut = s.value(&u_t, t, None)?;
             integral += w * kv * ut;
         }
-        let ux = s.value(u, "u(x)", x, None)?;
-        let fx = s.value(f, "f(x)", x, None)?;
+        let ux = s.value(&u_x, x, None)?;
+        let fx = s.value(&f, x, None)?;
         let r = (ux - lambda * integral - fx).abs();
         if !r.is_finite() {
             return Err(SampleError::Undefined(format!(
@@ -602,12 +753,13 @@ fn residuals(
 /// at the same points (FM-12), in [0, ∞]: 0 when both are identically zero,
 /// `f64::INFINITY` when only the truth is. The norms are scaled by the
 /// largest magnitude, so huge or tiny values neither overflow nor
-/// underflow. `NaN` when the lengths differ, the lists are empty, or a value
-/// is not finite.
+/// underflow (a ratio beyond the range of `f64` is infinity). `NaN` when
+/// the lengths differ, the lists are empty, or a value is not finite.
 ///
 /// ```
 /// use scorespec::score::fredholm::metrics::relative_l2;
-/// assert_eq!(relative_l2(&[1.1, 2.2], &[1.0, 2.0]), 0.10000000000000009);
+/// // a uniform 10% error: ‖(0.1, 0.2)‖ / ‖(1, 2)‖ = 0.1
+/// assert!((relative_l2(&[1.1, 2.2], &[1.0, 2.0]) - 0.1).abs() < 1e-15);
 /// assert_eq!(relative_l2(&[0.0, 0.0], &[0.0, 0.0]), 0.0);
 /// assert_eq!(relative_l2(&[1.0, 0.0], &[0.0, 0.0]), f64::INFINITY);
 /// ```
@@ -618,12 +770,16 @@ pub fn relative_l2(pred: &[f64], truth: &[f64]) -> f64 {
     {
         return f64::NAN;
     }
-    let errors: Vec<f64> = pred.iter().zip(truth).map(|(p, t)| p - t).collect();
-    if errors.iter().any(|e| !e.is_finite()) {
-        return f64::NAN;
+    // both sides scaled by the largest magnitude: the differences cannot
+    // overflow, and the ratio is unchanged
+    let m = pred.iter().chain(truth).fold(0.0f64, |m, x| m.max(x.abs()));
+    if m == 0.0 {
+        return 0.0;
     }
+    let errors: Vec<f64> = pred.iter().zip(truth).map(|(p, t)| p / m - t / m).collect();
+    let scaled: Vec<f64> = truth.iter().map(|t| t / m).collect();
     let num = norm2(&errors);
-    let den = norm2(truth);
+    let den = norm2(&scaled);
     if den == 0.0 {
         return if num == 0.0 { 0.0 } else { f64::INFINITY };
     }
@@ -666,6 +822,17 @@ mod tests {
         assert_eq!(ops("x"), Vec::<&str>::new());
         assert_eq!(ops("asin(x)"), Vec::<&str>::new());
         assert_eq!(ops("Abs(log(x))"), ["Abs", "log"]);
+    }
+
+    #[test]
+    fn operator_names_are_the_documented_ones() {
+        let all = ops(
+            "sin(x) + cos(x) + tan(x) + exp(x) + log(x) + sqrt(x) + sinh(x) + cosh(x) \
+             + tanh(x) + Abs(x) + 2*x**3 + Integral(t, (t, 0, x))",
+        );
+        let mut tracked = TRACKED_OPERATORS.to_vec();
+        tracked.sort_unstable();
+        assert_eq!(all, tracked);
     }
 
     #[test]
@@ -734,6 +901,17 @@ mod tests {
     }
 
     #[test]
+    fn large_rules() {
+        let (x, w) = gauss_legendre(MAX_GAUSS_NODES);
+        assert_eq!(x.len(), MAX_GAUSS_NODES);
+        assert!((w.iter().sum::<f64>() - 2.0).abs() < 1e-12);
+        assert!(x.windows(2).all(|p| p[0] < p[1]));
+        assert_eq!(gauss_legendre(MAX_GAUSS_NODES + 1), (vec![], vec![]));
+        assert_eq!(gauss_legendre(usize::MAX), (vec![], vec![]));
+        assert_eq!(gauss_legendre(1), (vec![0.0], vec![2.0]));
+    }
+
+    #[test]
     fn verification_with_kinked_kernel() {
         // K = min(x, t) on [0, 1], u = sin(x): ∫₀¹ min(x,t) sin t dt
         // = ∫₀ˣ t sin t dt + x ∫ₓ¹ sin t dt = sin x - x cos x + x (cos x - cos 1)
@@ -793,12 +971,39 @@ mod tests {
     }
 
     #[test]
+    fn integrals_are_computed_by_quadrature() {
+        // ∫₀¹ x t dt = x/2; ∫₀ˣ ∫₀ᵗ s t ds dt = x⁴/8; a bound that depends on x
+        let v = sample(&p("Integral(x*t, (t, 0, 1))"), &[0.5, 2.0]).unwrap();
+        assert!(
+            (v[0] - 0.25).abs() < 1e-15 && (v[1] - 1.0).abs() < 1e-15,
+            "{v:?}"
+        );
+        let v = sample(&p("Integral(Integral(s*t, (s, 0, t)), (t, 0, x))"), &[2.0]).unwrap();
+        assert!((v[0] - 2.0).abs() < 1e-14, "{v:?}");
+        // an integral inside a function, next to another integral
+        let v = sample(
+            &p("sin(Integral(t, (t, 0, x))) + Integral(1, (t, 0, 3))"),
+            &[1.0],
+        )
+        .unwrap();
+        assert!((v[0] - (0.5f64.sin() + 3.0)).abs() < 1e-14, "{v:?}");
+        // the variable of integration shadows x
+        let v = sample(&p("Integral(x, (x, 0, 1))"), &[7.0]).unwrap();
+        assert!((v[0] - 0.5).abs() < 1e-15, "{v:?}");
+        let e = sample(&p("Integral(x*t, t)"), &[1.0]).unwrap_err();
+        assert!(e.to_string().contains("indefinite"), "{e}");
+    }
+
+    #[test]
     fn relative_l2_edge_cases() {
         assert!(relative_l2(&[1.0], &[1.0, 2.0]).is_nan());
         assert!(relative_l2(&[], &[]).is_nan());
         assert!(relative_l2(&[f64::NAN], &[1.0]).is_nan());
         assert_eq!(relative_l2(&[2e300, 0.0], &[1e300, 0.0]), 1.0);
         assert_eq!(relative_l2(&[2e-300], &[1e-300]), 1.0);
+        // the difference 2e308 would overflow without scaling
+        assert_eq!(relative_l2(&[1e308], &[-1e308]), 2.0);
+        assert_eq!(relative_l2(&[1e300], &[1e-300]), f64::INFINITY);
     }
 
     #[test]
