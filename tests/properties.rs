@@ -1575,3 +1575,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The `fredholm.*` functions of issue 7 are total: any arguments give a
+    /// result or a typed error, never a panic, and every share in a result
+    /// named like one (`accuracy`, `match_rate`, `term_match_rate`) is in [0, 1].
+    #[test]
+    fn prop_registry_fredholm_total((f, args) in fredholm_call_strategy()) {
+        match registry::call(f, &args) {
+            Ok(v) => {
+                let mut stack = vec![("", &v)];
+                while let Some((k, v)) = stack.pop() {
+                    match v {
+                        serde_json::Value::Number(n) => {
+                            prop_assert!(n.as_f64().is_some_and(f64::is_finite), "{f} {args}: {k}");
+                            if k.ends_with("accuracy") || k.ends_with("match_rate") {
+                                prop_assert!(fredholm_share(v), "{f} {args}: {k} = {v}");
+                            }
+                        }
+                        serde_json::Value::Array(a) => stack.extend(a.iter().map(|x| (k, x))),
+                        serde_json::Value::Object(o) => {
+                            stack.extend(o.iter().map(|(k, x)| (k.as_str(), x)))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.kind().is_empty()),
+        }
+    }
+}

@@ -1666,3 +1666,151 @@ pub fn fredholm_prediction_strategy() -> impl Strategy<Value = serde_json::Value
             row
         })
 }
+
+/// A call of one of the `fredholm.*` functions of issue 7 (parse, compare,
+/// evaluators, evaluate) with plausible, odd or wrong arguments.
+pub fn fredholm_call_strategy() -> impl Strategy<Value = (&'static str, Value)> {
+    let text = prop_oneof![
+        3 => prop::sample::select(FREDHOLM_SOLUTIONS).prop_map(Value::from),
+        1 => arbitrary_text_strategy().prop_map(Value::from),
+        1 => (-1e9f64..1e9).prop_map(Value::from),
+    ];
+    let number = prop_oneof![
+        Just(json!(0)),
+        Just(json!(1)),
+        Just(json!(-3)),
+        Just(json!(7)),
+        Just(json!(100)),
+        Just(json!(1e300)),
+        Just(json!(0.5)),
+        Just(json!(1e-9)),
+        Just(json!("pi")),
+    ];
+    let domain = prop_oneof![
+        Just(json!([0, 1])),
+        Just(json!([-1e300, 1e300])),
+        Just(json!([1, 0])),
+        Just(json!(["0", "pi"])),
+        Just(json!([0])),
+        Just(json!("x")),
+    ];
+    let points = prop_oneof![
+        Just(json!({"x_values": [0.0, 0.5, 1.0], "u_values": [0.0, 0.25, null]})),
+        Just(json!({"x_values": [], "u_values": []})),
+        Just(json!({"x_values": [0.0], "u_values": [1.0, 2.0]})),
+        Just(
+            json!({"x_values": [0.0, 1.0], "u_values_samples": [[0.0, 1.0]], "constant_samples": [1.0]})
+        ),
+        Just(json!({"evaluation_points": {"x_values": [1.0], "u_values": [1.0]}})),
+        Just(json!({"x_values": "no"})),
+    ];
+    let fns = prop::sample::select(
+        &[
+            "fredholm.parse_output",
+            "fredholm.symbolic_compare",
+            "fredholm.numeric_compare",
+            "fredholm.discrete_points",
+            "fredholm.series_terms",
+            "fredholm.approx_coef",
+            "fredholm.family",
+            "fredholm.evaluate",
+            "fredholm.evaluate_prediction",
+        ][..],
+    );
+    let keys = prop::sample::select(
+        &[
+            "response",
+            "format",
+            "solution",
+            "ground_truth",
+            "prediction",
+            "domain",
+            "n_points",
+            "tolerance",
+            "evaluation_points",
+            "x_tolerance",
+            "relative_tolerance",
+            "include_points",
+            "predictions",
+        ][..],
+    );
+    let value = prop_oneof![
+        4 => text,
+        2 => number,
+        1 => domain,
+        1 => points,
+        1 => prop::sample::select(&["auto", "latex", "infix", "rpn", "nope"][..]).prop_map(Value::from),
+        1 => any::<bool>().prop_map(Value::from),
+        1 => prop::collection::vec(fredholm_prediction_strategy(), 0..3).prop_map(Value::Array),
+        1 => fredholm_prediction_strategy(),
+    ];
+    (
+        fns,
+        prop::collection::vec((keys, value), 0..5),
+        prop::sample::select(FREDHOLM_SOLUTIONS),
+        prop::sample::select(FREDHOLM_TRUTHS),
+        prop::collection::vec(fredholm_prediction_strategy(), 0..4),
+        any::<bool>(),
+    )
+        .prop_map(|(f, kv, sol, gt, preds, only_known)| {
+            // Mostly well-formed calls (the required arguments, known keys),
+            // sometimes anything.
+            let known: &[&str] = match f {
+                "fredholm.parse_output" => &["response", "format"],
+                "fredholm.symbolic_compare" => &["solution", "ground_truth", "format"],
+                "fredholm.discrete_points" => {
+                    &["prediction", "ground_truth", "x_tolerance", "y_tolerance"]
+                }
+                "fredholm.approx_coef" => &[
+                    "solution",
+                    "ground_truth",
+                    "format",
+                    "tolerance",
+                    "relative_tolerance",
+                ],
+                "fredholm.evaluate" | "fredholm.evaluate_prediction" => {
+                    &["tolerance", "n_points", "include_points"]
+                }
+                _ => &[
+                    "solution",
+                    "ground_truth",
+                    "format",
+                    "domain",
+                    "n_points",
+                    "tolerance",
+                    "evaluation_points",
+                    "include_points",
+                ],
+            };
+            let mut m: Map<String, Value> = kv
+                .into_iter()
+                .filter(|(k, _)| !only_known || known.contains(k))
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            let required: Vec<(&str, Value)> = match f {
+                "fredholm.parse_output" => {
+                    vec![("response", json!(format!("SOLUTION: u(x) = {sol}")))]
+                }
+                "fredholm.numeric_compare" => {
+                    vec![("solution", json!(sol)), ("ground_truth", json!(gt))]
+                }
+                "fredholm.discrete_points" => vec![
+                    ("prediction", json!([[0.0, 1.2], [0.5, 2.5], [0.9, -1.0]])),
+                    (
+                        "ground_truth",
+                        json!(format!("{gt} [(0.0, 1.2), (0.5, 2.4)]")),
+                    ),
+                ],
+                "fredholm.evaluate" => vec![("predictions", Value::Array(preds.clone()))],
+                "fredholm.evaluate_prediction" => vec![(
+                    "prediction",
+                    preds.first().cloned().unwrap_or_else(|| json!({})),
+                )],
+                _ => vec![("solution", json!(sol)), ("ground_truth", json!(gt))],
+            };
+            for (k, v) in required {
+                m.entry(k.to_string()).or_insert(v);
+            }
+            (f, Value::Object(m))
+        })
+}
