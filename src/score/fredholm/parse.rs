@@ -584,19 +584,18 @@ fn yes_no(value: &str) -> Option<bool> {
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| !w.is_empty())
         .collect();
-    if words
+    let no = words
         .iter()
-        .any(|w| matches!(*w, "no" | "not" | "false" | "none"))
-    {
-        return Some(false);
-    }
-    if words
+        .any(|w| matches!(*w, "no" | "not" | "false" | "none"));
+    let yes = words
         .iter()
-        .any(|w| matches!(*w, "yes" | "true" | "exists" | "exist"))
-    {
-        return Some(true);
+        .any(|w| matches!(*w, "yes" | "true" | "exists" | "exist"));
+    // Both (an echoed template `[yes/no]`) or neither: no answer here.
+    match (yes, no) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
     }
-    None
 }
 
 /// `HAS_SOLUTION:` / `SOLUTION_EXISTS:` (last marker with a yes/no value).
