@@ -417,7 +417,11 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     let numeric: NumericResult;
     if kind.as_deref() == Some("family") {
         let stored = family_points(&row);
-        let f = family(&pred, &gt, stored.as_ref(), &nopts, &limits);
+        let fopts = NumericOptions {
+            include_points: opts.include_points,
+            ..nopts.clone()
+        };
+        let f = family(&pred, &gt, stored.as_ref(), &fopts, &limits);
         rec.numeric = f.numeric.is_match;
         rec.correct = f.family_match || rec.symbolic || rec.numeric;
         rec.family_params = Some((
