@@ -58,7 +58,7 @@ pub struct ParsedOutput {
     /// The format the solution was parsed in (`latex`, `infix`, `rpn`).
     pub format: Option<&'static str>,
     /// The strategy that found the solution: `u_line`, `solution_marker`,
-    /// `generic`, or `discrete_points`.
+    /// `generic`, `whole_response` or `discrete_points`.
     pub strategy: Option<&'static str>,
     /// The points of a `discrete_points` answer, as `[x, y]` pairs.
     pub discrete_points: Option<Vec<[f64; 2]>>,
@@ -722,7 +722,7 @@ fn point_list(s: &str) -> Option<(String, Vec<[f64; 2]>)> {
 
 /// The candidate solution strings, in the document's order of strategies
 /// (FR-2): the last `u(x) =` line, the `SOLUTION:` marker, the first generic
-/// `u(x) =` up to the end of its line or sentence.
+/// `u(x) =` up to the end of its line or sentence, a one-line response.
 fn candidates(response: &str) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     // 1. The last line with `u(x) =`: the right-hand side of its last occurrence.
@@ -761,6 +761,12 @@ fn candidates(response: &str) -> Vec<(&'static str, String)> {
             }
         }
         out.push(("generic", rest[..end].to_string()));
+    }
+    // 4. A response of one line is the expression itself (the document's
+    //    full-response parse, Strategy 1.3).
+    let whole = response.trim();
+    if !whole.is_empty() && !whole.contains('\n') {
+        out.push(("whole_response", whole.to_string()));
     }
     out
 }
