@@ -18,7 +18,7 @@ const FORMAT_INFIX: Param = Param {
     name: "format",
     ty: ParamType::Str,
     default: Default::Str("infix"),
-    doc: "the text format of the expressions: infix (default), latex or rpn",
+    doc: "the text format of the prediction: infix (default), latex or rpn",
 };
 
 const DOMAIN: Param = Param {
@@ -28,12 +28,35 @@ const DOMAIN: Param = Param {
     doc: "[a, b], numbers or constant expressions (default [0, 1])",
 };
 
-fn format(a: &Args<'_>) -> Result<Format, CallError> {
-    let name = a.str("format")?;
-    Format::from_name(name).ok_or_else(|| CallError::InvalidValue {
-        name: "format",
-        reason: format!("unknown format {name:?}; known: latex, infix, rpn"),
+const GROUND_TRUTH_FORMAT: Param = Param {
+    name: "ground_truth_format",
+    ty: ParamType::Str,
+    default: Default::Optional,
+    doc: "the format of the ground-truth side (default: format)",
+};
+
+fn format_named(name: &'static str, value: &str) -> Result<Format, CallError> {
+    Format::from_name(value).ok_or_else(|| CallError::InvalidValue {
+        name,
+        reason: format!("unknown format {value:?}; known: latex, infix, rpn"),
     })
+}
+
+fn format(a: &Args<'_>) -> Result<Format, CallError> {
+    format_named("format", a.str("format")?)
+}
+
+/// The format of the ground-truth side: `ground_truth_format`, else `format`.
+fn truth_format(a: &Args<'_>) -> Result<Format, CallError> {
+    match a.value("ground_truth_format")? {
+        None => format(a),
+        Some(Value::String(s)) => format_named("ground_truth_format", s),
+        Some(other) => Err(CallError::WrongType {
+            name: "ground_truth_format",
+            expected: "a string",
+            found: json_type(other),
+        }),
+    }
 }
 
 fn expr(a: &Args<'_>, name: &'static str, fmt: Format) -> Result<Expr, CallError> {
@@ -134,11 +157,12 @@ fn sample_error(e: SampleError) -> CallError {
 fn relative_l2(a: &Args<'_>) -> Result<Value, CallError> {
     let fmt = format(a)?;
     let u = expr(a, "solution", fmt)?;
+    let gt_fmt = truth_format(a)?;
     let truth = a.value("ground_truth")?.unwrap_or(&Value::Null);
     let (xs, expected) = match truth {
         Value::String(_) => {
-            let g = expr(a, "ground_truth", fmt)?;
-            let (lo, hi) = domain(a, fmt)?;
+            let g = expr(a, "ground_truth", gt_fmt)?;
+            let (lo, hi) = domain(a, gt_fmt)?;
             let xs = linspace(lo, hi, count(a, "n_points")?);
             let ys = sample(&g, &xs).map_err(|e| match e {
                 SampleError::Undefined(r) => CallError::Undefined {
@@ -189,8 +213,8 @@ fn relative_l2(a: &Args<'_>) -> Result<Value, CallError> {
 }
 
 fn verify(a: &Args<'_>) -> Result<Value, CallError> {
-    let fmt = format(a)?;
-    let u = expr(a, "solution", fmt)?;
+    let u = expr(a, "solution", format(a)?)?;
+    let fmt = truth_format(a)?;
     let k = expr(a, "kernel", fmt)?;
     let f = expr(a, "f", fmt)?;
     let lambda = constant("lambda", a.value("lambda")?.unwrap_or(&Value::Null), fmt)?;
@@ -316,10 +340,13 @@ pub(super) static FNS: &[SpecFn] = &[
             required("prediction", ParamType::Str, "the predicted solution"),
             required("reference", ParamType::Str, "the ground-truth solution"),
             FORMAT_INFIX,
+            GROUND_TRUTH_FORMAT,
         ],
         run: |a| {
-            let fmt = format(a)?;
-            let r = operator_f1(&expr(a, "prediction", fmt)?, &expr(a, "reference", fmt)?);
+            let r = operator_f1(
+                &expr(a, "prediction", format(a)?)?,
+                &expr(a, "reference", truth_format(a)?)?,
+            );
             serde_json::to_value(r).map_err(|e| CallError::InvalidValue {
                 name: "prediction",
                 reason: e.to_string(),
@@ -338,6 +365,7 @@ pub(super) static FNS: &[SpecFn] = &[
                 "the true solution: an expression, or {x_values, u_values} (or {evaluation_points: …})",
             ),
             FORMAT_INFIX,
+            GROUND_TRUTH_FORMAT,
             DOMAIN,
             Param {
                 name: "n_points",
@@ -363,6 +391,10 @@ pub(super) static FNS: &[SpecFn] = &[
             ),
             DOMAIN,
             FORMAT_INFIX,
+            Param {
+                doc: "the format of kernel, f, lambda and domain (default: format)",
+                ..GROUND_TRUTH_FORMAT
+            },
             Param {
                 name: "tolerance",
                 ty: ParamType::Number,
