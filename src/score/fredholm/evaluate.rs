@@ -331,6 +331,28 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
                         .collect()
                 })
             });
+        // A prediction written as an expression is sampled at the true
+        // points' abscissas (FR-31).
+        let pred = pred.or_else(|| {
+            let g = gt.as_ref()?;
+            let e = ["solution_sympy", "solution_str"]
+                .iter()
+                .filter_map(|k| str_field(&row, k))
+                .filter(|s| !looks_like_prose(s))
+                .find_map(|s| parse_expression(s, row_format(&row), &limits).ok())?
+                .0;
+            let mut steps = 0u64;
+            let pts: Vec<[f64; 2]> = g
+                .iter()
+                .filter_map(|&[x, _]| {
+                    let env = |n: &str| (n == "x").then_some(x);
+                    eval_real(&e, &env, &mut steps, limits.max_eval_steps)
+                        .ok()
+                        .map(|y| [x, y])
+                })
+                .collect();
+            (!pts.is_empty()).then_some(pts)
+        });
         match (pred, gt) {
             (Some(p), Some(g)) => {
                 let r = discrete_points(&p, &g, opts.x_tolerance, opts.numeric_tolerance);

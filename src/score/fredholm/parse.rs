@@ -169,6 +169,12 @@ const REASONING_WORDS: &[&str] = &[
 
 /// Cleans a candidate right-hand side (FR-3): delimiters, a repeated
 /// `u(x) =`, explanations after the expression, trailing punctuation.
+///
+/// ```
+/// use scorespec::score::fredholm::parse::clean_expression;
+/// assert_eq!(clean_expression("$x^2 + 1$."), "x^2 + 1");
+/// assert_eq!(clean_expression("C sin(pi x), where C is arbitrary."), "C sin(pi x)");
+/// ```
 pub fn clean_expression(raw: &str) -> String {
     let mut s = raw.trim().to_string();
     // LaTeX math delimiters.
@@ -361,6 +367,13 @@ fn is_known_word(w: &str) -> bool {
 /// (FR-4): it contains a prose word (`no`, `solution`, `exists`…), or two
 /// or more unknown words of two letters or more. LaTeX command names
 /// (`\frac`) are not words; the text of `\text{…}` is.
+///
+/// ```
+/// use scorespec::score::fredholm::parse::looks_like_prose;
+/// assert!(looks_like_prose("No solution exists."));
+/// assert!(!looks_like_prose("x**2 + sin(x)"));
+/// assert!(!looks_like_prose("term1 + term2 + term3 + term4"));
+/// ```
 pub fn looks_like_prose(s: &str) -> bool {
     let b = s.as_bytes();
     let mut unknown = 0;
@@ -669,6 +682,13 @@ fn extract_solution_type(response: &str) -> Option<&'static str> {
 /// Reads a list of points `[(x1, y1), (x2, y2), …]`: from the `SOLUTION:`
 /// line first, else the first such list in the response. At least two
 /// finite points are needed.
+///
+/// ```
+/// use scorespec::score::fredholm::parse::extract_discrete_points;
+/// let (text, pts) = extract_discrete_points("SOLUTION: [(0.0, 1.2), (0.5, 2.4)]").unwrap();
+/// assert_eq!(text, "[(0.0, 1.2), (0.5, 2.4)]");
+/// assert_eq!(pts, vec![[0.0, 1.2], [0.5, 2.4]]);
+/// ```
 pub fn extract_discrete_points(response: &str) -> Option<(String, Vec<[f64; 2]>)> {
     let from_marker = response
         .lines()
