@@ -58,7 +58,8 @@ enum Command {
     },
     /// Score dataset rows (JSONL) for a task; per-row results as JSONL, a summary on stderr.
     Eval {
-        /// The task: `math` (rows {gold, response}), `puzzles` (rows {data_source, model_output, extra_info: {label}}).
+        /// The task: `math` (rows {gold, response}), `puzzles` (rows {data_source, model_output,
+        /// extra_info: {label}}), `fredholm` (the document's predictions JSONL).
         #[arg(long, value_enum)]
         task: TaskArg,
         /// Options of the task's grader as a JSON object (math: the options of math.grade,
@@ -73,6 +74,9 @@ enum Command {
         /// Also write the summary as JSON to this file.
         #[arg(long)]
         summary: Option<PathBuf>,
+        /// fredholm: write the evaluated predictions (JSONL) here; `-o` is then the metrics JSON.
+        #[arg(long)]
+        evaluated: Option<PathBuf>,
         /// The longest input line accepted, in bytes.
         #[arg(long, default_value_t = Limits::default().max_line_bytes)]
         max_line_bytes: usize,
@@ -97,12 +101,15 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum TaskArg {
     /// Math answers: rows {gold, response} graded by math.grade (document 004).
     Math,
     /// Word puzzles: typos, connections, unscrambling (document 001).
     Puzzles,
+    /// Fredholm predictions JSONL (document 003): `-o` gets the metrics JSON,
+    /// `--evaluated` the evaluated predictions.
+    Fredholm,
 }
 
 fn main() -> ExitCode {
@@ -125,8 +132,20 @@ fn main() -> ExitCode {
             file,
             output,
             summary,
+            evaluated,
             max_line_bytes,
-        } => eval(task, &options, &file, output, summary, max_line_bytes),
+        } => match task {
+            _ if task != TaskArg::Fredholm && evaluated.is_some() => {
+                eprintln!("scorespec: --evaluated is an option of --task fredholm");
+                Ok(ExitCode::from(2))
+            }
+            TaskArg::Fredholm if options.trim() != "{}" => {
+                eprintln!("scorespec: --options: the fredholm task takes no options");
+                Ok(ExitCode::from(2))
+            }
+            TaskArg::Fredholm => eval_fredholm(&file, output, evaluated, summary, max_line_bytes),
+            _ => eval(task, &options, &file, output, summary, max_line_bytes),
+        },
         Command::List { json } => list(json),
         Command::Bench {
             file,
@@ -337,6 +356,66 @@ fn bench_cmd(file: &str, function: Option<&str>, rounds: usize) -> io::Result<Ex
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &report)?;
     writeln!(out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
+    Ok(if file == "-" {
+        (Box::new(io::stdin().lock()), None)
+    } else {
+        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let size = f.metadata().ok().map(|m| m.len());
+        (Box::new(BufReader::with_capacity(1 << 20, f)), size)
+    })
+}
+
+/// `eval --task fredholm`: the metrics JSON to `-o` (or standard output),
+/// the evaluated predictions to `--evaluated`, a summary line on stderr.
+fn eval_fredholm(
+    file: &str,
+    output: Option<PathBuf>,
+    evaluated: Option<PathBuf>,
+    summary_path: Option<PathBuf>,
+    max_line_bytes: usize,
+) -> io::Result<ExitCode> {
+    let (input, size) = open_input(file)?;
+    let evaluated_out = match &evaluated {
+        Some(p) => Some(BufWriter::new(File::create(p).map_err(|e| {
+            io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+        })?)),
+        None => None,
+    };
+    let bar = match size {
+        Some(n) => ProgressBar::new(n).with_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::new_spinner(),
+    };
+    let opts = scorespec::score::fredholm::evaluate::EvalOptions::default();
+    let metrics = eval::fredholm::run(input, evaluated_out, &opts, max_line_bytes, |n| {
+        bar.set_position(n)
+    })?;
+    bar.finish_and_clear();
+    let mut out = BufWriter::new(open_output(&output)?);
+    serde_json::to_writer_pretty(&mut out, &metrics)?;
+    writeln!(out)?;
+    out.flush()?;
+    if let Some(path) = summary_path {
+        let f = File::create(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        serde_json::to_writer_pretty(f, &metrics)?;
+    }
+    let n = |k: &str| metrics[k].as_u64().unwrap_or(0);
+    eprintln!(
+        "{} predictions: {} correct (accuracy {}), {} parse errors, {} api errors, {} invalid lines",
+        n("total"),
+        n("correct"),
+        metrics["accuracy"],
+        n("parse_errors"),
+        n("api_errors"),
+        n("invalid_rows")
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -323,3 +323,52 @@ fn eval_math_gives_the_expected_verdict_on_the_bundled_examples() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("accuracy"), "{stderr}");
 }
+
+// ---------------------------------------------------------------- eval --task fredholm
+
+#[test]
+fn eval_fredholm_writes_metrics_and_evaluated_predictions() {
+    let dir = std::env::temp_dir().join(format!("scorespec-eval-fredholm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let metrics_path = dir.join("metrics.json");
+    let evaluated_path = dir.join("evaluated.jsonl");
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/fredholm-predictions.jsonl"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .args(["eval", "--task", "fredholm", example, "-o"])
+        .arg(&metrics_path)
+        .arg("--evaluated")
+        .arg(&evaluated_path)
+        .output()
+        .expect("run eval");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m: Value = serde_json::from_str(&std::fs::read_to_string(&metrics_path).unwrap()).unwrap();
+    // Document 003, Metrics Output: the documented fields.
+    for k in [
+        "total",
+        "correct",
+        "accuracy",
+        "symbolic_accuracy",
+        "numeric_accuracy",
+        "per_type",
+        "has_solution_accuracy",
+        "solution_type_accuracy",
+        "confusion_matrix",
+        "api_errors",
+        "parse_errors",
+    ] {
+        assert!(m.get(k).is_some(), "{k}");
+    }
+    let rows = std::fs::read_to_string(example).unwrap().lines().count();
+    assert_eq!(m["total"], rows);
+    assert_eq!(m["api_errors"], 1);
+    let evaluated = std::fs::read_to_string(&evaluated_path).unwrap();
+    assert_eq!(evaluated.lines().count(), rows);
+    std::fs::remove_dir_all(&dir).ok();
+}

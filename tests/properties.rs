@@ -1576,3 +1576,151 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- fredholm pipeline (document 003)
+
+use scorespec::expr::api::{Format as FredholmFormat, parse as fredholm_parse};
+use scorespec::score::fredholm::compare::{
+    NumericOptions, Truth, numeric_compare, symbolic_compare,
+};
+use scorespec::score::fredholm::evaluate::{EvalOptions, evaluate};
+use scorespec::score::fredholm::evaluators::{approx_coef, discrete_points, series_terms};
+use scorespec::score::fredholm::parse::parse_output;
+
+/// A metrics value that must be a share: null or a number in [0, 1].
+fn fredholm_share(v: &serde_json::Value) -> bool {
+    v.is_null() || v.as_f64().is_some_and(|x| (0.0..=1.0).contains(&x))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Every accuracy and score of the metrics JSON is in [0, 1] (issue 7
+    /// item 6): the top-level accuracies, per type, the edge cases, none
+    /// detection, operator F1, the Part 11 aggregates.
+    #[test]
+    fn prop_fredholm_scores_in_unit_interval(
+        rows in prop::collection::vec(fredholm_prediction_strategy(), 0..12),
+    ) {
+        let m = evaluate(&rows, &EvalOptions { n_points: 11, ..EvalOptions::default() });
+        for k in ["accuracy", "symbolic_accuracy", "numeric_accuracy", "has_solution_accuracy",
+                  "solution_type_accuracy", "mean_operator_precision", "mean_operator_recall",
+                  "mean_operator_f1", "mean_bleu"] {
+            prop_assert!(fredholm_share(&m[k]), "{k} = {}", m[k]);
+        }
+        for (t, v) in m["per_type"].as_object().unwrap() {
+            for k in ["accuracy", "symbolic_accuracy", "numeric_accuracy"] {
+                prop_assert!(fredholm_share(&v[k]), "{t}.{k} = {}", v[k]);
+            }
+        }
+        for k in ["precision", "recall", "f1"] {
+            prop_assert!(fredholm_share(&m["none_detection"][k]));
+        }
+        for k in ["numeric_accuracy", "symbolic_accuracy", "overall_score"] {
+            prop_assert!(fredholm_share(&m["aggregated"][k]), "aggregated.{k}");
+        }
+        for k in ["equivalent", "simplified_match"] {
+            prop_assert!(fredholm_share(&m["symbolic_metrics"][k]));
+        }
+        prop_assert_eq!(m["total"].as_u64(), Some(rows.len() as u64));
+        prop_assert!(m["correct"].as_u64() <= m["total"].as_u64());
+    }
+
+    /// Symbolic equivalence implies a numeric match on the default points
+    /// whenever a point could be compared (issue 7 item 6, FR-18).
+    #[test]
+    fn prop_fredholm_symbolic_implies_numeric((a, b) in fredholm_expr_pair_strategy()) {
+        let l = Limits::default();
+        let (Ok(a), Ok(b)) = (canonical(&a, &l), canonical(&b, &l)) else {
+            return Ok(());
+        };
+        let s = symbolic_compare(&a, &b, &l);
+        if s.equivalent {
+            let n = numeric_compare(&a, Truth::Expr(&b), None, &NumericOptions::default(), &l);
+            prop_assert!(
+                n.is_match || n.points_compared == 0,
+                "{} ≡ {} (rule {}) but max error {:?}",
+                s.solution_canonical, s.ground_truth_canonical, s.rule, n.max_error
+            );
+        }
+    }
+
+    /// The type-specific rates are in [0, 1] and an expression matches itself.
+    #[test]
+    fn prop_fredholm_evaluator_rates(
+        a in fredholm_x_expr_strategy(),
+        b in fredholm_x_expr_strategy(),
+        pts in prop::collection::vec((-2.0f64..2.0, -5.0f64..5.0), 0..8),
+        gt in prop::collection::vec((-2.0f64..2.0, -5.0f64..5.0), 0..8),
+    ) {
+        let l = Limits::default();
+        let (Ok(a), Ok(b)) = (canonical(&a, &l), canonical(&b, &l)) else {
+            return Ok(());
+        };
+        let o = NumericOptions { domain: (0.0, 1.0), n_points: 9, ..NumericOptions::default() };
+        let s = series_terms(&a, &b, &o, &l);
+        prop_assert!((0.0..=1.0).contains(&s.term_match_rate));
+        let c = approx_coef(&a, &b, 1e-6, 0.1);
+        prop_assert!((0.0..=1.0).contains(&c.match_rate));
+        prop_assert!(approx_coef(&a, &a, 1e-6, 0.1).match_rate == 1.0);
+        let p: Vec<[f64; 2]> = pts.iter().map(|&(x, y)| [x, y]).collect();
+        let g: Vec<[f64; 2]> = gt.iter().map(|&(x, y)| [x, y]).collect();
+        let d = discrete_points(&p, &g, 1e-3, 1e-3);
+        prop_assert!((0.0..=1.0).contains(&d.accuracy));
+        prop_assert!(d.matched_points <= g.len().min(p.len()));
+        if !g.is_empty() {
+            prop_assert_eq!(discrete_points(&g, &g, 1e-3, 1e-3).accuracy, 1.0);
+        }
+    }
+
+    /// `parse_output` is total and consistent: a parsed solution has its
+    /// string, the confidence is one of the table's values, and the solution
+    /// reads back to itself.
+    #[test]
+    fn prop_fredholm_parse_output_consistent(text in arbitrary_text_strategy(), e in fredholm_x_expr_strategy()) {
+        for response in [text.clone(), format!("SOLUTION: u(x) = {}", to_infix(&e)), format!("{text}\nu(x) = {text}")] {
+            let r = parse_output(&response, None);
+            prop_assert!([0.0, 0.3, 0.7, 0.8].contains(&r.confidence), "{}", r.confidence);
+            prop_assert!(r.solution.is_none() || r.solution_str.is_some());
+            if !response.trim().is_empty() {
+                prop_assert!(r.has_solution.is_some());
+            }
+            if let Some(s) = &r.solution {
+                let again = fredholm_parse(s, FredholmFormat::Infix, &Limits::default());
+                prop_assert!(again.is_ok(), "{s}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The `fredholm.*` functions of issue 7 are total: any arguments give a
+    /// result or a typed error, never a panic, and every share in a result
+    /// named like one (`accuracy`, `match_rate`, `term_match_rate`) is in [0, 1].
+    #[test]
+    fn prop_registry_fredholm_total((f, args) in fredholm_call_strategy()) {
+        match registry::call(f, &args) {
+            Ok(v) => {
+                let mut stack = vec![("", &v)];
+                while let Some((k, v)) = stack.pop() {
+                    match v {
+                        serde_json::Value::Number(n) => {
+                            prop_assert!(n.as_f64().is_some_and(f64::is_finite), "{f} {args}: {k}");
+                            if k.ends_with("accuracy") || k.ends_with("match_rate") {
+                                prop_assert!(fredholm_share(v), "{f} {args}: {k} = {v}");
+                            }
+                        }
+                        serde_json::Value::Array(a) => stack.extend(a.iter().map(|x| (k, x))),
+                        serde_json::Value::Object(o) => {
+                            stack.extend(o.iter().map(|(k, x)| (k.as_str(), x)))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.kind().is_empty()),
+        }
+    }
+}

@@ -23,6 +23,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+pub mod fredholm;
+
 use crate::error::json_type;
 use crate::protocol::{RawLine, read_line};
 use crate::score::reward;

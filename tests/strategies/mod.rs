@@ -1656,3 +1656,287 @@ pub fn fredholm_metric_call_strategy() -> impl Strategy<Value = (&'static str, V
             (f, Value::Object(m))
         })
 }
+
+// ---------------------------------------------------------------- fredholm (document 003)
+
+use serde_json::json;
+
+/// A random scalar expression of `x` alone ([`expr_strategy`] with `y` and
+/// `z` renamed `x`).
+pub fn fredholm_x_expr_strategy() -> BoxedStrategy<Expr> {
+    expr_strategy()
+        .prop_map(|e| rename_symbol(&rename_symbol(&e, "y", "x"), "z", "x"))
+        .boxed()
+}
+
+/// Two expressions of `x`: the second an equivalent rewriting of the first
+/// (`a·(sin²x + cos²x)`, `a + x - x`, `(2a)/2`, `(a + 1) - 1` nested) or an
+/// independent expression.
+pub fn fredholm_expr_pair_strategy() -> BoxedStrategy<(Expr, Expr)> {
+    let x = || Expr::sym("x");
+    (
+        fredholm_x_expr_strategy(),
+        fredholm_x_expr_strategy(),
+        0..5usize,
+    )
+        .prop_map(move |(a, b, k)| {
+            let other = match k {
+                0 => Expr::Mul(vec![
+                    a.clone(),
+                    Expr::Add(vec![
+                        Expr::pow(Expr::func(Func::Sin, x()), Expr::int(2)),
+                        Expr::pow(Expr::func(Func::Cos, x()), Expr::int(2)),
+                    ]),
+                ]),
+                1 => Expr::Add(vec![a.clone(), x(), Expr::neg(x())]),
+                2 => Expr::div(Expr::Mul(vec![Expr::int(2), a.clone()]), Expr::int(2)),
+                3 => Expr::sub(Expr::Add(vec![a.clone(), Expr::int(1)]), Expr::int(1)),
+                _ => b,
+            };
+            (a, other)
+        })
+        .boxed()
+}
+
+/// Solution strings of the predictions strategy: infix, LaTeX, RPN,
+/// points, prose and junk.
+pub const FREDHOLM_SOLUTIONS: &[&str] = &[
+    "x**2 + sin(x)",
+    "x*x",
+    "x 2 ^ x sin +",
+    r"x^{2} + \sin(x)",
+    "C*sin(pi*x)",
+    "c_1*x + 1",
+    "1 + x + x**2/2 + x**3/6",
+    "1.02 + 0.5*x",
+    "[(0.0, 1.2), (0.5, 2.4)]",
+    "No solution exists.",
+    "1/x",
+    "log(x)",
+    "x +* 2",
+    "",
+];
+
+/// Ground truths of the predictions strategy.
+pub const FREDHOLM_TRUTHS: &[&str] = &[
+    "x**2 + sin(x)",
+    "x**2",
+    "C*sin(pi*x)",
+    "1 + x + x**2/2 + x**3/6",
+    "1 + 0.5*x",
+    "[(0.0, 1.2), (0.5, 2.4)]",
+    "0",
+    "x",
+    "",
+];
+
+/// The seven solution types and a few others.
+pub const FREDHOLM_TYPES: &[&str] = &[
+    "exact_symbolic",
+    "approx_coef",
+    "series",
+    "family",
+    "discrete_points",
+    "regularized",
+    "none",
+    "polynomial",
+];
+
+/// A prediction row of the document's predictions JSONL, with fields
+/// present or absent at random.
+pub fn fredholm_prediction_strategy() -> impl Strategy<Value = serde_json::Value> {
+    (
+        prop::sample::select(FREDHOLM_SOLUTIONS),
+        prop::sample::select(FREDHOLM_TRUTHS),
+        prop::option::of(prop::sample::select(FREDHOLM_TYPES)),
+        prop::option::of(prop::sample::select(FREDHOLM_TYPES)),
+        prop::option::of(any::<bool>()),
+        prop::option::of(any::<bool>()),
+        0..8u8,
+    )
+        .prop_map(|(sol, gt, t, gt_t, has, gt_has, k)| {
+            let mut row = json!({"ground_truth": gt});
+            let m = row.as_object_mut().unwrap();
+            match k {
+                0 => {
+                    m.insert(
+                        "raw_response".into(),
+                        json!(format!("SOLUTION: u(x) = {sol}")),
+                    );
+                }
+                1 => {
+                    m.insert("api_error".into(), json!(true));
+                }
+                _ => {
+                    m.insert("solution_str".into(), json!(sol));
+                }
+            }
+            if let Some(t) = t {
+                m.insert("solution_type".into(), json!(t));
+            }
+            if let Some(t) = gt_t {
+                m.insert("ground_truth_solution_type".into(), json!(t));
+            }
+            if let Some(h) = has {
+                m.insert("has_solution".into(), json!(h));
+            }
+            if let Some(h) = gt_has {
+                m.insert("ground_truth_has_solution".into(), json!(h));
+            }
+            if k == 7 {
+                m.insert(
+                    "evaluation_points".into(),
+                    json!({"x_values": [0.0, 0.5, 1.0], "u_values": [0.0, 0.25, null]}),
+                );
+            }
+            row
+        })
+}
+
+/// A call of one of the `fredholm.*` functions of issue 7 (parse, compare,
+/// evaluators, evaluate) with plausible, odd or wrong arguments.
+pub fn fredholm_call_strategy() -> impl Strategy<Value = (&'static str, Value)> {
+    let text = prop_oneof![
+        3 => prop::sample::select(FREDHOLM_SOLUTIONS).prop_map(Value::from),
+        1 => arbitrary_text_strategy().prop_map(Value::from),
+        1 => (-1e9f64..1e9).prop_map(Value::from),
+    ];
+    let number = prop_oneof![
+        Just(json!(0)),
+        Just(json!(1)),
+        Just(json!(-3)),
+        Just(json!(7)),
+        Just(json!(100)),
+        Just(json!(1e300)),
+        Just(json!(0.5)),
+        Just(json!(1e-9)),
+        Just(json!("pi")),
+    ];
+    let domain = prop_oneof![
+        Just(json!([0, 1])),
+        Just(json!([-1e300, 1e300])),
+        Just(json!([1, 0])),
+        Just(json!(["0", "pi"])),
+        Just(json!([0])),
+        Just(json!("x")),
+    ];
+    let points = prop_oneof![
+        Just(json!({"x_values": [0.0, 0.5, 1.0], "u_values": [0.0, 0.25, null]})),
+        Just(json!({"x_values": [], "u_values": []})),
+        Just(json!({"x_values": [0.0], "u_values": [1.0, 2.0]})),
+        Just(
+            json!({"x_values": [0.0, 1.0], "u_values_samples": [[0.0, 1.0]], "constant_samples": [1.0]})
+        ),
+        Just(json!({"evaluation_points": {"x_values": [1.0], "u_values": [1.0]}})),
+        Just(json!({"x_values": "no"})),
+    ];
+    let fns = prop::sample::select(
+        &[
+            "fredholm.parse_output",
+            "fredholm.symbolic_compare",
+            "fredholm.numeric_compare",
+            "fredholm.discrete_points",
+            "fredholm.series_terms",
+            "fredholm.approx_coef",
+            "fredholm.family",
+            "fredholm.evaluate",
+            "fredholm.evaluate_prediction",
+        ][..],
+    );
+    let keys = prop::sample::select(
+        &[
+            "response",
+            "format",
+            "solution",
+            "ground_truth",
+            "prediction",
+            "domain",
+            "n_points",
+            "tolerance",
+            "evaluation_points",
+            "x_tolerance",
+            "relative_tolerance",
+            "include_points",
+            "predictions",
+        ][..],
+    );
+    let value = prop_oneof![
+        4 => text,
+        2 => number,
+        1 => domain,
+        1 => points,
+        1 => prop::sample::select(&["auto", "latex", "infix", "rpn", "nope"][..]).prop_map(Value::from),
+        1 => any::<bool>().prop_map(Value::from),
+        1 => prop::collection::vec(fredholm_prediction_strategy(), 0..3).prop_map(Value::Array),
+        1 => fredholm_prediction_strategy(),
+    ];
+    (
+        fns,
+        prop::collection::vec((keys, value), 0..5),
+        prop::sample::select(FREDHOLM_SOLUTIONS),
+        prop::sample::select(FREDHOLM_TRUTHS),
+        prop::collection::vec(fredholm_prediction_strategy(), 0..4),
+        any::<bool>(),
+    )
+        .prop_map(|(f, kv, sol, gt, preds, only_known)| {
+            // Mostly well-formed calls (the required arguments, known keys),
+            // sometimes anything.
+            let known: &[&str] = match f {
+                "fredholm.parse_output" => &["response", "format"],
+                "fredholm.symbolic_compare" => &["solution", "ground_truth", "format"],
+                "fredholm.discrete_points" => {
+                    &["prediction", "ground_truth", "x_tolerance", "y_tolerance"]
+                }
+                "fredholm.approx_coef" => &[
+                    "solution",
+                    "ground_truth",
+                    "format",
+                    "tolerance",
+                    "relative_tolerance",
+                ],
+                "fredholm.evaluate" | "fredholm.evaluate_prediction" => {
+                    &["tolerance", "n_points", "include_points"]
+                }
+                _ => &[
+                    "solution",
+                    "ground_truth",
+                    "format",
+                    "domain",
+                    "n_points",
+                    "tolerance",
+                    "evaluation_points",
+                    "include_points",
+                ],
+            };
+            let mut m: Map<String, Value> = kv
+                .into_iter()
+                .filter(|(k, _)| !only_known || known.contains(k))
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            let required: Vec<(&str, Value)> = match f {
+                "fredholm.parse_output" => {
+                    vec![("response", json!(format!("SOLUTION: u(x) = {sol}")))]
+                }
+                "fredholm.numeric_compare" => {
+                    vec![("solution", json!(sol)), ("ground_truth", json!(gt))]
+                }
+                "fredholm.discrete_points" => vec![
+                    ("prediction", json!([[0.0, 1.2], [0.5, 2.5], [0.9, -1.0]])),
+                    (
+                        "ground_truth",
+                        json!(format!("{gt} [(0.0, 1.2), (0.5, 2.4)]")),
+                    ),
+                ],
+                "fredholm.evaluate" => vec![("predictions", Value::Array(preds.clone()))],
+                "fredholm.evaluate_prediction" => vec![(
+                    "prediction",
+                    preds.first().cloned().unwrap_or_else(|| json!({})),
+                )],
+                _ => vec![("solution", json!(sol)), ("ground_truth", json!(gt))],
+            };
+            for (k, v) in required {
+                m.entry(k.to_string()).or_insert(v);
+            }
+            (f, Value::Object(m))
+        })
+}

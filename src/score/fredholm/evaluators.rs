@@ -1,0 +1,657 @@
+//! The type-specific evaluators of document 003 (Part 5, "Type-Specific
+//! Evaluators"): `discrete_points`, `series`, `approx_coef`, `family`.
+//! Rules FR-20 … FR-27 of spec/fredholm.md.
+//!
+//! # Differences with the original (`evaluate.py`)
+//!
+//! * `discrete_points`: a ground-truth point is matched at most once, and
+//!   `accuracy` is the share of ground-truth points reproduced (the original
+//!   divides by the predicted points, so one right point out of fifty scores 1).
+//! * `series`: a match also needs the same number of terms.
+//! * `approx_coef`: a predicted term absent from the truth must have a
+//!   coefficient within the tolerance (the original ignores extra terms).
+
+use serde::Serialize;
+
+use super::compare::{NumericOptions, NumericResult, Truth, linspace, numeric_compare};
+use crate::expr::eval::rational_to_f64;
+use crate::expr::print::to_infix;
+use crate::expr::{Expr, Limits};
+
+fn mean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+fn max(v: &[f64]) -> Option<f64> {
+    v.iter().copied().reduce(f64::max)
+}
+
+/// Population standard deviation (`numpy.std`).
+fn std(v: &[f64]) -> Option<f64> {
+    let m = mean(v)?;
+    Some((v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / v.len() as f64).sqrt())
+}
+
+/// The result of [`discrete_points`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DiscreteResult {
+    /// At least 80 % of the ground-truth points reproduced.
+    #[serde(rename = "match")]
+    pub is_match: bool,
+    /// Predicted points whose x and y are both within tolerance of a
+    /// ground-truth point.
+    pub matched_points: usize,
+    /// Predicted points.
+    pub total_points_pred: usize,
+    /// Ground-truth points.
+    pub total_points_gt: usize,
+    /// `matched_points / total_points_gt`, in [0, 1].
+    pub accuracy: f64,
+    /// Largest `|Δy|` over the points paired by x.
+    pub max_error: Option<f64>,
+    /// Mean `|Δy|` over the points paired by x.
+    pub mean_error: Option<f64>,
+    /// The same as `mean_error`.
+    pub mae: Option<f64>,
+    /// Root mean square `Δy` over the points paired by x.
+    pub rmse: Option<f64>,
+}
+
+/// Compares predicted points with ground-truth points (FR-20): each
+/// predicted point is paired with the nearest unused ground-truth point whose
+/// x is within `x_tol`; it matches when `|Δy| < y_tol`.
+///
+/// ```
+/// use scorespec::score::fredholm::evaluators::discrete_points;
+/// let r = discrete_points(&[[0.0, 1.2], [0.5, 2.4]], &[[0.0, 1.2], [0.5, 2.5]], 1e-3, 1e-3);
+/// assert_eq!((r.matched_points, r.accuracy), (1, 0.5));
+/// ```
+pub fn discrete_points(
+    pred: &[[f64; 2]],
+    gt: &[[f64; 2]],
+    x_tol: f64,
+    y_tol: f64,
+) -> DiscreteResult {
+    let mut used = vec![false; gt.len()];
+    let mut errors = Vec::new();
+    let mut matched = 0;
+    for &[xp, yp] in pred {
+        let best = gt
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used[*i])
+            .map(|(i, p)| (i, (p[0] - xp).abs()))
+            .filter(|(_, d)| *d < x_tol)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((i, _)) = best {
+            used[i] = true;
+            let dy = (gt[i][1] - yp).abs();
+            if dy.is_finite() {
+                errors.push(dy);
+            }
+            if dy < y_tol {
+                matched += 1;
+            }
+        }
+    }
+    let accuracy = if gt.is_empty() {
+        0.0
+    } else {
+        matched as f64 / gt.len() as f64
+    };
+    let m = mean(&errors);
+    DiscreteResult {
+        is_match: !gt.is_empty() && matched > 0 && accuracy >= 0.8,
+        matched_points: matched,
+        total_points_pred: pred.len(),
+        total_points_gt: gt.len(),
+        accuracy,
+        max_error: max(&errors),
+        mean_error: m,
+        mae: m,
+        rmse: mean(&errors.iter().map(|e| e * e).collect::<Vec<_>>()).map(f64::sqrt),
+    }
+}
+
+/// The top-level terms of a canonical expression, in canonical order.
+pub fn terms(e: &Expr) -> Vec<Expr> {
+    match e {
+        Expr::Add(ts) => ts.clone(),
+        other => vec![other.clone()],
+    }
+}
+
+/// The result of [`series_terms`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeriesResult {
+    /// Same number of terms and every paired term within tolerance (RMSE).
+    #[serde(rename = "match")]
+    pub is_match: bool,
+    /// Terms paired (the smaller count).
+    pub terms_compared: usize,
+    /// Terms of the prediction.
+    pub pred_terms: usize,
+    /// Terms of the ground truth.
+    pub gt_terms: usize,
+    /// RMSE of each paired term over the points (null where no point has a value).
+    pub term_rmse: Vec<Option<f64>>,
+    /// Mean of the term RMSEs.
+    pub mean_rmse: Option<f64>,
+    /// Largest term RMSE.
+    pub max_rmse: Option<f64>,
+    /// Share of paired terms within tolerance, in [0, 1].
+    pub term_match_rate: f64,
+    /// Why no term could be compared.
+    pub error: Option<String>,
+}
+
+/// Compares two series term by term (FR-21): top-level terms of the
+/// canonical forms are paired (same non-numeric part first, then by
+/// position) and each pair's RMSE is taken over the points of `opts`.
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::{compare::NumericOptions, evaluators::series_terms};
+/// let l = Limits::default();
+/// let a = parse("1 + x + x**2/2", Format::Infix, &l).unwrap();
+/// let r = series_terms(&a, &a, &NumericOptions::default(), &l);
+/// assert!(r.is_match);
+/// assert_eq!(r.term_rmse, vec![Some(0.0); 3]);
+/// ```
+pub fn series_terms(
+    solution: &Expr,
+    ground_truth: &Expr,
+    opts: &NumericOptions,
+    limits: &Limits,
+) -> SeriesResult {
+    let p = terms(solution);
+    let g = terms(ground_truth);
+    let n = p.len().min(g.len());
+    let mut rmses = Vec::with_capacity(n);
+    let mut matches = 0;
+    let mut error = None;
+    for (a, b) in pair_terms(&p, &g) {
+        let r = numeric_compare(a, Truth::Expr(b), None, opts, limits);
+        if r.is_match {
+            matches += 1;
+        }
+        if error.is_none() && r.points_compared == 0 {
+            error = r.error.clone();
+        }
+        rmses.push(r.rmse);
+    }
+    let known: Vec<f64> = rmses.iter().flatten().copied().collect();
+    SeriesResult {
+        is_match: n > 0 && matches == n && p.len() == g.len(),
+        terms_compared: n,
+        pred_terms: p.len(),
+        gt_terms: g.len(),
+        mean_rmse: if known.len() == n { mean(&known) } else { None },
+        max_rmse: if known.len() == n { max(&known) } else { None },
+        term_rmse: rmses,
+        term_match_rate: if n == 0 {
+            0.0
+        } else {
+            matches as f64 / n as f64
+        },
+        error,
+    }
+}
+
+/// Pairs the terms of two series: terms with the same non-numeric part
+/// (`x**2/2` and `0.5*x**2`) first, in the truth's order, then the
+/// remaining ones by position.
+fn pair_terms<'a>(p: &'a [Expr], g: &'a [Expr]) -> Vec<(&'a Expr, &'a Expr)> {
+    let pb: Vec<String> = p.iter().map(|t| coefficient(t).1).collect();
+    let mut used_p = vec![false; p.len()];
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut free_g = Vec::new();
+    for (j, t) in g.iter().enumerate() {
+        let base = coefficient(t).1;
+        match (0..p.len()).find(|&i| !used_p[i] && pb[i] == base) {
+            Some(i) => {
+                used_p[i] = true;
+                pairs.push((i, j));
+            }
+            None => free_g.push(j),
+        }
+    }
+    let free_p = (0..p.len()).filter(|&i| !used_p[i]);
+    pairs.extend(free_p.zip(free_g));
+    pairs.sort_by_key(|&(_, j)| j);
+    pairs.into_iter().map(|(i, j)| (&p[i], &g[j])).collect()
+}
+
+/// The numeric coefficient of a term and the rest of it, printed canonically
+/// (`1` for a constant term); `None` when the coefficient is not finite.
+fn coefficient(term: &Expr) -> (f64, String) {
+    match term {
+        Expr::Number(n) => (rational_to_f64(n), "1".to_string()),
+        Expr::Mul(fs) => {
+            let mut c = 1.0;
+            let mut rest = Vec::new();
+            for f in fs {
+                match f {
+                    Expr::Number(n) => c *= rational_to_f64(n),
+                    other => rest.push(other.clone()),
+                }
+            }
+            let base = match rest.len() {
+                0 => "1".to_string(),
+                1 => to_infix(&rest[0]),
+                _ => to_infix(&Expr::Mul(rest)),
+            };
+            (c, base)
+        }
+        other => (1.0, to_infix(other)),
+    }
+}
+
+/// Coefficients by term, summed over equal bases, in first-seen order.
+fn coefficients(e: &Expr) -> Vec<(String, f64)> {
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for t in terms(e) {
+        let (c, base) = coefficient(&t);
+        match out.iter_mut().find(|(b, _)| *b == base) {
+            Some(slot) => slot.1 += c,
+            None => out.push((base, c)),
+        }
+    }
+    out
+}
+
+/// One term's coefficients.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TermCoefficient {
+    /// The term without its coefficient (`x**2`, `1` for the constant).
+    pub term: String,
+    /// The predicted coefficient (0 when the term is absent).
+    pub pred_coeff: f64,
+    /// The true coefficient (0 for a term only the prediction has).
+    pub gt_coeff: f64,
+    /// `|pred − gt|`.
+    pub abs_error: f64,
+    /// `abs_error / |gt|`, null when `|gt|` is within the tolerance.
+    pub rel_error: Option<f64>,
+    /// Within the absolute or the relative tolerance.
+    #[serde(rename = "match")]
+    pub is_match: bool,
+}
+
+/// The result of [`approx_coef`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ApproxCoefResult {
+    /// Every term of the truth matches and no extra predicted term is
+    /// larger than the tolerance.
+    #[serde(rename = "match")]
+    pub is_match: bool,
+    /// Terms of the ground truth compared.
+    pub terms_compared: usize,
+    /// Share of ground-truth terms that match, in [0, 1].
+    pub match_rate: f64,
+    /// Mean absolute coefficient error over the ground-truth terms.
+    pub mean_abs_error: Option<f64>,
+    /// Largest absolute coefficient error over the ground-truth terms.
+    pub max_abs_error: Option<f64>,
+    /// Mean relative error over the terms that have one.
+    pub mean_rel_error: Option<f64>,
+    /// Largest relative error over the terms that have one.
+    pub max_rel_error: Option<f64>,
+    /// The ground-truth terms.
+    pub per_term_errors: Vec<TermCoefficient>,
+    /// Predicted terms the truth does not have.
+    pub extra_terms: Vec<TermCoefficient>,
+}
+
+/// Compares coefficients term by term (FR-22): the numeric factor of each
+/// top-level term, keyed by the rest of the term; a term matches when the
+/// absolute error is at most `tolerance` or the relative error at most
+/// `relative_tolerance`.
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::evaluators::approx_coef;
+/// let l = Limits::default();
+/// let p = parse("1.05 + 2*x", Format::Infix, &l).unwrap();
+/// let g = parse("1 + 2*x", Format::Infix, &l).unwrap();
+/// let r = approx_coef(&p, &g, 1e-6, 0.1);
+/// assert!(r.is_match);
+/// assert_eq!(r.terms_compared, 2);
+/// ```
+pub fn approx_coef(
+    solution: &Expr,
+    ground_truth: &Expr,
+    tolerance: f64,
+    relative_tolerance: f64,
+) -> ApproxCoefResult {
+    let pred = coefficients(solution);
+    let gt = coefficients(ground_truth);
+    let compare = |term: &str, p: f64, g: f64| {
+        let abs_error = (p - g).abs();
+        let rel_error = (g.abs() > tolerance).then(|| abs_error / g.abs());
+        TermCoefficient {
+            term: term.to_string(),
+            pred_coeff: p,
+            gt_coeff: g,
+            abs_error,
+            rel_error,
+            is_match: abs_error <= tolerance || rel_error.is_some_and(|r| r <= relative_tolerance),
+        }
+    };
+    let per: Vec<TermCoefficient> = gt
+        .iter()
+        .map(|(t, g)| {
+            let p = pred.iter().find(|(b, _)| b == t).map_or(0.0, |(_, c)| *c);
+            compare(t, p, *g)
+        })
+        .collect();
+    let extra: Vec<TermCoefficient> = pred
+        .iter()
+        .filter(|(b, _)| !gt.iter().any(|(t, _)| t == b))
+        .map(|(t, p)| compare(t, *p, 0.0))
+        .collect();
+    let abs: Vec<f64> = per.iter().map(|t| t.abs_error).collect();
+    let rel: Vec<f64> = per.iter().filter_map(|t| t.rel_error).collect();
+    let matches = per.iter().filter(|t| t.is_match).count();
+    ApproxCoefResult {
+        is_match: !per.is_empty() && matches == per.len() && extra.iter().all(|t| t.is_match),
+        terms_compared: per.len(),
+        match_rate: if per.is_empty() {
+            0.0
+        } else {
+            matches as f64 / per.len() as f64
+        },
+        mean_abs_error: mean(&abs),
+        max_abs_error: max(&abs),
+        mean_rel_error: mean(&rel),
+        max_rel_error: max(&rel),
+        per_term_errors: per,
+        extra_terms: extra,
+    }
+}
+
+/// The points of the family structure check (fixed, whatever `n_points`).
+pub const STRUCTURE_POINTS: usize = 50;
+
+/// The values a family's free constants take, in turn (the original's samples).
+pub const CONSTANT_SAMPLES: [f64; 3] = [-1.0, 1.0, 2.0];
+
+/// Free constants of a family expression: its symbols other than `x` and `t`.
+pub fn free_constants(e: &Expr) -> Vec<String> {
+    e.symbols()
+        .into_iter()
+        .filter(|s| s != "x" && s != "t")
+        .collect()
+}
+
+/// Parameter count and naming of a family (the original's `family_param_eval`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FamilyParams {
+    /// Free constants of the prediction.
+    pub param_count_pred: usize,
+    /// Free constants of the ground truth.
+    pub param_count_gt: usize,
+    /// The counts are equal.
+    pub param_count_match: bool,
+    /// Names of the prediction's constants, sorted.
+    pub param_names_pred: Vec<String>,
+    /// Names of the ground truth's constants, sorted.
+    pub param_names_gt: Vec<String>,
+    /// The prediction has constants and all are named `C` or `c_…`.
+    pub param_naming_valid: bool,
+}
+
+/// The numeric figures of a family over the constant samples.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FamilyNumeric {
+    /// Every sample matches.
+    #[serde(rename = "match")]
+    pub is_match: bool,
+    /// Largest max error over the samples.
+    pub max_error: Option<f64>,
+    /// Mean of the samples' mean errors.
+    pub mean_error: Option<f64>,
+    /// The same as `mean_error`.
+    pub mae: Option<f64>,
+    /// Mean of the samples' RMSEs.
+    pub rmse: Option<f64>,
+    /// Standard deviation of the samples' max errors.
+    pub max_error_std: Option<f64>,
+    /// Standard deviation of the samples' mean errors.
+    pub mean_error_std: Option<f64>,
+    /// Standard deviation of the samples' RMSEs.
+    pub rmse_std: Option<f64>,
+    /// The value given to every constant in each sample.
+    pub constant_samples: Vec<f64>,
+    /// Each sample's comparison.
+    pub sample_results: Vec<NumericResult>,
+}
+
+/// The result of [`family`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FamilyResult {
+    /// The solution is the truth's structure up to a constant factor or
+    /// offset (the original's `family_compare`, decided numerically).
+    pub family_match: bool,
+    /// The multi-sample numeric comparison.
+    pub numeric: FamilyNumeric,
+    /// Term-by-term comparison with every constant set to 1.
+    pub family_term_eval: SeriesResult,
+    /// Parameter count and naming.
+    pub family_param_eval: FamilyParams,
+}
+
+/// Stored true values for the family samples: `x_values` and one list of
+/// `u_values` per constant sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FamilyPoints {
+    /// The points.
+    pub x_values: Vec<f64>,
+    /// The values, one list per sample.
+    pub u_values_samples: Vec<Vec<Option<f64>>>,
+    /// The constant of each sample.
+    pub constant_samples: Vec<f64>,
+}
+
+fn with_constants(opts: &NumericOptions, names: &[String], value: f64) -> NumericOptions {
+    NumericOptions {
+        constants: names.iter().map(|n| (n.clone(), value)).collect(),
+        ..opts.clone()
+    }
+}
+
+/// Whether `solution` is `k · structure` or `structure + k` for a constant
+/// `k`, where `structure` is the truth with its constants set to 1: the
+/// ratio (or difference) takes one value at every point, for each sample of
+/// the solution's constants.
+fn family_structure_match(
+    solution: &Expr,
+    ground_truth: &Expr,
+    consts: &[String],
+    opts: &NumericOptions,
+    limits: &Limits,
+) -> bool {
+    let gt_consts = free_constants(ground_truth);
+    if gt_consts.is_empty() {
+        return false;
+    }
+    let xs = linspace(opts.domain.0, opts.domain.1, STRUCTURE_POINTS);
+    let eval = |e: &Expr, x: f64, c: f64, steps: &mut u64| {
+        let env = |name: &str| {
+            if name == "x" {
+                Some(crate::expr::complex::Complex::real(x))
+            } else if consts.iter().any(|k| k == name) || gt_consts.iter().any(|k| k == name) {
+                Some(crate::expr::complex::Complex::real(c))
+            } else {
+                None
+            }
+        };
+        crate::expr::eval::eval_complex(e, &env, steps, limits.max_eval_steps)
+            .ok()
+            .filter(|z| z.im.abs() <= 1e-12 * z.re.abs().max(1.0))
+            .map(|z| z.re)
+    };
+    let constant = |vals: &[f64]| {
+        vals.len() >= 2
+            && vals
+                .iter()
+                .all(|v| (v - vals[0]).abs() <= 1e-9 * vals[0].abs().max(1.0))
+    };
+    let mut steps = 0u64;
+    [false, true].into_iter().any(|by_difference| {
+        CONSTANT_SAMPLES.iter().all(|&c| {
+            let mut vals = Vec::new();
+            for &x in &xs {
+                let (Some(p), Some(s)) = (
+                    eval(solution, x, c, &mut steps),
+                    eval(ground_truth, x, 1.0, &mut steps),
+                ) else {
+                    continue;
+                };
+                if by_difference {
+                    vals.push(p - s);
+                } else if s.abs() > 1e-12 {
+                    vals.push(p / s);
+                }
+            }
+            constant(&vals)
+        })
+    })
+}
+
+/// Evaluates a family solution (FR-23 … FR-25): every free constant of both
+/// sides takes each value of [`CONSTANT_SAMPLES`] in turn (or the stored
+/// samples), and the figures are the mean and standard deviation over the
+/// samples.
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::{compare::NumericOptions, evaluators::family};
+/// let l = Limits::default();
+/// let p = parse("C*sin(pi*x)", Format::Infix, &l).unwrap();
+/// let r = family(&p, &p, None, &NumericOptions::default(), &l);
+/// assert!(r.numeric.is_match && r.family_match);
+/// assert_eq!(r.numeric.rmse_std, Some(0.0));
+/// assert!(r.family_param_eval.param_naming_valid);
+/// ```
+pub fn family(
+    solution: &Expr,
+    ground_truth: &Expr,
+    stored: Option<&FamilyPoints>,
+    opts: &NumericOptions,
+    limits: &Limits,
+) -> FamilyResult {
+    let pred_names = free_constants(solution);
+    let gt_names = free_constants(ground_truth);
+    let mut all: Vec<String> = pred_names.iter().chain(&gt_names).cloned().collect();
+    all.sort();
+    all.dedup();
+    let samples: Vec<f64> = match stored {
+        Some(s) => s.constant_samples.clone(),
+        None => CONSTANT_SAMPLES.to_vec(),
+    };
+    let results: Vec<NumericResult> = samples
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let o = with_constants(opts, &all, c);
+            match stored {
+                Some(s) => {
+                    let ys = s.u_values_samples.get(i).map_or(&[][..], |v| &v[..]);
+                    let n = ys.len().min(s.x_values.len());
+                    numeric_compare(
+                        solution,
+                        Truth::Values(&ys[..n]),
+                        Some(&s.x_values[..n]),
+                        &o,
+                        limits,
+                    )
+                }
+                None => numeric_compare(solution, Truth::Expr(ground_truth), None, &o, limits),
+            }
+        })
+        .collect();
+    let all_known = !results.is_empty() && results.iter().all(|r| r.max_error.is_some());
+    let pick = |f: fn(&NumericResult) -> Option<f64>| -> Vec<f64> {
+        results.iter().filter_map(f).collect()
+    };
+    let (maxes, means, rmses) = (
+        pick(|r| r.max_error),
+        pick(|r| r.mean_error),
+        pick(|r| r.rmse),
+    );
+    let known = |v: Option<f64>| if all_known { v } else { None };
+    let numeric = FamilyNumeric {
+        is_match: !results.is_empty() && results.iter().all(|r| r.is_match),
+        max_error: known(max(&maxes)),
+        mean_error: known(mean(&means)),
+        mae: known(mean(&means)),
+        rmse: known(mean(&rmses)),
+        max_error_std: known(std(&maxes)),
+        mean_error_std: known(std(&means)),
+        rmse_std: known(std(&rmses)),
+        constant_samples: samples,
+        sample_results: results,
+    };
+    let ones = with_constants(opts, &all, 1.0);
+    let valid = |n: &String| n == "C" || n.starts_with("c_");
+    FamilyResult {
+        family_match: family_structure_match(solution, ground_truth, &pred_names, opts, limits),
+        numeric,
+        family_term_eval: series_terms(solution, ground_truth, &ones, limits),
+        family_param_eval: FamilyParams {
+            param_count_pred: pred_names.len(),
+            param_count_gt: gt_names.len(),
+            param_count_match: pred_names.len() == gt_names.len(),
+            param_naming_valid: !pred_names.is_empty() && pred_names.iter().all(valid),
+            param_names_pred: pred_names,
+            param_names_gt: gt_names,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::api::{Format, parse};
+
+    fn p(s: &str) -> Expr {
+        parse(s, Format::Infix, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn family_scaled_structure() {
+        let l = Limits::default();
+        let r = family(
+            &p("3*c_1*sin(pi*x)"),
+            &p("C*sin(pi*x)"),
+            None,
+            &NumericOptions::default(),
+            &l,
+        );
+        assert!(r.family_match);
+        assert!(!r.numeric.is_match);
+        assert_eq!(r.family_param_eval.param_names_pred, vec!["c_1"]);
+    }
+
+    #[test]
+    fn approx_coef_extra_term_breaks_match() {
+        let r = approx_coef(&p("x + 100*x**5"), &p("x"), 1e-6, 0.1);
+        assert!(!r.is_match);
+        assert_eq!(r.match_rate, 1.0);
+        assert_eq!(r.extra_terms[0].term, "x**5");
+    }
+
+    #[test]
+    fn series_counts_terms() {
+        let l = Limits::default();
+        let r = series_terms(
+            &p("1 + x"),
+            &p("1 + x + x**2"),
+            &NumericOptions::default(),
+            &l,
+        );
+        assert!(!r.is_match);
+        assert_eq!((r.pred_terms, r.gt_terms, r.terms_compared), (2, 3, 2));
+    }
+}
