@@ -222,11 +222,11 @@ pub fn prepare(s: &str) -> String {
         ("\\text{ or }", ","),
         ("\\text{or}", ","),
         ("\\textnormal", "\\text"),
-        (";", ","),
     ] {
         t = t.replace(from, to);
     }
     t = t.replace('\u{1}', "\\\\");
+    t = group_solutions(&t).replace(';', ",");
     t = drop_left_right(&t);
     t = replace_words(&t);
     t = percent_words(&t);
@@ -425,6 +425,39 @@ fn drop_left_right(s: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
+/// `;` separates solutions and `,` the named values of one (ME-5).
+fn group_solutions(s: &str) -> String {
+    let groups = split_top(s, ';');
+    if groups.len() < 2 || !groups.iter().any(|g| split_top(g, ',').len() > 1) {
+        return s.to_string();
+    }
+    let name = |x: &str| {
+        let x = x.trim();
+        x.starts_with(|c: char| c.is_ascii_alphabetic())
+            && x.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '}' | '\\'))
+    };
+    groups
+        .iter()
+        .map(|g| {
+            let parts: Vec<String> = split_top(g, ',')
+                .into_iter()
+                .map(|p| match p.split_once('=') {
+                    Some((l, r)) if name(l) && !r.contains('=') => r.trim().to_string(),
+                    _ => p.trim().to_string(),
+                })
+                .collect();
+            if parts.len() > 1 {
+                format!("({})", parts.join(","))
+            } else {
+                parts.concat()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// `and` / `or` between items → `,`: the word with no letter (or
@@ -876,6 +909,10 @@ impl Comparer<'_> {
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
         let e = parse(s.trim(), Format::Latex, &self.limits)?;
+        let e = match fold_matrices(&e, &self.limits, 0)? {
+            Some(m) => m,
+            None => e,
+        };
         self.standalone(e)
     }
 
@@ -1176,6 +1213,130 @@ impl Comparer<'_> {
         }
         Ok((Outcome::Equal, rule))
     }
+}
+
+/// Matrix arithmetic the canonical form leaves alone (ME-11): sums of
+/// matrices of one shape, a scalar times a matrix, and a square matrix to a
+/// small positive integer power (`A·A` is canonically `A²`). `None` when the
+/// expression has nothing to fold.
+fn fold_matrices(e: &Expr, limits: &Limits, depth: usize) -> Result<Option<Expr>, ExprError> {
+    limits.check_depth(depth)?;
+    let sub = |x: &Expr| -> Result<Expr, ExprError> {
+        Ok(fold_matrices(x, limits, depth + 1)?.unwrap_or_else(|| x.clone()))
+    };
+    let shape = |m: &Vec<Vec<Expr>>| (m.len(), m.first().map_or(0, Vec::len));
+    match e {
+        Expr::Add(terms)
+            if terms
+                .iter()
+                .any(|t| matches!(t, Expr::Matrix(_) | Expr::Mul(_) | Expr::Pow(..))) =>
+        {
+            let folded: Vec<Expr> = terms.iter().map(sub).collect::<Result<_, _>>()?;
+            let mats: Vec<&Vec<Vec<Expr>>> = folded
+                .iter()
+                .filter_map(|t| match t {
+                    Expr::Matrix(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            if mats.len() != folded.len() || mats.len() < 2 {
+                return Ok(None);
+            }
+            let sh = shape(mats[0]);
+            if mats
+                .iter()
+                .any(|m| shape(m) != sh || m.iter().any(|r| r.len() != sh.1))
+            {
+                return Ok(None);
+            }
+            let mut rows = Vec::with_capacity(sh.0);
+            for i in 0..sh.0 {
+                let mut row = Vec::with_capacity(sh.1);
+                for j in 0..sh.1 {
+                    let sum = Expr::Add(mats.iter().map(|m| m[i][j].clone()).collect());
+                    row.push(canonical(&sum, limits)?);
+                }
+                rows.push(row);
+            }
+            Ok(Some(Expr::Matrix(rows)))
+        }
+        Expr::Mul(fs) => {
+            let folded: Vec<Expr> = fs.iter().map(sub).collect::<Result<_, _>>()?;
+            let n_mat = folded
+                .iter()
+                .filter(|f| matches!(f, Expr::Matrix(_)))
+                .count();
+            if n_mat != 1 {
+                return Ok(None);
+            }
+            let mut scalar = Vec::new();
+            let mut mat = None;
+            for f in folded {
+                match f {
+                    Expr::Matrix(m) => mat = Some(m),
+                    other if kind_is_scalar(&other) => scalar.push(other),
+                    _ => return Ok(None),
+                }
+            }
+            let Some(m) = mat else { return Ok(None) };
+            let k = Expr::Mul(scalar);
+            let rows = m
+                .into_iter()
+                .map(|r| {
+                    r.into_iter()
+                        .map(|x| canonical(&Expr::Mul(vec![k.clone(), x]), limits))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some(Expr::Matrix(rows)))
+        }
+        Expr::Pow(b, k) => {
+            let Expr::Matrix(m) = sub(b)? else {
+                return Ok(None);
+            };
+            let n = match k.as_number() {
+                Some(n) if n.is_integer() && n.is_positive() => n.to_integer(),
+                _ => return Ok(None),
+            };
+            let sq = m.len();
+            if sq == 0 || m.iter().any(|r| r.len() != sq) || n > 16.into() || sq > 8 {
+                return Ok(None);
+            }
+            let n: u32 = n.try_into().unwrap_or(1);
+            let mut acc = m.clone();
+            for _ in 1..n {
+                let mut next = Vec::with_capacity(sq);
+                for i in 0..sq {
+                    let mut row = Vec::with_capacity(sq);
+                    for j in 0..sq {
+                        let terms = (0..sq)
+                            .map(|l| Expr::Mul(vec![acc[i][l].clone(), m[l][j].clone()]))
+                            .collect();
+                        row.push(canonical(&Expr::Add(terms), limits)?);
+                    }
+                    next.push(row);
+                }
+                acc = next;
+            }
+            Ok(Some(Expr::Matrix(acc)))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn kind_is_scalar(e: &Expr) -> bool {
+    !matches!(
+        e,
+        Expr::Relation(..)
+            | Expr::Tuple(_)
+            | Expr::Set(_)
+            | Expr::Interval(_)
+            | Expr::Union(_)
+            | Expr::Intersection(_)
+            | Expr::Matrix(_)
+            | Expr::PlusMinus(..)
+            | Expr::Text(_)
+    )
 }
 
 fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>, ExprError> {

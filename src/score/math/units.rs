@@ -146,7 +146,25 @@ pub enum UnitPart {
 /// its units; `None` when the expression has no unit factor or is a unit
 /// alone (`\text{m}` is a word, not a quantity).
 pub fn split(e: &Expr) -> Option<(Expr, UnitPart)> {
+    // A unit of the table alone is one of it (`\text{h}` against `60\text{ min}`).
+    if let Some((w, k)) = unit_factor(e) {
+        let u = lookup(&w)?;
+        let one = Expr::Mul(vec![Expr::int(1), Expr::pow(Expr::Text(w), Expr::int(k))]);
+        let _ = u;
+        return split_factors(&one);
+    }
     let Expr::Mul(factors) = e else { return None };
+    split_factors_of(factors)
+}
+
+fn split_factors(e: &Expr) -> Option<(Expr, UnitPart)> {
+    match e {
+        Expr::Mul(f) => split_factors_of(f),
+        _ => None,
+    }
+}
+
+fn split_factors_of(factors: &[Expr]) -> Option<(Expr, UnitPart)> {
     let mut words: Vec<(String, i64)> = Vec::new();
     let mut rest: Vec<Expr> = Vec::new();
     for f in factors {
