@@ -1347,3 +1347,94 @@ fn polynomial_with_cancellation_equals_its_expansion() {
     let v = verdict_of(&canon(&power).unwrap(), &canon(&expansion).unwrap()).unwrap();
     assert_eq!(v.outcome, Outcome::Equal, "{} {:?}", v.rule, v.reason);
 }
+
+// ---- math.equal (helper math-equal): laws of the answer judge (spec/math.md ME-*).
+
+use scorespec::score::math::equal::{EqualOptions, equal};
+
+/// `text` with `space` before every `+`, `=` and `-` that follows a digit,
+/// letter, or closing bracket, and at both ends: places where a spacing
+/// command changes nothing.
+fn spaced(text: &str, space: &str) -> String {
+    let mut out = String::from(space);
+    let mut prev = ' ';
+    for c in text.chars() {
+        if matches!(c, '+' | '=')
+            || (c == '-' && (prev.is_ascii_alphanumeric() || matches!(prev, ')' | '}')))
+        {
+            out.push_str(space);
+        }
+        out.push(c);
+        prev = c;
+    }
+    out.push_str(space);
+    out
+}
+
+/// `text` with `\left`/`\right` on every round and square bracket.
+fn left_right(text: &str) -> String {
+    text.replace('(', r"\left(")
+        .replace(')', r"\right)")
+        .replace('[', r"\left[")
+        .replace(']', r"\right]")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(128)
+    })]
+
+    // ---- Reflexive: an answer equals itself (an empty one is no answer).
+
+    #[test]
+    fn prop_math_equal_reflexive(a in math_answer_strategy()) {
+        let v = equal(&a, &a, &EqualOptions::default());
+        let expected = if v.outcome == scorespec::score::math::equal::Outcome::NoAnswer {
+            false
+        } else {
+            true
+        };
+        prop_assert_eq!(v.equal, expected, "{:?}: {:?}", a, v);
+    }
+
+    // ---- Symmetric: the outcome does not depend on the order of the arguments.
+
+    #[test]
+    fn prop_math_equal_symmetric((a, b) in math_answer_pair_strategy()) {
+        let o = EqualOptions::default();
+        let (ab, ba) = (equal(&a, &b, &o), equal(&b, &a, &o));
+        prop_assert_eq!(ab.outcome, ba.outcome, "\n  a = {:?}\n  b = {:?}\n  {:?}\n  {:?}", a, b, ab, ba);
+        prop_assert_eq!(&ab.reference_normalized, &ba.prediction_normalized);
+    }
+
+    // ---- Unchanged by spacing commands.
+
+    #[test]
+    fn prop_math_equal_ignores_spacing((a, b) in math_answer_pair_strategy(), space in latex_spacing_strategy()) {
+        let o = EqualOptions::default();
+        let plain = equal(&a, &b, &o).outcome;
+        let sp = spaced(&b, space);
+        prop_assert_eq!(equal(&a, &sp, &o).outcome, plain, "\n  a = {:?}\n  b = {:?}\n  spaced: {:?}", a, b, sp);
+    }
+
+    // ---- Unchanged by `\left`/`\right`.
+
+    #[test]
+    fn prop_math_equal_ignores_left_right((a, b) in math_answer_pair_strategy()) {
+        let o = EqualOptions::default();
+        let plain = equal(&a, &b, &o).outcome;
+        let lr = left_right(&b);
+        prop_assert_eq!(equal(&a, &lr, &o).outcome, plain, "\n  a = {:?}\n  b = {:?}\n  with left/right: {:?}", a, b, lr);
+    }
+
+    // ---- `\dfrac` is `\frac`.
+
+    #[test]
+    fn prop_math_equal_dfrac_is_frac((a, b) in math_answer_pair_strategy()) {
+        let o = EqualOptions::default();
+        let plain = equal(&a, &b, &o).outcome;
+        let d = b.replace(r"\frac", r"\dfrac");
+        prop_assert_eq!(equal(&a, &d, &o).outcome, plain, "\n  a = {:?}\n  b = {:?}\n  dfrac: {:?}", a, b, d);
+    }
+}

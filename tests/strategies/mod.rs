@@ -1295,3 +1295,95 @@ pub fn deep_expr_strategy() -> BoxedStrategy<Expr> {
         })
         .boxed()
 }
+
+// ---- math.equal (helper math-equal): answers as LaTeX text.
+
+/// Answer texts of the kinds `math.equal` compares: numbers in several
+/// spellings, lists, sets, tuples, intervals, equations with a name,
+/// quantities with units, percentages, words.
+pub const MATH_ANSWER_POOL: &[&str] = &[
+    "0.5",
+    r"\frac{1}{2}",
+    "1,234",
+    "1234",
+    "3.04",
+    "0.0304",
+    "28\\%",
+    "28",
+    "0.28",
+    "1",
+    "100",
+    "-2",
+    r"\sqrt{2}",
+    r"2\sqrt{2}",
+    r"\pi",
+    "3.14",
+    r"\frac{\pi}{2}",
+    r"90^\circ",
+    "x+y",
+    "y+x",
+    "x^2-1",
+    "(x-1)(x+1)",
+    "1,2",
+    "2,1",
+    r"\{1,2\}",
+    "(1,2)",
+    "[1,2]",
+    "[0,1)",
+    r"(-\infty,0)\cup(0,\infty)",
+    "x=3",
+    "3",
+    "x>3",
+    "x<-1",
+    r"-2 \le x \le 7",
+    r"\begin{pmatrix}1\\2\end{pmatrix}",
+    r"\begin{pmatrix}1&2\end{pmatrix}",
+    r"5\text{ m}",
+    r"5\text{ cm}",
+    r"0.5\text{ km}",
+    r"500\text{ m}",
+    "yes",
+    "no",
+    "true",
+    "White",
+    "white",
+    r"\text{(C)}",
+    "C",
+    r"1\pm\sqrt{5}",
+    "4 4/9",
+    "40/9",
+    "",
+    r"\$5",
+    "5",
+    r"\log 100",
+    r"2\ln 10",
+    "k = 1, m = 2",
+    "2 and 1",
+];
+
+/// One answer text: from the pool, or an expression tree printed as LaTeX.
+pub fn math_answer_strategy() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => prop::sample::select(MATH_ANSWER_POOL).prop_map(str::to_string),
+        1 => expr_strategy().prop_map(|e| {
+            scorespec::expr::canon::canonical(&e, &scorespec::expr::Limits::default())
+                .map(|c| scorespec::expr::print_latex::to_latex(&c))
+                .unwrap_or_default()
+        }),
+    ]
+    .boxed()
+}
+
+/// Two answer texts (a third of the time the same one).
+pub fn math_answer_pair_strategy() -> BoxedStrategy<(String, String)> {
+    prop_oneof![
+        2 => (math_answer_strategy(), math_answer_strategy()),
+        1 => math_answer_strategy().prop_map(|a| (a.clone(), a)),
+    ]
+    .boxed()
+}
+
+/// A spacing command LaTeX ignores.
+pub fn latex_spacing_strategy() -> impl Strategy<Value = &'static str> + Clone {
+    prop::sample::select(&[r"\,", r"\;", r"\!", r"\quad", r"\ "][..])
+}

@@ -188,12 +188,7 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// ```
 pub fn prepare(s: &str) -> String {
     let mut t = map_unicode(s);
-    t = mixed_number(&t);
-    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
-        t = t.replace(from, to);
-    }
     t = undouble_commands(&t);
-    t = unwrap_all(&t);
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
     t = t.replace("\\\\", "\u{1}");
     t = t.replace(",\\! ", ",\\!").replace(",\\!", "{,}");
@@ -226,6 +221,11 @@ pub fn prepare(s: &str) -> String {
         t = t.replace(from, to);
     }
     t = t.replace('\u{1}', "\\\\");
+    // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
+    t = mixed_number(&t);
+    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
+        t = t.replace(from, to);
+    }
     t = group_solutions(&t).replace(';', ",");
     t = drop_left_right(&t);
     t = replace_words(&t);
