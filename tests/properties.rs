@@ -1390,11 +1390,7 @@ proptest! {
     #[test]
     fn prop_math_equal_reflexive(a in math_answer_strategy()) {
         let v = equal(&a, &a, &EqualOptions::default());
-        let expected = if v.outcome == scorespec::score::math::equal::Outcome::NoAnswer {
-            false
-        } else {
-            true
-        };
+        let expected = v.outcome != scorespec::score::math::equal::Outcome::NoAnswer;
         prop_assert_eq!(v.equal, expected, "{:?}: {:?}", a, v);
     }
 

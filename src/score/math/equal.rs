@@ -1306,11 +1306,13 @@ fn fold_matrices(e: &Expr, limits: &Limits, depth: usize) -> Result<Option<Expr>
             let mut acc = m.clone();
             for _ in 1..n {
                 let mut next = Vec::with_capacity(sq);
-                for i in 0..sq {
+                for acc_row in &acc {
                     let mut row = Vec::with_capacity(sq);
                     for j in 0..sq {
-                        let terms = (0..sq)
-                            .map(|l| Expr::Mul(vec![acc[i][l].clone(), m[l][j].clone()]))
+                        let terms = acc_row
+                            .iter()
+                            .zip(&m)
+                            .map(|(a, m_row)| Expr::Mul(vec![a.clone(), m_row[j].clone()]))
                             .collect();
                         row.push(canonical(&Expr::Add(terms), limits)?);
                     }
