@@ -1,6 +1,112 @@
-//! Registry entries of the math_normalize part (see the spec page of its family).
+//! Registry entries of the math_normalize part (see the spec page of its family):
+//! answer extraction and the normalizations of document 004, spec/math.md
+//! sections "Extraction" (MX-*) and "Normalization" (MN-*).
 
-use super::SpecFn;
+use serde_json::Value;
+
+use super::{Args, Default, Param, ParamType, SpecFn, required};
+use crate::error::CallError;
+use crate::score::math::normalize as norm;
+
+const TEXT: Param = required("text", ParamType::Str, "the answer text");
+
+fn text_to_string(a: &Args<'_>, f: fn(&str) -> String) -> Result<Value, CallError> {
+    Ok(Value::from(f(a.str("text")?)))
+}
+
+fn remove_first_paren_pair(a: &Args<'_>) -> Result<Value, CallError> {
+    let paren = a.str("paren")?;
+    let bad = || CallError::InvalidValue {
+        name: "paren",
+        reason: format!("{paren:?} is not one of \"(\", \"[\", \"{{\""),
+    };
+    let mut chars = paren.chars();
+    let (Some(open), None) = (chars.next(), chars.next()) else {
+        return Err(bad());
+    };
+    norm::remove_first_paren_pair(a.str("text")?, open)
+        .map(Value::from)
+        .ok_or_else(bad)
+}
 
 /// The functions of this file (sorted into the registry by [`super::all`]).
-pub(super) static FNS: &[SpecFn] = &[];
+pub(super) static FNS: &[SpecFn] = &[
+    SpecFn {
+        id: "math.normalize",
+        doc: "the normalized answer string (delimiters, units, \\text, thousands separators, degrees, a/b …)",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| text_to_string(a, norm::normalize),
+    },
+    SpecFn {
+        id: "math.norm_pm",
+        doc: "\\pm and \\mp expanded: the list of alternatives",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| Ok(Value::from(norm::norm_pm(a.str("text")?))),
+    },
+    SpecFn {
+        id: "math.norm_deg",
+        doc: "degrees: converted to radians inside trigonometric functions, dropped elsewhere",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| text_to_string(a, norm::norm_deg),
+    },
+    SpecFn {
+        id: "math.fix_a_slash_b",
+        doc: "a/b of numbers (or square roots) written as \\frac{a}{b}",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| text_to_string(a, norm::fix_a_slash_b),
+    },
+    SpecFn {
+        id: "math.norm_basic_fn",
+        doc: "basic function names with an explicit power: sinx -> \\sin^{1}x",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| text_to_string(a, norm::norm_basic_fn),
+    },
+    SpecFn {
+        id: "math.extract_set",
+        doc: "the elements of a set answer, normalized, sorted and deduplicated",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| Ok(Value::from(norm::extract_set(a.str("text")?))),
+    },
+    SpecFn {
+        id: "math.is_set",
+        doc: "whether the answer is a set of alternatives (braces, \"or\", a top-level list)",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| Ok(Value::from(norm::is_set(a.str("text")?))),
+    },
+    SpecFn {
+        id: "math.remove_first_paren_pair",
+        doc: "the text without its first bracket of the given kind and the bracket closing it",
+        spec: "spec/math.md#normalization",
+        params: &[
+            TEXT,
+            Param {
+                name: "paren",
+                ty: ParamType::Str,
+                default: Default::Required,
+                doc: "the opening bracket: \"(\", \"[\" or \"{\"",
+            },
+        ],
+        run: remove_first_paren_pair,
+    },
+    SpecFn {
+        id: "math.latex_to_interval",
+        doc: "an interval / union / set answer as the canonical infix string of the expression engine",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| norm::latex_to_interval(a.str("text")?).map(Value::from),
+    },
+    SpecFn {
+        id: "math.latex_to_matrix",
+        doc: "a matrix / vector answer as a list of rows of canonical infix strings",
+        spec: "spec/math.md#normalization",
+        params: &[TEXT],
+        run: |a| norm::latex_to_matrix(a.str("text")?).map(Value::from),
+    },
+];

@@ -4,3 +4,6 @@
 // math.equal (helper math-equal): equivalence of two answers.
 pub mod equal;
 pub mod units;
+
+pub mod extract;
+pub mod normalize;

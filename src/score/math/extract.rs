@@ -1,0 +1,1 @@
+//! Answer extraction (spec/math.md, rules MX-*).

@@ -1,0 +1,1362 @@
+//! The normalizations of document 004 (spec/math.md, rules MN-*).
+//!
+//! Each function takes an answer string (already extracted from a response)
+//! and returns a normalized string, a list of strings or a structure. Every
+//! pass is a single left-to-right scan (brace matching is precomputed with a
+//! stack), so the work is linear in the length of the input: a 100 KB answer
+//! is normalized in one pass per step, never in quadratic time.
+
+use crate::error::CallError;
+use crate::expr::ast::Interval;
+use crate::expr::canon::canonical;
+use crate::expr::print::to_infix;
+use crate::expr::{Expr, Limits};
+
+/// Marks "no matching bracket" in the tables of [`matching`].
+const NONE: usize = usize::MAX;
+
+/// For every byte position holding `open`, the position of its matching
+/// `close` (or [`NONE`]); other positions hold [`NONE`]. When `escapes` is
+/// set, a backslash escapes the next byte (`\{` is not a group brace, `\\` is
+/// a pair). One pass with a stack: linear time.
+fn matching(text: &str, open: u8, close: u8, escapes: bool) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut out = vec![NONE; b.len()];
+    let mut stack = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if escapes && c == b'\\' {
+            i += 2;
+            continue;
+        }
+        if c == open {
+            stack.push(i);
+        } else if c == close {
+            if let Some(o) = stack.pop() {
+                out[o] = i;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The command name (ASCII letters) that starts at byte `i + 1` after a
+/// backslash at `i`, or `""`.
+fn command_at(b: &[u8], i: usize) -> &str {
+    if b.get(i) != Some(&b'\\') {
+        return "";
+    }
+    let start = i + 1;
+    let mut end = start;
+    while end < b.len() && b[end].is_ascii_alphabetic() {
+        end += 1;
+    }
+    // The slice is ASCII letters, hence valid UTF-8.
+    std::str::from_utf8(&b[start..end]).unwrap_or("")
+}
+
+/// Text-mode wrappers: unwrapped, or removed when they end the answer (units).
+const TEXT_COMMANDS: &[&str] = &[
+    "text",
+    "textbf",
+    "textit",
+    "textrm",
+    "textsf",
+    "texttt",
+    "textnormal",
+    "textup",
+    "mbox",
+];
+
+/// Formatting commands that carry no value (replaced by a space).
+const FORMATTING: &[&str] = &[
+    "noindent",
+    "displaystyle",
+    "textstyle",
+    "scriptstyle",
+    "quad",
+    "qquad",
+    "hfill",
+    "medskip",
+    "smallskip",
+    "bigskip",
+    "par",
+    "newline",
+    "nonumber",
+    "limits",
+];
+
+/// Delimiter-size commands, dropped (`\left(` is `(`).
+const SIZES: &[&str] = &[
+    "left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl",
+    "biggr", "Biggl", "Biggr",
+];
+
+/// Unit words removed at the end of an answer after a number (MN-5 g).
+const UNIT_WORDS: &[&str] = &[
+    "units",
+    "unit",
+    "square units",
+    "sq units",
+    "cm",
+    "mm",
+    "km",
+    "meters",
+    "meter",
+    "metres",
+    "metre",
+    "inches",
+    "inch",
+    "feet",
+    "foot",
+    "ft",
+    "yards",
+    "yard",
+    "miles",
+    "mile",
+    "mph",
+    "dollars",
+    "dollar",
+    "cents",
+    "cent",
+    "degrees",
+    "degree",
+    "seconds",
+    "second",
+    "minutes",
+    "minute",
+    "hours",
+    "hour",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "years",
+    "year",
+    "pounds",
+    "kg",
+    "grams",
+    "liters",
+    "people",
+    "students",
+    "ways",
+];
+
+/// The trigonometric functions whose degree arguments [`norm_deg`] converts.
+const TRIG: &[&str] = &["sin", "cos", "tan", "cot", "sec", "csc"];
+
+/// The function names [`norm_basic_fn`] rewrites (longest match first).
+const BASIC_FNS: &[&str] = &[
+    "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
+    "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
+];
+
+/// Normalizes a math answer string (rule MN-5): Unicode symbols to LaTeX,
+/// math delimiters, `\$`, `\left`/`\right`, spacing and formatting commands
+/// and line breaks outside environments removed, `\dfrac`/`\tfrac` to
+/// `\frac`, `\text{…}` unwrapped (or removed when it is a trailing unit),
+/// trailing unit words after a number removed, whitespace removed (one space
+/// kept between two letters), a leading `x=` removed, thousands separators
+/// removed, degrees ([`norm_deg`]), `a/b` of numbers to `\frac{a}{b}`
+/// ([`fix_a_slash_b`]), matrix environments to `pmatrix`, trailing periods
+/// removed. Idempotent.
+///
+/// ```
+/// use scorespec::score::math::normalize::normalize;
+/// assert_eq!(normalize(r"251,7\\ \noindent"), "251,7");
+/// assert_eq!(normalize(r"\$23{,}000"), "23000");
+/// assert_eq!(normalize("1,234"), "1234");
+/// assert_eq!(normalize("1/2"), r"\frac{1}{2}");
+/// assert_eq!(normalize(r"5\text{ cm}"), "5");
+/// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
+/// ```
+pub fn normalize(text: &str) -> String {
+    let s = unicode_to_latex(text);
+    let s = text_commands(&s);
+    let s = commands(&s);
+    let s = trim_end_periods(&s);
+    let s = trailing_units(&s);
+    let s = whitespace(&s);
+    let s = assignment(&s);
+    let s = thousands(&s);
+    let s = norm_deg(&s);
+    let s = fix_a_slash_b(&s);
+    trim_end_periods(&s)
+}
+
+/// MN-5 a: Unicode math symbols to their LaTeX commands.
+fn unicode_to_latex(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{2212}' | '\u{2013}' => out.push('-'),
+            '\u{00D7}' => out.push_str("\\times "),
+            '\u{00F7}' => out.push_str("\\div "),
+            '\u{22C5}' | '\u{00B7}' => out.push_str("\\cdot "),
+            '\u{03C0}' => out.push_str("\\pi "),
+            '\u{221E}' => out.push_str("\\infty "),
+            '\u{00B0}' => out.push_str("^\\circ "),
+            '\u{221A}' => out.push_str("\\sqrt "),
+            '\u{2264}' => out.push_str("\\le "),
+            '\u{2265}' => out.push_str("\\ge "),
+            '\u{2260}' => out.push_str("\\ne "),
+            '\u{00B1}' => out.push_str("\\pm "),
+            '\u{2213}' => out.push_str("\\mp "),
+            '\u{222A}' => out.push_str("\\cup "),
+            '\u{2229}' => out.push_str("\\cap "),
+            c if c.is_whitespace() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// MN-5 b: `\text{…}` and kin are unwrapped; a text group that ends the
+/// answer (after something else, optionally followed by `^2`) is a unit and
+/// is removed.
+fn text_commands(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'{', b'}', true);
+    let mut drop = vec![false; b.len()];
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let name = command_at(b, i);
+        if name.is_empty() {
+            i += 2;
+            continue;
+        }
+        let after = i + 1 + name.len();
+        let brace = skip_spaces(b, after);
+        if !TEXT_COMMANDS.contains(&name) || b.get(brace) != Some(&b'{') || close[brace] == NONE {
+            i = after;
+            continue;
+        }
+        let c = close[brace];
+        let rest_start = skip_power(b, c + 1);
+        let trailing = text[rest_start..]
+            .trim_matches(|ch: char| ch.is_whitespace() || ch == '.')
+            .is_empty();
+        let before = text[..i].trim();
+        if trailing && !before.is_empty() && !text[brace + 1..c].trim().is_empty() {
+            emit_kept(&mut out, text, last, i, &drop);
+            last = rest_start;
+            i = rest_start;
+        } else {
+            emit_kept(&mut out, text, last, i, &drop);
+            drop[c] = true;
+            last = brace + 1;
+            i = brace + 1;
+        }
+    }
+    emit_kept(&mut out, text, last, b.len(), &drop);
+    out
+}
+
+/// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
+fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
+    let mut start = from;
+    for j in from..to {
+        if drop[j] {
+            out.push_str(&text[start..j]);
+            start = j + 1;
+        }
+    }
+    if start < to {
+        out.push_str(&text[start..to]);
+    }
+}
+
+fn skip_spaces(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i] == b' ' {
+        i += 1;
+    }
+    i
+}
+
+/// After a unit: skips `^2`, `^{2}` (a power of the unit).
+fn skip_power(b: &[u8], i: usize) -> usize {
+    if b.get(i) != Some(&b'^') {
+        return i;
+    }
+    let mut j = i + 1;
+    if b.get(j) == Some(&b'{') {
+        j += 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if b.get(j) == Some(&b'}') {
+            return j + 1;
+        }
+        return i;
+    }
+    let start = j;
+    while j < b.len() && b[j].is_ascii_digit() {
+        j += 1;
+    }
+    if j > start { j } else { i }
+}
+
+/// MN-5 c: the command-level pass (delimiters, `\$`, sizes, spacing,
+/// formatting, line breaks outside environments, `\dfrac`, environments).
+fn commands(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut env_depth = 0usize;
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'$' {
+            out.push_str(&text[last..i]);
+            i += 1;
+            last = i;
+            continue;
+        }
+        if c == b'~' {
+            out.push_str(&text[last..i]);
+            out.push(' ');
+            i += 1;
+            last = i;
+            continue;
+        }
+        if c == b'%' {
+            out.push_str(&text[last..i]);
+            out.push_str("\\%");
+            i += 1;
+            last = i;
+            continue;
+        }
+        if c != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        let name = command_at(b, i);
+        if name.is_empty() {
+            let next = b.get(i + 1).copied();
+            match next {
+                Some(b'\\') if env_depth > 0 => out.push_str("\\\\"),
+                Some(b'\\') => out.push(' '),
+                Some(b'$' | b'(' | b')' | b'[' | b']') => {}
+                Some(b',' | b';' | b':' | b'!' | b' ') => out.push(' '),
+                Some(n) if n.is_ascii() => {
+                    out.push('\\');
+                    out.push(n as char);
+                }
+                // A backslash before a non-ASCII character or at the end: kept.
+                _ => {
+                    out.push('\\');
+                    i += 1;
+                    last = i;
+                    continue;
+                }
+            }
+            i += 2;
+            last = i;
+            continue;
+        }
+        let end = i + 1 + name.len();
+        i = end;
+        last = end;
+        if SIZES.contains(&name) {
+            let j = skip_spaces(b, end);
+            if b.get(j) == Some(&b'.') {
+                i = j + 1;
+                last = i;
+            }
+        } else if FORMATTING.contains(&name) {
+            out.push(' ');
+        } else if matches!(name, "dfrac" | "tfrac" | "cfrac") {
+            out.push_str("\\frac");
+        } else if matches!(name, "begin" | "end") {
+            let j = skip_spaces(b, end);
+            let env_end = if b.get(j) == Some(&b'{') {
+                text[j..].find('}').map(|k| j + k)
+            } else {
+                None
+            };
+            match env_end {
+                Some(k) => {
+                    let env = text[j + 1..k].trim();
+                    let env = env.strip_suffix('*').unwrap_or(env);
+                    let mapped = match env {
+                        "bmatrix" | "matrix" | "array" | "Bmatrix" | "smallmatrix" => "pmatrix",
+                        other => other,
+                    };
+                    out.push('\\');
+                    out.push_str(name);
+                    out.push('{');
+                    out.push_str(mapped);
+                    out.push('}');
+                    i = k + 1;
+                    if name == "begin" {
+                        env_depth += 1;
+                        if env == "array" {
+                            // The column specification `{cc}` goes.
+                            let s = skip_spaces(b, i);
+                            if b.get(s) == Some(&b'{') {
+                                if let Some(e) = text[s..].find('}') {
+                                    i = s + e + 1;
+                                }
+                            }
+                        }
+                    } else {
+                        env_depth = env_depth.saturating_sub(1);
+                    }
+                    last = i;
+                }
+                None => {
+                    out.push('\\');
+                    out.push_str(name);
+                }
+            }
+        } else {
+            out.push('\\');
+            out.push_str(name);
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Trailing whitespace and periods (a sentence's end) removed.
+fn trim_end_periods(text: &str) -> String {
+    text.trim()
+        .trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .trim_start()
+        .to_string()
+}
+
+/// MN-5 g: a unit word ending the answer after a number, a closing brace or
+/// a closing parenthesis is removed (`5 cm` → `5`, `10 \text{sq units}` was
+/// already removed as a text group).
+fn trailing_units(text: &str) -> String {
+    let mut s = text.trim_end();
+    for _ in 0..4 {
+        let mut changed = false;
+        for unit in UNIT_WORDS {
+            // The unit, possibly squared.
+            let core = s
+                .strip_suffix("^2")
+                .or_else(|| s.strip_suffix("^3"))
+                .or_else(|| s.strip_suffix("^{2}"))
+                .or_else(|| s.strip_suffix("^{3}"))
+                .unwrap_or(s);
+            let Some(before) = core.strip_suffix(unit) else {
+                continue;
+            };
+            if before.ends_with(|c: char| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            let head = before.trim_end();
+            if head.ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')') {
+                s = head;
+                changed = true;
+                break;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    s.to_string()
+}
+
+/// MN-5 d: whitespace removed, except one space between two ASCII letters
+/// (`\sin x`, `no solution`).
+fn whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending = false;
+    for c in text.trim().chars() {
+        if c.is_whitespace() {
+            pending = true;
+            continue;
+        }
+        if pending && c.is_ascii_alphabetic() && out.ends_with(|p: char| p.is_ascii_alphabetic()) {
+            out.push(' ');
+        }
+        pending = false;
+        out.push(c);
+    }
+    out
+}
+
+/// MN-5 e: a leading assignment `x=` (one letter, optionally subscripted)
+/// or membership `x\in` is removed when nothing else is compared.
+fn assignment(text: &str) -> String {
+    let b = text.as_bytes();
+    if b.is_empty() || !b[0].is_ascii_alphabetic() {
+        return text.to_string();
+    }
+    let mut j = 1;
+    if b.get(j) == Some(&b'_') {
+        j += 1;
+        if b.get(j) == Some(&b'{') {
+            match text[j..].find('}') {
+                Some(k) => j += k + 1,
+                None => return text.to_string(),
+            }
+        } else if b.get(j).is_some_and(u8::is_ascii_alphanumeric) {
+            j += 1;
+        } else {
+            return text.to_string();
+        }
+    }
+    let rest = if let Some(r) = text[j..].strip_prefix('=') {
+        r
+    } else if let Some(r) = text[j..].strip_prefix("\\in") {
+        if r.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return text.to_string();
+        }
+        r
+    } else {
+        return text.to_string();
+    };
+    let compares = rest.contains(['=', '<', '>'])
+        || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
+            .iter()
+            .any(|r| rest.contains(r));
+    if rest.trim().is_empty() || compares {
+        text.to_string()
+    } else {
+        rest.trim().to_string()
+    }
+}
+
+/// MN-5 f: thousands separators. `{,}` is removed; a run `d,ddd,ddd` (1–3
+/// digits, then groups of exactly three, not preceded by a digit or a
+/// decimal point, not followed by a digit or another comma group) loses its
+/// commas.
+fn thousands(text: &str) -> String {
+    let text = text.replace("{,}", "");
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_digit() || b[i - 1] == b'.')) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut j = i;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let lead = j - start;
+        let mut groups = Vec::new();
+        let mut ok = true;
+        while j < b.len() && b[j] == b',' {
+            let g = j + 1;
+            let mut k = g;
+            while k < b.len() && b[k].is_ascii_digit() {
+                k += 1;
+            }
+            if k == g {
+                break;
+            }
+            if k - g != 3 {
+                ok = false;
+            }
+            groups.push(j);
+            j = k;
+        }
+        if ok && !groups.is_empty() && lead <= 3 {
+            out.push_str(&text[last..start]);
+            let mut from = start;
+            for &comma in &groups {
+                out.push_str(&text[from..comma]);
+                from = comma + 1;
+            }
+            out.push_str(&text[from..j]);
+            last = j;
+        }
+        i = j.max(i + 1);
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Degrees (rule MN-2): `x^\circ` inside the argument of a trigonometric
+/// function becomes `{x*\frac{\pi}{180}}`; elsewhere the degree sign is
+/// dropped. Markers: `^\circ`, `^{\circ}`, `°`, `\degree`.
+///
+/// ```
+/// use scorespec::score::math::normalize::norm_deg;
+/// assert_eq!(norm_deg(r"20^\circ"), "20");
+/// assert_eq!(norm_deg(r"\sin 20^\circ"), r"\sin {20*\frac{\pi}{180}}");
+/// ```
+pub fn norm_deg(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let Some(len) = degree_marker(text, i) else {
+            i += 1;
+            continue;
+        };
+        let end = i + len;
+        match operand_start(b, last, i) {
+            Some(start) if in_trig_argument(&text[last..start]) => {
+                let operand = text[start..i].trim_end();
+                let inner = operand
+                    .strip_prefix('{')
+                    .and_then(|o| o.strip_suffix('}'))
+                    .unwrap_or(operand);
+                let simple = inner
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '\\')
+                    || (inner.starts_with('(')
+                        && matching(inner, b'(', b')', false)[0] == inner.len() - 1);
+                out.push_str(&text[last..start]);
+                out.push('{');
+                if simple {
+                    out.push_str(inner);
+                } else {
+                    out.push('(');
+                    out.push_str(inner);
+                    out.push(')');
+                }
+                out.push_str("*\\frac{\\pi}{180}}");
+            }
+            _ => out.push_str(text[last..i].trim_end_matches(' ')),
+        }
+        last = end;
+        i = end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The length of a degree marker starting at byte `i`, if one does.
+fn degree_marker(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i..];
+    for m in [
+        "^{\\circ}",
+        "^{ \\circ}",
+        "^{\\circ }",
+        "^ \\circ",
+        "^\\circ",
+        "\\degree",
+        "°",
+    ] {
+        if rest.starts_with(m) {
+            let after = rest.as_bytes().get(m.len());
+            // `^\circle` is not a degree sign.
+            if m.ends_with("circ") && after.is_some_and(u8::is_ascii_alphabetic) {
+                return None;
+            }
+            if m == "\\degree" && after.is_some_and(u8::is_ascii_alphabetic) {
+                return None;
+            }
+            return Some(m.len());
+        }
+    }
+    None
+}
+
+/// Where the operand before a degree marker at `end` starts (not before
+/// `floor`): a number, a brace or parenthesis group, a command, a letter.
+fn operand_start(b: &[u8], floor: usize, end: usize) -> Option<usize> {
+    let mut j = end;
+    while j > floor && b[j - 1] == b' ' {
+        j -= 1;
+    }
+    if j == floor {
+        return None;
+    }
+    let last = b[j - 1];
+    if last == b'}' || last == b')' {
+        let open = if last == b'}' { b'{' } else { b'(' };
+        let mut depth = 0usize;
+        let mut k = j;
+        while k > floor {
+            k -= 1;
+            if b[k] == last {
+                depth += 1;
+            } else if b[k] == open {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+        }
+        return None;
+    }
+    if last.is_ascii_digit() || last == b'.' {
+        let mut k = j;
+        while k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
+            k -= 1;
+        }
+        return Some(k);
+    }
+    if last.is_ascii_alphabetic() {
+        let mut k = j;
+        while k > floor && b[k - 1].is_ascii_alphabetic() {
+            k -= 1;
+        }
+        if k > floor && b[k - 1] == b'\\' {
+            return Some(k - 1);
+        }
+        return Some(j - 1);
+    }
+    None
+}
+
+/// Whether `before` ends with a trigonometric function applied to what
+/// follows: `\sin `, `\sin(`, `\sin{`, `\sin^2 `, `sin(`.
+fn in_trig_argument(before: &str) -> bool {
+    let mut s = before.trim_end();
+    if let Some(r) = s.strip_suffix('(').or_else(|| s.strip_suffix('{')) {
+        s = r.trim_end();
+        if let Some(r) = s.strip_suffix("\\left") {
+            s = r.trim_end();
+        }
+    }
+    // A power of the function: `\sin^2`, `\sin^{2}`.
+    if let Some(k) = s.rfind('^') {
+        let p = &s[k + 1..];
+        if !p.is_empty()
+            && p.trim_matches(['{', '}'])
+                .chars()
+                .all(|c| c.is_ascii_digit())
+        {
+            s = &s[..k];
+        }
+    }
+    TRIG.iter().any(|f| {
+        s.strip_suffix(f).is_some_and(|head| {
+            head.ends_with('\\') || !head.ends_with(|c: char| c.is_ascii_alphabetic())
+        })
+    })
+}
+
+/// `a/b` of two numbers (or `sqrt(…)`, `\sqrt{…}`) becomes `\frac{a}{b}`
+/// (rule MN-3). Not when `a` follows `^`, `_`, a letter, a digit, `.`, `)`
+/// or `}`, nor when `b` is followed by `^`, `_` or `!` (`1/2^3` is not
+/// `\frac{1}{2}^3`).
+///
+/// ```
+/// use scorespec::score::math::normalize::fix_a_slash_b;
+/// assert_eq!(fix_a_slash_b(r"(3/4)\sqrt{3}"), r"(\frac{3}{4})\sqrt{3}");
+/// assert_eq!(fix_a_slash_b("1/2^3"), "1/2^3");
+/// ```
+pub fn fix_a_slash_b(text: &str) -> String {
+    let b = text.as_bytes();
+    let close_brace = matching(text, b'{', b'}', true);
+    let close_paren = matching(text, b'(', b')', false);
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let Some(a_end) = slash_operand(text, i, &close_brace, &close_paren) else {
+            i += 1;
+            continue;
+        };
+        let ok_before = i == 0 || {
+            let p = b[i - 1];
+            !(p.is_ascii_alphanumeric() || matches!(p, b'.' | b'^' | b'_' | b')' | b'}' | b'\\'))
+        };
+        if !ok_before || b.get(a_end) != Some(&b'/') {
+            i = a_end.max(i + 1);
+            continue;
+        }
+        let Some(b_end) = slash_operand(text, a_end + 1, &close_brace, &close_paren) else {
+            i = a_end + 1;
+            continue;
+        };
+        let ok_after = match b.get(b_end) {
+            None => true,
+            Some(&n) => !(matches!(n, b'^' | b'_' | b'!' | b'.') || n.is_ascii_digit()),
+        };
+        if !ok_after {
+            i = b_end;
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        out.push_str("\\frac{");
+        out.push_str(&text[i..a_end]);
+        out.push_str("}{");
+        out.push_str(&text[a_end + 1..b_end]);
+        out.push('}');
+        last = b_end;
+        i = b_end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The end of a slash operand starting at `i`: a decimal number, `sqrt(…)`
+/// or `\sqrt{…}`.
+fn slash_operand(text: &str, i: usize, braces: &[usize], parens: &[usize]) -> Option<usize> {
+    let b = text.as_bytes();
+    let rest = &text[i..];
+    if rest.starts_with("\\sqrt{") {
+        let c = braces[i + 5];
+        return (c != NONE).then_some(c + 1);
+    }
+    if rest.starts_with("sqrt(") {
+        let c = parens[i + 4];
+        return (c != NONE).then_some(c + 1);
+    }
+    let mut j = i;
+    while j < b.len() && b[j].is_ascii_digit() {
+        j += 1;
+    }
+    if j == i {
+        return None;
+    }
+    if b.get(j) == Some(&b'.') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
+        j += 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+    }
+    Some(j)
+}
+
+/// Basic function names get an explicit power (rule MN-4): `sinx` →
+/// `\sin^{1}x`, `\sin^2x` → `\sin^{2}x`, so that removing spaces cannot
+/// glue a function to its argument. A name already followed by `^{`, by `^`
+/// and something other than digits, or by `_` (`\log_2`) is left alone; a
+/// name without a backslash inside a word (`using`) is not a function.
+///
+/// ```
+/// use scorespec::score::math::normalize::norm_basic_fn;
+/// assert_eq!(norm_basic_fn("sinx"), r"\sin^{1}x");
+/// assert_eq!(norm_basic_fn(r"\sin^2x"), r"\sin^{2}x");
+/// ```
+pub fn norm_basic_fn(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let backslash = b[i] == b'\\';
+        let at = if backslash { i + 1 } else { i };
+        if !backslash && i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
+            i += 1;
+            continue;
+        }
+        if backslash && i > 0 && b[i - 1] == b'\\' {
+            i += 1;
+            continue;
+        }
+        let Some(name) = BASIC_FNS.iter().find(|f| text[at..].starts_with(**f)) else {
+            i += 1;
+            continue;
+        };
+        let end = at + name.len();
+        out.push_str(&text[last..i]);
+        out.push('\\');
+        out.push_str(name);
+        let mut next = end;
+        match b.get(end) {
+            Some(b'^') => {
+                let mut k = end + 1;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                if k > end + 1 {
+                    out.push_str("^{");
+                    out.push_str(&text[end + 1..k]);
+                    out.push('}');
+                    next = k;
+                }
+            }
+            Some(b'_') => {}
+            _ => out.push_str("^{1}"),
+        }
+        last = next;
+        i = next.max(i + 1);
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Whether a sign at byte `i` is `\pm`/`\mp` (not `\pmod`, `\pmb`,
+/// `\pmatrix`): `Some(true)` for ±, `Some(false)` for ∓, with its length.
+fn pm_sign(text: &str, i: usize) -> Option<(bool, usize)> {
+    let rest = &text[i..];
+    if rest.starts_with('±') {
+        return Some((true, '±'.len_utf8()));
+    }
+    if rest.starts_with('∓') {
+        return Some((false, '∓'.len_utf8()));
+    }
+    let plus = if rest.starts_with("\\pm") {
+        true
+    } else if rest.starts_with("\\mp") {
+        false
+    } else {
+        return None;
+    };
+    if i > 0 && text.as_bytes()[i - 1] == b'\\' {
+        return None;
+    }
+    let tail = &rest[3..];
+    if plus && ["od", "b", "atrix"].iter().any(|s| tail.starts_with(s)) {
+        return None;
+    }
+    Some((plus, 3))
+}
+
+/// Splits at commas outside any `( ) [ ] { }` (a `[0,1)` interval counts as a group).
+fn split_top_commas(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth <= 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Removes math delimiters (`$`, `\(`, `\)`, `\[`, `\]`) and one pair of
+/// set braces around the whole text (`\{…\}`, `\left\{…\right\}`, `{…}`).
+fn strip_wrappers(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] == b'$' {
+            s.push_str(&text[last..i]);
+            i += 1;
+            last = i;
+        } else if b[i] == b'\\' {
+            if matches!(b.get(i + 1), Some(b'(' | b')' | b'[' | b']' | b'$')) {
+                s.push_str(&text[last..i]);
+                last = i + 2;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    if last < b.len() {
+        s.push_str(&text[last..]);
+    }
+    let t = s.trim();
+    for (open, close) in [("\\left\\{", "\\right\\}"), ("\\{", "\\}"), ("{", "}")] {
+        if let Some(inner) = t.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            // Only when the opening brace closes at the very end.
+            let wrapped = format!("{{{inner}}}");
+            let m = matching(&wrapped, b'{', b'}', true);
+            if m[0] == wrapped.len() - 1 {
+                return inner.trim().to_string();
+            }
+        }
+    }
+    t.to_string()
+}
+
+/// Expands `±` and `∓` into the list of alternatives (rule MN-1): the text
+/// is split at top-level commas (after removing math delimiters and
+/// surrounding set braces) and each item with signs becomes two items, the
+/// one where its first sign reads `-` first; signs in one item are
+/// correlated (`a \pm b \mp c` is `a-b+c`, `a+b-c`). A text without signs is
+/// returned unchanged as a list of one.
+///
+/// ```
+/// use scorespec::score::math::normalize::norm_pm;
+/// assert_eq!(norm_pm(r"x\pmy"), ["x-y", "x+y"]);
+/// assert_eq!(norm_pm(r"\{1\pm\sqrt{5},-2\}"), [r"1-\sqrt{5}", r"1+\sqrt{5}", "-2"]);
+/// assert_eq!(norm_pm("5"), ["5"]);
+/// ```
+pub fn norm_pm(text: &str) -> Vec<String> {
+    let has_sign = text
+        .char_indices()
+        .any(|(i, c)| matches!(c, '\\' | '±' | '∓') && pm_sign(text, i).is_some());
+    if !has_sign {
+        return vec![text.to_string()];
+    }
+    let inner = strip_wrappers(text);
+    let mut out = Vec::new();
+    for item in split_top_commas(&inner) {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        let mut signs = Vec::new();
+        let mut i = 0;
+        while i < item.len() {
+            if !item.is_char_boundary(i) {
+                i += 1;
+                continue;
+            }
+            match pm_sign(item, i) {
+                Some((plus, len)) => {
+                    signs.push((i, len, plus));
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+        let Some(&(_, _, first)) = signs.first() else {
+            out.push(item.to_string());
+            continue;
+        };
+        for first_minus in [true, false] {
+            let mut s = String::with_capacity(item.len());
+            let mut last = 0;
+            for &(at, len, plus) in &signs {
+                // Spaces around the sign go (a space after `\pm` only ends the command).
+                s.push_str(item[last..at].trim_end_matches(' '));
+                // The first sign reads `-` in the first variant; the others
+                // follow it (same kind) or oppose it (other kind).
+                let minus = if plus == first {
+                    first_minus
+                } else {
+                    !first_minus
+                };
+                s.push(if minus { '-' } else { '+' });
+                last = at + len;
+                while item.as_bytes().get(last) == Some(&b' ') {
+                    last += 1;
+                }
+            }
+            s.push_str(&item[last..]);
+            let s = s.trim();
+            let s = s.strip_prefix('+').unwrap_or(s).trim();
+            out.push(s.to_string());
+        }
+    }
+    out
+}
+
+/// Whether a text that starts at a connective's end looks like the start
+/// of another condition (`or x>3`, `orx>3`, `or 2`): a non-letter, or one
+/// letter followed by a non-letter.
+fn connective_follows(rest: &[u8]) -> bool {
+    match rest.first() {
+        None => false,
+        Some(c) if !c.is_ascii_alphabetic() => true,
+        Some(_) => !rest.get(1).is_some_and(u8::is_ascii_alphabetic),
+    }
+}
+
+/// The byte ranges of the connective "or" (a separator between answers,
+/// not part of a word) at the top level.
+fn or_separators(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut i = 0;
+    while i + 1 < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'o' | b'O' if depth <= 0 && b[i + 1].eq_ignore_ascii_case(&b'r') => {
+                let before_ok = i > 0 && !b[i - 1].is_ascii_alphabetic() && b[i - 1] != b'\\';
+                let before_ok = before_ok || (i > 0 && b[i - 1] == b' ');
+                if before_ok && !text[..i].trim().is_empty() && connective_follows(&b[i + 2..]) {
+                    out.push((i, i + 2));
+                    i += 2;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether the answer is a set of alternatives (rule MN-7): wrapped in set
+/// braces (`{2,1}`, `\{1,2\}`), or conditions joined by "or"
+/// (`x<-1 or x>3`, also written without spaces), or a list of items at the
+/// top level (`1,2`; a thousands separator `1,234` is not a list).
+///
+/// ```
+/// use scorespec::score::math::normalize::is_set;
+/// assert!(is_set("{2,1}"));
+/// assert!(!is_set("orange"));
+/// assert!(is_set("x<-1orx>3"));
+/// assert!(!is_set("(3/4)sqrt(3)"));
+/// ```
+pub fn is_set(text: &str) -> bool {
+    let t = text.trim().trim_matches('$').trim();
+    if t.is_empty() {
+        return false;
+    }
+    let braced = [("\\left\\{", "\\right\\}"), ("\\{", "\\}"), ("{", "}")]
+        .iter()
+        .any(|(o, c)| t.starts_with(o) && t.ends_with(c) && t.len() >= o.len() + c.len());
+    if braced && strip_wrappers(t) != t {
+        return true;
+    }
+    if !or_separators(t).is_empty() {
+        return true;
+    }
+    let cleaned = thousands(&t.replace(' ', ""));
+    split_top_commas(&cleaned)
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .count()
+        >= 2
+}
+
+/// The elements of a set answer (rule MN-8): the set braces and math
+/// delimiters removed, split at top-level commas and at the connective
+/// "or", each element normalized ([`normalize`]), sorted (by bytes) and
+/// deduplicated.
+///
+/// ```
+/// use scorespec::score::math::normalize::extract_set;
+/// assert_eq!(extract_set("{2,1}"), ["1", "2"]);
+/// assert_eq!(extract_set(r"x<-1 \text{ or } x>3"), ["x<-1", "x>3"]);
+/// ```
+pub fn extract_set(text: &str) -> Vec<String> {
+    let inner = strip_wrappers(&text_commands(text));
+    let mut items = Vec::new();
+    for part in split_top_commas(&inner) {
+        let seps = or_separators(part);
+        let mut from = 0;
+        for (s, e) in seps {
+            items.push(&part[from..s]);
+            from = e;
+        }
+        items.push(&part[from..]);
+    }
+    let mut out: Vec<String> = items
+        .iter()
+        .map(|p| normalize(p))
+        .filter(|p| !p.is_empty())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Removes the first bracket `open` (one of `(`, `[`, `{`) and the bracket
+/// that closes it (rule MN-9); the text is unchanged when there is no such
+/// pair. `None` when `open` is not one of the three.
+///
+/// ```
+/// use scorespec::score::math::normalize::remove_first_paren_pair;
+/// assert_eq!(remove_first_paren_pair("{white}", '{').as_deref(), Some("white"));
+/// assert_eq!(remove_first_paren_pair("f(x)(y)", '(').as_deref(), Some("fx(y)"));
+/// ```
+pub fn remove_first_paren_pair(text: &str, open: char) -> Option<String> {
+    let close = match open {
+        '(' => b')',
+        '[' => b']',
+        '{' => b'}',
+        _ => return None,
+    };
+    let Some(first) = text.find(open) else {
+        return Some(text.to_string());
+    };
+    let m = matching(text, open as u8, close, false);
+    let c = m[first];
+    if c == NONE {
+        return Some(text.to_string());
+    }
+    Some(format!(
+        "{}{}{}",
+        &text[..first],
+        &text[first + 1..c],
+        &text[c + 1..]
+    ))
+}
+
+/// The LaTeX answer as an interval, a union of intervals and finite sets,
+/// or a finite set (rule MN-10), in the canonical form of the expression
+/// engine. A pair `(a, b)` reads as the open interval; a point of a union
+/// that lies in one of its intervals is absorbed (`(-11,-10)\cup\{-\sqrt{110}\}`
+/// is `(-11, -10)`: −√110 ≈ −10.49), other points stay.
+///
+/// ```
+/// use scorespec::score::math::normalize::latex_to_interval;
+/// assert_eq!(latex_to_interval("(a+b,b]").unwrap(), "Interval.Lopen(a + b, b)");
+/// assert_eq!(latex_to_interval(r"(-11,-10)\cup\{-\sqrt{110}\}").unwrap(), "Interval.open(-11, -10)");
+/// assert_eq!(
+///     latex_to_interval(r"(-11,-10)\cup\{-12\}").unwrap(),
+///     "Union({-12}, Interval.open(-11, -10))"
+/// );
+/// ```
+pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
+    let limits = Limits::default();
+    let prepared = normalize_for_parse(text);
+    let raw = crate::expr::api::parse_raw(&prepared, crate::expr::api::Format::Latex, &limits)
+        .map_err(|e| crate::registry::expr_error("text", e))?;
+    let converted = pairs_to_intervals(raw).ok_or_else(|| CallError::InvalidValue {
+        name: "text",
+        reason: "not an interval, a union of intervals or a set".into(),
+    })?;
+    let canon =
+        canonical(&converted, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
+    let absorbed = absorb_points(canon);
+    let canon =
+        canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
+    Ok(to_infix(&canon))
+}
+
+/// The steps one end or point may take to evaluate.
+const POINT_EVAL_STEPS: u64 = 10_000;
+
+/// The real value of an interval end or a point: ±∞ for the infinities,
+/// `None` when it has no real value (symbols, complex numbers).
+fn real_value(e: &Expr) -> Option<f64> {
+    use crate::expr::Constant;
+    match e {
+        Expr::Constant(Constant::Infinity) => return Some(f64::INFINITY),
+        Expr::Mul(fs) if fs.len() == 2 => {
+            if let (Some(k), Expr::Constant(Constant::Infinity)) = (fs[0].as_number(), &fs[1]) {
+                use num_traits::Signed;
+                return Some(if k.is_negative() {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                });
+            }
+        }
+        _ => {}
+    }
+    crate::expr::eval::eval_real(e, &|_| None, &mut 0, POINT_EVAL_STEPS).ok()
+}
+
+/// In a union, a point of a finite set that lies in one of the intervals
+/// is dropped (`(-11,-10) ∪ {-√110}` is `(-11,-10)`, as the point is
+/// inside): strictly inside by a margin of 10⁻⁹ (relative), or identical to
+/// a closed end. Points outside every interval, or without a real value,
+/// stay.
+fn absorb_points(e: Expr) -> Expr {
+    let Expr::Union(parts) = e else {
+        return e;
+    };
+    let intervals: Vec<&Interval> = parts
+        .iter()
+        .filter_map(|p| match p {
+            Expr::Interval(iv) => Some(&**iv),
+            _ => None,
+        })
+        .collect();
+    let inside = |p: &Expr| {
+        intervals.iter().any(|iv| {
+            if (iv.lo_closed && iv.lo == *p) || (iv.hi_closed && iv.hi == *p) {
+                return true;
+            }
+            let (Some(x), Some(lo), Some(hi)) =
+                (real_value(p), real_value(&iv.lo), real_value(&iv.hi))
+            else {
+                return false;
+            };
+            let margin = 1e-9 * x.abs().max(1.0);
+            x.is_finite() && lo + margin < x && x + margin < hi
+        })
+    };
+    let mut kept = Vec::new();
+    for part in &parts {
+        match part {
+            Expr::Set(items) => {
+                let rest: Vec<Expr> = items.iter().filter(|p| !inside(p)).cloned().collect();
+                if !rest.is_empty() {
+                    kept.push(Expr::Set(rest));
+                }
+            }
+            other => kept.push(other.clone()),
+        }
+    }
+    if kept.len() == 1 {
+        kept.pop().unwrap_or(Expr::Union(Vec::new()))
+    } else {
+        Expr::Union(kept)
+    }
+}
+
+/// The text prepared for the LaTeX parser: math delimiters, `\left`/`\right`,
+/// spacing and text wrappers handled as in [`normalize`] but without the
+/// answer-level rewrites (no unit or assignment removal).
+fn normalize_for_parse(text: &str) -> String {
+    let s = unicode_to_latex(text);
+    let s = commands(&s);
+    s.trim().trim_end_matches('.').to_string()
+}
+
+/// Interval-valued reading: a 2-tuple is an open interval; unions keep
+/// their parts. `None` when the expression is not set-valued.
+fn pairs_to_intervals(e: Expr) -> Option<Expr> {
+    match e {
+        Expr::Tuple(items) if items.len() == 2 => {
+            let mut it = items.into_iter();
+            let (lo, hi) = (it.next()?, it.next()?);
+            Some(Expr::Interval(Box::new(Interval {
+                lo,
+                hi,
+                lo_closed: false,
+                hi_closed: false,
+            })))
+        }
+        Expr::Interval(_) | Expr::Set(_) => Some(e),
+        Expr::Union(parts) => parts
+            .into_iter()
+            .map(pairs_to_intervals)
+            .collect::<Option<Vec<_>>>()
+            .map(Expr::Union),
+        Expr::Intersection(parts) => parts
+            .into_iter()
+            .map(pairs_to_intervals)
+            .collect::<Option<Vec<_>>>()
+            .map(Expr::Intersection),
+        _ => None,
+    }
+}
+
+/// The LaTeX answer as a matrix (rule MN-11): a list of rows, each a list
+/// of the canonical infix strings of its entries. A matrix environment keeps
+/// its shape (a column vector `\begin{pmatrix}1\\2\end{pmatrix}` is two
+/// rows of one entry, not a row); a comma list is one row, as in the
+/// document; a single expression is a 1×1 matrix.
+///
+/// ```
+/// use scorespec::score::math::normalize::latex_to_matrix;
+/// assert_eq!(
+///     latex_to_matrix(r"\begin{pmatrix} 2 & 3 \\ 0 & -2 \end{pmatrix}").unwrap(),
+///     [["2", "3"], ["0", "-2"]]
+/// );
+/// ```
+pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
+    let limits = Limits::default();
+    let prepared = normalize_for_parse(text);
+    let e = crate::expr::api::parse(&prepared, crate::expr::api::Format::Latex, &limits)
+        .map_err(|e| crate::registry::expr_error("text", e))?;
+    let rows: Vec<Vec<Expr>> = match e {
+        Expr::Matrix(rows) => rows,
+        Expr::Tuple(items) => vec![items],
+        Expr::Set(_)
+        | Expr::Interval(_)
+        | Expr::Union(_)
+        | Expr::Intersection(_)
+        | Expr::Relation(..) => {
+            return Err(CallError::InvalidValue {
+                name: "text",
+                reason: "not a matrix, a vector or a list of entries".into(),
+            });
+        }
+        other => vec![vec![other]],
+    };
+    Ok(rows
+        .iter()
+        .map(|r| r.iter().map(to_infix).collect())
+        .collect())
+}
