@@ -126,6 +126,40 @@ pub fn equivalent(
     cmp.compare(a, b, 0)
 }
 
+/// [`equivalent`] with a step counter shared by several comparisons: the
+/// steps already in `steps` count against [`Limits::max_eval_steps`], and the
+/// steps of this comparison are added to it (a grader comparing the items of
+/// two lists bounds the work of all of them together).
+///
+/// ```
+/// use scorespec::expr::{canon::canonical, equiv::{equivalent_counted, EquivOptions}, Expr, Limits};
+/// let l = Limits::default();
+/// let x = canonical(&Expr::Add(vec![Expr::sym("x"), Expr::int(1)]), &l).unwrap();
+/// let y = canonical(&Expr::Add(vec![Expr::int(1), Expr::sym("x"), Expr::int(0)]), &l).unwrap();
+/// let z = canonical(&Expr::Add(vec![Expr::sym("x"), Expr::int(2)]), &l).unwrap();
+/// let mut steps = 0;
+/// equivalent_counted(&x, &z, &EquivOptions::default(), &l, &mut steps).unwrap();
+/// assert!(steps > 0);
+/// let spent = Limits { max_eval_steps: steps, ..l };
+/// assert!(equivalent_counted(&x, &z, &EquivOptions::default(), &spent, &mut steps).is_err());
+/// ```
+pub fn equivalent_counted(
+    a: &Expr,
+    b: &Expr,
+    opts: &EquivOptions,
+    limits: &Limits,
+    steps: &mut u64,
+) -> Result<Verdict, ExprError> {
+    let mut cmp = Comparer {
+        opts,
+        limits,
+        steps: *steps,
+    };
+    let r = cmp.compare(a, b, 0);
+    *steps = cmp.steps;
+    r
+}
+
 struct Comparer<'a> {
     opts: &'a EquivOptions,
     limits: &'a Limits,

@@ -131,6 +131,7 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
     let mut cmp = Comparer {
         opts,
         limits: Limits::default(),
+        steps: 0,
     };
     let (outcome, rule, rn, pn) = cmp.top(&r, &p);
     Verdict {
@@ -192,6 +193,10 @@ pub fn prepare(s: &str) -> String {
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
     t = t.replace("\\\\", "\u{1}");
     t = t.replace(",\\! ", ",\\!").replace(",\\!", "{,}");
+    t = t
+        .replace("{, }", "{,}")
+        .replace(" {,}", "{,}")
+        .replace("{,} ", "{,}");
     for (from, to) in [
         ("\\displaystyle", ""),
         ("\\noindent", ""),
@@ -783,6 +788,9 @@ type Decided = (Outcome, &'static str);
 struct Comparer<'a> {
     opts: &'a EqualOptions,
     limits: Limits,
+    /// Evaluation steps of all engine comparisons of this call (ME-1: one
+    /// budget, `Limits::max_eval_steps`, for the whole comparison).
+    steps: u64,
 }
 
 fn fail(e: &ExprError) -> Decided {
@@ -1164,7 +1172,7 @@ impl Comparer<'_> {
             abs_tol: self.opts.abs_tol,
             ..EquivOptions::default()
         };
-        let v = equiv::equivalent(a, b, &eo, &self.limits)?;
+        let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
             equiv::Outcome::Equal => (Outcome::Equal, v.rule),
             _ => (Outcome::NotEqual, v.rule),
