@@ -470,6 +470,29 @@ impl Comparer<'_> {
         canonical(&Expr::sub(lhs.clone(), rhs.clone()), self.limits)
     }
 
+    /// [`Self::proportional`] both ways round, so that the verdict does not
+    /// depend on the order of the sides: the ratio `d1/d2` at the sample
+    /// points is compared within `abs_tol + rel_tol·|r|`, and when `d1` is
+    /// much larger than `d2` every ratio `d2/d1` is below `abs_tol` (fuzz:
+    /// `999999999·a·d·u = x²` was equal to `d = x` one way round only).
+    /// Equal when both are; not equal when either is; unknown otherwise.
+    fn proportional_both(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        positive: bool,
+    ) -> Result<Verdict, ExprError> {
+        let v = self.proportional(d1, d2, positive)?;
+        let w = self.proportional(d2, d1, positive)?;
+        Ok(match (v.outcome, w.outcome) {
+            (Outcome::Equal, Outcome::Equal) => v,
+            (Outcome::NotEqual, _) => v,
+            (_, Outcome::NotEqual) => w,
+            (Outcome::Unknown, _) => v,
+            _ => w,
+        })
+    }
+
     /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
     /// positive, `Some(false)` any non-zero, by sampling.
     fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
@@ -555,7 +578,7 @@ impl Comparer<'_> {
                 }
                 let d1 = self.difference(a1, a2)?;
                 let d2 = self.difference(b1, b2)?;
-                return self.proportional(&d1, &d2, false);
+                return self.proportional_both(&d1, &d2, false);
             }
         }
         let (sa, oa) = ascending(sa, oa);
@@ -566,7 +589,7 @@ impl Comparer<'_> {
         if sa.len() == 2 {
             let d1 = self.difference(&sa[0], &sa[1])?;
             let d2 = self.difference(&sb[0], &sb[1])?;
-            return self.proportional(&d1, &d2, true);
+            return self.proportional_both(&d1, &d2, true);
         }
         let v = self.sequence(&sa, &sb, "inequality", 1)?;
         Ok(Verdict {

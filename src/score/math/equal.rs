@@ -126,6 +126,16 @@ pub struct Verdict {
 /// assert!(!equal(r"\pi", "3.14", &o).equal);
 /// ```
 pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict {
+    if reference.len() > MAX_ANSWER_BYTES || prediction.len() > MAX_ANSWER_BYTES {
+        let cut = |s: &str| s.chars().take(64).collect::<String>();
+        return Verdict {
+            equal: false,
+            outcome: Outcome::BudgetExceeded,
+            rule: "bounds",
+            reference_normalized: cut(reference),
+            prediction_normalized: cut(prediction),
+        };
+    }
     let r = prepare(reference);
     let p = prepare(prediction);
     let mut cmp = Comparer {
@@ -171,6 +181,10 @@ pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> 
 
 // ---------------------------------------------------------------------------
 // Preparation (ME-2)
+
+/// Longest answer text prepared, in bytes (beyond: `budget_exceeded`; the
+/// engine itself reads at most 16 KiB of one expression).
+pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
 
 /// Most items of a bare list compared (beyond: `budget_exceeded`).
 pub const MAX_LIST_ITEMS: usize = 64;
