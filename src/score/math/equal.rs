@@ -245,6 +245,7 @@ pub fn prepare(s: &str) -> String {
     for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
         t = t.replace(from, to);
     }
+    t = mathrm_units(&t);
     t = group_solutions(&t).replace(';', ",");
     t = drop_left_right(&t);
     t = replace_words(&t);
@@ -440,6 +441,39 @@ fn drop_left_right(s: &str) -> String {
             let n = tail[1..].chars().next().map_or(0, char::len_utf8);
             out.push_str(&tail[..1 + n]);
             rest = &tail[1 + n..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `\mathrm{m}`, `\mathrm{~km}` → `\text{m}`, `\text{km}` when the word is a
+/// unit of the table (ME-9): upright letters after a number are a unit, as
+/// `\text{}` is.
+fn mathrm_units(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find("\\mathrm{") {
+        let open = i + "\\mathrm".len();
+        match closing(rest, open) {
+            Some(close) => {
+                let inner = rest[open + 1..close].trim();
+                let unit = |w: &str| units::lookup(w).is_some();
+                let is_unit = unit(inner)
+                    || inner
+                        .split_once('/')
+                        .is_some_and(|(a, b)| unit(a) && unit(b));
+                out.push_str(&rest[..i]);
+                if is_unit {
+                    out.push_str("\\text{");
+                    out.push_str(inner);
+                    out.push('}');
+                } else {
+                    out.push_str(&rest[i..=close]);
+                }
+                rest = &rest[close + 1..];
+            }
+            None => break,
         }
     }
     out.push_str(rest);
@@ -774,6 +808,12 @@ fn is_word(s: &str) -> bool {
             .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-' || c == '\'')
 }
 
+/// Letters and spaces only, with a word of three letters or more.
+fn is_text_item(s: &str) -> bool {
+    let s = s.trim();
+    s.chars().all(|c| c.is_ascii_alphabetic() || c == ' ') && s.split(' ').any(|w| w.len() >= 3)
+}
+
 fn boolean(s: &str) -> Option<bool> {
     match s.trim().to_ascii_lowercase().as_str() {
         "yes" | "true" => Some(true),
@@ -961,6 +1001,15 @@ impl Comparer<'_> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // A word of three letters or more is text, not a product of
+        // letters (`Evelyn` is not `E·e·l·n·v·y`, ME-3).
+        if is_text_item(s) {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: Expr::Text(s.trim().to_string()),
+                stands_for: None,
+            });
+        }
         let sides = split_equals(s);
         if sides.len() >= 2 {
             let first = sides[0].trim();
