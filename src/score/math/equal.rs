@@ -1054,12 +1054,13 @@ impl Comparer<'_> {
                     .map(|i| i.stands_for.clone().unwrap_or_else(|| i.expr.clone()))
                     .collect();
                 let one = a.stands_for.as_ref().unwrap_or(&a.expr);
-                match one {
-                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list"),
-                    Expr::Tuple(v) | Expr::Set(v) => self.unordered(v, &elems, "list"),
+                let d = match one {
+                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list")?,
+                    Expr::Tuple(v) => self.unordered(v, &elems, "list")?,
+                    Expr::Set(v) => self.as_sets(v, &elems, "list")?,
                     Expr::Matrix(rows) if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) => {
                         let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
-                        self.ordered(&flat, &elems, "vector")
+                        self.ordered(&flat, &elems, "vector")?
                     }
                     Expr::PlusMinus(p, q) => {
                         let both = vec![
@@ -1069,10 +1070,17 @@ impl Comparer<'_> {
                                 &self.limits,
                             )?,
                         ];
-                        self.unordered(&both, &elems, "plus_minus")
+                        self.as_sets(&both, &elems, "plus_minus")?
                     }
-                    _ => Ok((Outcome::NotEqual, "list")),
+                    _ => (Outcome::NotEqual, "list"),
+                };
+                if d.0 == Outcome::Equal {
+                    return Ok(d);
                 }
+                // A list that says the same answer several times (`2, 2`
+                // from two boxes) is that answer: lists are sets.
+                let same = self.as_sets(std::slice::from_ref(one), &elems, "list")?;
+                Ok(if same.0 == Outcome::Equal { same } else { d })
             }
             (xs, ys) => self.item_lists(xs, ys),
         }
@@ -1254,6 +1262,30 @@ impl Comparer<'_> {
         for (p, q) in x.iter().zip(y) {
             if self.exprs(p, q, "", "")?.0 != Outcome::Equal {
                 return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+
+    /// As sets: every element of each has an equal element in the other.
+    fn as_sets(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+    ) -> Result<Decided, ExprError> {
+        for (p, q) in [(x, y), (y, x)] {
+            for a in p {
+                let mut found = false;
+                for b in q {
+                    if self.exprs(a, b, "", "")?.0 == Outcome::Equal {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok((Outcome::NotEqual, rule));
+                }
             }
         }
         Ok((Outcome::Equal, rule))
