@@ -2399,7 +2399,7 @@ impl Parser<'_> {
         let what = if sum { "a sum" } else { "a product" };
         let (Some(lo), Some(hi)) = (lo, hi) else {
             return Err(self.err(
-                &format!("{what} needs its index range, as in _{{k=1}}^{{n}}"),
+                format!("{what} needs its index range, as in _{{k=1}}^{{n}}"),
                 span,
             ));
         };
@@ -2417,13 +2417,13 @@ impl Parser<'_> {
                         )
                     }
                     _ => {
-                        return Err(self.err(&format!("the index of {what} must be a letter"), span));
+                        return Err(self.err(format!("the index of {what} must be a letter"), span));
                     }
                 }
             }
             _ => {
                 return Err(self.err(
-                    &format!("the lower bound of {what} must be written k=a"),
+                    format!("the lower bound of {what} must be written k=a"),
                     span,
                 ));
             }
