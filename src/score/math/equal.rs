@@ -932,8 +932,13 @@ impl Comparer<'_> {
                 Err(e) => fail(&e),
             },
             (Err(e), _) | (_, Err(e)) => {
-                // Two texts that are not math: compare as words.
-                if let (Err(_), Err(_)) = (&ra, &pa) {
+                let budget = |x: &Result<Vec<Item>, ExprError>| {
+                    matches!(x, Err(ExprError::BudgetExceeded { .. }))
+                };
+                if budget(&ra) || budget(&pa) {
+                    (Outcome::BudgetExceeded, "bounds")
+                } else if ra.is_err() && pa.is_err() {
+                    // Two different texts that are not math: not the same words.
                     (Outcome::NotEqual, "literal")
                 } else {
                     fail(e)
