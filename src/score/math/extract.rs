@@ -74,22 +74,19 @@ pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
         scopes.push(t);
     }
     scopes.push(start);
-    for &from in &scopes {
-        if let Some(found) = doc
-            .boxed(from, end)
-            .or_else(|| doc.phrase(from, end))
-            .or_else(|| {
-                if strict {
-                    None
-                } else {
-                    doc.last_formula_or_number(from, end)
-                }
-            })
-        {
-            return Some(found.finish(response));
-        }
-    }
-    None
+    // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
+    // formula or number, in each scope (an explicit answer anywhere beats it).
+    let explicit = scopes
+        .iter()
+        .find_map(|&from| doc.boxed(from, end).or_else(|| doc.phrase(from, end)));
+    let found = match explicit {
+        Some(found) => Some(found),
+        None if !strict => scopes
+            .iter()
+            .find_map(|&from| doc.last_formula_or_number(from, end)),
+        None => None,
+    };
+    found.map(|f| f.finish(response))
 }
 
 /// A found answer before normalization: its span and rule.
@@ -158,11 +155,16 @@ impl<'a> Doc<'a> {
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
         let c = *self.close.get(i.checked_sub(self.base)?)?;
-        (c != NONE).then_some(c + self.base)
+        (c != NONE).then(|| c + self.base)
     }
 
     /// Absolute positions of `needle` (lowercase) in `[from, to)`.
-    fn find_all(&self, needle: &'a str, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    fn find_all(
+        &self,
+        needle: &'a str,
+        from: usize,
+        to: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
         self.lower[from - self.base..to - self.base]
             .match_indices(needle)
             .map(move |(i, _)| i + from)
@@ -276,7 +278,7 @@ impl<'a> Doc<'a> {
                 }
             }
         }
-        candidates.sort_by(|x, y| y.0.cmp(&x.0));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
             let span = if forward {
                 self.after_phrase(end, to)
@@ -360,7 +362,8 @@ impl<'a> Doc<'a> {
         let mut k = j;
         while k > floor {
             let c = b[k - 1];
-            let period = c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
+            let period =
+                c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
             if c == b'\n' || matches!(c, b',' | b'!' | b'?' | b':' | b';') || period {
                 break;
             }
@@ -503,7 +506,16 @@ impl<'a> Doc<'a> {
 /// Words that start a clause before "is our answer" without being part of
 /// the answer.
 const FILLERS: &[&str] = &[
-    "so", "thus", "hence", "then", "therefore", "and", "which", "that", "means", "finally",
+    "so",
+    "thus",
+    "hence",
+    "then",
+    "therefore",
+    "and",
+    "which",
+    "that",
+    "means",
+    "finally",
 ];
 
 fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {

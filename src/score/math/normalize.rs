@@ -173,15 +173,34 @@ const BASIC_FNS: &[&str] = &[
 /// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
 /// ```
 pub fn normalize(text: &str) -> String {
+    // One round usually reaches the fixpoint; a rewrite can expose another
+    // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
+    // until nothing changes, at most NORMALIZE_ROUNDS times.
+    let mut s = normalize_round(text);
+    for _ in 1..NORMALIZE_ROUNDS {
+        let next = normalize_round(&s);
+        if next == s {
+            break;
+        }
+        s = next;
+    }
+    s
+}
+
+/// The most rounds of [`normalize`] (each one linear).
+const NORMALIZE_ROUNDS: usize = 4;
+
+/// One round of the passes of [`normalize`], in order (MN-5 a–j).
+fn normalize_round(text: &str) -> String {
     let s = unicode_to_latex(text);
     let s = text_commands(&s);
     let s = commands(&s);
+    let s = norm_deg(&s);
     let s = trim_end_periods(&s);
     let s = trailing_units(&s);
     let s = whitespace(&s);
     let s = assignment(&s);
     let s = thousands(&s);
-    let s = norm_deg(&s);
     let s = fix_a_slash_b(&s);
     trim_end_periods(&s)
 }
@@ -531,12 +550,29 @@ fn assignment(text: &str) -> String {
     }
 }
 
-/// MN-5 f: thousands separators. `{,}` is removed; a run `d,ddd,ddd` (1–3
+/// `{,}` between two digits (`23{,}000`) removed.
+fn braced_commas(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices("{,}") {
+        let digit_before = i > 0 && b[i - 1].is_ascii_digit() && (i < 2 || b[i - 2] != b'\\');
+        let digit_after = b.get(i + 3).is_some_and(u8::is_ascii_digit);
+        if digit_before && digit_after && i >= last {
+            out.push_str(&text[last..i]);
+            last = i + 3;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 f: thousands separators. `{,}` between digits is removed; a run `d,ddd,ddd` (1–3
 /// digits, then groups of exactly three, not preceded by a digit or a
 /// decimal point, not followed by a digit or another comma group) loses its
 /// commas.
 fn thousands(text: &str) -> String {
-    let text = text.replace("{,}", "");
+    let text = braced_commas(text);
     let b = text.as_bytes();
     let mut out = String::with_capacity(b.len());
     let mut i = 0;
@@ -600,7 +636,8 @@ pub fn norm_deg(text: &str) -> String {
     let mut last = 0;
     let mut i = 0;
     while i < b.len() {
-        let Some(len) = degree_marker(text, i) else {
+        let escaped = i > 0 && b[i - 1] == b'\\' && b[i] == b'^';
+        let Some(len) = degree_marker(text, i).filter(|_| !escaped) else {
             i += 1;
             continue;
         };
@@ -802,11 +839,11 @@ fn slash_operand(text: &str, i: usize, braces: &[usize], parens: &[usize]) -> Op
     let rest = text.get(i..)?;
     if rest.starts_with("\\sqrt{") {
         let c = braces[i + 5];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     if rest.starts_with("sqrt(") {
         let c = parens[i + 4];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     let mut j = i;
     while j < b.len() && b[j].is_ascii_digit() {
@@ -843,7 +880,9 @@ pub fn norm_basic_fn(text: &str) -> String {
     while i < b.len() {
         let backslash = b[i] == b'\\';
         let at = if backslash { i + 1 } else { i };
-        if !backslash && i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
+        // Right after a rewritten name (`sinsin`) a new name may start.
+        let fresh = i == last && last > 0;
+        if !backslash && i > 0 && !fresh && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
             i += 1;
             continue;
         }
