@@ -1402,3 +1402,54 @@ pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
         .map(|r| r.iter().map(to_infix).collect())
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 100 KB inputs: every function gives the right answer (each pass is
+    /// linear; a quadratic pass would make these tests crawl, but they
+    /// assert results, not times).
+    #[test]
+    fn long_inputs() {
+        let n = 10_000;
+        assert_eq!(normalize(&"1,234+".repeat(n)), "1234+".repeat(n));
+        assert_eq!(
+            norm_deg(&r"\sin 3^\circ+".repeat(n)),
+            r"\sin {3*\frac{\pi}{180}}+".repeat(n)
+        );
+        assert_eq!(fix_a_slash_b(&"1/2+".repeat(n)), r"\frac{1}{2}+".repeat(n));
+        assert_eq!(norm_basic_fn(&"sinx+".repeat(n)), r"\sin^{1}x+".repeat(n));
+        assert_eq!(norm_pm(&r"1\pm2,".repeat(n)).len(), 2 * n);
+        assert_eq!(extract_set(&"1,".repeat(n)), ["1"]);
+        assert!(!is_set(&"(".repeat(100_000)));
+        assert_eq!(
+            remove_first_paren_pair(&format!("{}x", "(".repeat(100_000)), '('),
+            Some(format!("{}x", "(".repeat(100_000)))
+        );
+        // Unclosed groups everywhere: no panic, and the text survives.
+        let unclosed = r"\text{\sqrt{sqrt(\left(\begin{".repeat(n / 4);
+        assert!(!normalize(&unclosed).is_empty());
+        // Beyond the engine's input bound: a typed error.
+        assert!(matches!(
+            latex_to_interval(&"(0,1)\\cup".repeat(n)),
+            Err(CallError::BudgetExceeded { .. })
+        ));
+        assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn idempotent_on_the_documents_examples() {
+        for t in [
+            r"251,7\\ \noindent",
+            r"\$23{,}000",
+            r"\begin{pmatrix} 3 \\ \frac{\pi}{2} \end{pmatrix}",
+            r"\sin 20^\circ",
+            r"(3/4)\sqrt{3}",
+            r"\left(1,2\right)",
+        ] {
+            let once = normalize(t);
+            assert_eq!(normalize(&once), once, "{t}");
+        }
+    }
+}
