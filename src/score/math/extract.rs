@@ -308,11 +308,44 @@ impl<'a> Doc<'a> {
             limit -= 1;
         }
         let mut i = i;
-        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':') {
+        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`).
+        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':' || b[i] == b'*') {
             i += 1;
         }
-        if let Some(span) = self.math_span_at(i, limit) {
-            return nonempty(trim(self.text, span));
+        if let Some(first) = self.math_span_at(i, limit) {
+            // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
+            // The last span: where its delimiter opens, its content, its end.
+            let (mut last_open, mut last) = (i, first);
+            let mut count = 1;
+            loop {
+                let mut k = last.1 + self.close_len(last_open, last.0);
+                k = skip_ws(b, k, limit);
+                let lower = &self.lower[k.min(limit) - self.base..limit - self.base];
+                let mut joined = false;
+                if lower.starts_with(',') {
+                    k = skip_ws(b, k + 1, limit);
+                    joined = true;
+                }
+                let lower = &self.lower[k - self.base..limit - self.base];
+                if let Some(r) = ["or ", "and "].iter().find(|c| lower.starts_with(**c)) {
+                    k = skip_ws(b, k + r.len(), limit);
+                    joined = true;
+                }
+                if !joined {
+                    break;
+                }
+                match self.math_span_at(k, limit) {
+                    Some(next) => {
+                        (last_open, last) = (k, next);
+                        count += 1;
+                    }
+                    None => break,
+                }
+            }
+            if count == 1 {
+                return nonempty(trim(self.text, first));
+            }
+            return nonempty((i, last.1 + self.close_len(last_open, last.0)));
         }
         let mut j = i;
         while j < limit {
@@ -334,6 +367,16 @@ impl<'a> Doc<'a> {
         nonempty(strip_dollars(self.text, span))
     }
 
+    /// The length of the closing delimiter of the math span opened at `open`
+    /// whose content starts at `content`.
+    fn close_len(&self, open: usize, content: usize) -> usize {
+        match &self.text[open..content] {
+            "$$" => 2,
+            "$" => 1,
+            _ => 2,
+        }
+    }
+
     /// The answer before a phrase starting at `at`: a math span ending
     /// there, or the clause back to the previous punctuation.
     fn before_phrase(&self, from: usize, at: usize) -> Option<(usize, usize)> {
@@ -343,7 +386,7 @@ impl<'a> Doc<'a> {
             floor += 1;
         }
         let mut j = at;
-        while j > floor && b[j - 1].is_ascii_whitespace() {
+        while j > floor && (b[j - 1].is_ascii_whitespace() || b[j - 1] == b'*') {
             j -= 1;
         }
         if j > floor && b[j - 1] == b'$' {
@@ -373,6 +416,9 @@ impl<'a> Doc<'a> {
             k += 1;
         }
         let (mut s, e) = trim(self.text, (k, j));
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
         // Leading connectives are not part of the answer.
         loop {
             let lower = &self.lower[s - self.base..e - self.base];
@@ -383,6 +429,9 @@ impl<'a> Doc<'a> {
                 break;
             };
             s = trim(self.text, (s + w.len(), e)).0;
+        }
+        while s < e && b[s] == b'*' {
+            s += 1;
         }
         nonempty((s, e))
     }
@@ -529,9 +578,10 @@ fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {
     (s, e)
 }
 
+/// Trailing periods, Markdown emphasis and spaces removed.
 fn trim_end_periods(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
     let b = text.as_bytes();
-    while e > s && (b[e - 1] == b'.' || b[e - 1].is_ascii_whitespace()) {
+    while e > s && (matches!(b[e - 1], b'.' | b'*') || b[e - 1].is_ascii_whitespace()) {
         e -= 1;
     }
     (s, e)
@@ -547,6 +597,13 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
         }
     }
     (s, e)
+}
+
+fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
+    while i < limit && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
 }
 
 fn nonempty(span: (usize, usize)) -> Option<(usize, usize)> {

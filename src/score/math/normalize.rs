@@ -198,6 +198,7 @@ fn normalize_round(text: &str) -> String {
     let s = norm_deg(&s);
     let s = trim_end_periods(&s);
     let s = trailing_units(&s);
+    let s = list_connectives(&s);
     let s = whitespace(&s);
     let s = assignment(&s);
     let s = thousands(&s);
@@ -487,6 +488,25 @@ fn trailing_units(text: &str) -> String {
         }
     }
     s.to_string()
+}
+
+/// MN-5 f: in a list, "and" or "or" right after a comma goes (`1, 2, and 3`).
+fn list_connectives(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find(',') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let t = rest.trim_start();
+        for w in ["and ", "or "] {
+            if let Some(r) = t.strip_prefix(w) {
+                rest = r;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
