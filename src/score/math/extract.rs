@@ -111,18 +111,21 @@ impl Found {
 struct Doc<'a> {
     text: &'a str,
     lower: String,
-    /// For a `{` at byte `i` (relative to `base`), its matching `}`.
-    close: Vec<usize>,
+    /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
+    /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
+    close: Vec<u32>,
+    open: Vec<u32>,
     base: usize,
 }
 
-const NONE: usize = usize::MAX;
+const NONE: u32 = u32::MAX;
 
 impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
         let b = &text.as_bytes()[start..end];
         let mut close = vec![NONE; b.len()];
-        let mut stack = Vec::new();
+        let mut open = vec![NONE; b.len()];
+        let mut stack: Vec<usize> = Vec::new();
         let mut i = 0;
         while i < b.len() {
             match b[i] {
@@ -133,7 +136,9 @@ impl<'a> Doc<'a> {
                 b'{' => stack.push(i),
                 b'}' => {
                     if let Some(o) = stack.pop() {
-                        close[o] = i;
+                        // Both fit in u32: `end - start` is at most MAX_RESPONSE_BYTES.
+                        close[o] = i as u32;
+                        open[i] = o as u32;
                     }
                 }
                 _ => {}
@@ -144,6 +149,7 @@ impl<'a> Doc<'a> {
             text,
             lower: text[start..end].to_ascii_lowercase(),
             close,
+            open,
             base: start,
         }
     }
@@ -155,7 +161,13 @@ impl<'a> Doc<'a> {
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
         let c = *self.close.get(i.checked_sub(self.base)?)?;
-        (c != NONE).then(|| c + self.base)
+        (c != NONE).then(|| c as usize + self.base)
+    }
+
+    /// The matching `{` of the `}` at absolute position `i`.
+    fn open_of(&self, i: usize) -> Option<usize> {
+        let o = *self.open.get(i.checked_sub(self.base)?)?;
+        (o != NONE).then(|| o as usize + self.base)
     }
 
     /// Absolute positions of `needle` (lowercase) in `[from, to)`.
@@ -285,7 +297,17 @@ impl<'a> Doc<'a> {
             } else {
                 self.before_phrase(from, at)
             };
-            if let Some(span) = span {
+            if let Some(mut span) = span {
+                // `Answer: The volume of $V$ is 120`: what follows the last
+                // " is " of a sentence after a colon.
+                if forward && self.text[at..end].ends_with(':') {
+                    let lower = &self.lower[span.0 - self.base..span.1 - self.base];
+                    if let Some(k) = lower.rfind(" is ") {
+                        if let Some(rest) = self.after_phrase(span.0 + k + 3, span.1) {
+                            span = rest;
+                        }
+                    }
+                }
                 // A box inside the captured answer is the answer.
                 if let Some(inner) = self.boxed(span.0, span.1) {
                     return Some(Found {
@@ -516,6 +538,11 @@ impl<'a> Doc<'a> {
         best
     }
 
+    /// The last number in `[from, to)`: digits joined by `.`, `,` or `/`
+    /// between digits (`3.75`, `1,234`, `1000,99`, `10/9`), a leading
+    /// decimal point (`.4`), a minus sign that is not a hyphen; then widened
+    /// to the LaTeX command whose argument it fills (`\frac{10}{9}`,
+    /// `-\sqrt{3}`), at most 16 levels.
     fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut end = to;
@@ -530,25 +557,67 @@ impl<'a> Doc<'a> {
             while start > from && b[start - 1].is_ascii_digit() {
                 start -= 1;
             }
-            // A decimal point, a thousands comma or a fraction bar between digits.
             if start >= from + 2
                 && matches!(b[start - 1], b'.' | b',' | b'/')
                 && b[start - 2].is_ascii_digit()
-                && (b[start - 1] != b',' || end - start >= 3)
             {
                 start -= 1;
                 continue;
             }
             break;
         }
-        // A minus sign, not a hyphen or a subtraction (`3-5`, `x-5`).
-        if start > from
-            && b[start - 1] == b'-'
-            && (start < from + 2 || !b[start - 2].is_ascii_alphanumeric())
-        {
+        let not_word = |k: usize| k == from || !b[k - 1].is_ascii_alphanumeric();
+        if start > from && b[start - 1] == b'.' && not_word(start - 1) {
             start -= 1;
         }
-        Some((start, end))
+        // A minus sign, not a hyphen or a subtraction (`3-5`, `x-5`).
+        if start > from && b[start - 1] == b'-' && not_word(start - 1) {
+            start -= 1;
+        }
+        let (mut s, mut e) = (start, end);
+        // A percent sign or word right after the number belongs to it.
+        let after = &self.lower[e - self.base..to - self.base];
+        let gap = after.len() - after.trim_start_matches(' ').len();
+        for suffix in ["\\%", "%", "percent", "pct"] {
+            if after[gap..].starts_with(suffix) {
+                let k = e + gap + suffix.len();
+                if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
+                    return Some((s, k));
+                }
+            }
+        }
+        for _ in 0..16 {
+            // The number fills a group `{…}` of a command.
+            if !(s > from && b[s - 1] == b'{' && self.close_of(s - 1) == Some(e)) {
+                break;
+            }
+            let mut gs = s - 1;
+            while gs > from && b[gs - 1] == b'}' {
+                match self.open_of(gs - 1) {
+                    Some(o) if o >= from => gs = o,
+                    _ => break,
+                }
+            }
+            let mut k = gs;
+            while k > from && b[k - 1].is_ascii_alphabetic() {
+                k -= 1;
+            }
+            if !(k > from && k < gs && b[k - 1] == b'\\') {
+                break;
+            }
+            let mut ge = e + 1;
+            while ge < to && b[ge] == b'{' {
+                match self.close_of(ge) {
+                    Some(c) if c < to => ge = c + 1,
+                    _ => break,
+                }
+            }
+            (s, e) = (k - 1, ge);
+            if s > from && b[s - 1] == b'-' && not_word(s - 1) {
+                s -= 1;
+            }
+        }
+        Some((s, e))
     }
 }
 

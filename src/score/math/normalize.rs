@@ -195,14 +195,19 @@ fn normalize_round(text: &str) -> String {
     let s = unicode_to_latex(text);
     let s = text_commands(&s);
     let s = commands(&s);
+    let s = brace_arguments(&s);
     let s = norm_deg(&s);
     let s = trim_end_periods(&s);
+    let s = percent_words(&s);
     let s = trailing_units(&s);
     let s = list_connectives(&s);
     let s = whitespace(&s);
     let s = assignment(&s);
     let s = thousands(&s);
+    let s = leading_zero(&s);
     let s = fix_a_slash_b(&s);
+    let s = matrix_brackets(&s);
+    let s = outer_parens(&s);
     trim_end_periods(&s)
 }
 
@@ -219,9 +224,9 @@ fn unicode_to_latex(text: &str) -> String {
             '\u{221E}' => out.push_str("\\infty "),
             '\u{00B0}' => out.push_str("^\\circ "),
             '\u{221A}' => out.push_str("\\sqrt "),
-            '\u{2264}' => out.push_str("\\le "),
-            '\u{2265}' => out.push_str("\\ge "),
-            '\u{2260}' => out.push_str("\\ne "),
+            '\u{2264}' => out.push_str("\\leq "),
+            '\u{2265}' => out.push_str("\\geq "),
+            '\u{2260}' => out.push_str("\\neq "),
             '\u{00B1}' => out.push_str("\\pm "),
             '\u{2213}' => out.push_str("\\mp "),
             '\u{222A}' => out.push_str("\\cup "),
@@ -354,6 +359,20 @@ fn commands(text: &str) -> String {
             last = i;
             continue;
         }
+        // `>=`, `<=`, and `!=` (not after a digit: `5!=120` is a factorial).
+        if b.get(i + 1) == Some(&b'=')
+            && (matches!(c, b'>' | b'<') || (c == b'!' && !(i > 0 && b[i - 1].is_ascii_digit())))
+        {
+            out.push_str(&text[last..i]);
+            out.push_str(match c {
+                b'>' => "\\geq ",
+                b'<' => "\\leq ",
+                _ => "\\neq ",
+            });
+            i += 2;
+            last = i;
+            continue;
+        }
         if c != b'\\' {
             i += 1;
             continue;
@@ -396,6 +415,8 @@ fn commands(text: &str) -> String {
             out.push(' ');
         } else if matches!(name, "dfrac" | "tfrac" | "cfrac") {
             out.push_str("\\frac");
+        } else if let Some(r) = relation(name) {
+            out.push_str(r);
         } else if matches!(name, "begin" | "end") {
             let j = skip_spaces(b, end);
             let env_end = if b.get(j) == Some(&b'{') {
@@ -445,6 +466,150 @@ fn commands(text: &str) -> String {
     }
     out.push_str(&text[last..]);
     out
+}
+
+/// The one spelling of a relation command (MN-5 c): `\ge` `\geqslant` →
+/// `\geq`, `\le` → `\leq`, `\ne` → `\neq`, `\lt` → `<`, `\gt` → `>`.
+fn relation(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "ge" | "geq" | "geqslant" => "\\geq",
+        "le" | "leq" | "leqslant" => "\\leq",
+        "ne" | "neq" => "\\neq",
+        "lt" => "<",
+        "gt" => ">",
+        _ => return None,
+    })
+}
+
+/// MN-5 c: single-token arguments of `\frac` and `\sqrt` braced:
+/// `\frac12` → `\frac{1}{2}`, `\sqrt3` → `\sqrt{3}`, `\sqrt[3]8` →
+/// `\sqrt[3]{8}` (a digit or a letter; commands and groups stay).
+fn brace_arguments(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'{', b'}', true);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let name = command_at(b, i);
+        let args = match name {
+            "frac" => 2,
+            "sqrt" => 1,
+            "" => {
+                i += 2;
+                continue;
+            }
+            _ => {
+                i += 1 + name.len();
+                continue;
+            }
+        };
+        let mut j = i + 1 + name.len();
+        if name == "sqrt" && b.get(j) == Some(&b'[') {
+            match text[j..].find(']') {
+                Some(k) => j += k + 1,
+                None => {
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        for _ in 0..args {
+            let k = skip_spaces(b, j);
+            match b.get(k) {
+                Some(b'{') if close[k] != NONE => j = close[k] + 1,
+                Some(c) if c.is_ascii_alphanumeric() => {
+                    out.push_str(&text[last..k]);
+                    out.push('{');
+                    out.push(*c as char);
+                    out.push('}');
+                    last = k + 1;
+                    j = k + 1;
+                }
+                _ => break,
+            }
+        }
+        i = j.max(i + 1);
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 e: a trailing "percent", "percentage" or "pct" after a number is `\%`.
+fn percent_words(text: &str) -> String {
+    let t = text.trim_end();
+    for w in ["percentage", "percent", "pct"] {
+        if let Some(head) = t.strip_suffix(w) {
+            let head = head.trim_end();
+            if head.ends_with(|c: char| c.is_ascii_digit() || c == '}') {
+                return format!("{head}\\%");
+            }
+        }
+    }
+    t.to_string()
+}
+
+/// MN-5 h: a decimal point without an integer part gets one (`.4` → `0.4`).
+fn leading_zero(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut last = 0;
+    for i in 0..b.len() {
+        if b[i] == b'.'
+            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric()
+                    || matches!(b[i - 1], b'.' | b'}' | b')' | b'\\')))
+        {
+            out.push_str(&text[last..i]);
+            out.push('0');
+            last = i;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 j: parentheses around the whole answer go when they hold no
+/// top-level comma (`(\frac{1}{3})` is `\frac{1}{3}`; `(1,2)` is a point
+/// and stays). One brace table, so nested `((x))` costs linear time.
+fn outer_parens(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'(', b')', false);
+    let (mut s, mut e) = (0, b.len());
+    while e >= s + 2 && b[s] == b'(' && close[s] == e - 1 {
+        s += 1;
+        e -= 1;
+    }
+    if s == 0 {
+        return text.to_string();
+    }
+    // Keep one pair around a top-level comma list (a tuple or an interval).
+    if split_top_commas(&text[s..e]).len() > 1 {
+        s -= 1;
+        e += 1;
+    }
+    text[s..e].to_string()
+}
+
+/// MN-5 j: brackets around a whole matrix environment go
+/// (`\left[\begin{array}…\end{array}\right]` is the matrix).
+fn matrix_brackets(text: &str) -> String {
+    for (open, close) in [("(", ")"), ("[", "]")] {
+        if let Some(inner) = text.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            if inner.starts_with("\\begin{pmatrix}")
+                && inner.ends_with("\\end{pmatrix}")
+                && inner.matches("\\begin{").count() == 1
+            {
+                return inner.to_string();
+            }
+        }
+    }
+    text.to_string()
 }
 
 /// Trailing whitespace and periods (a sentence's end) removed.
@@ -625,7 +790,8 @@ fn thousands(text: &str) -> String {
             groups.push(j);
             j = k;
         }
-        if ok && !groups.is_empty() && lead <= 3 {
+        // A group of thousands does not follow a leading zero (`0,111`).
+        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' {
             out.push_str(&text[last..start]);
             let mut from = start;
             for &comma in &groups {
