@@ -4,14 +4,34 @@
 
 use serde_json::Value;
 
-use super::{Args, Default, Param, ParamType, SpecFn, required};
+use super::{Args, Default, Param, ParamType, SpecFn, flag, required};
 use crate::error::CallError;
-use crate::score::math::normalize as norm;
+use crate::score::math::{extract, normalize as norm};
 
 const TEXT: Param = required("text", ParamType::Str, "the answer text");
 
 fn text_to_string(a: &Args<'_>, f: fn(&str) -> String) -> Result<Value, CallError> {
     Ok(Value::from(f(a.str("text")?)))
+}
+
+fn extract_answer(a: &Args<'_>) -> Result<Value, CallError> {
+    let found = extract::extract_answer(a.str("response")?, a.bool("strict")?);
+    Ok(match found {
+        Some(x) => serde_json::json!({
+            "found": true,
+            "answer": x.answer,
+            "span": [x.span.0, x.span.1],
+            "how": x.how,
+            "normalized": x.normalized,
+        }),
+        None => serde_json::json!({
+            "found": false,
+            "answer": null,
+            "span": null,
+            "how": null,
+            "normalized": null,
+        }),
+    })
 }
 
 fn remove_first_paren_pair(a: &Args<'_>) -> Result<Value, CallError> {
@@ -31,6 +51,20 @@ fn remove_first_paren_pair(a: &Args<'_>) -> Result<Value, CallError> {
 
 /// The functions of this file (sorted into the registry by [`super::all`]).
 pub(super) static FNS: &[SpecFn] = &[
+    SpecFn {
+        id: "math.extract_answer",
+        doc: "the answer of a response: {found, answer, span (byte range), how (rule), normalized}; found false and the rest null when there is none",
+        spec: "spec/math.md#extraction",
+        params: &[
+            required("response", ParamType::Str, "the model's full response"),
+            flag(
+                "strict",
+                true,
+                "only explicit answers (boxed, answer phrases); off: also the last formula or number",
+            ),
+        ],
+        run: extract_answer,
+    },
     SpecFn {
         id: "math.normalize",
         doc: "the normalized answer string (delimiters, units, \\text, thousands separators, degrees, a/b …)",

@@ -1,1 +1,731 @@
-//! Answer extraction (spec/math.md, rules MX-*).
+//! Answer extraction from a model's response (spec/math.md, rules MX-*).
+//!
+//! [`extract_answer`] finds the answer of a math response: the last
+//! `\boxed{…}`, else an answer phrase ("the answer is …", "… is our
+//! answer", "Answer: …", `#### …`), else (when not strict) the last formula
+//! or number. The answer is always a slice of the response, reported with
+//! its byte span, the rule that found it, and its normalized form.
+//!
+//! Every step is linear in the length of the response: brace matching is
+//! one precomputed table, phrases are found with one forward scan per
+//! phrase, at most [`MAX_CANDIDATES`] phrase occurrences are tried and each
+//! capture reads at most [`MAX_ANSWER_BYTES`].
+
+use serde::Serialize;
+
+use super::normalize::normalize;
+use crate::extract::strip_think;
+
+/// Only the last this many bytes of a response are read (MX-1): the
+/// answer of a math response is at its end.
+pub const MAX_RESPONSE_BYTES: usize = 1 << 20;
+
+/// An answer read after (or before) a phrase is at most this long (MX-5).
+pub const MAX_ANSWER_BYTES: usize = 8 * 1024;
+
+/// At most this many phrase occurrences, the last ones, are tried (MX-5).
+pub const MAX_CANDIDATES: usize = 16;
+
+/// An answer found in a response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Extracted {
+    /// The answer as written (a slice of the response).
+    pub answer: String,
+    /// Its byte range `[start, end)` in the response.
+    pub span: (usize, usize),
+    /// The rule that found it: `boxed`, `answer_phrase`, `gsm8k_marker`,
+    /// `answer_heading`, `last_formula` or `last_number`.
+    pub how: &'static str,
+    /// The answer after [`normalize`].
+    pub normalized: String,
+}
+
+/// The answer of a math response, or `None` when there is none (rules
+/// MX-1 … MX-8).
+///
+/// With `strict` (the document's default) only explicit answers count: a
+/// boxed answer or an answer phrase. Without it, the last formula or number
+/// is the answer when there is no explicit one.
+///
+/// ```
+/// use scorespec::score::math::extract::extract_answer;
+/// let x = extract_answer(r"Therefore, $1+1=\boxed{2}$.", true).unwrap();
+/// assert_eq!((x.answer.as_str(), x.span, x.how), ("2", (23, 24), "boxed"));
+/// let x = extract_answer("The answer is 1/2", true).unwrap();
+/// assert_eq!(x.normalized, r"\frac{1}{2}");
+/// assert!(extract_answer("It is 360.", true).is_none());
+/// assert_eq!(extract_answer("It is 360.", false).unwrap().answer, "360");
+/// ```
+pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
+    // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
+    let body = strip_think(response);
+    let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
+    let end = start + body.len();
+    if end - start > MAX_RESPONSE_BYTES {
+        start = end - MAX_RESPONSE_BYTES;
+        while !response.is_char_boundary(start) {
+            start += 1;
+        }
+    }
+    let doc = Doc::new(response, start, end);
+    // MX-3: the text after the last "therefore" first, then everything.
+    let mut scopes = Vec::with_capacity(2);
+    if let Some(t) = doc.last_word(start, "therefore") {
+        scopes.push(t);
+    }
+    scopes.push(start);
+    // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
+    // formula or number, in each scope (an explicit answer anywhere beats it).
+    let explicit = scopes
+        .iter()
+        .find_map(|&from| doc.boxed(from, end).or_else(|| doc.phrase(from, end)));
+    let found = match explicit {
+        Some(found) => Some(found),
+        None if !strict => scopes
+            .iter()
+            .find_map(|&from| doc.last_formula_or_number(from, end)),
+        None => None,
+    };
+    found.map(|f| f.finish(response))
+}
+
+/// A found answer before normalization: its span and rule.
+struct Found {
+    span: (usize, usize),
+    how: &'static str,
+}
+
+impl Found {
+    fn finish(self, response: &str) -> Extracted {
+        let answer = &response[self.span.0..self.span.1];
+        Extracted {
+            answer: answer.to_string(),
+            span: self.span,
+            how: self.how,
+            normalized: normalize(answer),
+        }
+    }
+}
+
+/// The response with its lowercase copy and brace table.
+struct Doc<'a> {
+    text: &'a str,
+    lower: String,
+    /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
+    /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
+    close: Vec<u32>,
+    open: Vec<u32>,
+    base: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<'a> Doc<'a> {
+    fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
+        let b = &text.as_bytes()[start..end];
+        let mut close = vec![NONE; b.len()];
+        let mut open = vec![NONE; b.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'\\' => {
+                    i += 2;
+                    continue;
+                }
+                b'{' => stack.push(i),
+                b'}' => {
+                    if let Some(o) = stack.pop() {
+                        // Both fit in u32: `end - start` is at most MAX_RESPONSE_BYTES.
+                        close[o] = i as u32;
+                        open[i] = o as u32;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Doc {
+            text,
+            lower: text[start..end].to_ascii_lowercase(),
+            close,
+            open,
+            base: start,
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    /// The matching `}` of the `{` at absolute position `i`.
+    fn close_of(&self, i: usize) -> Option<usize> {
+        let c = *self.close.get(i.checked_sub(self.base)?)?;
+        (c != NONE).then(|| c as usize + self.base)
+    }
+
+    /// The matching `{` of the `}` at absolute position `i`.
+    fn open_of(&self, i: usize) -> Option<usize> {
+        let o = *self.open.get(i.checked_sub(self.base)?)?;
+        (o != NONE).then(|| o as usize + self.base)
+    }
+
+    /// Absolute positions of `needle` (lowercase) in `[from, to)`.
+    fn find_all(
+        &self,
+        needle: &'a str,
+        from: usize,
+        to: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        self.lower[from - self.base..to - self.base]
+            .match_indices(needle)
+            .map(move |(i, _)| i + from)
+    }
+
+    /// The position after the last whole word `word` from `from` on.
+    fn last_word(&self, from: usize, word: &'a str) -> Option<usize> {
+        let b = self.bytes();
+        let end = self.base + self.lower.len();
+        self.find_all(word, from, end)
+            .filter(|&i| {
+                let j = i + word.len();
+                (i == 0 || !b[i - 1].is_ascii_alphabetic())
+                    && b.get(j).is_none_or(|c| !c.is_ascii_alphabetic())
+            })
+            .last()
+            .map(|i| i + word.len())
+    }
+
+    /// MX-4: the last non-empty `\boxed{…}` / `\fbox{…}` / `\boxed x` in `[from, to)`.
+    fn boxed(&self, from: usize, to: usize) -> Option<Found> {
+        let mut best: Option<(usize, (usize, usize))> = None;
+        for name in ["\\boxed", "\\fbox"] {
+            for at in self.find_all(name, from, to) {
+                if let Some(span) = self.box_content(at, name.len(), to) {
+                    if best.is_none_or(|(b, _)| at > b) {
+                        best = Some((at, span));
+                    }
+                }
+            }
+        }
+        best.map(|(_, span)| Found { span, how: "boxed" })
+    }
+
+    /// The content of the box command at `at` (name of `len` bytes), trimmed
+    /// and unwrapped from nested boxes; `None` when empty or unbalanced.
+    fn box_content(&self, at: usize, len: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
+        if !self.text[at..].starts_with(if len == 6 { "\\boxed" } else { "\\fbox" }) {
+            return None;
+        }
+        let mut i = at + len;
+        if b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        while i < to && b[i] == b' ' {
+            i += 1;
+        }
+        let span = if b.get(i) == Some(&b'{') {
+            let c = self.close_of(i).filter(|&c| c < to)?;
+            (i + 1, c)
+        } else {
+            // `\boxed 5`: the token up to a space or a `$`.
+            if i == at + len {
+                return None;
+            }
+            let mut j = i;
+            while j < to && !b[j].is_ascii_whitespace() && b[j] != b'$' {
+                j += 1;
+            }
+            trim_end_periods(self.text, (i, j))
+        };
+        let span = trim(self.text, span);
+        if span.0 >= span.1 {
+            return None;
+        }
+        // `\boxed{\boxed{5}}` is 5.
+        for name in ["\\boxed", "\\fbox"] {
+            if self.text[span.0..span.1].starts_with(name) {
+                let mut j = span.0 + name.len();
+                while j < span.1 && b[j] == b' ' {
+                    j += 1;
+                }
+                if b.get(j) == Some(&b'{') && self.close_of(j) == Some(span.1 - 1) {
+                    return self.box_content(span.0, name.len(), span.1);
+                }
+            }
+        }
+        Some(span)
+    }
+
+    /// MX-5: the answer of the last answer phrase in `[from, to)`.
+    fn phrase(&self, from: usize, to: usize) -> Option<Found> {
+        let b = self.bytes();
+        // (phrase, answer follows it?, rule)
+        const PHRASES: &[(&str, bool, &str)] = &[
+            ("answer is", true, "answer_phrase"),
+            ("answer:", true, "answer_phrase"),
+            ("answer :", true, "answer_phrase"),
+            ("is the answer", false, "answer_phrase"),
+            ("is our answer", false, "answer_phrase"),
+            ("is the final answer", false, "answer_phrase"),
+            ("is the correct answer", false, "answer_phrase"),
+            ("####", true, "gsm8k_marker"),
+            ("# answer", true, "answer_heading"),
+        ];
+        let mut candidates: Vec<(usize, usize, bool, &'static str)> = Vec::new();
+        for &(p, forward, how) in PHRASES {
+            for at in self.find_all(p, from, to) {
+                let end = at + p.len();
+                let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
+                    || at == 0
+                    || !b[at - 1].is_ascii_alphabetic();
+                let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
+                    || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
+                // `#### ` is not part of a longer run of `#`.
+                let marker_ok = p != "####" || b.get(end) != Some(&b'#');
+                if word_start && word_end && marker_ok {
+                    candidates.push((at, end, forward, how));
+                }
+            }
+        }
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+        for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
+            let span = if forward {
+                self.after_phrase(end, to)
+            } else {
+                self.before_phrase(from, at)
+            };
+            if let Some(mut span) = span {
+                // `Answer: The volume of $V$ is 120`: what follows the last
+                // " is " of a sentence after a colon.
+                if forward && self.text[at..end].ends_with(':') {
+                    let lower = &self.lower[span.0 - self.base..span.1 - self.base];
+                    if let Some(k) = lower.rfind(" is ") {
+                        if let Some(rest) = self.after_phrase(span.0 + k + 3, span.1) {
+                            span = rest;
+                        }
+                    }
+                }
+                // A box inside the captured answer is the answer.
+                if let Some(inner) = self.boxed(span.0, span.1) {
+                    return Some(Found {
+                        span: inner.span,
+                        how,
+                    });
+                }
+                return Some(Found { span, how });
+            }
+        }
+        None
+    }
+
+    /// The answer after a phrase ending at `i`: a math span, or the rest of
+    /// the sentence (up to a newline or a sentence's period).
+    fn after_phrase(&self, i: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
+        while !self.text.is_char_boundary(limit) {
+            limit -= 1;
+        }
+        let mut i = i;
+        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`).
+        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':' || b[i] == b'*') {
+            i += 1;
+        }
+        if let Some(first) = self.math_span_at(i, limit) {
+            // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
+            // The last span: where its delimiter opens, its content, its end.
+            let (mut last_open, mut last) = (i, first);
+            let mut count = 1;
+            loop {
+                let mut k = last.1 + self.close_len(last_open, last.0);
+                k = skip_ws(b, k, limit);
+                let lower = &self.lower[k.min(limit) - self.base..limit - self.base];
+                let mut joined = false;
+                if lower.starts_with(',') {
+                    k = skip_ws(b, k + 1, limit);
+                    joined = true;
+                }
+                let lower = &self.lower[k - self.base..limit - self.base];
+                if let Some(r) = ["or ", "and "].iter().find(|c| lower.starts_with(**c)) {
+                    k = skip_ws(b, k + r.len(), limit);
+                    joined = true;
+                }
+                if !joined {
+                    break;
+                }
+                match self.math_span_at(k, limit) {
+                    Some(next) => {
+                        (last_open, last) = (k, next);
+                        count += 1;
+                    }
+                    None => break,
+                }
+            }
+            if count == 1 {
+                return nonempty(trim(self.text, first));
+            }
+            return nonempty((i, last.1 + self.close_len(last_open, last.0)));
+        }
+        let mut j = i;
+        while j < limit {
+            let c = b[j];
+            if c == b'\n' {
+                break;
+            }
+            if matches!(c, b'.' | b'!' | b'?')
+                && b.get(j + 1).is_none_or(|n| n.is_ascii_whitespace())
+            {
+                break;
+            }
+            j += 1;
+        }
+        while !self.text.is_char_boundary(j) {
+            j -= 1;
+        }
+        let span = trim_end_periods(self.text, trim(self.text, (i, j)));
+        nonempty(strip_dollars(self.text, span))
+    }
+
+    /// The length of the closing delimiter of the math span opened at `open`
+    /// whose content starts at `content`.
+    fn close_len(&self, open: usize, content: usize) -> usize {
+        match &self.text[open..content] {
+            "$$" => 2,
+            "$" => 1,
+            _ => 2,
+        }
+    }
+
+    /// The answer before a phrase starting at `at`: a math span ending
+    /// there, or the clause back to the previous punctuation.
+    fn before_phrase(&self, from: usize, at: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut floor = from.max(at.saturating_sub(MAX_ANSWER_BYTES));
+        while !self.text.is_char_boundary(floor) {
+            floor += 1;
+        }
+        let mut j = at;
+        while j > floor && (b[j - 1].is_ascii_whitespace() || b[j - 1] == b'*') {
+            j -= 1;
+        }
+        if j > floor && b[j - 1] == b'$' {
+            let mut k = j - 1;
+            while k > floor && b[k - 1] == b'$' {
+                k -= 1;
+            }
+            let inner_end = k;
+            let open = self.text[floor..inner_end].rfind('$')? + floor;
+            return nonempty(trim(self.text, (open + 1, inner_end)));
+        }
+        if self.text[floor..j].ends_with("\\)") {
+            let open = self.text[floor..j - 2].rfind("\\(")? + floor;
+            return nonempty(trim(self.text, (open + 2, j - 2)));
+        }
+        let mut k = j;
+        while k > floor {
+            let c = b[k - 1];
+            let period =
+                c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
+            if c == b'\n' || matches!(c, b',' | b'!' | b'?' | b':' | b';') || period {
+                break;
+            }
+            k -= 1;
+        }
+        while !self.text.is_char_boundary(k) {
+            k += 1;
+        }
+        let (mut s, e) = trim(self.text, (k, j));
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
+        // Leading connectives are not part of the answer.
+        loop {
+            let lower = &self.lower[s - self.base..e - self.base];
+            let Some(w) = FILLERS
+                .iter()
+                .find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' '))
+            else {
+                break;
+            };
+            s = trim(self.text, (s + w.len(), e)).0;
+        }
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
+        nonempty((s, e))
+    }
+
+    /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
+    /// the range of its content.
+    fn math_span_at(&self, i: usize, limit: usize) -> Option<(usize, usize)> {
+        let rest = &self.text[i..limit];
+        for (open, close) in [("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")] {
+            if let Some(r) = rest.strip_prefix(open) {
+                let c = r.find(close)?;
+                return Some((i + open.len(), i + open.len() + c));
+            }
+        }
+        None
+    }
+
+    /// MX-6: the last formula (`$…$`, `\(…\)`, `\[…\]`) or number in
+    /// `[from, to)`, whichever ends later.
+    fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
+        let formula = self.last_formula(from, to);
+        let number = self.last_number(from, to);
+        match (formula, number) {
+            (Some(f), Some(n)) if n.1 > f.1 + 1 => Some(Found {
+                span: n,
+                how: "last_number",
+            }),
+            (Some(f), _) => Some(Found {
+                span: f,
+                how: "last_formula",
+            }),
+            (None, Some(n)) => Some(Found {
+                span: n,
+                how: "last_number",
+            }),
+            (None, None) => None,
+        }
+    }
+
+    fn last_formula(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut best: Option<(usize, usize)> = None;
+        // `$` pairs, read from the start (`\$` is a dollar sign).
+        let mut open: Option<usize> = None;
+        let mut i = from;
+        while i < to {
+            match b[i] {
+                b'\\' => {
+                    if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
+                        let close = if c == b'(' { "\\)" } else { "\\]" };
+                        if let Some(k) = self.text[i + 2..to].find(close) {
+                            let span = trim(self.text, (i + 2, i + 2 + k));
+                            if span.0 < span.1 {
+                                best = Some(span);
+                            }
+                            i += 2 + k + 2;
+                            continue;
+                        }
+                    }
+                    i += 2;
+                    continue;
+                }
+                b'$' => {
+                    let run = if b.get(i + 1) == Some(&b'$') { 2 } else { 1 };
+                    match open {
+                        None => open = Some(i + run),
+                        Some(o) => {
+                            let span = trim(self.text, (o, i));
+                            if span.0 < span.1 {
+                                best = Some(span);
+                            }
+                            open = None;
+                        }
+                    }
+                    i += run;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        best
+    }
+
+    /// The last number in `[from, to)`: digits joined by `.`, `,` or `/`
+    /// between digits (`3.75`, `1,234`, `1000,99`, `10/9`), a leading
+    /// decimal point (`.4`), a minus sign that is not a hyphen; then widened
+    /// to the LaTeX command whose argument it fills (`\frac{10}{9}`,
+    /// `-\sqrt{3}`), at most 16 levels.
+    fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut end = to;
+        while end > from && !b[end - 1].is_ascii_digit() {
+            end -= 1;
+        }
+        if end == from {
+            return None;
+        }
+        let mut start = end;
+        loop {
+            while start > from && b[start - 1].is_ascii_digit() {
+                start -= 1;
+            }
+            if start >= from + 2
+                && matches!(b[start - 1], b'.' | b',' | b'/')
+                && b[start - 2].is_ascii_digit()
+            {
+                start -= 1;
+                continue;
+            }
+            break;
+        }
+        let not_word = |k: usize| k == from || !b[k - 1].is_ascii_alphanumeric();
+        if start > from && b[start - 1] == b'.' && not_word(start - 1) {
+            start -= 1;
+        }
+        // A minus sign, not a hyphen or a subtraction (`3-5`, `x-5`).
+        if start > from && b[start - 1] == b'-' && not_word(start - 1) {
+            start -= 1;
+        }
+        let (mut s, mut e) = (start, end);
+        // A percent sign or word right after the number belongs to it.
+        let after = &self.lower[e - self.base..to - self.base];
+        let gap = after.len() - after.trim_start_matches(' ').len();
+        for suffix in ["\\%", "%", "percent", "pct"] {
+            if after[gap..].starts_with(suffix) {
+                let k = e + gap + suffix.len();
+                if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
+                    return Some((s, k));
+                }
+            }
+        }
+        for _ in 0..16 {
+            // The number fills a group `{…}` of a command.
+            if !(s > from && b[s - 1] == b'{' && self.close_of(s - 1) == Some(e)) {
+                break;
+            }
+            let mut gs = s - 1;
+            while gs > from && b[gs - 1] == b'}' {
+                match self.open_of(gs - 1) {
+                    Some(o) if o >= from => gs = o,
+                    _ => break,
+                }
+            }
+            let mut k = gs;
+            while k > from && b[k - 1].is_ascii_alphabetic() {
+                k -= 1;
+            }
+            if !(k > from && k < gs && b[k - 1] == b'\\') {
+                break;
+            }
+            let mut ge = e + 1;
+            while ge < to && b[ge] == b'{' {
+                match self.close_of(ge) {
+                    Some(c) if c < to => ge = c + 1,
+                    _ => break,
+                }
+            }
+            (s, e) = (k - 1, ge);
+            if s > from && b[s - 1] == b'-' && not_word(s - 1) {
+                s -= 1;
+            }
+        }
+        Some((s, e))
+    }
+}
+
+/// Words that start a clause before "is our answer" without being part of
+/// the answer.
+const FILLERS: &[&str] = &[
+    "so",
+    "thus",
+    "hence",
+    "then",
+    "therefore",
+    "and",
+    "which",
+    "that",
+    "means",
+    "finally",
+];
+
+fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {
+    let b = text.as_bytes();
+    while s < e && b[s].is_ascii_whitespace() {
+        s += 1;
+    }
+    while e > s && b[e - 1].is_ascii_whitespace() {
+        e -= 1;
+    }
+    (s, e)
+}
+
+/// Trailing periods, Markdown emphasis and spaces removed.
+fn trim_end_periods(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
+    let b = text.as_bytes();
+    while e > s && (matches!(b[e - 1], b'.' | b'*') || b[e - 1].is_ascii_whitespace()) {
+        e -= 1;
+    }
+    (s, e)
+}
+
+/// `$x$` around the whole answer: the content.
+fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let b = text.as_bytes();
+    if e >= s + 2 && b[s] == b'$' && b[e - 1] == b'$' {
+        let inner = &text[s + 1..e - 1];
+        if !inner.contains('$') {
+            return trim(text, (s + 1, e - 1));
+        }
+    }
+    (s, e)
+}
+
+fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
+    while i < limit && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+fn nonempty(span: (usize, usize)) -> Option<(usize, usize)> {
+    (span.0 < span.1).then_some(span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(r: &str, strict: bool) -> Option<String> {
+        extract_answer(r, strict).map(|x| {
+            assert_eq!(&r[x.span.0..x.span.1], x.answer, "the span is the answer");
+            x.answer
+        })
+    }
+
+    #[test]
+    fn long_response_is_linear_and_right() {
+        // 100 KB of unclosed boxes, phrases and numbers, then the answer.
+        let mut r = String::new();
+        while r.len() < 100_000 {
+            r.push_str("\\boxed{ answer is answer: $ 12 ");
+        }
+        r.push_str("\n\nFinal: \\boxed{42}");
+        assert_eq!(answer(&r, true).as_deref(), Some("42"));
+        let mut r = String::new();
+        while r.len() < 100_000 {
+            r.push_str("answer is x; the \\( $ (");
+        }
+        r.push_str("\n\nThe answer is 42.");
+        assert_eq!(answer(&r, true).as_deref(), Some("42"));
+        assert_eq!(answer(&r, false).as_deref(), Some("42"));
+        let r = "{".repeat(200_000) + "\\boxed{7}";
+        assert_eq!(answer(&r, true).as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn plain_word_boxed_does_not_hijack() {
+        let r = "So $\\boxed{12}$ holds. Note that we boxed the correct answer above.";
+        assert_eq!(answer(r, true).as_deref(), Some("12"));
+    }
+
+    #[test]
+    fn no_boolean_from_prose() {
+        let r = "The statement holds. Please note that we have not boxed the correct answer as we normally do.";
+        assert_eq!(answer(r, true), None);
+    }
+
+    #[test]
+    fn multibyte_text_around() {
+        let r = "Ответ: é ∞ the answer is π/2 — ok";
+        assert!(answer(r, true).is_some());
+        assert_eq!(answer("∞∞ 3 ∞", false).as_deref(), Some("3"));
+    }
+}

@@ -173,16 +173,41 @@ const BASIC_FNS: &[&str] = &[
 /// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
 /// ```
 pub fn normalize(text: &str) -> String {
+    // One round usually reaches the fixpoint; a rewrite can expose another
+    // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
+    // until nothing changes, at most NORMALIZE_ROUNDS times.
+    let mut s = normalize_round(text);
+    for _ in 1..NORMALIZE_ROUNDS {
+        let next = normalize_round(&s);
+        if next == s {
+            break;
+        }
+        s = next;
+    }
+    s
+}
+
+/// The most rounds of [`normalize`] (each one linear).
+const NORMALIZE_ROUNDS: usize = 4;
+
+/// One round of the passes of [`normalize`], in order (MN-5 a–j).
+fn normalize_round(text: &str) -> String {
     let s = unicode_to_latex(text);
     let s = text_commands(&s);
     let s = commands(&s);
+    let s = brace_arguments(&s);
+    let s = norm_deg(&s);
     let s = trim_end_periods(&s);
+    let s = percent_words(&s);
     let s = trailing_units(&s);
+    let s = list_connectives(&s);
     let s = whitespace(&s);
     let s = assignment(&s);
     let s = thousands(&s);
-    let s = norm_deg(&s);
+    let s = leading_zero(&s);
     let s = fix_a_slash_b(&s);
+    let s = matrix_brackets(&s);
+    let s = outer_parens(&s);
     trim_end_periods(&s)
 }
 
@@ -199,9 +224,9 @@ fn unicode_to_latex(text: &str) -> String {
             '\u{221E}' => out.push_str("\\infty "),
             '\u{00B0}' => out.push_str("^\\circ "),
             '\u{221A}' => out.push_str("\\sqrt "),
-            '\u{2264}' => out.push_str("\\le "),
-            '\u{2265}' => out.push_str("\\ge "),
-            '\u{2260}' => out.push_str("\\ne "),
+            '\u{2264}' => out.push_str("\\leq "),
+            '\u{2265}' => out.push_str("\\geq "),
+            '\u{2260}' => out.push_str("\\neq "),
             '\u{00B1}' => out.push_str("\\pm "),
             '\u{2213}' => out.push_str("\\mp "),
             '\u{222A}' => out.push_str("\\cup "),
@@ -334,6 +359,20 @@ fn commands(text: &str) -> String {
             last = i;
             continue;
         }
+        // `>=`, `<=`, and `!=` (not after a digit: `5!=120` is a factorial).
+        if b.get(i + 1) == Some(&b'=')
+            && (matches!(c, b'>' | b'<') || (c == b'!' && !(i > 0 && b[i - 1].is_ascii_digit())))
+        {
+            out.push_str(&text[last..i]);
+            out.push_str(match c {
+                b'>' => "\\geq ",
+                b'<' => "\\leq ",
+                _ => "\\neq ",
+            });
+            i += 2;
+            last = i;
+            continue;
+        }
         if c != b'\\' {
             i += 1;
             continue;
@@ -376,6 +415,8 @@ fn commands(text: &str) -> String {
             out.push(' ');
         } else if matches!(name, "dfrac" | "tfrac" | "cfrac") {
             out.push_str("\\frac");
+        } else if let Some(r) = relation(name) {
+            out.push_str(r);
         } else if matches!(name, "begin" | "end") {
             let j = skip_spaces(b, end);
             let env_end = if b.get(j) == Some(&b'{') {
@@ -427,6 +468,150 @@ fn commands(text: &str) -> String {
     out
 }
 
+/// The one spelling of a relation command (MN-5 c): `\ge` `\geqslant` →
+/// `\geq`, `\le` → `\leq`, `\ne` → `\neq`, `\lt` → `<`, `\gt` → `>`.
+fn relation(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "ge" | "geq" | "geqslant" => "\\geq",
+        "le" | "leq" | "leqslant" => "\\leq",
+        "ne" | "neq" => "\\neq",
+        "lt" => "<",
+        "gt" => ">",
+        _ => return None,
+    })
+}
+
+/// MN-5 c: single-token arguments of `\frac` and `\sqrt` braced:
+/// `\frac12` → `\frac{1}{2}`, `\sqrt3` → `\sqrt{3}`, `\sqrt[3]8` →
+/// `\sqrt[3]{8}` (a digit or a letter; commands and groups stay).
+fn brace_arguments(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'{', b'}', true);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let name = command_at(b, i);
+        let args = match name {
+            "frac" => 2,
+            "sqrt" => 1,
+            "" => {
+                i += 2;
+                continue;
+            }
+            _ => {
+                i += 1 + name.len();
+                continue;
+            }
+        };
+        let mut j = i + 1 + name.len();
+        if name == "sqrt" && b.get(j) == Some(&b'[') {
+            match text[j..].find(']') {
+                Some(k) => j += k + 1,
+                None => {
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        for _ in 0..args {
+            let k = skip_spaces(b, j);
+            match b.get(k) {
+                Some(b'{') if close[k] != NONE => j = close[k] + 1,
+                Some(c) if c.is_ascii_alphanumeric() => {
+                    out.push_str(&text[last..k]);
+                    out.push('{');
+                    out.push(*c as char);
+                    out.push('}');
+                    last = k + 1;
+                    j = k + 1;
+                }
+                _ => break,
+            }
+        }
+        i = j.max(i + 1);
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 e: a trailing "percent", "percentage" or "pct" after a number is `\%`.
+fn percent_words(text: &str) -> String {
+    let t = text.trim_end();
+    for w in ["percentage", "percent", "pct"] {
+        if let Some(head) = t.strip_suffix(w) {
+            let head = head.trim_end();
+            if head.ends_with(|c: char| c.is_ascii_digit() || c == '}') {
+                return format!("{head}\\%");
+            }
+        }
+    }
+    t.to_string()
+}
+
+/// MN-5 h: a decimal point without an integer part gets one (`.4` → `0.4`).
+fn leading_zero(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut last = 0;
+    for i in 0..b.len() {
+        if b[i] == b'.'
+            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric()
+                    || matches!(b[i - 1], b'.' | b'}' | b')' | b'\\')))
+        {
+            out.push_str(&text[last..i]);
+            out.push('0');
+            last = i;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 j: parentheses around the whole answer go when they hold no
+/// top-level comma (`(\frac{1}{3})` is `\frac{1}{3}`; `(1,2)` is a point
+/// and stays). One brace table, so nested `((x))` costs linear time.
+fn outer_parens(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'(', b')', false);
+    let (mut s, mut e) = (0, b.len());
+    while e >= s + 2 && b[s] == b'(' && close[s] == e - 1 {
+        s += 1;
+        e -= 1;
+    }
+    if s == 0 {
+        return text.to_string();
+    }
+    // Keep one pair around a top-level comma list (a tuple or an interval).
+    if split_top_commas(&text[s..e]).len() > 1 {
+        s -= 1;
+        e += 1;
+    }
+    text[s..e].to_string()
+}
+
+/// MN-5 j: brackets around a whole matrix environment go
+/// (`\left[\begin{array}…\end{array}\right]` is the matrix).
+fn matrix_brackets(text: &str) -> String {
+    for (open, close) in [("(", ")"), ("[", "]")] {
+        if let Some(inner) = text.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            if inner.starts_with("\\begin{pmatrix}")
+                && inner.ends_with("\\end{pmatrix}")
+                && inner.matches("\\begin{").count() == 1
+            {
+                return inner.to_string();
+            }
+        }
+    }
+    text.to_string()
+}
+
 /// Trailing whitespace and periods (a sentence's end) removed.
 fn trim_end_periods(text: &str) -> String {
     text.trim()
@@ -468,6 +653,25 @@ fn trailing_units(text: &str) -> String {
         }
     }
     s.to_string()
+}
+
+/// MN-5 f: in a list, "and" or "or" right after a comma goes (`1, 2, and 3`).
+fn list_connectives(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find(',') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        let t = rest.trim_start();
+        for w in ["and ", "or "] {
+            if let Some(r) = t.strip_prefix(w) {
+                rest = r;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
@@ -531,12 +735,29 @@ fn assignment(text: &str) -> String {
     }
 }
 
-/// MN-5 f: thousands separators. `{,}` is removed; a run `d,ddd,ddd` (1–3
+/// `{,}` between two digits (`23{,}000`) removed.
+fn braced_commas(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices("{,}") {
+        let digit_before = i > 0 && b[i - 1].is_ascii_digit() && (i < 2 || b[i - 2] != b'\\');
+        let digit_after = b.get(i + 3).is_some_and(u8::is_ascii_digit);
+        if digit_before && digit_after && i >= last {
+            out.push_str(&text[last..i]);
+            last = i + 3;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 f: thousands separators. `{,}` between digits is removed; a run `d,ddd,ddd` (1–3
 /// digits, then groups of exactly three, not preceded by a digit or a
 /// decimal point, not followed by a digit or another comma group) loses its
 /// commas.
 fn thousands(text: &str) -> String {
-    let text = text.replace("{,}", "");
+    let text = braced_commas(text);
     let b = text.as_bytes();
     let mut out = String::with_capacity(b.len());
     let mut i = 0;
@@ -569,7 +790,8 @@ fn thousands(text: &str) -> String {
             groups.push(j);
             j = k;
         }
-        if ok && !groups.is_empty() && lead <= 3 {
+        // A group of thousands does not follow a leading zero (`0,111`).
+        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' {
             out.push_str(&text[last..start]);
             let mut from = start;
             for &comma in &groups {
@@ -600,7 +822,8 @@ pub fn norm_deg(text: &str) -> String {
     let mut last = 0;
     let mut i = 0;
     while i < b.len() {
-        let Some(len) = degree_marker(text, i) else {
+        let escaped = i > 0 && b[i - 1] == b'\\' && b[i] == b'^';
+        let Some(len) = degree_marker(text, i).filter(|_| !escaped) else {
             i += 1;
             continue;
         };
@@ -639,7 +862,7 @@ pub fn norm_deg(text: &str) -> String {
 
 /// The length of a degree marker starting at byte `i`, if one does.
 fn degree_marker(text: &str, i: usize) -> Option<usize> {
-    let rest = &text[i..];
+    let rest = text.get(i..)?;
     for m in [
         "^{\\circ}",
         "^{ \\circ}",
@@ -799,14 +1022,14 @@ pub fn fix_a_slash_b(text: &str) -> String {
 /// or `\sqrt{…}`.
 fn slash_operand(text: &str, i: usize, braces: &[usize], parens: &[usize]) -> Option<usize> {
     let b = text.as_bytes();
-    let rest = &text[i..];
+    let rest = text.get(i..)?;
     if rest.starts_with("\\sqrt{") {
         let c = braces[i + 5];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     if rest.starts_with("sqrt(") {
         let c = parens[i + 4];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     let mut j = i;
     while j < b.len() && b[j].is_ascii_digit() {
@@ -843,7 +1066,9 @@ pub fn norm_basic_fn(text: &str) -> String {
     while i < b.len() {
         let backslash = b[i] == b'\\';
         let at = if backslash { i + 1 } else { i };
-        if !backslash && i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
+        // Right after a rewritten name (`sinsin`) a new name may start.
+        let fresh = i == last && last > 0;
+        if !backslash && i > 0 && !fresh && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
             i += 1;
             continue;
         }
@@ -851,7 +1076,10 @@ pub fn norm_basic_fn(text: &str) -> String {
             i += 1;
             continue;
         }
-        let Some(name) = BASIC_FNS.iter().find(|f| text[at..].starts_with(**f)) else {
+        let Some(name) = BASIC_FNS
+            .iter()
+            .find(|f| text.get(at..).is_some_and(|r| r.starts_with(**f)))
+        else {
             i += 1;
             continue;
         };
@@ -1359,4 +1587,55 @@ pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
         .iter()
         .map(|r| r.iter().map(to_infix).collect())
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 100 KB inputs: every function gives the right answer (each pass is
+    /// linear; a quadratic pass would make these tests crawl, but they
+    /// assert results, not times).
+    #[test]
+    fn long_inputs() {
+        let n = 10_000;
+        assert_eq!(normalize(&"1,234+".repeat(n)), "1234+".repeat(n));
+        assert_eq!(
+            norm_deg(&r"\sin 3^\circ+".repeat(n)),
+            r"\sin {3*\frac{\pi}{180}}+".repeat(n)
+        );
+        assert_eq!(fix_a_slash_b(&"1/2+".repeat(n)), r"\frac{1}{2}+".repeat(n));
+        assert_eq!(norm_basic_fn(&"sinx+".repeat(n)), r"\sin^{1}x+".repeat(n));
+        assert_eq!(norm_pm(&r"1\pm2,".repeat(n)).len(), 2 * n);
+        assert_eq!(extract_set(&"1,".repeat(n)), ["1"]);
+        assert!(!is_set(&"(".repeat(100_000)));
+        assert_eq!(
+            remove_first_paren_pair(&format!("{}x", "(".repeat(100_000)), '('),
+            Some(format!("{}x", "(".repeat(100_000)))
+        );
+        // Unclosed groups everywhere: no panic, and the text survives.
+        let unclosed = r"\text{\sqrt{sqrt(\left(\begin{".repeat(n / 4);
+        assert!(!normalize(&unclosed).is_empty());
+        // Beyond the engine's input bound: a typed error.
+        assert!(matches!(
+            latex_to_interval(&"(0,1)\\cup".repeat(n)),
+            Err(CallError::BudgetExceeded { .. })
+        ));
+        assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn idempotent_on_the_documents_examples() {
+        for t in [
+            r"251,7\\ \noindent",
+            r"\$23{,}000",
+            r"\begin{pmatrix} 3 \\ \frac{\pi}{2} \end{pmatrix}",
+            r"\sin 20^\circ",
+            r"(3/4)\sqrt{3}",
+            r"\left(1,2\right)",
+        ] {
+            let once = normalize(t);
+            assert_eq!(normalize(&once), once, "{t}");
+        }
+    }
 }
