@@ -230,7 +230,6 @@ pub fn prepare(s: &str) -> String {
         ("\\cfrac", "\\frac"),
         ("\\lt", "<"),
         ("\\gt", ">"),
-        ("!=", "\\ne "),
         ("\\text{ and }", ","),
         ("\\text{and}", ","),
         ("\\text{ or }", ","),
@@ -240,6 +239,7 @@ pub fn prepare(s: &str) -> String {
         t = t.replace(from, to);
     }
     t = t.replace('\u{1}', "\\\\");
+    t = not_equal_sign(&t);
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
     t = mixed_number(&t);
     for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
@@ -444,6 +444,26 @@ fn drop_left_right(s: &str) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// `x != 3` → `x \ne 3`, except after a digit or a closing bracket, where
+/// `!` is a factorial (`5!=120` is 5! = 120).
+fn not_equal_sign(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev: Option<char> = None;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let factorial = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, ')' | '}' | ']'));
+        if c == '!' && chars.peek() == Some(&'=') && !factorial && prev != Some('\\') {
+            chars.next();
+            out.push_str("\\ne ");
+            prev = Some(' ');
+            continue;
+        }
+        out.push(c);
+        prev = Some(c);
+    }
     out
 }
 
