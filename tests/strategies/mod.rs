@@ -1512,10 +1512,18 @@ pub const MATH_EQUAL_ANSWER_POOL: &[&str] = &[
     "2 and 1",
 ];
 
-/// One answer text: from the pool, or an expression tree printed as LaTeX.
+/// One answer text: from the pool, two or three of them joined (`, `, `and`,
+/// `;`) and wrapped (a tuple, a set, `x = …`, with a unit), or an expression
+/// tree printed as LaTeX. The wrapper's `{}` is where the items go.
 pub fn math_equal_answer_strategy() -> BoxedStrategy<String> {
     prop_oneof![
         3 => prop::sample::select(MATH_EQUAL_ANSWER_POOL).prop_map(str::to_string),
+        2 => (
+            prop::collection::vec(prop::sample::select(MATH_EQUAL_ANSWER_POOL), 2..=3),
+            prop::sample::select(&[", ", ",", " and ", "; "][..]),
+            prop::sample::select(&["{}", "({})", r"\{{}\}", "x = {}", r"{} \text{ m}"][..]),
+        )
+            .prop_map(|(items, sep, wrap)| wrap.replace("{}", &items.join(sep))),
         1 => expr_strategy().prop_map(|e| {
             scorespec::expr::canon::canonical(&e, &scorespec::expr::Limits::default())
                 .map(|c| scorespec::expr::print_latex::to_latex(&c))
