@@ -1525,4 +1525,14 @@ proptest! {
         let d = b.replace(r"\frac", r"\dfrac");
         prop_assert_eq!(equal(&a, &d, &o).outcome, plain, "\n  a = {:?}\n  b = {:?}\n  dfrac: {:?}", a, b, d);
     }
+
+    // ---- Total and symmetric on any text (never panics; outcome independent of order).
+
+    #[test]
+    fn prop_math_equal_total_symmetric(a in arbitrary_text_strategy(), b in math_equal_answer_strategy()) {
+        let o = EqualOptions::default();
+        let (ab, ba) = (equal(&a, &b, &o), equal(&b, &a, &o));
+        prop_assert_eq!(ab.outcome, ba.outcome, "\n  a = {:?}\n  b = {:?}", a, b);
+        prop_assert_eq!(ab.equal, ab.outcome == scorespec::score::math::equal::Outcome::Equal);
+    }
 }
