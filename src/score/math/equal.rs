@@ -235,6 +235,8 @@ pub fn prepare(s: &str) -> String {
         ("\\text{ or }", ","),
         ("\\text{or}", ","),
         ("\\textnormal", "\\text"),
+        ("\\text{infinity}", "\\infty"),
+        ("infinity", "\\infty"),
     ] {
         t = t.replace(from, to);
     }
@@ -1144,6 +1146,28 @@ impl Comparer<'_> {
                             )?,
                         ];
                         self.as_sets(&both, &elems, "plus_minus")?
+                    }
+                    // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
+                    Expr::Union(parts) => {
+                        let ivs: Option<Vec<Expr>> = elems
+                            .iter()
+                            .map(|e| match e {
+                                Expr::Relation(s, o) => relation_interval(s, o),
+                                Expr::Interval(_) => Some(e.clone()),
+                                _ => None,
+                            })
+                            .collect();
+                        match ivs {
+                            Some(ivs) => {
+                                let ivs = ivs
+                                    .iter()
+                                    .map(|iv| canonical(iv, &self.limits))
+                                    .collect::<Result<Vec<_>, _>>()?;
+                                let d = self.as_sets(parts, &ivs, "relation_interval")?;
+                                (d.0, "relation_interval")
+                            }
+                            None => (Outcome::NotEqual, "list"),
+                        }
                     }
                     _ => (Outcome::NotEqual, "list"),
                 };
