@@ -244,6 +244,12 @@ fn unicode_to_latex(text: &str) -> String {
 fn text_commands(text: &str) -> String {
     let b = text.as_bytes();
     let close = matching(text, b'{', b'}', true);
+    // Computed once (not per group, which would be quadratic): where the
+    // text starts, and where its last byte other than a space or period ends.
+    let first_significant = text.len() - text.trim_start().len();
+    let significant_end = text
+        .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.')
+        .len();
     let mut drop = vec![false; b.len()];
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -266,11 +272,9 @@ fn text_commands(text: &str) -> String {
         }
         let c = close[brace];
         let rest_start = skip_power(b, c + 1);
-        let trailing = text[rest_start..]
-            .trim_matches(|ch: char| ch.is_whitespace() || ch == '.')
-            .is_empty();
-        let before = text[..i].trim();
-        if trailing && !before.is_empty() && !text[brace + 1..c].trim().is_empty() {
+        let trailing = rest_start >= significant_end;
+        let before = first_significant < i;
+        if trailing && before && !text[brace + 1..c].trim().is_empty() {
             emit_kept(&mut out, text, last, i, &drop);
             last = rest_start;
             i = rest_start;
@@ -284,6 +288,17 @@ fn text_commands(text: &str) -> String {
     emit_kept(&mut out, text, last, b.len(), &drop);
     out
 }
+
+/// The offset of `c` in the next [`NEAR`] bytes from `from` (environment
+/// names, column specifications, root indices are short; a bounded look
+/// keeps many unclosed ones linear).
+fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
+    let b = &text.as_bytes()[from..];
+    b.iter().take(NEAR).position(|&x| x == c as u8)
+}
+
+/// How far [`find_near`] looks.
+const NEAR: usize = 64;
 
 /// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
 fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
@@ -420,7 +435,7 @@ fn commands(text: &str) -> String {
         } else if matches!(name, "begin" | "end") {
             let j = skip_spaces(b, end);
             let env_end = if b.get(j) == Some(&b'{') {
-                text[j..].find('}').map(|k| j + k)
+                find_near(text, j, '}').map(|k| j + k)
             } else {
                 None
             };
@@ -444,7 +459,7 @@ fn commands(text: &str) -> String {
                             // The column specification `{cc}` goes.
                             let s = skip_spaces(b, i);
                             if b.get(s) == Some(&b'{') {
-                                if let Some(e) = text[s..].find('}') {
+                                if let Some(e) = find_near(text, s, '}') {
                                     i = s + e + 1;
                                 }
                             }
@@ -510,7 +525,7 @@ fn brace_arguments(text: &str) -> String {
         };
         let mut j = i + 1 + name.len();
         if name == "sqrt" && b.get(j) == Some(&b'[') {
-            match text[j..].find(']') {
+            match find_near(text, j, ']') {
                 Some(k) => j += k + 1,
                 None => {
                     i = j;
@@ -1622,6 +1637,23 @@ mod tests {
             Err(CallError::BudgetExceeded { .. })
         ));
         assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn adversarial_inputs() {
+        // Leading spaces then many text groups (the trailing-unit test is
+        // computed once, not per group).
+        let t = " ".repeat(50_000) + &r"\text{a}".repeat(5_000);
+        // The last group ends the answer: a unit (MN-5 b), removed.
+        assert_eq!(normalize(&t), "a".repeat(4_999));
+        // Many unclosed environments and root indices.
+        let t = r"\begin{".repeat(10_000);
+        assert_eq!(normalize(&t), r"\begin{".repeat(10_000).replace(' ', ""));
+        let t = r"\sqrt[".repeat(10_000);
+        assert_eq!(normalize(&t), t);
+        // Deeply nested parentheses around the answer.
+        let t = "(".repeat(50_000) + "x" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), "x");
     }
 
     #[test]
