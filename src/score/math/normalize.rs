@@ -240,7 +240,7 @@ fn unicode_to_latex(text: &str) -> String {
 
 /// MN-5 b: `\text{…}` and kin are unwrapped; a text group that ends the
 /// answer (after something else, optionally followed by `^2`) is a unit and
-/// is removed.
+/// is removed. `\boxed{…}` and `\fbox{…}` are unwrapped.
 fn text_commands(text: &str) -> String {
     let b = text.as_bytes();
     let close = matching(text, b'{', b'}', true);
@@ -266,7 +266,11 @@ fn text_commands(text: &str) -> String {
         }
         let after = i + 1 + name.len();
         let brace = skip_spaces(b, after);
-        if !TEXT_COMMANDS.contains(&name) || b.get(brace) != Some(&b'{') || close[brace] == NONE {
+        let boxed = matches!(name, "boxed" | "fbox");
+        if !(boxed || TEXT_COMMANDS.contains(&name))
+            || b.get(brace) != Some(&b'{')
+            || close[brace] == NONE
+        {
             i = after;
             continue;
         }
@@ -274,7 +278,8 @@ fn text_commands(text: &str) -> String {
         let rest_start = skip_power(b, c + 1);
         let trailing = rest_start >= significant_end;
         let before = first_significant < i;
-        if trailing && before && !text[brace + 1..c].trim().is_empty() {
+        // A box is always unwrapped, never a unit.
+        if !boxed && trailing && before && !text[brace + 1..c].trim().is_empty() {
             emit_kept(&mut out, text, last, i, &drop);
             last = rest_start;
             i = rest_start;
@@ -1337,7 +1342,8 @@ fn or_separators(text: &str) -> Vec<(usize, usize)> {
 /// assert!(!is_set("(3/4)sqrt(3)"));
 /// ```
 pub fn is_set(text: &str) -> bool {
-    let t = text.trim().trim_matches('$').trim();
+    let unwrapped = text_commands(text);
+    let t = unwrapped.trim().trim_matches('$').trim();
     if t.is_empty() {
         return false;
     }
