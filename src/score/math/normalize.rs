@@ -153,15 +153,19 @@ const BASIC_FNS: &[&str] = &[
     "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
 ];
 
-/// Normalizes a math answer string (rule MN-5): Unicode symbols to LaTeX,
-/// math delimiters, `\$`, `\left`/`\right`, spacing and formatting commands
-/// and line breaks outside environments removed, `\dfrac`/`\tfrac` to
-/// `\frac`, `\text{…}` unwrapped (or removed when it is a trailing unit),
-/// trailing unit words after a number removed, whitespace removed (one space
-/// kept between two letters), a leading `x=` removed, thousands separators
-/// removed, degrees ([`norm_deg`]), `a/b` of numbers to `\frac{a}{b}`
-/// ([`fix_a_slash_b`]), matrix environments to `pmatrix`, trailing periods
-/// removed. Idempotent.
+/// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
+/// Unicode symbols to LaTeX; `\text{…}` and `\boxed{…}` unwrapped (a
+/// trailing text group is a unit and goes); math delimiters, `\$`,
+/// `\left`/`\right`, spacing and formatting commands, line breaks outside
+/// environments removed; `\dfrac` → `\frac`, matrix environments →
+/// `pmatrix`, one spelling per relation (`>=` → `\geq`), `\frac12` →
+/// `\frac{1}{2}`; degrees ([`norm_deg`]); percent words → `\%`, trailing
+/// unit words removed; whitespace removed (one space kept between two
+/// letters); a leading `x=` removed; thousands separators removed, `.4` →
+/// `0.4`; `a/b` of numbers → `\frac{a}{b}` ([`fix_a_slash_b`]); brackets
+/// around a matrix and parentheses around the whole answer removed;
+/// trailing periods removed. Rounds repeat to a fixpoint (at most 4), so
+/// the result is idempotent.
 ///
 /// ```
 /// use scorespec::score::math::normalize::normalize;
