@@ -210,8 +210,7 @@ fn normalize_round(text: &str) -> String {
     let s = thousands(&s);
     let s = leading_zero(&s);
     let s = fix_a_slash_b(&s);
-    let s = matrix_brackets(&s);
-    let s = outer_parens(&s);
+    let s = strip_wrapping(&s);
     trim_end_periods(&s)
 }
 
@@ -314,13 +313,46 @@ fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]
     let mut start = from;
     for j in from..to {
         if drop[j] {
-            out.push_str(&text[start..j]);
+            flush(out, &text[start..j]);
             start = j + 1;
         }
     }
     if start < to {
-        out.push_str(&text[start..to]);
+        flush(out, &text[start..to]);
     }
+}
+
+/// Appends `piece`, with a space first when `out` ends with a command name
+/// and `piece` starts with a letter: removing something between them must
+/// not glue them into another command (`\pi$r$` is `\pi r`, not `\pir`).
+fn flush(out: &mut String, piece: &str) {
+    if piece.starts_with(|c: char| c.is_ascii_alphabetic()) && ends_with_command(out) {
+        out.push(' ');
+    }
+    out.push_str(piece);
+}
+
+/// Whether `s` ends with a command name (`\` and letters, the backslash not
+/// itself escaped).
+fn ends_with_command(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    // Command names are short: a longer run of letters is a word (and the
+    // bound keeps repeated calls linear).
+    while k > 0 && b[k - 1].is_ascii_alphabetic() {
+        k -= 1;
+        if b.len() - k > NEAR {
+            return false;
+        }
+    }
+    if k == b.len() {
+        return false;
+    }
+    let mut slashes = 0;
+    while k > slashes && b[k - 1 - slashes] == b'\\' {
+        slashes += 1;
+    }
+    slashes % 2 == 1
 }
 
 fn skip_spaces(b: &[u8], mut i: usize) -> usize {
@@ -364,20 +396,20 @@ fn commands(text: &str) -> String {
     while i < b.len() {
         let c = b[i];
         if c == b'$' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             i += 1;
             last = i;
             continue;
         }
         if c == b'~' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push(' ');
             i += 1;
             last = i;
             continue;
         }
         if c == b'%' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push_str("\\%");
             i += 1;
             last = i;
@@ -387,7 +419,7 @@ fn commands(text: &str) -> String {
         if b.get(i + 1) == Some(&b'=')
             && (matches!(c, b'>' | b'<') || (c == b'!' && !(i > 0 && b[i - 1].is_ascii_digit())))
         {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push_str(match c {
                 b'>' => "\\geq ",
                 b'<' => "\\leq ",
@@ -401,7 +433,7 @@ fn commands(text: &str) -> String {
             i += 1;
             continue;
         }
-        out.push_str(&text[last..i]);
+        flush(&mut out, &text[last..i]);
         let name = command_at(b, i);
         if name.is_empty() {
             let next = b.get(i + 1).copied();
@@ -488,7 +520,7 @@ fn commands(text: &str) -> String {
             out.push_str(name);
         }
     }
-    out.push_str(&text[last..]);
+    flush(&mut out, &text[last..]);
     out
 }
 
@@ -598,42 +630,44 @@ fn leading_zero(text: &str) -> String {
     out
 }
 
-/// MN-5 j: parentheses around the whole answer go when they hold no
-/// top-level comma (`(\frac{1}{3})` is `\frac{1}{3}`; `(1,2)` is a point
-/// and stays). One brace table, so nested `((x))` costs linear time.
-fn outer_parens(text: &str) -> String {
+/// MN-5 j: wrappers around the whole answer go, layer by layer:
+/// parentheses that hold no top-level comma (`(\frac{1}{3})` is
+/// `\frac{1}{3}`; `((1,2))` keeps one pair: a point), and parentheses or
+/// brackets around a single matrix environment
+/// (`\left[\begin{array}…\end{array}\right]` is the matrix). Two bracket
+/// tables and at most two comma scans: linear however deep the nesting.
+fn strip_wrapping(text: &str) -> String {
     let b = text.as_bytes();
-    let close = matching(text, b'(', b')', false);
+    let paren = matching(text, b'(', b')', false);
+    let brack = matching(text, b'[', b']', false);
+    let wrapped = |s: usize, e: usize| {
+        e >= s + 2
+            && match b[s] {
+                b'(' => paren[s] == e - 1,
+                b'[' => brack[s] == e - 1,
+                _ => false,
+            }
+    };
     let (mut s, mut e) = (0, b.len());
-    while e >= s + 2 && b[s] == b'(' && close[s] == e - 1 {
-        s += 1;
-        e -= 1;
-    }
-    if s == 0 {
-        return text.to_string();
-    }
-    // Keep one pair around a top-level comma list (a tuple or an interval).
-    if split_top_commas(&text[s..e]).len() > 1 {
-        s -= 1;
-        e += 1;
+    while wrapped(s, e) {
+        let inner = &text[s + 1..e - 1];
+        if inner.starts_with("\\begin{pmatrix}")
+            && inner.ends_with("\\end{pmatrix}")
+            && inner.matches("\\begin{").count() == 1
+        {
+            (s, e) = (s + 1, e - 1);
+            break;
+        }
+        if b[s] != b'(' {
+            break;
+        }
+        // Inside another wrapped layer there is no top-level comma.
+        if !wrapped(s + 1, e - 1) && split_top_commas(inner).len() > 1 {
+            break;
+        }
+        (s, e) = (s + 1, e - 1);
     }
     text[s..e].to_string()
-}
-
-/// MN-5 j: brackets around a whole matrix environment go
-/// (`\left[\begin{array}…\end{array}\right]` is the matrix).
-fn matrix_brackets(text: &str) -> String {
-    for (open, close) in [("(", ")"), ("[", "]")] {
-        if let Some(inner) = text.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
-            if inner.starts_with("\\begin{pmatrix}")
-                && inner.ends_with("\\end{pmatrix}")
-                && inner.matches("\\begin{").count() == 1
-            {
-                return inner.to_string();
-            }
-        }
-    }
-    text.to_string()
 }
 
 /// Trailing whitespace and periods (a sentence's end) removed.
@@ -649,7 +683,9 @@ fn trim_end_periods(text: &str) -> String {
 /// already removed as a text group).
 fn trailing_units(text: &str) -> String {
     let mut s = text.trim_end();
-    for _ in 0..4 {
+    // Each round removes a unit or stops: linear in all.
+    loop {
+        s = s.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
         let mut changed = false;
         for unit in UNIT_WORDS {
             // The unit, possibly squared.
@@ -686,12 +722,12 @@ fn list_connectives(text: &str) -> String {
     while let Some(k) = rest.find(',') {
         out.push_str(&rest[..=k]);
         rest = &rest[k + 1..];
-        let t = rest.trim_start();
-        for w in ["and ", "or "] {
-            if let Some(r) = t.strip_prefix(w) {
-                rest = r;
-                break;
-            }
+        // `1, and and 2`: every connective after the comma goes.
+        while let Some(r) = ["and ", "or "]
+            .iter()
+            .find_map(|w| rest.trim_start().strip_prefix(w))
+        {
+            rest = r;
         }
     }
     out.push_str(rest);
@@ -864,7 +900,7 @@ pub fn norm_deg(text: &str) -> String {
                     .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '\\')
                     || (inner.starts_with('(')
                         && matching(inner, b'(', b')', false)[0] == inner.len() - 1);
-                out.push_str(&text[last..start]);
+                flush(&mut out, &text[last..start]);
                 out.push('{');
                 if simple {
                     out.push_str(inner);
@@ -875,12 +911,12 @@ pub fn norm_deg(text: &str) -> String {
                 }
                 out.push_str("*\\frac{\\pi}{180}}");
             }
-            _ => out.push_str(text[last..i].trim_end_matches(' ')),
+            _ => flush(&mut out, text[last..i].trim_end_matches(' ')),
         }
         last = end;
         i = end;
     }
-    out.push_str(&text[last..]);
+    flush(&mut out, &text[last..]);
     out
 }
 
@@ -1664,6 +1700,22 @@ mod tests {
         // Deeply nested parentheses around the answer.
         let t = "(".repeat(50_000) + "x" + &")".repeat(50_000);
         assert_eq!(normalize(&t), "x");
+        let t = "(".repeat(50_000) + r"[\begin{pmatrix}1\end{pmatrix}]" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), r"\begin{pmatrix}1\end{pmatrix}");
+        // Chains that one round of a pass could leave behind: still
+        // idempotent.
+        assert_eq!(
+            normalize(&("1,".to_string() + &" and".repeat(1_000) + " 2")),
+            "1,2"
+        );
+        for t in [
+            "5".to_string() + &" cm.".repeat(1_000),
+            r"\te".repeat(100) + &r"\text{}xt{".repeat(100),
+            "([".repeat(100) + r"\begin{pmatrix}1\end{pmatrix}" + &"])".repeat(100),
+        ] {
+            let once = normalize(&t);
+            assert_eq!(normalize(&once), once);
+        }
     }
 
     #[test]
