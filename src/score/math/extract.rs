@@ -380,6 +380,10 @@ impl<'a> Doc<'a> {
         while !self.text.is_char_boundary(j) {
             j -= 1;
         }
+        // Minerva's closing words without a period before them.
+        if let Some(k) = self.lower[i - self.base..j - self.base].find("i hope it is correct") {
+            j = i + k;
+        }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
         nonempty(strip_dollars(self.text, span))
     }
