@@ -213,6 +213,10 @@ impl<'a> Doc<'a> {
 
     /// The content of the box command at `at` (name of `len` bytes), trimmed
     /// and unwrapped from nested boxes; `None` when empty or unbalanced.
+    /// The content of the box command at `at` (name of `len` bytes),
+    /// trimmed; `None` when empty or unclosed. A box inside a box starts
+    /// later, so the last box of `\\boxed{\\boxed{5}}` is the inner one: no
+    /// unwrapping is needed (and none can recurse).
     fn box_content(&self, at: usize, len: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
@@ -230,33 +234,24 @@ impl<'a> Doc<'a> {
             let c = self.close_of(i).filter(|&c| c < to)?;
             (i + 1, c)
         } else {
-            // `\boxed 5`: the token up to a space or a `$`.
-            if i == at + len {
+            // `\boxed 5`: the token up to a space or a `$` (at most
+            // MAX_ANSWER_BYTES).
+            // Without a space only a digit or a command is an argument (`\boxed5`).
+            if i == at + len && !b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'\\') {
                 return None;
             }
+            let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
             let mut j = i;
-            while j < to && !b[j].is_ascii_whitespace() && b[j] != b'$' {
+            while j < limit && !b[j].is_ascii_whitespace() && b[j] != b'$' {
                 j += 1;
+            }
+            while !self.text.is_char_boundary(j) {
+                j -= 1;
             }
             trim_end_periods(self.text, (i, j))
         };
         let span = trim(self.text, span);
-        if span.0 >= span.1 {
-            return None;
-        }
-        // `\boxed{\boxed{5}}` is 5.
-        for name in ["\\boxed", "\\fbox"] {
-            if self.text[span.0..span.1].starts_with(name) {
-                let mut j = span.0 + name.len();
-                while j < span.1 && b[j] == b' ' {
-                    j += 1;
-                }
-                if b.get(j) == Some(&b'{') && self.close_of(j) == Some(span.1 - 1) {
-                    return self.box_content(span.0, name.len(), span.1);
-                }
-            }
-        }
-        Some(span)
+        (span.0 < span.1).then_some(span)
     }
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
@@ -385,6 +380,10 @@ impl<'a> Doc<'a> {
         while !self.text.is_char_boundary(j) {
             j -= 1;
         }
+        // Minerva's closing words without a period before them.
+        if let Some(k) = self.lower[i - self.base..j - self.base].find("i hope it is correct") {
+            j = i + k;
+        }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
         nonempty(strip_dollars(self.text, span))
     }
@@ -498,13 +497,29 @@ impl<'a> Doc<'a> {
         let mut best: Option<(usize, usize)> = None;
         // `$` pairs, read from the start (`\$` is a dollar sign).
         let mut open: Option<usize> = None;
+        let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
         while i < to {
             match b[i] {
                 b'\\' => {
                     if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
                         let close = if c == b'(' { "\\)" } else { "\\]" };
-                        if let Some(k) = self.text[i + 2..to].find(close) {
+                        // Once a closer is missing, it is missing for every
+                        // later opener too (keeps many unclosed `\(` linear).
+                        let missing = if c == b'(' {
+                            &mut no_paren_close
+                        } else {
+                            &mut no_bracket_close
+                        };
+                        let found = if *missing {
+                            None
+                        } else {
+                            self.text[i + 2..to].find(close)
+                        };
+                        if found.is_none() {
+                            *missing = true;
+                        }
+                        if let Some(k) = found {
                             let span = trim(self.text, (i + 2, i + 2 + k));
                             if span.0 < span.1 {
                                 best = Some(span);
@@ -708,6 +723,34 @@ mod tests {
         assert_eq!(answer(&r, false).as_deref(), Some("42"));
         let r = "{".repeat(200_000) + "\\boxed{7}";
         assert_eq!(answer(&r, true).as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn adversarial_inputs_stay_linear_and_right() {
+        // 50,000 nested boxes: unwrapped without recursion.
+        let r = "\\boxed{".repeat(50_000) + "5" + &"}".repeat(50_000);
+        assert_eq!(answer(&r, true).as_deref(), Some("5"));
+        // Many unclosed `\(` and `\[`, then a number (not strict).
+        let r = "\\( \\[ ".repeat(20_000) + "so 17";
+        assert_eq!(answer(&r, false).as_deref(), Some("17"));
+        // A long argument token of `\boxed ` is cut at MAX_ANSWER_BYTES.
+        let r = "\\boxed ".to_string() + &"7".repeat(100_000);
+        let x = extract_answer(&r, true).unwrap();
+        assert_eq!(x.answer.len(), MAX_ANSWER_BYTES);
+        // Many phrases without a sentence end: at most MAX_CANDIDATES tried.
+        // (Each phrase captures the next one: garbage in, garbage out.)
+        let r = "answer: ".repeat(20_000) + "\n";
+        assert_eq!(answer(&r, true).as_deref(), Some("answer:"));
+        // Nested commands around the last number: widened 16 levels (MX-6).
+        let r = "\\sqrt{".repeat(20) + "2" + &"}".repeat(20);
+        assert_eq!(answer(&r, false).as_deref(), Some(&r[6 * 4..r.len() - 4]));
+    }
+
+    #[test]
+    fn boxed_without_braces() {
+        assert_eq!(answer("so \\boxed5.", true).as_deref(), Some("5"));
+        assert_eq!(answer("so \\boxed\\pi", true).as_deref(), Some("\\pi"));
+        assert_eq!(answer("so \\boxed$5$", true), None);
     }
 
     #[test]

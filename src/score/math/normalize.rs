@@ -153,15 +153,19 @@ const BASIC_FNS: &[&str] = &[
     "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
 ];
 
-/// Normalizes a math answer string (rule MN-5): Unicode symbols to LaTeX,
-/// math delimiters, `\$`, `\left`/`\right`, spacing and formatting commands
-/// and line breaks outside environments removed, `\dfrac`/`\tfrac` to
-/// `\frac`, `\text{…}` unwrapped (or removed when it is a trailing unit),
-/// trailing unit words after a number removed, whitespace removed (one space
-/// kept between two letters), a leading `x=` removed, thousands separators
-/// removed, degrees ([`norm_deg`]), `a/b` of numbers to `\frac{a}{b}`
-/// ([`fix_a_slash_b`]), matrix environments to `pmatrix`, trailing periods
-/// removed. Idempotent.
+/// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
+/// Unicode symbols to LaTeX; `\text{…}` and `\boxed{…}` unwrapped (a
+/// trailing text group is a unit and goes); math delimiters, `\$`,
+/// `\left`/`\right`, spacing and formatting commands, line breaks outside
+/// environments removed; `\dfrac` → `\frac`, matrix environments →
+/// `pmatrix`, one spelling per relation (`>=` → `\geq`), `\frac12` →
+/// `\frac{1}{2}`; degrees ([`norm_deg`]); percent words → `\%`, trailing
+/// unit words removed; whitespace removed (one space kept between two
+/// letters); a leading `x=` removed; thousands separators removed, `.4` →
+/// `0.4`; `a/b` of numbers → `\frac{a}{b}` ([`fix_a_slash_b`]); brackets
+/// around a matrix and parentheses around the whole answer removed;
+/// trailing periods removed. Rounds repeat to a fixpoint (at most 4), so
+/// the result is idempotent.
 ///
 /// ```
 /// use scorespec::score::math::normalize::normalize;
@@ -206,8 +210,7 @@ fn normalize_round(text: &str) -> String {
     let s = thousands(&s);
     let s = leading_zero(&s);
     let s = fix_a_slash_b(&s);
-    let s = matrix_brackets(&s);
-    let s = outer_parens(&s);
+    let s = strip_wrapping(&s);
     trim_end_periods(&s)
 }
 
@@ -240,10 +243,16 @@ fn unicode_to_latex(text: &str) -> String {
 
 /// MN-5 b: `\text{…}` and kin are unwrapped; a text group that ends the
 /// answer (after something else, optionally followed by `^2`) is a unit and
-/// is removed.
+/// is removed. `\boxed{…}` and `\fbox{…}` are unwrapped.
 fn text_commands(text: &str) -> String {
     let b = text.as_bytes();
     let close = matching(text, b'{', b'}', true);
+    // Computed once (not per group, which would be quadratic): where the
+    // text starts, and where its last byte other than a space or period ends.
+    let first_significant = text.len() - text.trim_start().len();
+    let significant_end = text
+        .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.')
+        .len();
     let mut drop = vec![false; b.len()];
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -260,17 +269,20 @@ fn text_commands(text: &str) -> String {
         }
         let after = i + 1 + name.len();
         let brace = skip_spaces(b, after);
-        if !TEXT_COMMANDS.contains(&name) || b.get(brace) != Some(&b'{') || close[brace] == NONE {
+        let boxed = matches!(name, "boxed" | "fbox");
+        if !(boxed || TEXT_COMMANDS.contains(&name))
+            || b.get(brace) != Some(&b'{')
+            || close[brace] == NONE
+        {
             i = after;
             continue;
         }
         let c = close[brace];
         let rest_start = skip_power(b, c + 1);
-        let trailing = text[rest_start..]
-            .trim_matches(|ch: char| ch.is_whitespace() || ch == '.')
-            .is_empty();
-        let before = text[..i].trim();
-        if trailing && !before.is_empty() && !text[brace + 1..c].trim().is_empty() {
+        let trailing = rest_start >= significant_end;
+        let before = first_significant < i;
+        // A box is always unwrapped, never a unit.
+        if !boxed && trailing && before && !text[brace + 1..c].trim().is_empty() {
             emit_kept(&mut out, text, last, i, &drop);
             last = rest_start;
             i = rest_start;
@@ -285,18 +297,62 @@ fn text_commands(text: &str) -> String {
     out
 }
 
+/// The offset of `c` in the next [`NEAR`] bytes from `from` (environment
+/// names, column specifications, root indices are short; a bounded look
+/// keeps many unclosed ones linear).
+fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
+    let b = &text.as_bytes()[from..];
+    b.iter().take(NEAR).position(|&x| x == c as u8)
+}
+
+/// How far [`find_near`] looks.
+const NEAR: usize = 64;
+
 /// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
 fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
     let mut start = from;
     for j in from..to {
         if drop[j] {
-            out.push_str(&text[start..j]);
+            flush(out, &text[start..j]);
             start = j + 1;
         }
     }
     if start < to {
-        out.push_str(&text[start..to]);
+        flush(out, &text[start..to]);
     }
+}
+
+/// Appends `piece`, with a space first when `out` ends with a command name
+/// and `piece` starts with a letter: removing something between them must
+/// not glue them into another command (`\pi$r$` is `\pi r`, not `\pir`).
+fn flush(out: &mut String, piece: &str) {
+    if piece.starts_with(|c: char| c.is_ascii_alphabetic()) && ends_with_command(out) {
+        out.push(' ');
+    }
+    out.push_str(piece);
+}
+
+/// Whether `s` ends with a command name (`\` and letters, the backslash not
+/// itself escaped).
+fn ends_with_command(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    // Command names are short: a longer run of letters is a word (and the
+    // bound keeps repeated calls linear).
+    while k > 0 && b[k - 1].is_ascii_alphabetic() {
+        k -= 1;
+        if b.len() - k > NEAR {
+            return false;
+        }
+    }
+    if k == b.len() {
+        return false;
+    }
+    let mut slashes = 0;
+    while k > slashes && b[k - 1 - slashes] == b'\\' {
+        slashes += 1;
+    }
+    slashes % 2 == 1
 }
 
 fn skip_spaces(b: &[u8], mut i: usize) -> usize {
@@ -340,20 +396,20 @@ fn commands(text: &str) -> String {
     while i < b.len() {
         let c = b[i];
         if c == b'$' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             i += 1;
             last = i;
             continue;
         }
         if c == b'~' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push(' ');
             i += 1;
             last = i;
             continue;
         }
         if c == b'%' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push_str("\\%");
             i += 1;
             last = i;
@@ -363,7 +419,7 @@ fn commands(text: &str) -> String {
         if b.get(i + 1) == Some(&b'=')
             && (matches!(c, b'>' | b'<') || (c == b'!' && !(i > 0 && b[i - 1].is_ascii_digit())))
         {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push_str(match c {
                 b'>' => "\\geq ",
                 b'<' => "\\leq ",
@@ -377,7 +433,7 @@ fn commands(text: &str) -> String {
             i += 1;
             continue;
         }
-        out.push_str(&text[last..i]);
+        flush(&mut out, &text[last..i]);
         let name = command_at(b, i);
         if name.is_empty() {
             let next = b.get(i + 1).copied();
@@ -420,7 +476,7 @@ fn commands(text: &str) -> String {
         } else if matches!(name, "begin" | "end") {
             let j = skip_spaces(b, end);
             let env_end = if b.get(j) == Some(&b'{') {
-                text[j..].find('}').map(|k| j + k)
+                find_near(text, j, '}').map(|k| j + k)
             } else {
                 None
             };
@@ -444,7 +500,7 @@ fn commands(text: &str) -> String {
                             // The column specification `{cc}` goes.
                             let s = skip_spaces(b, i);
                             if b.get(s) == Some(&b'{') {
-                                if let Some(e) = text[s..].find('}') {
+                                if let Some(e) = find_near(text, s, '}') {
                                     i = s + e + 1;
                                 }
                             }
@@ -464,7 +520,7 @@ fn commands(text: &str) -> String {
             out.push_str(name);
         }
     }
-    out.push_str(&text[last..]);
+    flush(&mut out, &text[last..]);
     out
 }
 
@@ -510,7 +566,7 @@ fn brace_arguments(text: &str) -> String {
         };
         let mut j = i + 1 + name.len();
         if name == "sqrt" && b.get(j) == Some(&b'[') {
-            match text[j..].find(']') {
+            match find_near(text, j, ']') {
                 Some(k) => j += k + 1,
                 None => {
                     i = j;
@@ -574,42 +630,44 @@ fn leading_zero(text: &str) -> String {
     out
 }
 
-/// MN-5 j: parentheses around the whole answer go when they hold no
-/// top-level comma (`(\frac{1}{3})` is `\frac{1}{3}`; `(1,2)` is a point
-/// and stays). One brace table, so nested `((x))` costs linear time.
-fn outer_parens(text: &str) -> String {
+/// MN-5 j: wrappers around the whole answer go, layer by layer:
+/// parentheses that hold no top-level comma (`(\frac{1}{3})` is
+/// `\frac{1}{3}`; `((1,2))` keeps one pair: a point), and parentheses or
+/// brackets around a single matrix environment
+/// (`\left[\begin{array}…\end{array}\right]` is the matrix). Two bracket
+/// tables and at most two comma scans: linear however deep the nesting.
+fn strip_wrapping(text: &str) -> String {
     let b = text.as_bytes();
-    let close = matching(text, b'(', b')', false);
+    let paren = matching(text, b'(', b')', false);
+    let brack = matching(text, b'[', b']', false);
+    let wrapped = |s: usize, e: usize| {
+        e >= s + 2
+            && match b[s] {
+                b'(' => paren[s] == e - 1,
+                b'[' => brack[s] == e - 1,
+                _ => false,
+            }
+    };
     let (mut s, mut e) = (0, b.len());
-    while e >= s + 2 && b[s] == b'(' && close[s] == e - 1 {
-        s += 1;
-        e -= 1;
-    }
-    if s == 0 {
-        return text.to_string();
-    }
-    // Keep one pair around a top-level comma list (a tuple or an interval).
-    if split_top_commas(&text[s..e]).len() > 1 {
-        s -= 1;
-        e += 1;
+    while wrapped(s, e) {
+        let inner = &text[s + 1..e - 1];
+        if inner.starts_with("\\begin{pmatrix}")
+            && inner.ends_with("\\end{pmatrix}")
+            && inner.matches("\\begin{").count() == 1
+        {
+            (s, e) = (s + 1, e - 1);
+            break;
+        }
+        if b[s] != b'(' {
+            break;
+        }
+        // Inside another wrapped layer there is no top-level comma.
+        if !wrapped(s + 1, e - 1) && split_top_commas(inner).len() > 1 {
+            break;
+        }
+        (s, e) = (s + 1, e - 1);
     }
     text[s..e].to_string()
-}
-
-/// MN-5 j: brackets around a whole matrix environment go
-/// (`\left[\begin{array}…\end{array}\right]` is the matrix).
-fn matrix_brackets(text: &str) -> String {
-    for (open, close) in [("(", ")"), ("[", "]")] {
-        if let Some(inner) = text.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
-            if inner.starts_with("\\begin{pmatrix}")
-                && inner.ends_with("\\end{pmatrix}")
-                && inner.matches("\\begin{").count() == 1
-            {
-                return inner.to_string();
-            }
-        }
-    }
-    text.to_string()
 }
 
 /// Trailing whitespace and periods (a sentence's end) removed.
@@ -625,7 +683,9 @@ fn trim_end_periods(text: &str) -> String {
 /// already removed as a text group).
 fn trailing_units(text: &str) -> String {
     let mut s = text.trim_end();
-    for _ in 0..4 {
+    // Each round removes a unit or stops: linear in all.
+    loop {
+        s = s.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
         let mut changed = false;
         for unit in UNIT_WORDS {
             // The unit, possibly squared.
@@ -662,12 +722,12 @@ fn list_connectives(text: &str) -> String {
     while let Some(k) = rest.find(',') {
         out.push_str(&rest[..=k]);
         rest = &rest[k + 1..];
-        let t = rest.trim_start();
-        for w in ["and ", "or "] {
-            if let Some(r) = t.strip_prefix(w) {
-                rest = r;
-                break;
-            }
+        // `1, and and 2`: every connective after the comma goes.
+        while let Some(r) = ["and ", "or "]
+            .iter()
+            .find_map(|w| rest.trim_start().strip_prefix(w))
+        {
+            rest = r;
         }
     }
     out.push_str(rest);
@@ -840,7 +900,7 @@ pub fn norm_deg(text: &str) -> String {
                     .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '\\')
                     || (inner.starts_with('(')
                         && matching(inner, b'(', b')', false)[0] == inner.len() - 1);
-                out.push_str(&text[last..start]);
+                flush(&mut out, &text[last..start]);
                 out.push('{');
                 if simple {
                     out.push_str(inner);
@@ -851,12 +911,12 @@ pub fn norm_deg(text: &str) -> String {
                 }
                 out.push_str("*\\frac{\\pi}{180}}");
             }
-            _ => out.push_str(text[last..i].trim_end_matches(' ')),
+            _ => flush(&mut out, text[last..i].trim_end_matches(' ')),
         }
         last = end;
         i = end;
     }
-    out.push_str(&text[last..]);
+    flush(&mut out, &text[last..]);
     out
 }
 
@@ -1322,7 +1382,8 @@ fn or_separators(text: &str) -> Vec<(usize, usize)> {
 /// assert!(!is_set("(3/4)sqrt(3)"));
 /// ```
 pub fn is_set(text: &str) -> bool {
-    let t = text.trim().trim_matches('$').trim();
+    let unwrapped = text_commands(text);
+    let t = unwrapped.trim().trim_matches('$').trim();
     if t.is_empty() {
         return false;
     }
@@ -1622,6 +1683,39 @@ mod tests {
             Err(CallError::BudgetExceeded { .. })
         ));
         assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn adversarial_inputs() {
+        // Leading spaces then many text groups (the trailing-unit test is
+        // computed once, not per group).
+        let t = " ".repeat(50_000) + &r"\text{a}".repeat(5_000);
+        // The last group ends the answer: a unit (MN-5 b), removed.
+        assert_eq!(normalize(&t), "a".repeat(4_999));
+        // Many unclosed environments and root indices.
+        let t = r"\begin{".repeat(10_000);
+        assert_eq!(normalize(&t), r"\begin{".repeat(10_000).replace(' ', ""));
+        let t = r"\sqrt[".repeat(10_000);
+        assert_eq!(normalize(&t), t);
+        // Deeply nested parentheses around the answer.
+        let t = "(".repeat(50_000) + "x" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), "x");
+        let t = "(".repeat(50_000) + r"[\begin{pmatrix}1\end{pmatrix}]" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), r"\begin{pmatrix}1\end{pmatrix}");
+        // Chains that one round of a pass could leave behind: still
+        // idempotent.
+        assert_eq!(
+            normalize(&("1,".to_string() + &" and".repeat(1_000) + " 2")),
+            "1,2"
+        );
+        for t in [
+            "5".to_string() + &" cm.".repeat(1_000),
+            r"\te".repeat(100) + &r"\text{}xt{".repeat(100),
+            "([".repeat(100) + r"\begin{pmatrix}1\end{pmatrix}" + &"])".repeat(100),
+        ] {
+            let once = normalize(&t);
+            assert_eq!(normalize(&once), once);
+        }
     }
 
     #[test]
