@@ -126,6 +126,40 @@ pub fn equivalent(
     cmp.compare(a, b, 0)
 }
 
+/// [`equivalent`] with a step counter shared by several comparisons: the
+/// steps already in `steps` count against [`Limits::max_eval_steps`], and the
+/// steps of this comparison are added to it (a grader comparing the items of
+/// two lists bounds the work of all of them together).
+///
+/// ```
+/// use scorespec::expr::{canon::canonical, equiv::{equivalent_counted, EquivOptions}, Expr, Limits};
+/// let l = Limits::default();
+/// let x = canonical(&Expr::Add(vec![Expr::sym("x"), Expr::int(1)]), &l).unwrap();
+/// let y = canonical(&Expr::Add(vec![Expr::int(1), Expr::sym("x"), Expr::int(0)]), &l).unwrap();
+/// let z = canonical(&Expr::Add(vec![Expr::sym("x"), Expr::int(2)]), &l).unwrap();
+/// let mut steps = 0;
+/// equivalent_counted(&x, &z, &EquivOptions::default(), &l, &mut steps).unwrap();
+/// assert!(steps > 0);
+/// let spent = Limits { max_eval_steps: steps, ..l };
+/// assert!(equivalent_counted(&x, &z, &EquivOptions::default(), &spent, &mut steps).is_err());
+/// ```
+pub fn equivalent_counted(
+    a: &Expr,
+    b: &Expr,
+    opts: &EquivOptions,
+    limits: &Limits,
+    steps: &mut u64,
+) -> Result<Verdict, ExprError> {
+    let mut cmp = Comparer {
+        opts,
+        limits,
+        steps: *steps,
+    };
+    let r = cmp.compare(a, b, 0);
+    *steps = cmp.steps;
+    r
+}
+
 struct Comparer<'a> {
     opts: &'a EquivOptions,
     limits: &'a Limits,
@@ -436,6 +470,29 @@ impl Comparer<'_> {
         canonical(&Expr::sub(lhs.clone(), rhs.clone()), self.limits)
     }
 
+    /// [`Self::proportional`] both ways round, so that the verdict does not
+    /// depend on the order of the sides: the ratio `d1/d2` at the sample
+    /// points is compared within `abs_tol + rel_tol·|r|`, and when `d1` is
+    /// much larger than `d2` every ratio `d2/d1` is below `abs_tol` (fuzz:
+    /// `999999999·a·d·u = x²` was equal to `d = x` one way round only).
+    /// Equal when both are; not equal when either is; unknown otherwise.
+    fn proportional_both(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        positive: bool,
+    ) -> Result<Verdict, ExprError> {
+        let v = self.proportional(d1, d2, positive)?;
+        let w = self.proportional(d2, d1, positive)?;
+        Ok(match (v.outcome, w.outcome) {
+            (Outcome::Equal, Outcome::Equal) => v,
+            (Outcome::NotEqual, _) => v,
+            (_, Outcome::NotEqual) => w,
+            (Outcome::Unknown, _) => v,
+            _ => w,
+        })
+    }
+
     /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
     /// positive, `Some(false)` any non-zero, by sampling.
     fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
@@ -521,7 +578,7 @@ impl Comparer<'_> {
                 }
                 let d1 = self.difference(a1, a2)?;
                 let d2 = self.difference(b1, b2)?;
-                return self.proportional(&d1, &d2, false);
+                return self.proportional_both(&d1, &d2, false);
             }
         }
         let (sa, oa) = ascending(sa, oa);
@@ -532,7 +589,7 @@ impl Comparer<'_> {
         if sa.len() == 2 {
             let d1 = self.difference(&sa[0], &sa[1])?;
             let d2 = self.difference(&sb[0], &sb[1])?;
-            return self.proportional(&d1, &d2, true);
+            return self.proportional_both(&d1, &d2, true);
         }
         let v = self.sequence(&sa, &sb, "inequality", 1)?;
         Ok(Verdict {

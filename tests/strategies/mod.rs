@@ -1940,3 +1940,254 @@ pub fn fredholm_call_strategy() -> impl Strategy<Value = (&'static str, Value)> 
             (f, Value::Object(m))
         })
 }
+
+// ============================================================ math answers (document 004)
+
+/// Prose around a math answer without backslashes, braces or `<`: words,
+/// numbers, punctuation, line breaks, answer phrases, `$…$` formulas,
+/// "Therefore", and the plain words "boxed" and "fbox" (which must not be
+/// read as boxes).
+pub fn math_prose_strategy() -> impl Strategy<Value = String> + Clone {
+    prop::collection::vec(
+        prop_oneof![
+            4 => "[a-zA-Z]{1,8}",
+            2 => "-?[0-9]{1,4}(\\.[0-9]{1,2})?",
+            1 => "[,.;:!?]",
+            1 => Just("\n\n".to_string()),
+            1 => Just("Therefore,".to_string()),
+            1 => Just("the answer is 3.".to_string()),
+            1 => Just("Answer: 4\n".to_string()),
+            1 => Just("#### 5\n".to_string()),
+            1 => Just("$x+1$".to_string()),
+            1 => Just("so $6$ is our answer.".to_string()),
+            1 => Just("we have not boxed it".to_string()),
+            1 => Just("fbox".to_string()),
+            1 => Just("Ответ ≈ π".to_string()),
+        ],
+        0..30,
+    )
+    .prop_map(|v| v.join(" "))
+}
+
+/// A brace-balanced LaTeX answer without a box command: symbols, digits,
+/// operators, `\frac`, `\pi`, `\sqrt`, `$`, nested `{…}` groups.
+pub fn balanced_latex_strategy() -> impl Strategy<Value = String> + Clone {
+    let leaf = prop_oneof![
+        4 => "[a-z0-9+*/^_=,.()\\[\\] -]{1,6}",
+        1 => Just("\\frac".to_string()),
+        1 => Just("\\pi".to_string()),
+        1 => Just("\\sqrt".to_string()),
+        1 => Just("$".to_string()),
+        1 => Just("é∞".to_string()),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..4).prop_map(|v| v.concat()),
+            inner.prop_map(|s| format!("{{{s}}}")),
+        ]
+    })
+}
+
+/// What may follow a final box: nothing, a period, a closing `$`, a line.
+pub fn box_tail_strategy() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        Just(String::new()),
+        Just(".".to_string()),
+        Just("$.".to_string()),
+        Just("\n".to_string()),
+    ]
+}
+
+/// Fragments of math answers, concatenated: the constructs the
+/// normalizations rewrite (delimiters, `\left`, `\text{…}`, units,
+/// thousands separators, degrees, `a/b`, `\pm`, `x=`, environments,
+/// spacing) and plain symbols.
+pub fn math_answer_strategy() -> impl Strategy<Value = String> + Clone {
+    const FRAGMENTS: &[&str] = &[
+        "1",
+        "23",
+        "0.5",
+        "1,234",
+        "12,34",
+        "{,}",
+        "x",
+        "y",
+        "ab",
+        " ",
+        "  ",
+        ",",
+        ".",
+        "/",
+        "=",
+        "-",
+        "+",
+        "^",
+        "2",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "\\{",
+        "\\}",
+        "$",
+        "\\$",
+        "\\(",
+        "\\)",
+        "\\left(",
+        "\\right)",
+        "\\left.",
+        "\\frac{1}{2}",
+        "\\dfrac",
+        "\\text{ cm}",
+        "\\text{or}",
+        "\\mbox{white}",
+        "cm",
+        "dollars",
+        "^\\circ",
+        "^{\\circ}",
+        "°",
+        "\\sin",
+        "sin",
+        "\\cos ",
+        "\\pm",
+        "\\mp",
+        "x=",
+        "x\\in",
+        "\\%",
+        "%",
+        "\\\\",
+        "\\begin{pmatrix}",
+        "\\end{pmatrix}",
+        "\\begin{array}{cc}",
+        "\\end{array}",
+        "&",
+        "\\!",
+        "\\,",
+        "~",
+        "\\noindent",
+        "π",
+        "×",
+        "−",
+        "\\sqrt{3}",
+        "sqrt(2)",
+        ">=",
+        "<=",
+        "!=",
+        "\\ge",
+        "\\lt",
+        "≤",
+        ".5",
+        "percent",
+        "pct",
+        "\\frac12",
+        "\\sqrt3",
+        "\\sqrt[3]8",
+        "\\infty",
+        "or",
+        "and",
+        "\\",
+    ];
+    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..12).prop_map(|v| v.concat())
+}
+
+// ---- math.equal (helper math-equal): answers as LaTeX text.
+
+/// Answer texts of the kinds `math.equal` compares: numbers in several
+/// spellings, lists, sets, tuples, intervals, equations with a name,
+/// quantities with units, percentages, words.
+pub const MATH_EQUAL_ANSWER_POOL: &[&str] = &[
+    "0.5",
+    r"\frac{1}{2}",
+    "1,234",
+    "1234",
+    "3.04",
+    "0.0304",
+    "28\\%",
+    "28",
+    "0.28",
+    "1",
+    "100",
+    "-2",
+    r"\sqrt{2}",
+    r"2\sqrt{2}",
+    r"\pi",
+    "3.14",
+    r"\frac{\pi}{2}",
+    r"90^\circ",
+    "x+y",
+    "y+x",
+    "x^2-1",
+    "(x-1)(x+1)",
+    "1,2",
+    "2,1",
+    r"\{1,2\}",
+    "(1,2)",
+    "[1,2]",
+    "[0,1)",
+    r"(-\infty,0)\cup(0,\infty)",
+    "x=3",
+    "3",
+    "x>3",
+    "x<-1",
+    r"-2 \le x \le 7",
+    r"\begin{pmatrix}1\\2\end{pmatrix}",
+    r"\begin{pmatrix}1&2\end{pmatrix}",
+    r"5\text{ m}",
+    r"5\text{ cm}",
+    r"0.5\text{ km}",
+    r"500\text{ m}",
+    "yes",
+    "no",
+    "true",
+    "White",
+    "white",
+    r"\text{(C)}",
+    "C",
+    r"1\pm\sqrt{5}",
+    "4 4/9",
+    "40/9",
+    "",
+    r"\$5",
+    "5",
+    r"\log 100",
+    r"2\ln 10",
+    "k = 1, m = 2",
+    "2 and 1",
+];
+
+/// One answer text: from the pool, two or three of them joined (`, `, `and`,
+/// `;`) and wrapped (a tuple, a set, `x = …`, with a unit), or an expression
+/// tree printed as LaTeX. The wrapper's `{}` is where the items go.
+pub fn math_equal_answer_strategy() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => prop::sample::select(MATH_EQUAL_ANSWER_POOL).prop_map(str::to_string),
+        2 => (
+            prop::collection::vec(prop::sample::select(MATH_EQUAL_ANSWER_POOL), 2..=3),
+            prop::sample::select(&[", ", ",", " and ", "; "][..]),
+            prop::sample::select(&["{}", "({})", r"\{{}\}", "x = {}", r"{} \text{ m}"][..]),
+        )
+            .prop_map(|(items, sep, wrap)| wrap.replace("{}", &items.join(sep))),
+        1 => expr_strategy().prop_map(|e| {
+            scorespec::expr::canon::canonical(&e, &scorespec::expr::Limits::default())
+                .map(|c| scorespec::expr::print_latex::to_latex(&c))
+                .unwrap_or_default()
+        }),
+    ]
+    .boxed()
+}
+
+/// Two answer texts (a third of the time the same one).
+pub fn math_equal_pair_strategy() -> BoxedStrategy<(String, String)> {
+    prop_oneof![
+        2 => (math_equal_answer_strategy(), math_equal_answer_strategy()),
+        1 => math_equal_answer_strategy().prop_map(|a| (a.clone(), a)),
+    ]
+    .boxed()
+}
+
+/// A spacing command LaTeX ignores.
+pub fn latex_spacing_strategy() -> impl Strategy<Value = &'static str> + Clone {
+    prop::sample::select(&[r"\,", r"\;", r"\!", r"\quad", r"\ "][..])
+}

@@ -66,8 +66,13 @@
 //!   `\mathrm{d}x`) ends the integrand; write `\mathit{d}` for a symbol `d`
 //!   there.
 //! * Greek variants keep their names (`\varphi` is the symbol `varphi`).
-//! * Set-builder notation, `\in`, sums, limits, derivatives and vectors
-//!   (`\vec`) are not supported: they are parse errors.
+//! * `\sum_{k=a}^{b} body` and `\prod_{k=a}^{b} body` are the unknown
+//!   functions `Sum(body, k, a, b)` and `Product(body, k, a, b)`: not
+//!   evaluated, equal when their canonical forms are; the body is the product
+//!   that follows (`\sum_{k=1}^{n} k^2 + 1` is `Sum(k², k, 1, n) + 1`), and an
+//!   index `i` or `e` is a letter in it, not a constant.
+//! * Set-builder notation, `\in`, limits, derivatives and vectors (`\vec`)
+//!   are not supported: they are parse errors.
 
 use std::ops::Range;
 
@@ -1435,7 +1440,11 @@ impl<'a> Parser<'a> {
             Some(Tok::Num | Tok::LBrace | Tok::Open(_) | Tok::Begin(_) | Tok::Wrapper(..)) => true,
             Some(Tok::OperatorName(_)) => !chain,
             Some(Tok::Word) => !chain || self.plain_function_here().is_none(),
-            Some(Tok::Cmd(name)) => !chain || (command_function(name).is_none() && name != "int"),
+            Some(Tok::Cmd(name)) => {
+                !chain
+                    || (command_function(name).is_none()
+                        && !matches!(name.as_str(), "int" | "sum" | "prod"))
+            }
             Some(Tok::Bar) => !self.in_bars,
             _ => false,
         }
@@ -1825,6 +1834,7 @@ impl<'a> Parser<'a> {
             }
             "sqrt" => self.parse_sqrt(span),
             "int" => self.parse_integral(span),
+            "sum" | "prod" => self.parse_big_operator(name == "sum", span),
             "boxed" | "fbox" => self.parse_boxed(span),
             _ => match command_function(name) {
                 Some(kind) => self.parse_function(kind, span),
@@ -2362,6 +2372,96 @@ impl<'a> Parser<'a> {
             })),
             d,
         )
+    }
+}
+
+impl Parser<'_> {
+    /// `\sum_{k=a}^{b} body` and `\prod_{k=a}^{b} body`: the unknown functions
+    /// `Sum(body, k, a, b)` and `Product(body, k, a, b)` (not evaluated; two
+    /// sums are the same when their canonical forms are). The body is the
+    /// product that follows (`\sum_{k=1}^{n} k^2 + 1` is `Sum(k², k, 1, n) + 1`).
+    #[inline(never)]
+    fn parse_big_operator(&mut self, sum: bool, span: Range<usize>) -> PResult<Node> {
+        let (mut lo, mut hi) = (None, None);
+        loop {
+            match self.peek() {
+                Some(Tok::Underscore) if lo.is_none() => {
+                    self.pos += 1;
+                    lo = Some(self.parse_script()?);
+                }
+                Some(Tok::Caret) if hi.is_none() => {
+                    self.pos += 1;
+                    hi = Some(self.parse_script()?);
+                }
+                _ => break,
+            }
+        }
+        let what = if sum { "a sum" } else { "a product" };
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return Err(self.err(
+                format!("{what} needs its index range, as in _{{k=1}}^{{n}}"),
+                span,
+            ));
+        };
+        let mut rebound = None;
+        let (var, start) = match lo.e {
+            Expr::Relation(sides, ops) if ops == [RelOp::Eq] && sides.len() == 2 => {
+                match (&sides[0], &sides[1]) {
+                    (Expr::Symbol(v), a) => (v.clone(), a.clone()),
+                    // `i` and `e` read as constants elsewhere are index letters here.
+                    (Expr::Constant(c @ (Constant::I | Constant::E)), a) => {
+                        rebound = Some(*c);
+                        (
+                            if *c == Constant::I { "i" } else { "e" }.to_string(),
+                            a.clone(),
+                        )
+                    }
+                    _ => {
+                        return Err(self.err(format!("the index of {what} must be a letter"), span));
+                    }
+                }
+            }
+            _ => {
+                return Err(self.err(
+                    format!("the lower bound of {what} must be written k=a"),
+                    span,
+                ));
+            }
+        };
+        let mut body = self.parse_product(false)?;
+        if let Some(c) = rebound {
+            body.e = rebind(&body.e, c, &var);
+        }
+        let d = body.d.max(lo.d).max(hi.d);
+        let name = if sum { "Sum" } else { "Product" };
+        self.mk(
+            Expr::Func(
+                Func::Named(name.to_string()),
+                vec![body.e, Expr::Symbol(var), start, hi.e],
+            ),
+            d,
+        )
+    }
+}
+
+/// `e` with the constant `c` (`i` or `e`) read as the symbol `name`: the
+/// index of a sum is a letter, not the imaginary unit.
+fn rebind(e: &Expr, c: Constant, name: &str) -> Expr {
+    let r = |x: &Expr| rebind(x, c, name);
+    let all = |v: &[Expr]| v.iter().map(r).collect::<Vec<_>>();
+    match e {
+        Expr::Constant(k) if *k == c => Expr::Symbol(name.to_string()),
+        Expr::Add(v) => Expr::Add(all(v)),
+        Expr::Mul(v) => Expr::Mul(all(v)),
+        Expr::Pow(a, b) => Expr::pow(r(a), r(b)),
+        Expr::Func(f, v) => Expr::Func(f.clone(), all(v)),
+        Expr::Relation(v, ops) => Expr::Relation(all(v), ops.clone()),
+        Expr::PlusMinus(a, b) => Expr::PlusMinus(Box::new(r(a)), Box::new(r(b))),
+        Expr::Tuple(v) => Expr::Tuple(all(v)),
+        Expr::Set(v) => Expr::Set(all(v)),
+        Expr::Percent(a) => Expr::Percent(Box::new(r(a))),
+        Expr::Degrees(a) => Expr::Degrees(Box::new(r(a))),
+        other => other.clone(),
     }
 }
 

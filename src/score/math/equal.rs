@@ -38,7 +38,7 @@
 //! order unless `compare_sets`); the percentage reading is symmetric; units
 //! are compared, not stripped; `\log` is natural (math-verify: base 10).
 
-use num_traits::{Signed, Zero};
+use num_traits::Signed;
 use serde::Serialize;
 
 use crate::expr::api::{Format, parse};
@@ -126,11 +126,22 @@ pub struct Verdict {
 /// assert!(!equal(r"\pi", "3.14", &o).equal);
 /// ```
 pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict {
+    if reference.len() > MAX_ANSWER_BYTES || prediction.len() > MAX_ANSWER_BYTES {
+        let cut = |s: &str| s.chars().take(64).collect::<String>();
+        return Verdict {
+            equal: false,
+            outcome: Outcome::BudgetExceeded,
+            rule: "bounds",
+            reference_normalized: cut(reference),
+            prediction_normalized: cut(prediction),
+        };
+    }
     let r = prepare(reference);
     let p = prepare(prediction);
     let mut cmp = Comparer {
         opts,
         limits: Limits::default(),
+        steps: 0,
     };
     let (outcome, rule, rn, pn) = cmp.top(&r, &p);
     Verdict {
@@ -171,6 +182,10 @@ pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> 
 // ---------------------------------------------------------------------------
 // Preparation (ME-2)
 
+/// Longest answer text prepared, in bytes (beyond: `budget_exceeded`; the
+/// engine itself reads at most 16 KiB of one expression).
+pub const MAX_ANSWER_BYTES: usize = 64 * 1024;
+
 /// Most items of a bare list compared (beyond: `budget_exceeded`).
 pub const MAX_LIST_ITEMS: usize = 64;
 
@@ -188,15 +203,14 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// ```
 pub fn prepare(s: &str) -> String {
     let mut t = map_unicode(s);
-    t = mixed_number(&t);
-    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
-        t = t.replace(from, to);
-    }
     t = undouble_commands(&t);
-    t = unwrap_all(&t);
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
     t = t.replace("\\\\", "\u{1}");
-    t = t.replace(",\\! ", ",\\!").replace(",\\!", "{,}");
+    t = thin_thousands(&t);
+    t = t
+        .replace("{, }", "{,}")
+        .replace(" {,}", "{,}")
+        .replace("{,} ", "{,}");
     for (from, to) in [
         ("\\displaystyle", ""),
         ("\\noindent", ""),
@@ -216,17 +230,35 @@ pub fn prepare(s: &str) -> String {
         ("\\cfrac", "\\frac"),
         ("\\lt", "<"),
         ("\\gt", ">"),
-        ("!=", "\\ne "),
         ("\\text{ and }", ","),
         ("\\text{and}", ","),
         ("\\text{ or }", ","),
         ("\\text{or}", ","),
         ("\\textnormal", "\\text"),
-        (";", ","),
+        ("\\text{infinity}", "\\infty"),
+        ("infinity", "\\infty"),
     ] {
         t = t.replace(from, to);
     }
     t = t.replace('\u{1}', "\\\\");
+    t = not_equal_sign(&t);
+    // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
+    t = split_top(&t, ',')
+        .into_iter()
+        .map(|part| {
+            split_equals(part)
+                .into_iter()
+                .map(mixed_number)
+                .collect::<Vec<_>>()
+                .join("=")
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
+        t = t.replace(from, to);
+    }
+    t = mathrm_units(&t);
+    t = group_solutions(&t).replace(';', ",");
     t = drop_left_right(&t);
     t = replace_words(&t);
     t = percent_words(&t);
@@ -427,6 +459,92 @@ fn drop_left_right(s: &str) -> String {
     out
 }
 
+/// `x != 3` → `x \ne 3`, except after a digit or a closing bracket, where
+/// `!` is a factorial (`5!=120` is 5! = 120).
+fn not_equal_sign(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev: Option<char> = None;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let factorial = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, ')' | '}' | ']'));
+        if c == '!' && chars.peek() == Some(&'=') && !factorial && prev != Some('\\') {
+            chars.next();
+            out.push_str("\\ne ");
+            prev = Some(' ');
+            continue;
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
+}
+
+/// `\mathrm{m}`, `\mathrm{~km}` → `\text{m}`, `\text{km}` when the word is a
+/// unit of the table (ME-9): upright letters after a number are a unit, as
+/// `\text{}` is.
+fn mathrm_units(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find("\\mathrm{") {
+        let open = i + "\\mathrm".len();
+        match closing(rest, open) {
+            Some(close) => {
+                let inner = rest[open + 1..close].trim();
+                let unit = |w: &str| units::lookup(w).is_some();
+                let is_unit = unit(inner)
+                    || inner
+                        .split_once('/')
+                        .is_some_and(|(a, b)| unit(a) && unit(b));
+                out.push_str(&rest[..i]);
+                if is_unit {
+                    out.push_str("\\text{");
+                    out.push_str(inner);
+                    out.push('}');
+                } else {
+                    out.push_str(&rest[i..=close]);
+                }
+                rest = &rest[close + 1..];
+            }
+            None => break,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
+/// `;` separates solutions and `,` the named values of one (ME-5).
+fn group_solutions(s: &str) -> String {
+    let groups = split_top(s, ';');
+    if groups.len() < 2 || !groups.iter().any(|g| split_top(g, ',').len() > 1) {
+        return s.to_string();
+    }
+    let name = |x: &str| {
+        let x = x.trim();
+        x.starts_with(|c: char| c.is_ascii_alphabetic())
+            && x.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '}' | '\\'))
+    };
+    groups
+        .iter()
+        .map(|g| {
+            let parts: Vec<String> = split_top(g, ',')
+                .into_iter()
+                .map(|p| match p.split_once('=') {
+                    Some((l, r)) if name(l) && !r.contains('=') => r.trim().to_string(),
+                    _ => p.trim().to_string(),
+                })
+                .collect();
+            if parts.len() > 1 {
+                format!("({})", parts.join(","))
+            } else {
+                parts.concat()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// `and` / `or` between items → `,`: the word with no letter (or
 /// backslash) before it and no lower-case letter after it (`1 or 2`,
 /// `(1,2)or(3,4)`, `1orW(x)`; not `for`, `order`).
@@ -592,6 +710,37 @@ fn e_notation(s: &str) -> String {
     out
 }
 
+/// `12,\!000` (also `12,\! 000`) → `12{,}000`: a comma and a negative thin
+/// space between digits are a thousands separator.
+fn thin_thousands(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find(",\\!") {
+        let after = &rest[i + 3..];
+        let digits_after = after.trim_start_matches(' ');
+        let before_digit = rest[..i].ends_with(|c: char| c.is_ascii_digit());
+        out.push_str(&rest[..i]);
+        if before_digit && digits_after.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push_str("{,}");
+            rest = digits_after;
+        } else {
+            out.push(',');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `\{` opens a set and `\}` closes it: +1, −1, else 0.
+fn escaped_brace(next: Option<&u8>) -> i64 {
+    match next {
+        Some(b'{') => 1,
+        Some(b'}') => -1,
+        _ => 0,
+    }
+}
+
 /// Splits at `sep` outside brackets (`()[]{}` and `\begin…\end`).
 fn split_top(s: &str, sep: char) -> Vec<&str> {
     let b = s.as_bytes();
@@ -608,6 +757,7 @@ fn split_top(s: &str, sep: char) -> Vec<&str> {
                 } else if s[i..].starts_with("\\end") {
                     env -= 1;
                 }
+                depth += escaped_brace(b.get(i + 1));
                 i += 2;
                 continue;
             }
@@ -635,6 +785,7 @@ fn split_equals(s: &str) -> Vec<&str> {
     while i < b.len() {
         match b[i] {
             b'\\' => {
+                depth += escaped_brace(b.get(i + 1));
                 i += 2;
                 continue;
             }
@@ -722,6 +873,12 @@ fn is_word(s: &str) -> bool {
             .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-' || c == '\'')
 }
 
+/// Letters and spaces only, with a word of three letters or more.
+fn is_text_item(s: &str) -> bool {
+    let s = s.trim();
+    s.chars().all(|c| c.is_ascii_alphabetic() || c == ' ') && s.split(' ').any(|w| w.len() >= 3)
+}
+
 fn boolean(s: &str) -> Option<bool> {
     match s.trim().to_ascii_lowercase().as_str() {
         "yes" | "true" => Some(true),
@@ -750,6 +907,9 @@ type Decided = (Outcome, &'static str);
 struct Comparer<'a> {
     opts: &'a EqualOptions,
     limits: Limits,
+    /// Evaluation steps of all engine comparisons of this call (ME-1: one
+    /// budget, `Limits::max_eval_steps`, for the whole comparison).
+    steps: u64,
 }
 
 fn fail(e: &ExprError) -> Decided {
@@ -837,9 +997,20 @@ impl Comparer<'_> {
                 Err(e) => fail(&e),
             },
             (Err(e), _) | (_, Err(e)) => {
-                // Two texts that are not math: compare as words.
-                if let (Err(_), Err(_)) = (&ra, &pa) {
-                    (Outcome::NotEqual, "literal")
+                let budget = |x: &Result<Vec<Item>, ExprError>| {
+                    matches!(x, Err(ExprError::BudgetExceeded { .. }))
+                };
+                if budget(&ra) || budget(&pa) {
+                    (Outcome::BudgetExceeded, "bounds")
+                } else if ra.is_err() && pa.is_err() {
+                    // Two texts that are not math: the same up to spaces
+                    // (what spacing commands leave) or not the same.
+                    let bare = |x: &str| x.split_whitespace().collect::<String>();
+                    if bare(r) == bare(p) {
+                        (Outcome::Equal, "literal")
+                    } else {
+                        (Outcome::NotEqual, "literal")
+                    }
                 } else {
                     fail(e)
                 }
@@ -876,6 +1047,10 @@ impl Comparer<'_> {
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
         let e = parse(s.trim(), Format::Latex, &self.limits)?;
+        let e = match fold_matrices(&e, &self.limits, 0)? {
+            Some(m) => m,
+            None => e,
+        };
         self.standalone(e)
     }
 
@@ -902,6 +1077,15 @@ impl Comparer<'_> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // A word of three letters or more is text, not a product of
+        // letters (`Evelyn` is not `E·e·l·n·v·y`, ME-3).
+        if is_text_item(s) {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: Expr::Text(s.trim().to_string()),
+                stands_for: None,
+            });
+        }
         let sides = split_equals(s);
         if sides.len() >= 2 {
             let first = sides[0].trim();
@@ -916,10 +1100,9 @@ impl Comparer<'_> {
                     &Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
                     &self.limits,
                 )?,
-                Err(e) if long => {
-                    let _ = e;
-                    rhs.clone()
-                }
+                // `\zzz = x = 0`: a derivation whose first side does not
+                // parse still stands for its last side.
+                Err(_) if long => rhs.clone(),
                 Err(e) => return Err(e),
             };
             return Ok(Item {
@@ -946,12 +1129,13 @@ impl Comparer<'_> {
                     .map(|i| i.stands_for.clone().unwrap_or_else(|| i.expr.clone()))
                     .collect();
                 let one = a.stands_for.as_ref().unwrap_or(&a.expr);
-                match one {
-                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list"),
-                    Expr::Tuple(v) | Expr::Set(v) => self.unordered(v, &elems, "list"),
+                let d = match one {
+                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list")?,
+                    Expr::Tuple(v) => self.unordered(v, &elems, "list")?,
+                    Expr::Set(v) => self.as_sets(v, &elems, "list")?,
                     Expr::Matrix(rows) if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) => {
                         let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
-                        self.ordered(&flat, &elems, "vector")
+                        self.ordered(&flat, &elems, "vector")?
                     }
                     Expr::PlusMinus(p, q) => {
                         let both = vec![
@@ -961,10 +1145,39 @@ impl Comparer<'_> {
                                 &self.limits,
                             )?,
                         ];
-                        self.unordered(&both, &elems, "plus_minus")
+                        self.as_sets(&both, &elems, "plus_minus")?
                     }
-                    _ => Ok((Outcome::NotEqual, "list")),
+                    // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
+                    Expr::Union(parts) => {
+                        let ivs: Option<Vec<Expr>> = elems
+                            .iter()
+                            .map(|e| match e {
+                                Expr::Relation(s, o) => relation_interval(s, o),
+                                Expr::Interval(_) => Some(e.clone()),
+                                _ => None,
+                            })
+                            .collect();
+                        match ivs {
+                            Some(ivs) => {
+                                let ivs = ivs
+                                    .iter()
+                                    .map(|iv| canonical(iv, &self.limits))
+                                    .collect::<Result<Vec<_>, _>>()?;
+                                let d = self.as_sets(parts, &ivs, "relation_interval")?;
+                                (d.0, "relation_interval")
+                            }
+                            None => (Outcome::NotEqual, "list"),
+                        }
+                    }
+                    _ => (Outcome::NotEqual, "list"),
+                };
+                if d.0 == Outcome::Equal {
+                    return Ok(d);
                 }
+                // A list that says the same answer several times (`2, 2`
+                // from two boxes) is that answer: lists are sets.
+                let same = self.as_sets(std::slice::from_ref(one), &elems, "list")?;
+                Ok(if same.0 == Outcome::Equal { same } else { d })
             }
             (xs, ys) => self.item_lists(xs, ys),
         }
@@ -1127,7 +1340,7 @@ impl Comparer<'_> {
             abs_tol: self.opts.abs_tol,
             ..EquivOptions::default()
         };
-        let v = equiv::equivalent(a, b, &eo, &self.limits)?;
+        let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
             equiv::Outcome::Equal => (Outcome::Equal, v.rule),
             _ => (Outcome::NotEqual, v.rule),
@@ -1146,6 +1359,30 @@ impl Comparer<'_> {
         for (p, q) in x.iter().zip(y) {
             if self.exprs(p, q, "", "")?.0 != Outcome::Equal {
                 return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+
+    /// As sets: every element of each has an equal element in the other.
+    fn as_sets(
+        &mut self,
+        x: &[Expr],
+        y: &[Expr],
+        rule: &'static str,
+    ) -> Result<Decided, ExprError> {
+        for (p, q) in [(x, y), (y, x)] {
+            for a in p {
+                let mut found = false;
+                for b in q {
+                    if self.exprs(a, b, "", "")?.0 == Outcome::Equal {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok((Outcome::NotEqual, rule));
+                }
             }
         }
         Ok((Outcome::Equal, rule))
@@ -1176,6 +1413,132 @@ impl Comparer<'_> {
         }
         Ok((Outcome::Equal, rule))
     }
+}
+
+/// Matrix arithmetic the canonical form leaves alone (ME-11): sums of
+/// matrices of one shape, a scalar times a matrix, and a square matrix to a
+/// small positive integer power (`A·A` is canonically `A²`). `None` when the
+/// expression has nothing to fold.
+fn fold_matrices(e: &Expr, limits: &Limits, depth: usize) -> Result<Option<Expr>, ExprError> {
+    limits.check_depth(depth)?;
+    let sub = |x: &Expr| -> Result<Expr, ExprError> {
+        Ok(fold_matrices(x, limits, depth + 1)?.unwrap_or_else(|| x.clone()))
+    };
+    let shape = |m: &Vec<Vec<Expr>>| (m.len(), m.first().map_or(0, Vec::len));
+    match e {
+        Expr::Add(terms)
+            if terms
+                .iter()
+                .any(|t| matches!(t, Expr::Matrix(_) | Expr::Mul(_) | Expr::Pow(..))) =>
+        {
+            let folded: Vec<Expr> = terms.iter().map(sub).collect::<Result<_, _>>()?;
+            let mats: Vec<&Vec<Vec<Expr>>> = folded
+                .iter()
+                .filter_map(|t| match t {
+                    Expr::Matrix(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            if mats.len() != folded.len() || mats.len() < 2 {
+                return Ok(None);
+            }
+            let sh = shape(mats[0]);
+            if mats
+                .iter()
+                .any(|m| shape(m) != sh || m.iter().any(|r| r.len() != sh.1))
+            {
+                return Ok(None);
+            }
+            let mut rows = Vec::with_capacity(sh.0);
+            for i in 0..sh.0 {
+                let mut row = Vec::with_capacity(sh.1);
+                for j in 0..sh.1 {
+                    let sum = Expr::Add(mats.iter().map(|m| m[i][j].clone()).collect());
+                    row.push(canonical(&sum, limits)?);
+                }
+                rows.push(row);
+            }
+            Ok(Some(Expr::Matrix(rows)))
+        }
+        Expr::Mul(fs) => {
+            let folded: Vec<Expr> = fs.iter().map(sub).collect::<Result<_, _>>()?;
+            let n_mat = folded
+                .iter()
+                .filter(|f| matches!(f, Expr::Matrix(_)))
+                .count();
+            if n_mat != 1 {
+                return Ok(None);
+            }
+            let mut scalar = Vec::new();
+            let mut mat = None;
+            for f in folded {
+                match f {
+                    Expr::Matrix(m) => mat = Some(m),
+                    other if kind_is_scalar(&other) => scalar.push(other),
+                    _ => return Ok(None),
+                }
+            }
+            let Some(m) = mat else { return Ok(None) };
+            let k = Expr::Mul(scalar);
+            let rows = m
+                .into_iter()
+                .map(|r| {
+                    r.into_iter()
+                        .map(|x| canonical(&Expr::Mul(vec![k.clone(), x]), limits))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some(Expr::Matrix(rows)))
+        }
+        Expr::Pow(b, k) => {
+            let Expr::Matrix(m) = sub(b)? else {
+                return Ok(None);
+            };
+            let n = match k.as_number() {
+                Some(n) if n.is_integer() && n.is_positive() => n.to_integer(),
+                _ => return Ok(None),
+            };
+            let sq = m.len();
+            if sq == 0 || m.iter().any(|r| r.len() != sq) || n > 16.into() || sq > 8 {
+                return Ok(None);
+            }
+            let n: u32 = n.try_into().unwrap_or(1);
+            let mut acc = m.clone();
+            for _ in 1..n {
+                let mut next = Vec::with_capacity(sq);
+                for acc_row in &acc {
+                    let mut row = Vec::with_capacity(sq);
+                    for j in 0..sq {
+                        let terms = acc_row
+                            .iter()
+                            .zip(&m)
+                            .map(|(a, m_row)| Expr::Mul(vec![a.clone(), m_row[j].clone()]))
+                            .collect();
+                        row.push(canonical(&Expr::Add(terms), limits)?);
+                    }
+                    next.push(row);
+                }
+                acc = next;
+            }
+            Ok(Some(Expr::Matrix(acc)))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn kind_is_scalar(e: &Expr) -> bool {
+    !matches!(
+        e,
+        Expr::Relation(..)
+            | Expr::Tuple(_)
+            | Expr::Set(_)
+            | Expr::Interval(_)
+            | Expr::Union(_)
+            | Expr::Intersection(_)
+            | Expr::Matrix(_)
+            | Expr::PlusMinus(..)
+            | Expr::Text(_)
+    )
 }
 
 fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>, ExprError> {
@@ -1285,12 +1648,6 @@ fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
         },
         _ => None,
     }
-}
-
-#[allow(dead_code)]
-fn is_negative_number(e: &Expr) -> bool {
-    e.as_number()
-        .is_some_and(|n| n.is_negative() && !n.is_zero())
 }
 
 #[cfg(test)]

@@ -74,22 +74,19 @@ pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
         scopes.push(t);
     }
     scopes.push(start);
-    for &from in &scopes {
-        if let Some(found) = doc
-            .boxed(from, end)
-            .or_else(|| doc.phrase(from, end))
-            .or_else(|| {
-                if strict {
-                    None
-                } else {
-                    doc.last_formula_or_number(from, end)
-                }
-            })
-        {
-            return Some(found.finish(response));
-        }
-    }
-    None
+    // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
+    // formula or number, in each scope (an explicit answer anywhere beats it).
+    let explicit = scopes
+        .iter()
+        .find_map(|&from| doc.boxed(from, end).or_else(|| doc.phrase(from, end)));
+    let found = match explicit {
+        Some(found) => Some(found),
+        None if !strict => scopes
+            .iter()
+            .find_map(|&from| doc.last_formula_or_number(from, end)),
+        None => None,
+    };
+    found.map(|f| f.finish(response))
 }
 
 /// A found answer before normalization: its span and rule.
@@ -114,18 +111,21 @@ impl Found {
 struct Doc<'a> {
     text: &'a str,
     lower: String,
-    /// For a `{` at byte `i` (relative to `base`), its matching `}`.
-    close: Vec<usize>,
+    /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
+    /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
+    close: Vec<u32>,
+    open: Vec<u32>,
     base: usize,
 }
 
-const NONE: usize = usize::MAX;
+const NONE: u32 = u32::MAX;
 
 impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
         let b = &text.as_bytes()[start..end];
         let mut close = vec![NONE; b.len()];
-        let mut stack = Vec::new();
+        let mut open = vec![NONE; b.len()];
+        let mut stack: Vec<usize> = Vec::new();
         let mut i = 0;
         while i < b.len() {
             match b[i] {
@@ -136,7 +136,9 @@ impl<'a> Doc<'a> {
                 b'{' => stack.push(i),
                 b'}' => {
                     if let Some(o) = stack.pop() {
-                        close[o] = i;
+                        // Both fit in u32: `end - start` is at most MAX_RESPONSE_BYTES.
+                        close[o] = i as u32;
+                        open[i] = o as u32;
                     }
                 }
                 _ => {}
@@ -147,6 +149,7 @@ impl<'a> Doc<'a> {
             text,
             lower: text[start..end].to_ascii_lowercase(),
             close,
+            open,
             base: start,
         }
     }
@@ -158,11 +161,22 @@ impl<'a> Doc<'a> {
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
         let c = *self.close.get(i.checked_sub(self.base)?)?;
-        (c != NONE).then_some(c + self.base)
+        (c != NONE).then(|| c as usize + self.base)
+    }
+
+    /// The matching `{` of the `}` at absolute position `i`.
+    fn open_of(&self, i: usize) -> Option<usize> {
+        let o = *self.open.get(i.checked_sub(self.base)?)?;
+        (o != NONE).then(|| o as usize + self.base)
     }
 
     /// Absolute positions of `needle` (lowercase) in `[from, to)`.
-    fn find_all(&self, needle: &'a str, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    fn find_all(
+        &self,
+        needle: &'a str,
+        from: usize,
+        to: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
         self.lower[from - self.base..to - self.base]
             .match_indices(needle)
             .map(move |(i, _)| i + from)
@@ -199,6 +213,10 @@ impl<'a> Doc<'a> {
 
     /// The content of the box command at `at` (name of `len` bytes), trimmed
     /// and unwrapped from nested boxes; `None` when empty or unbalanced.
+    /// The content of the box command at `at` (name of `len` bytes),
+    /// trimmed; `None` when empty or unclosed. A box inside a box starts
+    /// later, so the last box of `\\boxed{\\boxed{5}}` is the inner one: no
+    /// unwrapping is needed (and none can recurse).
     fn box_content(&self, at: usize, len: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
@@ -216,33 +234,24 @@ impl<'a> Doc<'a> {
             let c = self.close_of(i).filter(|&c| c < to)?;
             (i + 1, c)
         } else {
-            // `\boxed 5`: the token up to a space or a `$`.
-            if i == at + len {
+            // `\boxed 5`: the token up to a space or a `$` (at most
+            // MAX_ANSWER_BYTES).
+            // Without a space only a digit or a command is an argument (`\boxed5`).
+            if i == at + len && !b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'\\') {
                 return None;
             }
+            let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
             let mut j = i;
-            while j < to && !b[j].is_ascii_whitespace() && b[j] != b'$' {
+            while j < limit && !b[j].is_ascii_whitespace() && b[j] != b'$' {
                 j += 1;
+            }
+            while !self.text.is_char_boundary(j) {
+                j -= 1;
             }
             trim_end_periods(self.text, (i, j))
         };
         let span = trim(self.text, span);
-        if span.0 >= span.1 {
-            return None;
-        }
-        // `\boxed{\boxed{5}}` is 5.
-        for name in ["\\boxed", "\\fbox"] {
-            if self.text[span.0..span.1].starts_with(name) {
-                let mut j = span.0 + name.len();
-                while j < span.1 && b[j] == b' ' {
-                    j += 1;
-                }
-                if b.get(j) == Some(&b'{') && self.close_of(j) == Some(span.1 - 1) {
-                    return self.box_content(span.0, name.len(), span.1);
-                }
-            }
-        }
-        Some(span)
+        (span.0 < span.1).then_some(span)
     }
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
@@ -276,14 +285,24 @@ impl<'a> Doc<'a> {
                 }
             }
         }
-        candidates.sort_by(|x, y| y.0.cmp(&x.0));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
             let span = if forward {
                 self.after_phrase(end, to)
             } else {
                 self.before_phrase(from, at)
             };
-            if let Some(span) = span {
+            if let Some(mut span) = span {
+                // `Answer: The volume of $V$ is 120`: what follows the last
+                // " is " of a sentence after a colon.
+                if forward && self.text[at..end].ends_with(':') {
+                    let lower = &self.lower[span.0 - self.base..span.1 - self.base];
+                    if let Some(k) = lower.rfind(" is ") {
+                        if let Some(rest) = self.after_phrase(span.0 + k + 3, span.1) {
+                            span = rest;
+                        }
+                    }
+                }
                 // A box inside the captured answer is the answer.
                 if let Some(inner) = self.boxed(span.0, span.1) {
                     return Some(Found {
@@ -306,11 +325,44 @@ impl<'a> Doc<'a> {
             limit -= 1;
         }
         let mut i = i;
-        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':') {
+        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`).
+        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':' || b[i] == b'*') {
             i += 1;
         }
-        if let Some(span) = self.math_span_at(i, limit) {
-            return nonempty(trim(self.text, span));
+        if let Some(first) = self.math_span_at(i, limit) {
+            // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
+            // The last span: where its delimiter opens, its content, its end.
+            let (mut last_open, mut last) = (i, first);
+            let mut count = 1;
+            loop {
+                let mut k = last.1 + self.close_len(last_open, last.0);
+                k = skip_ws(b, k, limit);
+                let lower = &self.lower[k.min(limit) - self.base..limit - self.base];
+                let mut joined = false;
+                if lower.starts_with(',') {
+                    k = skip_ws(b, k + 1, limit);
+                    joined = true;
+                }
+                let lower = &self.lower[k - self.base..limit - self.base];
+                if let Some(r) = ["or ", "and "].iter().find(|c| lower.starts_with(**c)) {
+                    k = skip_ws(b, k + r.len(), limit);
+                    joined = true;
+                }
+                if !joined {
+                    break;
+                }
+                match self.math_span_at(k, limit) {
+                    Some(next) => {
+                        (last_open, last) = (k, next);
+                        count += 1;
+                    }
+                    None => break,
+                }
+            }
+            if count == 1 {
+                return nonempty(trim(self.text, first));
+            }
+            return nonempty((i, last.1 + self.close_len(last_open, last.0)));
         }
         let mut j = i;
         while j < limit {
@@ -328,8 +380,22 @@ impl<'a> Doc<'a> {
         while !self.text.is_char_boundary(j) {
             j -= 1;
         }
+        // Minerva's closing words without a period before them.
+        if let Some(k) = self.lower[i - self.base..j - self.base].find("i hope it is correct") {
+            j = i + k;
+        }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
         nonempty(strip_dollars(self.text, span))
+    }
+
+    /// The length of the closing delimiter of the math span opened at `open`
+    /// whose content starts at `content`.
+    fn close_len(&self, open: usize, content: usize) -> usize {
+        match &self.text[open..content] {
+            "$$" => 2,
+            "$" => 1,
+            _ => 2,
+        }
     }
 
     /// The answer before a phrase starting at `at`: a math span ending
@@ -341,7 +407,7 @@ impl<'a> Doc<'a> {
             floor += 1;
         }
         let mut j = at;
-        while j > floor && b[j - 1].is_ascii_whitespace() {
+        while j > floor && (b[j - 1].is_ascii_whitespace() || b[j - 1] == b'*') {
             j -= 1;
         }
         if j > floor && b[j - 1] == b'$' {
@@ -360,7 +426,8 @@ impl<'a> Doc<'a> {
         let mut k = j;
         while k > floor {
             let c = b[k - 1];
-            let period = c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
+            let period =
+                c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
             if c == b'\n' || matches!(c, b',' | b'!' | b'?' | b':' | b';') || period {
                 break;
             }
@@ -370,6 +437,9 @@ impl<'a> Doc<'a> {
             k += 1;
         }
         let (mut s, e) = trim(self.text, (k, j));
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
         // Leading connectives are not part of the answer.
         loop {
             let lower = &self.lower[s - self.base..e - self.base];
@@ -380,6 +450,9 @@ impl<'a> Doc<'a> {
                 break;
             };
             s = trim(self.text, (s + w.len(), e)).0;
+        }
+        while s < e && b[s] == b'*' {
+            s += 1;
         }
         nonempty((s, e))
     }
@@ -424,13 +497,29 @@ impl<'a> Doc<'a> {
         let mut best: Option<(usize, usize)> = None;
         // `$` pairs, read from the start (`\$` is a dollar sign).
         let mut open: Option<usize> = None;
+        let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
         while i < to {
             match b[i] {
                 b'\\' => {
                     if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
                         let close = if c == b'(' { "\\)" } else { "\\]" };
-                        if let Some(k) = self.text[i + 2..to].find(close) {
+                        // Once a closer is missing, it is missing for every
+                        // later opener too (keeps many unclosed `\(` linear).
+                        let missing = if c == b'(' {
+                            &mut no_paren_close
+                        } else {
+                            &mut no_bracket_close
+                        };
+                        let found = if *missing {
+                            None
+                        } else {
+                            self.text[i + 2..to].find(close)
+                        };
+                        if found.is_none() {
+                            *missing = true;
+                        }
+                        if let Some(k) = found {
                             let span = trim(self.text, (i + 2, i + 2 + k));
                             if span.0 < span.1 {
                                 best = Some(span);
@@ -464,6 +553,11 @@ impl<'a> Doc<'a> {
         best
     }
 
+    /// The last number in `[from, to)`: digits joined by `.`, `,` or `/`
+    /// between digits (`3.75`, `1,234`, `1000,99`, `10/9`), a leading
+    /// decimal point (`.4`), a minus sign that is not a hyphen; then widened
+    /// to the LaTeX command whose argument it fills (`\frac{10}{9}`,
+    /// `-\sqrt{3}`), at most 16 levels.
     fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut end = to;
@@ -478,32 +572,83 @@ impl<'a> Doc<'a> {
             while start > from && b[start - 1].is_ascii_digit() {
                 start -= 1;
             }
-            // A decimal point, a thousands comma or a fraction bar between digits.
             if start >= from + 2
                 && matches!(b[start - 1], b'.' | b',' | b'/')
                 && b[start - 2].is_ascii_digit()
-                && (b[start - 1] != b',' || end - start >= 3)
             {
                 start -= 1;
                 continue;
             }
             break;
         }
-        // A minus sign, not a hyphen or a subtraction (`3-5`, `x-5`).
-        if start > from
-            && b[start - 1] == b'-'
-            && (start < from + 2 || !b[start - 2].is_ascii_alphanumeric())
-        {
+        let not_word = |k: usize| k == from || !b[k - 1].is_ascii_alphanumeric();
+        if start > from && b[start - 1] == b'.' && not_word(start - 1) {
             start -= 1;
         }
-        Some((start, end))
+        // A minus sign, not a hyphen or a subtraction (`3-5`, `x-5`).
+        if start > from && b[start - 1] == b'-' && not_word(start - 1) {
+            start -= 1;
+        }
+        let (mut s, mut e) = (start, end);
+        // A percent sign or word right after the number belongs to it.
+        let after = &self.lower[e - self.base..to - self.base];
+        let gap = after.len() - after.trim_start_matches(' ').len();
+        for suffix in ["\\%", "%", "percent", "pct"] {
+            if after[gap..].starts_with(suffix) {
+                let k = e + gap + suffix.len();
+                if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
+                    return Some((s, k));
+                }
+            }
+        }
+        for _ in 0..16 {
+            // The number fills a group `{…}` of a command.
+            if !(s > from && b[s - 1] == b'{' && self.close_of(s - 1) == Some(e)) {
+                break;
+            }
+            let mut gs = s - 1;
+            while gs > from && b[gs - 1] == b'}' {
+                match self.open_of(gs - 1) {
+                    Some(o) if o >= from => gs = o,
+                    _ => break,
+                }
+            }
+            let mut k = gs;
+            while k > from && b[k - 1].is_ascii_alphabetic() {
+                k -= 1;
+            }
+            if !(k > from && k < gs && b[k - 1] == b'\\') {
+                break;
+            }
+            let mut ge = e + 1;
+            while ge < to && b[ge] == b'{' {
+                match self.close_of(ge) {
+                    Some(c) if c < to => ge = c + 1,
+                    _ => break,
+                }
+            }
+            (s, e) = (k - 1, ge);
+            if s > from && b[s - 1] == b'-' && not_word(s - 1) {
+                s -= 1;
+            }
+        }
+        Some((s, e))
     }
 }
 
 /// Words that start a clause before "is our answer" without being part of
 /// the answer.
 const FILLERS: &[&str] = &[
-    "so", "thus", "hence", "then", "therefore", "and", "which", "that", "means", "finally",
+    "so",
+    "thus",
+    "hence",
+    "then",
+    "therefore",
+    "and",
+    "which",
+    "that",
+    "means",
+    "finally",
 ];
 
 fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {
@@ -517,9 +662,10 @@ fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {
     (s, e)
 }
 
+/// Trailing periods, Markdown emphasis and spaces removed.
 fn trim_end_periods(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
     let b = text.as_bytes();
-    while e > s && (b[e - 1] == b'.' || b[e - 1].is_ascii_whitespace()) {
+    while e > s && (matches!(b[e - 1], b'.' | b'*') || b[e - 1].is_ascii_whitespace()) {
         e -= 1;
     }
     (s, e)
@@ -535,6 +681,13 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
         }
     }
     (s, e)
+}
+
+fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
+    while i < limit && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
 }
 
 fn nonempty(span: (usize, usize)) -> Option<(usize, usize)> {
@@ -570,6 +723,34 @@ mod tests {
         assert_eq!(answer(&r, false).as_deref(), Some("42"));
         let r = "{".repeat(200_000) + "\\boxed{7}";
         assert_eq!(answer(&r, true).as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn adversarial_inputs_stay_linear_and_right() {
+        // 50,000 nested boxes: unwrapped without recursion.
+        let r = "\\boxed{".repeat(50_000) + "5" + &"}".repeat(50_000);
+        assert_eq!(answer(&r, true).as_deref(), Some("5"));
+        // Many unclosed `\(` and `\[`, then a number (not strict).
+        let r = "\\( \\[ ".repeat(20_000) + "so 17";
+        assert_eq!(answer(&r, false).as_deref(), Some("17"));
+        // A long argument token of `\boxed ` is cut at MAX_ANSWER_BYTES.
+        let r = "\\boxed ".to_string() + &"7".repeat(100_000);
+        let x = extract_answer(&r, true).unwrap();
+        assert_eq!(x.answer.len(), MAX_ANSWER_BYTES);
+        // Many phrases without a sentence end: at most MAX_CANDIDATES tried.
+        // (Each phrase captures the next one: garbage in, garbage out.)
+        let r = "answer: ".repeat(20_000) + "\n";
+        assert_eq!(answer(&r, true).as_deref(), Some("answer:"));
+        // Nested commands around the last number: widened 16 levels (MX-6).
+        let r = "\\sqrt{".repeat(20) + "2" + &"}".repeat(20);
+        assert_eq!(answer(&r, false).as_deref(), Some(&r[6 * 4..r.len() - 4]));
+    }
+
+    #[test]
+    fn boxed_without_braces() {
+        assert_eq!(answer("so \\boxed5.", true).as_deref(), Some("5"));
+        assert_eq!(answer("so \\boxed\\pi", true).as_deref(), Some("\\pi"));
+        assert_eq!(answer("so \\boxed$5$", true), None);
     }
 
     #[test]

@@ -153,15 +153,19 @@ const BASIC_FNS: &[&str] = &[
     "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
 ];
 
-/// Normalizes a math answer string (rule MN-5): Unicode symbols to LaTeX,
-/// math delimiters, `\$`, `\left`/`\right`, spacing and formatting commands
-/// and line breaks outside environments removed, `\dfrac`/`\tfrac` to
-/// `\frac`, `\text{…}` unwrapped (or removed when it is a trailing unit),
-/// trailing unit words after a number removed, whitespace removed (one space
-/// kept between two letters), a leading `x=` removed, thousands separators
-/// removed, degrees ([`norm_deg`]), `a/b` of numbers to `\frac{a}{b}`
-/// ([`fix_a_slash_b`]), matrix environments to `pmatrix`, trailing periods
-/// removed. Idempotent.
+/// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
+/// Unicode symbols to LaTeX; `\text{…}` and `\boxed{…}` unwrapped (a
+/// trailing text group is a unit and goes); math delimiters, `\$`,
+/// `\left`/`\right`, spacing and formatting commands, line breaks outside
+/// environments removed; `\dfrac` → `\frac`, matrix environments →
+/// `pmatrix`, one spelling per relation (`>=` → `\geq`), `\frac12` →
+/// `\frac{1}{2}`; degrees ([`norm_deg`]); percent words → `\%`, trailing
+/// unit words removed; whitespace removed (one space kept between two
+/// letters); a leading `x=` removed; thousands separators removed, `.4` →
+/// `0.4`; `a/b` of numbers → `\frac{a}{b}` ([`fix_a_slash_b`]); brackets
+/// around a matrix and parentheses around the whole answer removed;
+/// trailing periods removed. Rounds repeat to a fixpoint (at most 4), so
+/// the result is idempotent.
 ///
 /// ```
 /// use scorespec::score::math::normalize::normalize;
@@ -173,16 +177,40 @@ const BASIC_FNS: &[&str] = &[
 /// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
 /// ```
 pub fn normalize(text: &str) -> String {
+    // One round usually reaches the fixpoint; a rewrite can expose another
+    // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
+    // until nothing changes, at most NORMALIZE_ROUNDS times.
+    let mut s = normalize_round(text);
+    for _ in 1..NORMALIZE_ROUNDS {
+        let next = normalize_round(&s);
+        if next == s {
+            break;
+        }
+        s = next;
+    }
+    s
+}
+
+/// The most rounds of [`normalize`] (each one linear).
+const NORMALIZE_ROUNDS: usize = 4;
+
+/// One round of the passes of [`normalize`], in order (MN-5 a–j).
+fn normalize_round(text: &str) -> String {
     let s = unicode_to_latex(text);
     let s = text_commands(&s);
     let s = commands(&s);
+    let s = brace_arguments(&s);
+    let s = norm_deg(&s);
     let s = trim_end_periods(&s);
+    let s = percent_words(&s);
     let s = trailing_units(&s);
+    let s = list_connectives(&s);
     let s = whitespace(&s);
     let s = assignment(&s);
     let s = thousands(&s);
-    let s = norm_deg(&s);
+    let s = leading_zero(&s);
     let s = fix_a_slash_b(&s);
+    let s = strip_wrapping(&s);
     trim_end_periods(&s)
 }
 
@@ -199,9 +227,9 @@ fn unicode_to_latex(text: &str) -> String {
             '\u{221E}' => out.push_str("\\infty "),
             '\u{00B0}' => out.push_str("^\\circ "),
             '\u{221A}' => out.push_str("\\sqrt "),
-            '\u{2264}' => out.push_str("\\le "),
-            '\u{2265}' => out.push_str("\\ge "),
-            '\u{2260}' => out.push_str("\\ne "),
+            '\u{2264}' => out.push_str("\\leq "),
+            '\u{2265}' => out.push_str("\\geq "),
+            '\u{2260}' => out.push_str("\\neq "),
             '\u{00B1}' => out.push_str("\\pm "),
             '\u{2213}' => out.push_str("\\mp "),
             '\u{222A}' => out.push_str("\\cup "),
@@ -215,10 +243,16 @@ fn unicode_to_latex(text: &str) -> String {
 
 /// MN-5 b: `\text{…}` and kin are unwrapped; a text group that ends the
 /// answer (after something else, optionally followed by `^2`) is a unit and
-/// is removed.
+/// is removed. `\boxed{…}` and `\fbox{…}` are unwrapped.
 fn text_commands(text: &str) -> String {
     let b = text.as_bytes();
     let close = matching(text, b'{', b'}', true);
+    // Computed once (not per group, which would be quadratic): where the
+    // text starts, and where its last byte other than a space or period ends.
+    let first_significant = text.len() - text.trim_start().len();
+    let significant_end = text
+        .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.')
+        .len();
     let mut drop = vec![false; b.len()];
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -235,17 +269,20 @@ fn text_commands(text: &str) -> String {
         }
         let after = i + 1 + name.len();
         let brace = skip_spaces(b, after);
-        if !TEXT_COMMANDS.contains(&name) || b.get(brace) != Some(&b'{') || close[brace] == NONE {
+        let boxed = matches!(name, "boxed" | "fbox");
+        if !(boxed || TEXT_COMMANDS.contains(&name))
+            || b.get(brace) != Some(&b'{')
+            || close[brace] == NONE
+        {
             i = after;
             continue;
         }
         let c = close[brace];
         let rest_start = skip_power(b, c + 1);
-        let trailing = text[rest_start..]
-            .trim_matches(|ch: char| ch.is_whitespace() || ch == '.')
-            .is_empty();
-        let before = text[..i].trim();
-        if trailing && !before.is_empty() && !text[brace + 1..c].trim().is_empty() {
+        let trailing = rest_start >= significant_end;
+        let before = first_significant < i;
+        // A box is always unwrapped, never a unit.
+        if !boxed && trailing && before && !text[brace + 1..c].trim().is_empty() {
             emit_kept(&mut out, text, last, i, &drop);
             last = rest_start;
             i = rest_start;
@@ -260,18 +297,62 @@ fn text_commands(text: &str) -> String {
     out
 }
 
+/// The offset of `c` in the next [`NEAR`] bytes from `from` (environment
+/// names, column specifications, root indices are short; a bounded look
+/// keeps many unclosed ones linear).
+fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
+    let b = &text.as_bytes()[from..];
+    b.iter().take(NEAR).position(|&x| x == c as u8)
+}
+
+/// How far [`find_near`] looks.
+const NEAR: usize = 64;
+
 /// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
 fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
     let mut start = from;
     for j in from..to {
         if drop[j] {
-            out.push_str(&text[start..j]);
+            flush(out, &text[start..j]);
             start = j + 1;
         }
     }
     if start < to {
-        out.push_str(&text[start..to]);
+        flush(out, &text[start..to]);
     }
+}
+
+/// Appends `piece`, with a space first when `out` ends with a command name
+/// and `piece` starts with a letter: removing something between them must
+/// not glue them into another command (`\pi$r$` is `\pi r`, not `\pir`).
+fn flush(out: &mut String, piece: &str) {
+    if piece.starts_with(|c: char| c.is_ascii_alphabetic()) && ends_with_command(out) {
+        out.push(' ');
+    }
+    out.push_str(piece);
+}
+
+/// Whether `s` ends with a command name (`\` and letters, the backslash not
+/// itself escaped).
+fn ends_with_command(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    // Command names are short: a longer run of letters is a word (and the
+    // bound keeps repeated calls linear).
+    while k > 0 && b[k - 1].is_ascii_alphabetic() {
+        k -= 1;
+        if b.len() - k > NEAR {
+            return false;
+        }
+    }
+    if k == b.len() {
+        return false;
+    }
+    let mut slashes = 0;
+    while k > slashes && b[k - 1 - slashes] == b'\\' {
+        slashes += 1;
+    }
+    slashes % 2 == 1
 }
 
 fn skip_spaces(b: &[u8], mut i: usize) -> usize {
@@ -315,22 +396,36 @@ fn commands(text: &str) -> String {
     while i < b.len() {
         let c = b[i];
         if c == b'$' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             i += 1;
             last = i;
             continue;
         }
         if c == b'~' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push(' ');
             i += 1;
             last = i;
             continue;
         }
         if c == b'%' {
-            out.push_str(&text[last..i]);
+            flush(&mut out, &text[last..i]);
             out.push_str("\\%");
             i += 1;
+            last = i;
+            continue;
+        }
+        // `>=`, `<=`, and `!=` (not after a digit: `5!=120` is a factorial).
+        if b.get(i + 1) == Some(&b'=')
+            && (matches!(c, b'>' | b'<') || (c == b'!' && !(i > 0 && b[i - 1].is_ascii_digit())))
+        {
+            flush(&mut out, &text[last..i]);
+            out.push_str(match c {
+                b'>' => "\\geq ",
+                b'<' => "\\leq ",
+                _ => "\\neq ",
+            });
+            i += 2;
             last = i;
             continue;
         }
@@ -338,7 +433,7 @@ fn commands(text: &str) -> String {
             i += 1;
             continue;
         }
-        out.push_str(&text[last..i]);
+        flush(&mut out, &text[last..i]);
         let name = command_at(b, i);
         if name.is_empty() {
             let next = b.get(i + 1).copied();
@@ -376,10 +471,12 @@ fn commands(text: &str) -> String {
             out.push(' ');
         } else if matches!(name, "dfrac" | "tfrac" | "cfrac") {
             out.push_str("\\frac");
+        } else if let Some(r) = relation(name) {
+            out.push_str(r);
         } else if matches!(name, "begin" | "end") {
             let j = skip_spaces(b, end);
             let env_end = if b.get(j) == Some(&b'{') {
-                text[j..].find('}').map(|k| j + k)
+                find_near(text, j, '}').map(|k| j + k)
             } else {
                 None
             };
@@ -403,7 +500,7 @@ fn commands(text: &str) -> String {
                             // The column specification `{cc}` goes.
                             let s = skip_spaces(b, i);
                             if b.get(s) == Some(&b'{') {
-                                if let Some(e) = text[s..].find('}') {
+                                if let Some(e) = find_near(text, s, '}') {
                                     i = s + e + 1;
                                 }
                             }
@@ -423,8 +520,154 @@ fn commands(text: &str) -> String {
             out.push_str(name);
         }
     }
+    flush(&mut out, &text[last..]);
+    out
+}
+
+/// The one spelling of a relation command (MN-5 c): `\ge` `\geqslant` →
+/// `\geq`, `\le` → `\leq`, `\ne` → `\neq`, `\lt` → `<`, `\gt` → `>`.
+fn relation(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "ge" | "geq" | "geqslant" => "\\geq",
+        "le" | "leq" | "leqslant" => "\\leq",
+        "ne" | "neq" => "\\neq",
+        "lt" => "<",
+        "gt" => ">",
+        _ => return None,
+    })
+}
+
+/// MN-5 c: single-token arguments of `\frac` and `\sqrt` braced:
+/// `\frac12` → `\frac{1}{2}`, `\sqrt3` → `\sqrt{3}`, `\sqrt[3]8` →
+/// `\sqrt[3]{8}` (a digit or a letter; commands and groups stay).
+fn brace_arguments(text: &str) -> String {
+    let b = text.as_bytes();
+    let close = matching(text, b'{', b'}', true);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let name = command_at(b, i);
+        let args = match name {
+            "frac" => 2,
+            "sqrt" => 1,
+            "" => {
+                i += 2;
+                continue;
+            }
+            _ => {
+                i += 1 + name.len();
+                continue;
+            }
+        };
+        let mut j = i + 1 + name.len();
+        if name == "sqrt" && b.get(j) == Some(&b'[') {
+            match find_near(text, j, ']') {
+                Some(k) => j += k + 1,
+                None => {
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        for _ in 0..args {
+            let k = skip_spaces(b, j);
+            match b.get(k) {
+                Some(b'{') if close[k] != NONE => j = close[k] + 1,
+                Some(c) if c.is_ascii_alphanumeric() => {
+                    out.push_str(&text[last..k]);
+                    out.push('{');
+                    out.push(*c as char);
+                    out.push('}');
+                    last = k + 1;
+                    j = k + 1;
+                }
+                _ => break,
+            }
+        }
+        i = j.max(i + 1);
+    }
     out.push_str(&text[last..]);
     out
+}
+
+/// MN-5 e: a trailing "percent", "percentage" or "pct" after a number is `\%`.
+fn percent_words(text: &str) -> String {
+    let t = text.trim_end();
+    for w in ["percentage", "percent", "pct"] {
+        if let Some(head) = t.strip_suffix(w) {
+            let head = head.trim_end();
+            if head.ends_with(|c: char| c.is_ascii_digit() || c == '}') {
+                return format!("{head}\\%");
+            }
+        }
+    }
+    t.to_string()
+}
+
+/// MN-5 h: a decimal point without an integer part gets one (`.4` → `0.4`).
+fn leading_zero(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut last = 0;
+    for i in 0..b.len() {
+        if b[i] == b'.'
+            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric()
+                    || matches!(b[i - 1], b'.' | b'}' | b')' | b'\\')))
+        {
+            out.push_str(&text[last..i]);
+            out.push('0');
+            last = i;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 j: wrappers around the whole answer go, layer by layer:
+/// parentheses that hold no top-level comma (`(\frac{1}{3})` is
+/// `\frac{1}{3}`; `((1,2))` keeps one pair: a point), and parentheses or
+/// brackets around a single matrix environment
+/// (`\left[\begin{array}…\end{array}\right]` is the matrix). Two bracket
+/// tables and at most two comma scans: linear however deep the nesting.
+fn strip_wrapping(text: &str) -> String {
+    let b = text.as_bytes();
+    let paren = matching(text, b'(', b')', false);
+    let brack = matching(text, b'[', b']', false);
+    let wrapped = |s: usize, e: usize| {
+        e >= s + 2
+            && match b[s] {
+                b'(' => paren[s] == e - 1,
+                b'[' => brack[s] == e - 1,
+                _ => false,
+            }
+    };
+    let (mut s, mut e) = (0, b.len());
+    while wrapped(s, e) {
+        let inner = &text[s + 1..e - 1];
+        if inner.starts_with("\\begin{pmatrix}")
+            && inner.ends_with("\\end{pmatrix}")
+            && inner.matches("\\begin{").count() == 1
+        {
+            (s, e) = (s + 1, e - 1);
+            break;
+        }
+        if b[s] != b'(' {
+            break;
+        }
+        // Inside another wrapped layer there is no top-level comma.
+        if !wrapped(s + 1, e - 1) && split_top_commas(inner).len() > 1 {
+            break;
+        }
+        (s, e) = (s + 1, e - 1);
+    }
+    text[s..e].to_string()
 }
 
 /// Trailing whitespace and periods (a sentence's end) removed.
@@ -440,7 +683,9 @@ fn trim_end_periods(text: &str) -> String {
 /// already removed as a text group).
 fn trailing_units(text: &str) -> String {
     let mut s = text.trim_end();
-    for _ in 0..4 {
+    // Each round removes a unit or stops: linear in all.
+    loop {
+        s = s.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
         let mut changed = false;
         for unit in UNIT_WORDS {
             // The unit, possibly squared.
@@ -468,6 +713,25 @@ fn trailing_units(text: &str) -> String {
         }
     }
     s.to_string()
+}
+
+/// MN-5 f: in a list, "and" or "or" right after a comma goes (`1, 2, and 3`).
+fn list_connectives(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find(',') {
+        out.push_str(&rest[..=k]);
+        rest = &rest[k + 1..];
+        // `1, and and 2`: every connective after the comma goes.
+        while let Some(r) = ["and ", "or "]
+            .iter()
+            .find_map(|w| rest.trim_start().strip_prefix(w))
+        {
+            rest = r;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
@@ -531,12 +795,29 @@ fn assignment(text: &str) -> String {
     }
 }
 
-/// MN-5 f: thousands separators. `{,}` is removed; a run `d,ddd,ddd` (1–3
+/// `{,}` between two digits (`23{,}000`) removed.
+fn braced_commas(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices("{,}") {
+        let digit_before = i > 0 && b[i - 1].is_ascii_digit() && (i < 2 || b[i - 2] != b'\\');
+        let digit_after = b.get(i + 3).is_some_and(u8::is_ascii_digit);
+        if digit_before && digit_after && i >= last {
+            out.push_str(&text[last..i]);
+            last = i + 3;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// MN-5 f: thousands separators. `{,}` between digits is removed; a run `d,ddd,ddd` (1–3
 /// digits, then groups of exactly three, not preceded by a digit or a
 /// decimal point, not followed by a digit or another comma group) loses its
 /// commas.
 fn thousands(text: &str) -> String {
-    let text = text.replace("{,}", "");
+    let text = braced_commas(text);
     let b = text.as_bytes();
     let mut out = String::with_capacity(b.len());
     let mut i = 0;
@@ -569,7 +850,8 @@ fn thousands(text: &str) -> String {
             groups.push(j);
             j = k;
         }
-        if ok && !groups.is_empty() && lead <= 3 {
+        // A group of thousands does not follow a leading zero (`0,111`).
+        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' {
             out.push_str(&text[last..start]);
             let mut from = start;
             for &comma in &groups {
@@ -600,7 +882,8 @@ pub fn norm_deg(text: &str) -> String {
     let mut last = 0;
     let mut i = 0;
     while i < b.len() {
-        let Some(len) = degree_marker(text, i) else {
+        let escaped = i > 0 && b[i - 1] == b'\\' && b[i] == b'^';
+        let Some(len) = degree_marker(text, i).filter(|_| !escaped) else {
             i += 1;
             continue;
         };
@@ -617,7 +900,7 @@ pub fn norm_deg(text: &str) -> String {
                     .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '\\')
                     || (inner.starts_with('(')
                         && matching(inner, b'(', b')', false)[0] == inner.len() - 1);
-                out.push_str(&text[last..start]);
+                flush(&mut out, &text[last..start]);
                 out.push('{');
                 if simple {
                     out.push_str(inner);
@@ -628,12 +911,12 @@ pub fn norm_deg(text: &str) -> String {
                 }
                 out.push_str("*\\frac{\\pi}{180}}");
             }
-            _ => out.push_str(text[last..i].trim_end_matches(' ')),
+            _ => flush(&mut out, text[last..i].trim_end_matches(' ')),
         }
         last = end;
         i = end;
     }
-    out.push_str(&text[last..]);
+    flush(&mut out, &text[last..]);
     out
 }
 
@@ -802,11 +1085,11 @@ fn slash_operand(text: &str, i: usize, braces: &[usize], parens: &[usize]) -> Op
     let rest = text.get(i..)?;
     if rest.starts_with("\\sqrt{") {
         let c = braces[i + 5];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     if rest.starts_with("sqrt(") {
         let c = parens[i + 4];
-        return (c != NONE).then_some(c + 1);
+        return (c != NONE).then(|| c + 1);
     }
     let mut j = i;
     while j < b.len() && b[j].is_ascii_digit() {
@@ -843,7 +1126,9 @@ pub fn norm_basic_fn(text: &str) -> String {
     while i < b.len() {
         let backslash = b[i] == b'\\';
         let at = if backslash { i + 1 } else { i };
-        if !backslash && i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
+        // Right after a rewritten name (`sinsin`) a new name may start.
+        let fresh = i == last && last > 0;
+        if !backslash && i > 0 && !fresh && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\') {
             i += 1;
             continue;
         }
@@ -1097,7 +1382,8 @@ fn or_separators(text: &str) -> Vec<(usize, usize)> {
 /// assert!(!is_set("(3/4)sqrt(3)"));
 /// ```
 pub fn is_set(text: &str) -> bool {
-    let t = text.trim().trim_matches('$').trim();
+    let unwrapped = text_commands(text);
+    let t = unwrapped.trim().trim_matches('$').trim();
     if t.is_empty() {
         return false;
     }
@@ -1362,4 +1648,88 @@ pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
         .iter()
         .map(|r| r.iter().map(to_infix).collect())
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 100 KB inputs: every function gives the right answer (each pass is
+    /// linear; a quadratic pass would make these tests crawl, but they
+    /// assert results, not times).
+    #[test]
+    fn long_inputs() {
+        let n = 10_000;
+        assert_eq!(normalize(&"1,234+".repeat(n)), "1234+".repeat(n));
+        assert_eq!(
+            norm_deg(&r"\sin 3^\circ+".repeat(n)),
+            r"\sin {3*\frac{\pi}{180}}+".repeat(n)
+        );
+        assert_eq!(fix_a_slash_b(&"1/2+".repeat(n)), r"\frac{1}{2}+".repeat(n));
+        assert_eq!(norm_basic_fn(&"sinx+".repeat(n)), r"\sin^{1}x+".repeat(n));
+        assert_eq!(norm_pm(&r"1\pm2,".repeat(n)).len(), 2 * n);
+        assert_eq!(extract_set(&"1,".repeat(n)), ["1"]);
+        assert!(!is_set(&"(".repeat(100_000)));
+        assert_eq!(
+            remove_first_paren_pair(&format!("{}x", "(".repeat(100_000)), '('),
+            Some(format!("{}x", "(".repeat(100_000)))
+        );
+        // Unclosed groups everywhere: no panic, and the text survives.
+        let unclosed = r"\text{\sqrt{sqrt(\left(\begin{".repeat(n / 4);
+        assert!(!normalize(&unclosed).is_empty());
+        // Beyond the engine's input bound: a typed error.
+        assert!(matches!(
+            latex_to_interval(&"(0,1)\\cup".repeat(n)),
+            Err(CallError::BudgetExceeded { .. })
+        ));
+        assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn adversarial_inputs() {
+        // Leading spaces then many text groups (the trailing-unit test is
+        // computed once, not per group).
+        let t = " ".repeat(50_000) + &r"\text{a}".repeat(5_000);
+        // The last group ends the answer: a unit (MN-5 b), removed.
+        assert_eq!(normalize(&t), "a".repeat(4_999));
+        // Many unclosed environments and root indices.
+        let t = r"\begin{".repeat(10_000);
+        assert_eq!(normalize(&t), r"\begin{".repeat(10_000).replace(' ', ""));
+        let t = r"\sqrt[".repeat(10_000);
+        assert_eq!(normalize(&t), t);
+        // Deeply nested parentheses around the answer.
+        let t = "(".repeat(50_000) + "x" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), "x");
+        let t = "(".repeat(50_000) + r"[\begin{pmatrix}1\end{pmatrix}]" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), r"\begin{pmatrix}1\end{pmatrix}");
+        // Chains that one round of a pass could leave behind: still
+        // idempotent.
+        assert_eq!(
+            normalize(&("1,".to_string() + &" and".repeat(1_000) + " 2")),
+            "1,2"
+        );
+        for t in [
+            "5".to_string() + &" cm.".repeat(1_000),
+            r"\te".repeat(100) + &r"\text{}xt{".repeat(100),
+            "([".repeat(100) + r"\begin{pmatrix}1\end{pmatrix}" + &"])".repeat(100),
+        ] {
+            let once = normalize(&t);
+            assert_eq!(normalize(&once), once);
+        }
+    }
+
+    #[test]
+    fn idempotent_on_the_documents_examples() {
+        for t in [
+            r"251,7\\ \noindent",
+            r"\$23{,}000",
+            r"\begin{pmatrix} 3 \\ \frac{\pi}{2} \end{pmatrix}",
+            r"\sin 20^\circ",
+            r"(3/4)\sqrt{3}",
+            r"\left(1,2\right)",
+        ] {
+            let once = normalize(t);
+            assert_eq!(normalize(&once), once, "{t}");
+        }
+    }
 }

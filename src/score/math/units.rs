@@ -143,21 +143,35 @@ pub enum UnitPart {
 }
 
 /// Splits a canonical product `scalar · unit₁^k₁ · …` into the scalar and
-/// its units; `None` when the expression has no unit factor or is a unit
-/// alone (`\text{m}` is a word, not a quantity).
+/// its units; `None` when the expression has no unit factor. A unit of the
+/// table alone is one of it (`\text{h}` against `60\text{ min}`); another
+/// word alone is a word, not a quantity. A unit word may be a quotient
+/// `km/h`.
 pub fn split(e: &Expr) -> Option<(Expr, UnitPart)> {
-    let Expr::Mul(factors) = e else { return None };
-    let mut words: Vec<(String, i64)> = Vec::new();
-    let mut rest: Vec<Expr> = Vec::new();
-    for f in factors {
-        match unit_factor(f) {
-            Some(w) => words.push(w),
-            None => rest.push(f.clone()),
+    let (words, rest) = match e {
+        Expr::Mul(factors) => {
+            let mut words: Vec<(String, i64)> = Vec::new();
+            let mut rest: Vec<Expr> = Vec::new();
+            for f in factors {
+                match unit_factor(f) {
+                    Some(w) => words.extend(w),
+                    None => rest.push(f.clone()),
+                }
+            }
+            (words, rest)
         }
-    }
+        other => {
+            let words = unit_factor(other)?;
+            if words.iter().any(|(w, _)| lookup(w).is_none()) {
+                return None;
+            }
+            (words, vec![Expr::int(1)])
+        }
+    };
     if words.is_empty() || rest.is_empty() {
         return None;
     }
+    let mut rest = rest;
     let scalar = if rest.len() == 1 {
         rest.pop()?
     } else {
@@ -201,16 +215,25 @@ fn singular(w: &str) -> String {
     }
 }
 
-fn unit_factor(f: &Expr) -> Option<(String, i64)> {
-    match f {
-        Expr::Text(w) if is_unit_word(w) => Some((w.trim().to_string(), 1)),
+fn unit_factor(f: &Expr) -> Option<Vec<(String, i64)>> {
+    let (w, k) = match f {
+        Expr::Text(w) => (w, 1),
         Expr::Pow(b, k) => match (b.as_ref(), k.as_ref()) {
-            (Expr::Text(w), Expr::Number(k)) if is_unit_word(w) && k.is_integer() => {
+            (Expr::Text(w), Expr::Number(k)) if k.is_integer() => {
                 let k: i64 = k.to_integer().try_into().ok()?;
-                Some((w.trim().to_string(), k))
+                (w, k)
             }
-            _ => None,
+            _ => return None,
         },
+        _ => return None,
+    };
+    let w = w.trim();
+    match w.split_once('/') {
+        Some((num, den)) if is_unit_word(num) && is_unit_word(den) => Some(vec![
+            (num.trim().to_string(), k),
+            (den.trim().to_string(), -k),
+        ]),
+        None if is_unit_word(w) => Some(vec![(w.to_string(), k)]),
         _ => None,
     }
 }
