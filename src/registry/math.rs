@@ -5,12 +5,13 @@
 use rayon::prelude::*;
 use serde_json::Value;
 
-use super::math_equal::{EQUAL_OPTION_PARAMS, options_from_args};
+use super::math_equal::{EQUAL_OPTION_PARAMS, options_from_args, with_equal_options};
 use super::{Args, Param, ParamType, SpecFn, flag, required};
 use crate::error::{CallError, json_type};
 use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, majority};
 
-const GRADE_HEAD: [Param; 3] = [
+/// `math.grade`'s parameters: its own, then every option of `math.equal`.
+static GRADE_PARAMS: [Param; 3 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
     required(
         "gold",
         ParamType::StrOrStrList,
@@ -22,38 +23,14 @@ const GRADE_HEAD: [Param; 3] = [
         true,
         "strict extraction: only \\boxed{} and answer phrases, no last-number fallback",
     ),
-];
-
-/// `math.grade`'s parameters: its own, then every option of `math.equal`.
-static GRADE_PARAMS: [Param; 3 + EQUAL_OPTION_PARAMS.len()] = {
-    let mut out = [GRADE_HEAD[0]; 3 + EQUAL_OPTION_PARAMS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = if i < 3 {
-            GRADE_HEAD[i]
-        } else {
-            EQUAL_OPTION_PARAMS[i - 3]
-        };
-        i += 1;
-    }
-    out
-};
+]);
 
 /// `math.majority`'s parameters: the answers, then every option of `math.equal`.
-static MAJORITY_PARAMS: [Param; 1 + EQUAL_OPTION_PARAMS.len()] = {
-    let head = required(
-        "answers",
-        ParamType::Array,
-        "a list of answers, or a list of such lists (batch form)",
-    );
-    let mut out = [head; 1 + EQUAL_OPTION_PARAMS.len()];
-    let mut i = 1;
-    while i < out.len() {
-        out[i] = EQUAL_OPTION_PARAMS[i - 1];
-        i += 1;
-    }
-    out
-};
+static MAJORITY_PARAMS: [Param; 1 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([required(
+    "answers",
+    ParamType::Array,
+    "a list of answers, or a list of such lists (batch form)",
+)]);
 
 fn grade_opts(a: &Args<'_>) -> Result<GradeOptions, CallError> {
     Ok(GradeOptions {

@@ -37,6 +37,11 @@ pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
         false,
         "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)",
     ),
+    flag_param(
+        "relations_as_intervals",
+        true,
+        "a relation between numeric bounds equals its interval (-2 \\le x \\le 7 ~ x \\in [-2,7])",
+    ),
 ];
 
 const fn number(name: &'static str, default: f64, doc: &'static str) -> Param {
@@ -80,6 +85,7 @@ pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError>
         compare_sets: a.bool("compare_sets")?,
         ascii_only: a.bool("ascii_only")?,
         degrees_as_radians: a.bool("degrees_as_radians")?,
+        relations_as_intervals: a.bool("relations_as_intervals")?,
     })
 }
 
@@ -114,21 +120,34 @@ pub(crate) fn reference_list(a: &Args<'_>, name: &'static str) -> Result<Vec<Str
     }
 }
 
-const EQUAL_PARAMS: &[Param] = &[
+/// `head` followed by every parameter of [`EQUAL_OPTION_PARAMS`] (`M` must be
+/// `N + EQUAL_OPTION_PARAMS.len()`, checked at compile time): the parameter
+/// list of a function that takes `math.equal`'s options.
+pub(crate) const fn with_equal_options<const N: usize, const M: usize>(
+    head: [Param; N],
+) -> [Param; M] {
+    assert!(N > 0 && M == N + EQUAL_OPTION_PARAMS.len());
+    let mut out = [head[0]; M];
+    let mut i = 0;
+    while i < M {
+        out[i] = if i < N {
+            head[i]
+        } else {
+            EQUAL_OPTION_PARAMS[i - N]
+        };
+        i += 1;
+    }
+    out
+}
+
+static EQUAL_PARAMS: [Param; 2 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
     required(
         "reference",
         ParamType::Any,
         "the gold answer: a string, or a list of acceptable answers (strings or numbers)",
     ),
     required("prediction", ParamType::Str, "the predicted answer"),
-    EQUAL_OPTION_PARAMS[0],
-    EQUAL_OPTION_PARAMS[1],
-    EQUAL_OPTION_PARAMS[2],
-    EQUAL_OPTION_PARAMS[3],
-    EQUAL_OPTION_PARAMS[4],
-    EQUAL_OPTION_PARAMS[5],
-    EQUAL_OPTION_PARAMS[6],
-];
+]);
 
 fn run_equal(a: &Args<'_>) -> Result<Value, CallError> {
     let opts = options_from_args(a)?;
@@ -146,6 +165,6 @@ pub(super) static FNS: &[SpecFn] = &[SpecFn {
     id: "math.equal",
     doc: "whether two math answers are the same answer: {equal, outcome, rule, reference_normalized, prediction_normalized}",
     spec: "spec/math.md#equivalence",
-    params: EQUAL_PARAMS,
+    params: &EQUAL_PARAMS,
     run: run_equal,
 }];

@@ -183,21 +183,31 @@ def our_args(case):
     - always ``strict: false``: math-verify extracts the last answer-like
       formula or number from any text (it has no strict mode of extraction),
       so our non-strict extraction is the comparable one.
+    - always ``include_percentage: false``: math-verify never reads a plain
+      number as a percentage of another (0.28 vs 28), so the document's
+      percentage leniency is off.
+    - ``allow_set_relation_comp`` (default false) → ``relations_as_intervals``:
+      whether ``-2 \le x \le 7`` equals ``x \in [-2,7]``.
     - ``float_rounding: N`` (equal when both round to the same N decimals,
       applied when one side is a float) → ``abs_tol: 10^-N``: every pair
       math-verify accepts differs by less than 10^-N.
     - ``match_types``, ``boxed_match_priority`` (which extractors run, and
       how boxed answers rank), ``numeric_precision`` (SymPy evalf digits),
-      ``strict: false`` (free symbols matched by position),
-      ``allow_set_relation_comp`` (an interval equals a chain of
-      inequalities): no equivalent, dropped.
+      ``strict: false`` (free symbols matched by position): no equivalent,
+      dropped.
     """
     opts = case.get("options", {})
     if case["harness"] == "sympy_expr_eq":
         gold, response = _sympy_to_latex_text(case["gold"]), _sympy_to_latex_text(case["pred"])
     else:
         gold, response = case["gold"], case["pred"]
-    args = {"gold": gold, "response": response, "strict": False}
+    args = {
+        "gold": gold,
+        "response": response,
+        "strict": False,
+        "include_percentage": False,
+        "relations_as_intervals": bool(opts.get("allow_set_relation_comp", False)),
+    }
     if "float_rounding" in opts:
         args["abs_tol"] = float(f"1e-{int(opts['float_rounding'])}")
     return args

@@ -67,6 +67,10 @@ pub struct EqualOptions {
     /// Whether a standalone angle in degrees is read in radians (`90^\circ` ~ `\frac{\pi}{2}`);
     /// by default it is read as the plain number (`90^\circ` ~ `90`). Default false.
     pub degrees_as_radians: bool,
+    /// Whether a relation with a variable between numeric bounds equals the
+    /// interval it describes (`-2 \le x \le 7` ~ `x \in [-2,7]`, ME-7;
+    /// default true). Off, a relation and an interval are different kinds.
+    pub relations_as_intervals: bool,
 }
 
 impl Default for EqualOptions {
@@ -79,6 +83,7 @@ impl Default for EqualOptions {
             compare_sets: false,
             ascii_only: true,
             degrees_as_radians: false,
+            relations_as_intervals: true,
         }
     }
 }
@@ -1148,7 +1153,7 @@ impl Comparer<'_> {
                         self.as_sets(&both, &elems, "plus_minus")?
                     }
                     // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
-                    Expr::Union(parts) => {
+                    Expr::Union(parts) if self.opts.relations_as_intervals => {
                         let ivs: Option<Vec<Expr>> = elems
                             .iter()
                             .map(|e| match e {
@@ -1283,6 +1288,9 @@ impl Comparer<'_> {
             (Expr::Relation(s, o), other) | (other, Expr::Relation(s, o))
                 if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
             {
+                if !self.opts.relations_as_intervals {
+                    return Ok((Outcome::NotEqual, "kind"));
+                }
                 if let Some(iv) = relation_interval(s, o) {
                     let iv = canonical(&iv, &self.limits)?;
                     let d = self.engine(&iv, other)?;
