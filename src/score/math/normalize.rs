@@ -1533,21 +1533,25 @@ fn absorb_points(e: Expr) -> Expr {
     let Expr::Union(parts) = e else {
         return e;
     };
-    let intervals: Vec<&Interval> = parts
+    // Each end and each point is evaluated once (the comparisons are then
+    // float tests), so the work is bounded by the parts' sizes.
+    let intervals: Vec<(&Interval, Option<(f64, f64)>)> = parts
         .iter()
         .filter_map(|p| match p {
-            Expr::Interval(iv) => Some(&**iv),
+            Expr::Interval(iv) => {
+                let ends = real_value(&iv.lo).zip(real_value(&iv.hi));
+                Some((&**iv, ends))
+            }
             _ => None,
         })
         .collect();
     let inside = |p: &Expr| {
-        intervals.iter().any(|iv| {
+        let x = real_value(p);
+        intervals.iter().any(|(iv, ends)| {
             if (iv.lo_closed && iv.lo == *p) || (iv.hi_closed && iv.hi == *p) {
                 return true;
             }
-            let (Some(x), Some(lo), Some(hi)) =
-                (real_value(p), real_value(&iv.lo), real_value(&iv.hi))
-            else {
+            let (Some(x), Some((lo, hi))) = (x, *ends) else {
                 return false;
             };
             let margin = 1e-9 * x.abs().max(1.0);
