@@ -150,7 +150,7 @@ const TRIG: &[&str] = &["sin", "cos", "tan", "cot", "sec", "csc"];
 /// The function names [`norm_basic_fn`] rewrites (longest match first).
 const BASIC_FNS: &[&str] = &[
     "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
-    "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
+    "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp",
 ];
 
 /// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
@@ -206,9 +206,11 @@ fn normalize_round(text: &str) -> String {
     let s = trailing_units(&s);
     let s = list_connectives(&s);
     let s = whitespace(&s);
+    let s = words(&s);
+    let s = equalities(&s);
     let s = assignment(&s);
     let s = thousands(&s);
-    let s = leading_zero(&s);
+    let s = decimals(&s);
     let s = fix_a_slash_b(&s);
     let s = strip_wrapping(&s);
     trim_end_periods(&s)
@@ -609,25 +611,197 @@ fn percent_words(text: &str) -> String {
     t.to_string()
 }
 
-/// MN-5 h: a decimal point without an integer part gets one (`.4` → `0.4`).
-fn leading_zero(text: &str) -> String {
+/// MN-5 h: decimals. A decimal point without an integer part gets one
+/// (`.4` → `0.4`); a fractional part of zeros goes (`5.00` → `5`, as
+/// symeval); leading zeros of the answer go (`007` → `7`).
+fn decimals(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 4);
     let mut last = 0;
-    for i in 0..b.len() {
-        if b[i] == b'.'
-            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
-            && (i == 0
-                || !(b[i - 1].is_ascii_alphanumeric()
-                    || matches!(b[i - 1], b'.' | b'}' | b')' | b'\\')))
-        {
-            out.push_str(&text[last..i]);
-            out.push('0');
-            last = i;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let prev = if i > 0 { Some(b[i - 1]) } else { None };
+        if c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            if !prev.is_some_and(|p| {
+                p.is_ascii_alphanumeric() || matches!(p, b'.' | b'}' | b')' | b'\\')
+            }) {
+                out.push_str(&text[last..i]);
+                out.push('0');
+                last = i;
+            } else if prev.is_some_and(|p| p.is_ascii_digit()) {
+                // `5.00` followed by a non-digit: the zeros go.
+                let mut j = i + 1;
+                while j < b.len() && b[j] == b'0' {
+                    j += 1;
+                }
+                let all_zeros = !b.get(j).is_some_and(|n| n.is_ascii_digit() || *n == b'.');
+                let in_number = {
+                    let mut k = i;
+                    while k > 0 && b[k - 1].is_ascii_digit() {
+                        k -= 1;
+                    }
+                    !(k > 0 && b[k - 1] == b'.')
+                };
+                if all_zeros && in_number {
+                    out.push_str(&text[last..i]);
+                    last = j;
+                    i = j;
+                    continue;
+                }
+            }
         }
+        i += 1;
     }
     out.push_str(&text[last..]);
+    // Leading zeros of a number that starts the answer.
+    let zeros = out.len() - out.trim_start_matches('0').len();
+    if zeros > 0
+        && out
+            .as_bytes()
+            .get(zeros)
+            .is_some_and(|d| (b'1'..=b'9').contains(d))
+    {
+        return out[zeros..].to_string();
+    }
     out
+}
+
+/// Number words 0–20 that are the whole answer, and the words `pi`,
+/// `infinity`, `inf` (MN-5 f).
+fn words(text: &str) -> String {
+    const NUMBERS: &[&str] = &[
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let lower = text.to_ascii_lowercase();
+    if let Some(n) = NUMBERS.iter().position(|w| *w == lower) {
+        return n.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphabetic()
+            || (i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\'))
+        {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && b[j].is_ascii_alphabetic() {
+            j += 1;
+        }
+        let replacement = match &text[i..j] {
+            "pi" => Some("\\pi"),
+            "infinity" | "inf" => Some("\\infty"),
+            _ => None,
+        };
+        if let Some(r) = replacement {
+            flush(&mut out, &text[last..i]);
+            out.push_str(r);
+            last = j;
+        }
+        i = j;
+    }
+    flush(&mut out, &text[last..]);
+    out
+}
+
+/// MN-5 g: approximations and chains of equalities. `a \approx b` is `a`,
+/// unless `a` is a lone variable (`x \approx 11` is `11`); a chain
+/// `a = b = c` is its last side; `5+5+1 = 11` (a left side without
+/// letters) is its right side. Not when the answer holds another relation,
+/// a top-level comma (`x=1, y=2`) or an environment.
+fn equalities(text: &str) -> String {
+    let mut s = text;
+    if let Some(k) = find_command(s, "approx") {
+        let (before, after) = (&s[..k], &s[k + "\\approx".len()..]);
+        s = if is_variable(before.trim()) {
+            after
+        } else {
+            before
+        };
+    }
+    let other_relation = s.contains(['<', '>'])
+        || [
+            "\\le", "\\ge", "\\ne", "\\in", "\\approx", "\\begin", "\\sim",
+        ]
+        .iter()
+        .any(|r| s.contains(r));
+    if other_relation || split_top_commas(s).len() > 1 {
+        return s.trim().to_string();
+    }
+    let sides: Vec<&str> = split_top(s, b'=');
+    if sides.iter().any(|p| p.trim().is_empty()) {
+        return s.trim().to_string();
+    }
+    let pick = match sides.len() {
+        n if n >= 3 => sides[n - 1],
+        2 if !sides[0].contains(|c: char| c.is_ascii_alphabetic()) => sides[1],
+        _ => s,
+    };
+    pick.trim().to_string()
+}
+
+/// Where the command `\name` (whole) starts in `s`.
+fn find_command(s: &str, name: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    s.match_indices('\\')
+        .map(|(k, _)| k)
+        .find(|&k| command_at(b, k) == name && (k == 0 || b[k - 1] != b'\\'))
+}
+
+/// A lone variable: one letter, optionally with a subscript (`x`, `x_1`, `a_{n}`).
+fn is_variable(s: &str) -> bool {
+    let b = s.as_bytes();
+    match b {
+        [c] => c.is_ascii_alphabetic(),
+        [c, b'_', rest @ ..] if c.is_ascii_alphabetic() && !rest.is_empty() => rest
+            .iter()
+            .all(|x| x.is_ascii_alphanumeric() || matches!(x, b'{' | b'}')),
+        _ => false,
+    }
+}
+
+/// Splits at `sep` outside any `( ) [ ] { }`.
+fn split_top(text: &str, sep: u8) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    for (i, &c) in text.as_bytes().iter().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            _ if c == sep && depth <= 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// MN-5 j: wrappers around the whole answer go, layer by layer:
