@@ -207,8 +207,7 @@ fn normalize_round(text: &str) -> String {
     let s = list_connectives(&s);
     let s = whitespace(&s);
     let s = words(&s);
-    let s = equalities(&s);
-    let s = assignment(&s);
+    let s = per_item(&s, |t| assignment(&equalities(t)));
     let s = thousands(&s);
     let s = decimals(&s);
     let s = fix_a_slash_b(&s);
@@ -252,10 +251,22 @@ fn text_commands(text: &str) -> String {
     // Computed once (not per group, which would be quadratic): where the
     // text starts, and where its last byte other than a space or period ends.
     let first_significant = text.len() - text.trim_start().len();
-    let significant_end = text
-        .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.')
-        .len();
-    let mut drop = vec![false; b.len()];
+    let significant_end = {
+        // Spaces, periods and closing math delimiters do not count.
+        let mut t = text;
+        loop {
+            let u = t
+                .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.' || ch == '$')
+                .trim_end_matches("\\)")
+                .trim_end_matches("\\]");
+            if u.len() == t.len() {
+                break u.len();
+            }
+            t = u;
+        }
+    };
+    // Marks: 0 keep, 1 drop, 2 replace by a comma (between two boxes).
+    let mut drop = vec![0u8; b.len()];
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let mut last = 0;
@@ -290,13 +301,41 @@ fn text_commands(text: &str) -> String {
             i = rest_start;
         } else {
             emit_kept(&mut out, text, last, i, &drop);
-            drop[c] = true;
+            drop[c] = if boxed && box_follows(text, c + 1) {
+                2
+            } else {
+                1
+            };
             last = brace + 1;
             i = brace + 1;
         }
     }
     emit_kept(&mut out, text, last, b.len(), &drop);
     out
+}
+
+/// Whether another box follows at `i`, after at most [`NEAR`] bytes of
+/// spaces, `$`, math delimiters and spacing commands (`\\boxed{1}\\quad\\boxed{2}`).
+fn box_follows(text: &str, i: usize) -> bool {
+    const SKIP: &[&str] = &[
+        "$", "\\(", "\\)", "\\[", "\\]", "\\quad", "\\qquad", "\\,", "\\;", "\\:", "\\!", "\\ ",
+        "~",
+    ];
+    let end = (i + NEAR).min(text.len());
+    let mut rest = match text.get(i..end) {
+        Some(r) => r,
+        None => return false,
+    };
+    loop {
+        rest = rest.trim_start();
+        if rest.starts_with("\\boxed") || rest.starts_with("\\fbox") {
+            return true;
+        }
+        match SKIP.iter().find(|t| rest.starts_with(**t)) {
+            Some(t) => rest = &rest[t.len()..],
+            None => return false,
+        }
+    }
 }
 
 /// The offset of `c` in the next [`NEAR`] bytes from `from` (environment
@@ -311,11 +350,14 @@ fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
 const NEAR: usize = 64;
 
 /// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
-fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
+fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[u8]) {
     let mut start = from;
     for j in from..to {
-        if drop[j] {
+        if drop[j] != 0 {
             flush(out, &text[start..j]);
+            if drop[j] == 2 {
+                out.push(',');
+            }
             start = j + 1;
         }
     }
@@ -399,6 +441,14 @@ fn commands(text: &str) -> String {
         let c = b[i];
         if c == b'$' {
             flush(&mut out, &text[last..i]);
+            i += 1;
+            last = i;
+            continue;
+        }
+        if c == b';' {
+            // A bare semicolon separates items (`(0;0;6)`, `-12;-11`).
+            flush(&mut out, &text[last..i]);
+            out.push(',');
             i += 1;
             last = i;
             continue;
@@ -844,10 +894,10 @@ fn strip_wrapping(text: &str) -> String {
     text[s..e].to_string()
 }
 
-/// Trailing whitespace and periods (a sentence's end) removed.
+/// Trailing whitespace and punctuation (`.`, `,`, `;`, `:`: a sentence's end) removed.
 fn trim_end_periods(text: &str) -> String {
     text.trim()
-        .trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | ':') || c.is_whitespace())
         .trim_start()
         .to_string()
 }
@@ -905,21 +955,31 @@ fn list_connectives(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    // The words "and", "or" between items separate them (`6 and 8`).
+    out.replace(" and ", ",").replace(" or ", ",")
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
 /// (`\sin x`, `no solution`).
 fn whitespace(text: &str) -> String {
+    let text = text.trim();
     let mut out = String::with_capacity(text.len());
     let mut pending = false;
-    for c in text.trim().chars() {
+    for (k, c) in text.char_indices() {
         if c.is_whitespace() {
             pending = true;
             continue;
         }
-        if pending && c.is_ascii_alphabetic() && out.ends_with(|p: char| p.is_ascii_alphabetic()) {
-            out.push(' ');
+        if pending {
+            let prev = out.chars().next_back();
+            let letters = c.is_ascii_alphabetic() && prev.is_some_and(|p| p.is_ascii_alphabetic());
+            // A mixed number `4 4/9` keeps its space (it is 4 + 4/9, not 44/9).
+            let mixed = c.is_ascii_digit()
+                && prev.is_some_and(|p| p.is_ascii_digit())
+                && is_fraction_ahead(&text[k..]);
+            if letters || mixed {
+                out.push(' ');
+            }
         }
         pending = false;
         out.push(c);
@@ -927,46 +987,73 @@ fn whitespace(text: &str) -> String {
     out
 }
 
-/// MN-5 e: a leading assignment `x=` (one letter, optionally subscripted)
-/// or membership `x\in` is removed when nothing else is compared.
-fn assignment(text: &str) -> String {
-    let b = text.as_bytes();
-    if b.is_empty() || !b[0].is_ascii_alphabetic() {
-        return text.to_string();
-    }
-    let mut j = 1;
-    if b.get(j) == Some(&b'_') {
+/// Whether `s` starts with `digits/digits` (the fraction of a mixed number).
+fn is_fraction_ahead(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut j = 0;
+    while j < b.len() && b[j].is_ascii_digit() {
         j += 1;
-        if b.get(j) == Some(&b'{') {
-            match text[j..].find('}') {
-                Some(k) => j += k + 1,
-                None => return text.to_string(),
-            }
-        } else if b.get(j).is_some_and(u8::is_ascii_alphanumeric) {
-            j += 1;
-        } else {
-            return text.to_string();
-        }
     }
-    let rest = if let Some(r) = text[j..].strip_prefix('=') {
-        r
-    } else if let Some(r) = text[j..].strip_prefix("\\in") {
-        if r.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return text.to_string();
-        }
-        r
-    } else {
-        return text.to_string();
+    j > 0 && b.get(j) == Some(&b'/') && b.get(j + 1).is_some_and(u8::is_ascii_digit)
+}
+
+/// MN-5 g: a leading assignment goes when nothing else is compared: `x=`,
+/// `x_1=` (a lone variable), `(x,y)=` (a tuple of variables), `f(x)=` (a
+/// function of variables), and a membership `x\in`.
+fn assignment(text: &str) -> String {
+    let compares = |r: &str| {
+        r.contains(['=', '<', '>'])
+            || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
+                .iter()
+                .any(|x| r.contains(x))
     };
-    let compares = rest.contains(['=', '<', '>'])
-        || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
-            .iter()
-            .any(|r| rest.contains(r));
-    if rest.trim().is_empty() || compares {
-        text.to_string()
-    } else {
-        rest.trim().to_string()
+    let b = text.as_bytes();
+    // `x \in [0,1)`: the set.
+    if let Some(k) = find_command(text, "in") {
+        let rest = &text[k + "\\in".len()..];
+        if is_variable(text[..k].trim()) && !rest.trim().is_empty() && !compares(rest) {
+            return rest.trim().to_string();
+        }
     }
+    if b.is_empty() {
+        return String::new();
+    }
+    let sides = split_top(text, b'=');
+    if sides.len() == 2 {
+        let (lhs, rhs) = (sides[0].trim(), sides[1].trim());
+        if !rhs.is_empty() && !compares(rhs) && is_name(lhs) {
+            return rhs.to_string();
+        }
+    }
+    text.to_string()
+}
+
+/// What an assignment names: a lone variable (`x`, `a_{n}`), a tuple of
+/// them (`(x,y)`), or a function of them (`f(x)`).
+fn is_name(s: &str) -> bool {
+    if is_variable(s) {
+        return true;
+    }
+    let inner_vars =
+        |inner: &str| !inner.is_empty() && inner.split(',').all(|v| is_variable(v.trim()));
+    if let Some(inner) = s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        return inner.contains(',') && inner_vars(inner);
+    }
+    let b = s.as_bytes();
+    b.len() >= 4
+        && b[0].is_ascii_alphabetic()
+        && b[1] == b'('
+        && s.ends_with(')')
+        && inner_vars(&s[2..s.len() - 1])
+}
+
+/// `f` on each top-level comma item (`x=1,y=2` → `1,2`).
+fn per_item(text: &str, f: impl Fn(&str) -> String) -> String {
+    let items = split_top_commas(text);
+    if items.len() == 1 {
+        return f(text);
+    }
+    items.iter().map(|t| f(t)).collect::<Vec<_>>().join(",")
 }
 
 /// `{,}` between two digits (`23{,}000`) removed.
@@ -1024,8 +1111,14 @@ fn thousands(text: &str) -> String {
             groups.push(j);
             j = k;
         }
-        // A group of thousands does not follow a leading zero (`0,111`).
-        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' {
+        // A group of thousands does not follow a leading zero (`0,111`), and
+        // a number alone between list brackets and commas is a list
+        // (`(12,102)` is a pair, `\\{1,234\\}` a set).
+        let listed = start > 0
+            && matches!(b[start - 1], b'(' | b'[' | b'{' | b',')
+            && b.get(j)
+                .is_some_and(|c| matches!(c, b')' | b']' | b'}' | b','));
+        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' && !listed {
             out.push_str(&text[last..start]);
             let mut from = start;
             for &comma in &groups {
