@@ -250,7 +250,20 @@ fn text_commands(text: &str) -> String {
     let close = matching(text, b'{', b'}', true);
     // Computed once (not per group, which would be quadratic): where the
     // text starts, and where its last byte other than a space or period ends.
-    let first_significant = text.len() - text.trim_start().len();
+    let first_significant = {
+        // Spaces and opening math delimiters do not count either.
+        let mut t = text;
+        loop {
+            let u = t
+                .trim_start_matches(|ch: char| ch.is_whitespace() || ch == '$')
+                .trim_start_matches("\\(")
+                .trim_start_matches("\\[");
+            if u.len() == t.len() {
+                break text.len() - u.len();
+            }
+            t = u;
+        }
+    };
     let significant_end = {
         // Spaces, periods and closing math delimiters do not count.
         let mut t = text;
