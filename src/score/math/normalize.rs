@@ -1764,6 +1764,19 @@ pub fn remove_first_paren_pair(text: &str, open: char) -> Option<String> {
 /// );
 /// ```
 pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
+    latex_to_interval_expr(text).map(|e| to_infix(&e))
+}
+
+/// [`latex_to_interval`] as the engine's canonical tree (an
+/// [`Expr::Interval`], [`Expr::Union`], [`Expr::Intersection`] or
+/// [`Expr::Set`]), for callers that compare it.
+///
+/// ```
+/// use scorespec::expr::Expr;
+/// use scorespec::score::math::normalize::latex_to_interval_expr;
+/// assert!(matches!(latex_to_interval_expr("[0, 1)").unwrap(), Expr::Interval(_)));
+/// ```
+pub fn latex_to_interval_expr(text: &str) -> Result<Expr, CallError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let raw = crate::expr::api::parse_raw(&prepared, crate::expr::api::Format::Latex, &limits)
@@ -1775,9 +1788,7 @@ pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
     let canon =
         canonical(&converted, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
     let absorbed = absorb_points(canon);
-    let canon =
-        canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
-    Ok(to_infix(&canon))
+    canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))
 }
 
 /// The steps one end or point may take to evaluate.
@@ -1909,29 +1920,38 @@ fn pairs_to_intervals(e: Expr) -> Option<Expr> {
 /// );
 /// ```
 pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
+    Ok(latex_to_matrix_exprs(text)?
+        .iter()
+        .map(|r| r.iter().map(to_infix).collect())
+        .collect())
+}
+
+/// [`latex_to_matrix`] as rows of the engine's canonical trees, for callers
+/// that compare entries.
+///
+/// ```
+/// use scorespec::score::math::normalize::latex_to_matrix_exprs;
+/// let m = latex_to_matrix_exprs(r"\begin{pmatrix}1\\2\end{pmatrix}").unwrap();
+/// assert_eq!((m.len(), m[0].len()), (2, 1)); // a column
+/// ```
+pub fn latex_to_matrix_exprs(text: &str) -> Result<Vec<Vec<Expr>>, CallError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let e = crate::expr::api::parse(&prepared, crate::expr::api::Format::Latex, &limits)
         .map_err(|e| crate::registry::expr_error("text", e))?;
-    let rows: Vec<Vec<Expr>> = match e {
-        Expr::Matrix(rows) => rows,
-        Expr::Tuple(items) => vec![items],
+    match e {
+        Expr::Matrix(rows) => Ok(rows),
+        Expr::Tuple(items) => Ok(vec![items]),
         Expr::Set(_)
         | Expr::Interval(_)
         | Expr::Union(_)
         | Expr::Intersection(_)
-        | Expr::Relation(..) => {
-            return Err(CallError::InvalidValue {
-                name: "text",
-                reason: "not a matrix, a vector or a list of entries".into(),
-            });
-        }
-        other => vec![vec![other]],
-    };
-    Ok(rows
-        .iter()
-        .map(|r| r.iter().map(to_infix).collect())
-        .collect())
+        | Expr::Relation(..) => Err(CallError::InvalidValue {
+            name: "text",
+            reason: "not a matrix, a vector or a list of entries".into(),
+        }),
+        other => Ok(vec![vec![other]]),
+    }
 }
 
 #[cfg(test)]
