@@ -1,9 +1,11 @@
 //! Answer extraction from a model's response (spec/math.md, rules MX-*).
 //!
 //! [`extract_answer`] finds the answer of a math response: the last
-//! `\boxed{…}`, else an answer phrase ("the answer is …", "… is our
-//! answer", "Answer: …", `#### …`), else (when not strict) the last formula
-//! or number. The answer is always a slice of the response, reported with
+//! `\boxed{…}` (boxes side by side are one list answer; a "final answer"
+//! phrase after the last box wins), else an answer phrase ("the answer is
+//! …", "… is our answer", "Answer: …", `#### …`), else (when not strict)
+//! the last formula or number. The text after the last "therefore" is
+//! searched first. The answer is always a slice of the response, reported with
 //! its byte span, the rule that found it, and its normalized form.
 //!
 //! Every step is linear in the length of the response: brace matching is
@@ -33,8 +35,8 @@ pub struct Extracted {
     pub answer: String,
     /// Its byte range `[start, end)` in the response.
     pub span: (usize, usize),
-    /// The rule that found it: `boxed`, `answer_phrase`, `gsm8k_marker`,
-    /// `answer_heading`, `last_formula` or `last_number`.
+    /// The rule that found it: `boxed`, `boxed_list`, `answer_phrase`,
+    /// `gsm8k_marker`, `answer_heading`, `last_formula` or `last_number`.
     pub how: &'static str,
     /// The answer after [`normalize`].
     pub normalized: String,
@@ -45,7 +47,8 @@ pub struct Extracted {
 ///
 /// With `strict` (the document's default) only explicit answers count: a
 /// boxed answer or an answer phrase. Without it, the last formula or number
-/// is the answer when there is no explicit one.
+/// is the answer when there is no explicit one. The span is in bytes of the
+/// whole `response`, whatever was skipped (a reasoning block).
 ///
 /// ```
 /// use scorespec::score::math::extract::extract_answer;
