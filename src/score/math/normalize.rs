@@ -968,8 +968,18 @@ fn list_connectives(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    // The words "and", "or" between items separate them (`6 and 8`).
-    out.replace(" and ", ",").replace(" or ", ",")
+    // The words "and", "or" between items separate them (`6 and 8`); but
+    // "and" between inequalities is an intersection (`x>1 and x<3`): kept.
+    let inequality = out.contains(['<', '>'])
+        || ["\\le", "\\ge", "\\lt", "\\gt"]
+            .iter()
+            .any(|r| out.contains(r));
+    let out = if inequality {
+        out
+    } else {
+        out.replace(" and ", ",")
+    };
+    out.replace(" or ", ",")
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
@@ -985,7 +995,13 @@ fn whitespace(text: &str) -> String {
         }
         if pending {
             let prev = out.chars().next_back();
-            let letters = c.is_ascii_alphabetic() && prev.is_some_and(|p| p.is_ascii_alphabetic());
+            let alnum = |x: char| x.is_ascii_alphanumeric();
+            // Between letters, and between a word of two or more letters
+            // and a letter or digit (`x>1 and x<3`, `5 apples`).
+            let letters = (c.is_ascii_alphabetic()
+                && prev.is_some_and(|p| p.is_ascii_alphabetic()))
+                || (prev.is_some_and(alnum) && word_ahead(&text[k..]))
+                || (alnum(c) && word_behind(&out));
             // A mixed number `4 4/9` keeps its space (it is 4 + 4/9, not 44/9).
             let mixed = c.is_ascii_digit()
                 && prev.is_some_and(|p| p.is_ascii_digit())
@@ -998,6 +1014,25 @@ fn whitespace(text: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Whether `s` starts with a word of two or more ASCII letters.
+fn word_ahead(s: &str) -> bool {
+    let n = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+    n >= 2
+}
+
+/// Whether `s` ends with a word of two or more ASCII letters that is not a
+/// command name (at most [`NEAR`] letters are looked at).
+fn word_behind(s: &str) -> bool {
+    let b = s.as_bytes();
+    let n = b
+        .iter()
+        .rev()
+        .take(NEAR + 1)
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    (2..=NEAR).contains(&n) && !(b.len() > n && b[b.len() - n - 1] == b'\\')
 }
 
 /// Whether `s` starts with `digits/digits` (the fraction of a mixed number).
