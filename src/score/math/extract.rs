@@ -1,9 +1,11 @@
 //! Answer extraction from a model's response (spec/math.md, rules MX-*).
 //!
 //! [`extract_answer`] finds the answer of a math response: the last
-//! `\boxed{…}`, else an answer phrase ("the answer is …", "… is our
-//! answer", "Answer: …", `#### …`), else (when not strict) the last formula
-//! or number. The answer is always a slice of the response, reported with
+//! `\boxed{…}` (boxes side by side are one list answer; a "final answer"
+//! phrase after the last box wins), else an answer phrase ("the answer is
+//! …", "… is our answer", "Answer: …", `#### …`), else (when not strict)
+//! the last formula or number. The text after the last "therefore" is
+//! searched first. The answer is always a slice of the response, reported with
 //! its byte span, the rule that found it, and its normalized form.
 //!
 //! Every step is linear in the length of the response: brace matching is
@@ -33,8 +35,8 @@ pub struct Extracted {
     pub answer: String,
     /// Its byte range `[start, end)` in the response.
     pub span: (usize, usize),
-    /// The rule that found it: `boxed`, `answer_phrase`, `gsm8k_marker`,
-    /// `answer_heading`, `last_formula` or `last_number`.
+    /// The rule that found it: `boxed`, `boxed_list`, `answer_phrase`,
+    /// `gsm8k_marker`, `answer_heading`, `last_formula` or `last_number`.
     pub how: &'static str,
     /// The answer after [`normalize`].
     pub normalized: String,
@@ -45,7 +47,8 @@ pub struct Extracted {
 ///
 /// With `strict` (the document's default) only explicit answers count: a
 /// boxed answer or an answer phrase. Without it, the last formula or number
-/// is the answer when there is no explicit one.
+/// is the answer when there is no explicit one. The span is in bytes of the
+/// whole `response`, whatever was skipped (a reasoning block).
 ///
 /// ```
 /// use scorespec::score::math::extract::extract_answer;
@@ -76,9 +79,12 @@ pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
     scopes.push(start);
     // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
     // formula or number, in each scope (an explicit answer anywhere beats it).
-    let explicit = scopes
-        .iter()
-        .find_map(|&from| doc.boxed(from, end).or_else(|| doc.phrase(from, end)));
+    let explicit = scopes.iter().find_map(|&from| match doc.boxed(from, end) {
+        // MX-5: a "final answer" phrase after the last box is the answer
+        // (`… \boxed{255} … Final Answer: The final answer is $10,455$.`).
+        Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
+        None => doc.phrase(from, end),
+    });
     let found = match explicit {
         Some(found) => Some(found),
         None if !strict => scopes
@@ -93,6 +99,8 @@ pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
 struct Found {
     span: (usize, usize),
     how: &'static str,
+    /// Where the matched construct ends (a box's closing brace).
+    reach: usize,
 }
 
 impl Found {
@@ -198,26 +206,91 @@ impl<'a> Doc<'a> {
 
     /// MX-4: the last non-empty `\boxed{…}` / `\fbox{…}` / `\boxed x` in `[from, to)`.
     fn boxed(&self, from: usize, to: usize) -> Option<Found> {
-        let mut best: Option<(usize, (usize, usize))> = None;
+        // Every box: (command start, content span, end of the box).
+        let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
         for name in ["\\boxed", "\\fbox"] {
             for at in self.find_all(name, from, to) {
-                if let Some(span) = self.box_content(at, name.len(), to) {
-                    if best.is_none_or(|(b, _)| at > b) {
-                        best = Some((at, span));
-                    }
+                if let Some((span, reach)) = self.box_content(at, name.len(), to) {
+                    boxes.push((at, span, reach));
                 }
             }
         }
-        best.map(|(_, span)| Found { span, how: "boxed" })
+        boxes.sort_unstable_by_key(|x| x.0);
+        let &(last_at, last_span, last_reach) = boxes.last()?;
+        // MX-4: boxes side by side (`\boxed{1}, \boxed{2}`, `\boxed{1}
+        // \quad \text{and} \quad \boxed{2}`) are one answer, a list.
+        let mut first_at = last_at;
+        for &(at, _, reach) in boxes.iter().rev().skip(1) {
+            if reach > first_at || !self.only_separators(reach, first_at) {
+                break;
+            }
+            first_at = at;
+        }
+        Some(if first_at == last_at {
+            Found {
+                span: last_span,
+                how: "boxed",
+                reach: last_reach,
+            }
+        } else {
+            Found {
+                span: (first_at, last_reach),
+                how: "boxed_list",
+                reach: last_reach,
+            }
+        })
     }
 
-    /// The content of the box command at `at` (name of `len` bytes), trimmed
-    /// and unwrapped from nested boxes; `None` when empty or unbalanced.
+    /// Whether `[from, to)` (at most 64 bytes) holds only what separates the
+    /// boxes of a list: spaces, `,`, `;`, `$`, `\(`, `\)`, `\[`, `\]`,
+    /// spacing commands, and the words "and", "or" (bare or in `\text{}`).
+    fn only_separators(&self, from: usize, to: usize) -> bool {
+        const TOKENS: &[&str] = &[
+            ",",
+            ";",
+            "$",
+            "\\(",
+            "\\)",
+            "\\[",
+            "\\]",
+            "\\quad",
+            "\\qquad",
+            "\\,",
+            "\\;",
+            "\\:",
+            "\\!",
+            "\\ ",
+            "~",
+            "and",
+            "or",
+            "\\text{and}",
+            "\\text{or}",
+            "\\text{ and }",
+            "\\text{ or }",
+            "\\mbox{ and }",
+            "\\mbox{and}",
+        ];
+        if to - from > 64 {
+            return false;
+        }
+        let mut rest = &self.lower[from - self.base..to - self.base];
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                return true;
+            }
+            match TOKENS.iter().find(|t| rest.starts_with(**t)) {
+                Some(t) => rest = &rest[t.len()..],
+                None => return false,
+            }
+        }
+    }
+
     /// The content of the box command at `at` (name of `len` bytes),
-    /// trimmed; `None` when empty or unclosed. A box inside a box starts
-    /// later, so the last box of `\\boxed{\\boxed{5}}` is the inner one: no
-    /// unwrapping is needed (and none can recurse).
-    fn box_content(&self, at: usize, len: usize, to: usize) -> Option<(usize, usize)> {
+    /// trimmed, and where the box ends; `None` when empty or unclosed. A box
+    /// inside a box starts later, so the last box of `\boxed{\boxed{5}}` is
+    /// the inner one: no unwrapping is needed (and none can recurse).
+    fn box_content(&self, at: usize, len: usize, to: usize) -> Option<((usize, usize), usize)> {
         let b = self.bytes();
         // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
         if !self.text[at..].starts_with(if len == 6 { "\\boxed" } else { "\\fbox" }) {
@@ -230,13 +303,13 @@ impl<'a> Doc<'a> {
         while i < to && b[i] == b' ' {
             i += 1;
         }
-        let span = if b.get(i) == Some(&b'{') {
+        let (span, reach) = if b.get(i) == Some(&b'{') {
             let c = self.close_of(i).filter(|&c| c < to)?;
-            (i + 1, c)
+            ((i + 1, c), c + 1)
         } else {
             // `\boxed 5`: the token up to a space or a `$` (at most
-            // MAX_ANSWER_BYTES).
-            // Without a space only a digit or a command is an argument (`\boxed5`).
+            // MAX_ANSWER_BYTES). Without a space only a digit or a command
+            // is an argument (`\boxed5`, `\boxed\pi`).
             if i == at + len && !b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'\\') {
                 return None;
             }
@@ -248,10 +321,16 @@ impl<'a> Doc<'a> {
             while !self.text.is_char_boundary(j) {
                 j -= 1;
             }
-            trim_end_periods(self.text, (i, j))
+            (trim_end_periods(self.text, (i, j)), j)
         };
         let span = trim(self.text, span);
-        (span.0 < span.1).then_some(span)
+        (span.0 < span.1).then_some((span, reach))
+    }
+
+    /// The answer of a "final answer" phrase in `[from, to)`, if there is one.
+    fn final_answer_after(&self, from: usize, to: usize) -> Option<Found> {
+        self.find_all("final answer", from, to).next()?;
+        self.phrase(from, to)
     }
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
@@ -308,9 +387,14 @@ impl<'a> Doc<'a> {
                     return Some(Found {
                         span: inner.span,
                         how,
+                        reach: span.1,
                     });
                 }
-                return Some(Found { span, how });
+                return Some(Found {
+                    span,
+                    how,
+                    reach: span.1,
+                });
             }
         }
         None
@@ -479,14 +563,17 @@ impl<'a> Doc<'a> {
             (Some(f), Some(n)) if n.1 > f.1 + 1 => Some(Found {
                 span: n,
                 how: "last_number",
+                reach: n.1,
             }),
             (Some(f), _) => Some(Found {
                 span: f,
                 how: "last_formula",
+                reach: f.1,
             }),
             (None, Some(n)) => Some(Found {
                 span: n,
                 how: "last_number",
+                reach: n.1,
             }),
             (None, None) => None,
         }
@@ -581,6 +668,16 @@ impl<'a> Doc<'a> {
             }
             break;
         }
+        // A mixed number `4 4/9`: the whole part before a fraction.
+        if b[start..end].contains(&b'/') && start >= from + 2 && b[start - 1] == b' ' {
+            let mut k = start - 1;
+            while k > from && b[k - 1].is_ascii_digit() {
+                k -= 1;
+            }
+            if k < start - 1 && (k == from || !b[k - 1].is_ascii_alphanumeric()) {
+                start = k;
+            }
+        }
         let not_word = |k: usize| k == from || !b[k - 1].is_ascii_alphanumeric();
         if start > from && b[start - 1] == b'.' && not_word(start - 1) {
             start -= 1;
@@ -593,7 +690,7 @@ impl<'a> Doc<'a> {
         // A percent sign or word right after the number belongs to it.
         let after = &self.lower[e - self.base..to - self.base];
         let gap = after.len() - after.trim_start_matches(' ').len();
-        for suffix in ["\\%", "%", "percent", "pct"] {
+        for suffix in ["\\%", "%", "percentage", "percent", "pct"] {
             if after[gap..].starts_with(suffix) {
                 let k = e + gap + suffix.len();
                 if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {

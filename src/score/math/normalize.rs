@@ -150,7 +150,7 @@ const TRIG: &[&str] = &["sin", "cos", "tan", "cot", "sec", "csc"];
 /// The function names [`norm_basic_fn`] rewrites (longest match first).
 const BASIC_FNS: &[&str] = &[
     "arcsin", "arccos", "arctan", "arccot", "arcsec", "arccsc", "sinh", "cosh", "tanh", "coth",
-    "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln",
+    "sech", "csch", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp",
 ];
 
 /// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
@@ -206,9 +206,10 @@ fn normalize_round(text: &str) -> String {
     let s = trailing_units(&s);
     let s = list_connectives(&s);
     let s = whitespace(&s);
-    let s = assignment(&s);
+    let s = words(&s);
+    let s = per_item(&s, |t| assignment(&equalities(t)));
     let s = thousands(&s);
-    let s = leading_zero(&s);
+    let s = decimals(&s);
     let s = fix_a_slash_b(&s);
     let s = strip_wrapping(&s);
     trim_end_periods(&s)
@@ -249,11 +250,36 @@ fn text_commands(text: &str) -> String {
     let close = matching(text, b'{', b'}', true);
     // Computed once (not per group, which would be quadratic): where the
     // text starts, and where its last byte other than a space or period ends.
-    let first_significant = text.len() - text.trim_start().len();
-    let significant_end = text
-        .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.')
-        .len();
-    let mut drop = vec![false; b.len()];
+    let first_significant = {
+        // Spaces and opening math delimiters do not count either.
+        let mut t = text;
+        loop {
+            let u = t
+                .trim_start_matches(|ch: char| ch.is_whitespace() || ch == '$')
+                .trim_start_matches("\\(")
+                .trim_start_matches("\\[");
+            if u.len() == t.len() {
+                break text.len() - u.len();
+            }
+            t = u;
+        }
+    };
+    let significant_end = {
+        // Spaces, periods and closing math delimiters do not count.
+        let mut t = text;
+        loop {
+            let u = t
+                .trim_end_matches(|ch: char| ch.is_whitespace() || ch == '.' || ch == '$')
+                .trim_end_matches("\\)")
+                .trim_end_matches("\\]");
+            if u.len() == t.len() {
+                break u.len();
+            }
+            t = u;
+        }
+    };
+    // Marks: 0 keep, 1 drop, 2 replace by a comma (between two boxes).
+    let mut drop = vec![0u8; b.len()];
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let mut last = 0;
@@ -288,13 +314,41 @@ fn text_commands(text: &str) -> String {
             i = rest_start;
         } else {
             emit_kept(&mut out, text, last, i, &drop);
-            drop[c] = true;
+            drop[c] = if boxed && box_follows(text, c + 1) {
+                2
+            } else {
+                1
+            };
             last = brace + 1;
             i = brace + 1;
         }
     }
     emit_kept(&mut out, text, last, b.len(), &drop);
     out
+}
+
+/// Whether another box follows at `i`, after at most [`NEAR`] bytes of
+/// spaces, `$`, math delimiters and spacing commands (`\\boxed{1}\\quad\\boxed{2}`).
+fn box_follows(text: &str, i: usize) -> bool {
+    const SKIP: &[&str] = &[
+        "$", "\\(", "\\)", "\\[", "\\]", "\\quad", "\\qquad", "\\,", "\\;", "\\:", "\\!", "\\ ",
+        "~",
+    ];
+    let end = (i + NEAR).min(text.len());
+    let mut rest = match text.get(i..end) {
+        Some(r) => r,
+        None => return false,
+    };
+    loop {
+        rest = rest.trim_start();
+        if rest.starts_with("\\boxed") || rest.starts_with("\\fbox") {
+            return true;
+        }
+        match SKIP.iter().find(|t| rest.starts_with(**t)) {
+            Some(t) => rest = &rest[t.len()..],
+            None => return false,
+        }
+    }
 }
 
 /// The offset of `c` in the next [`NEAR`] bytes from `from` (environment
@@ -309,11 +363,14 @@ fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
 const NEAR: usize = 64;
 
 /// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
-fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[bool]) {
+fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[u8]) {
     let mut start = from;
     for j in from..to {
-        if drop[j] {
+        if drop[j] != 0 {
             flush(out, &text[start..j]);
+            if drop[j] == 2 {
+                out.push(',');
+            }
             start = j + 1;
         }
     }
@@ -397,6 +454,14 @@ fn commands(text: &str) -> String {
         let c = b[i];
         if c == b'$' {
             flush(&mut out, &text[last..i]);
+            i += 1;
+            last = i;
+            continue;
+        }
+        if c == b';' {
+            // A bare semicolon separates items (`(0;0;6)`, `-12;-11`).
+            flush(&mut out, &text[last..i]);
+            out.push(',');
             i += 1;
             last = i;
             continue;
@@ -609,25 +674,197 @@ fn percent_words(text: &str) -> String {
     t.to_string()
 }
 
-/// MN-5 h: a decimal point without an integer part gets one (`.4` → `0.4`).
-fn leading_zero(text: &str) -> String {
+/// MN-5 h: decimals. A decimal point without an integer part gets one
+/// (`.4` → `0.4`); a fractional part of zeros goes (`5.00` → `5`, as
+/// symeval); leading zeros of the answer go (`007` → `7`).
+fn decimals(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 4);
     let mut last = 0;
-    for i in 0..b.len() {
-        if b[i] == b'.'
-            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
-            && (i == 0
-                || !(b[i - 1].is_ascii_alphanumeric()
-                    || matches!(b[i - 1], b'.' | b'}' | b')' | b'\\')))
-        {
-            out.push_str(&text[last..i]);
-            out.push('0');
-            last = i;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let prev = if i > 0 { Some(b[i - 1]) } else { None };
+        if c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            if !prev.is_some_and(|p| {
+                p.is_ascii_alphanumeric() || matches!(p, b'.' | b'}' | b')' | b'\\')
+            }) {
+                out.push_str(&text[last..i]);
+                out.push('0');
+                last = i;
+            } else if prev.is_some_and(|p| p.is_ascii_digit()) {
+                // `5.00` followed by a non-digit: the zeros go.
+                let mut j = i + 1;
+                while j < b.len() && b[j] == b'0' {
+                    j += 1;
+                }
+                let all_zeros = !b.get(j).is_some_and(|n| n.is_ascii_digit() || *n == b'.');
+                let in_number = {
+                    let mut k = i;
+                    while k > 0 && b[k - 1].is_ascii_digit() {
+                        k -= 1;
+                    }
+                    !(k > 0 && b[k - 1] == b'.')
+                };
+                if all_zeros && in_number {
+                    out.push_str(&text[last..i]);
+                    last = j;
+                    i = j;
+                    continue;
+                }
+            }
         }
+        i += 1;
     }
     out.push_str(&text[last..]);
+    // Leading zeros of a number that starts the answer.
+    let zeros = out.len() - out.trim_start_matches('0').len();
+    if zeros > 0
+        && out
+            .as_bytes()
+            .get(zeros)
+            .is_some_and(|d| (b'1'..=b'9').contains(d))
+    {
+        return out[zeros..].to_string();
+    }
     out
+}
+
+/// Number words 0–20 that are the whole answer, and the words `pi`,
+/// `infinity`, `inf` (MN-5 f).
+fn words(text: &str) -> String {
+    const NUMBERS: &[&str] = &[
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let lower = text.to_ascii_lowercase();
+    if let Some(n) = NUMBERS.iter().position(|w| *w == lower) {
+        return n.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphabetic()
+            || (i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\'))
+        {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && b[j].is_ascii_alphabetic() {
+            j += 1;
+        }
+        let replacement = match &text[i..j] {
+            "pi" => Some("\\pi"),
+            "infinity" | "inf" => Some("\\infty"),
+            _ => None,
+        };
+        if let Some(r) = replacement {
+            flush(&mut out, &text[last..i]);
+            out.push_str(r);
+            last = j;
+        }
+        i = j;
+    }
+    flush(&mut out, &text[last..]);
+    out
+}
+
+/// MN-5 g: approximations and chains of equalities. `a \approx b` is `a`,
+/// unless `a` is a lone variable (`x \approx 11` is `11`); a chain
+/// `a = b = c` is its last side; `5+5+1 = 11` (a left side without
+/// letters) is its right side. Not when the answer holds another relation,
+/// a top-level comma (`x=1, y=2`) or an environment.
+fn equalities(text: &str) -> String {
+    let mut s = text;
+    if let Some(k) = find_command(s, "approx") {
+        let (before, after) = (&s[..k], &s[k + "\\approx".len()..]);
+        s = if is_variable(before.trim()) {
+            after
+        } else {
+            before
+        };
+    }
+    let other_relation = s.contains(['<', '>'])
+        || [
+            "\\le", "\\ge", "\\ne", "\\in", "\\approx", "\\begin", "\\sim",
+        ]
+        .iter()
+        .any(|r| s.contains(r));
+    if other_relation || split_top_commas(s).len() > 1 {
+        return s.trim().to_string();
+    }
+    let sides: Vec<&str> = split_top(s, b'=');
+    if sides.iter().any(|p| p.trim().is_empty()) {
+        return s.trim().to_string();
+    }
+    let pick = match sides.len() {
+        n if n >= 3 => sides[n - 1],
+        2 if !sides[0].contains(|c: char| c.is_ascii_alphabetic()) => sides[1],
+        _ => s,
+    };
+    pick.trim().to_string()
+}
+
+/// Where the command `\name` (whole) starts in `s`.
+fn find_command(s: &str, name: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    s.match_indices('\\')
+        .map(|(k, _)| k)
+        .find(|&k| command_at(b, k) == name && (k == 0 || b[k - 1] != b'\\'))
+}
+
+/// A lone variable: one letter, optionally with a subscript (`x`, `x_1`, `a_{n}`).
+fn is_variable(s: &str) -> bool {
+    let b = s.as_bytes();
+    match b {
+        [c] => c.is_ascii_alphabetic(),
+        [c, b'_', rest @ ..] if c.is_ascii_alphabetic() && !rest.is_empty() => rest
+            .iter()
+            .all(|x| x.is_ascii_alphanumeric() || matches!(x, b'{' | b'}')),
+        _ => false,
+    }
+}
+
+/// Splits at `sep` outside any `( ) [ ] { }`.
+fn split_top(text: &str, sep: u8) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i64;
+    let mut start = 0;
+    for (i, &c) in text.as_bytes().iter().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            _ if c == sep && depth <= 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// MN-5 j: wrappers around the whole answer go, layer by layer:
@@ -670,10 +907,10 @@ fn strip_wrapping(text: &str) -> String {
     text[s..e].to_string()
 }
 
-/// Trailing whitespace and periods (a sentence's end) removed.
+/// Trailing whitespace and punctuation (`.`, `,`, `;`, `:`: a sentence's end) removed.
 fn trim_end_periods(text: &str) -> String {
     text.trim()
-        .trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | ':') || c.is_whitespace())
         .trim_start()
         .to_string()
 }
@@ -731,21 +968,47 @@ fn list_connectives(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    // The words "and", "or" between items separate them (`6 and 8`); but
+    // "and" between inequalities is an intersection (`x>1 and x<3`): kept.
+    let inequality = out.contains(['<', '>'])
+        || ["\\le", "\\ge", "\\lt", "\\gt"]
+            .iter()
+            .any(|r| out.contains(r));
+    let out = if inequality {
+        out
+    } else {
+        out.replace(" and ", ",")
+    };
+    out.replace(" or ", ",")
 }
 
 /// MN-5 d: whitespace removed, except one space between two ASCII letters
 /// (`\sin x`, `no solution`).
 fn whitespace(text: &str) -> String {
+    let text = text.trim();
     let mut out = String::with_capacity(text.len());
     let mut pending = false;
-    for c in text.trim().chars() {
+    for (k, c) in text.char_indices() {
         if c.is_whitespace() {
             pending = true;
             continue;
         }
-        if pending && c.is_ascii_alphabetic() && out.ends_with(|p: char| p.is_ascii_alphabetic()) {
-            out.push(' ');
+        if pending {
+            let prev = out.chars().next_back();
+            let alnum = |x: char| x.is_ascii_alphanumeric();
+            // Between letters, and between a word of two or more letters
+            // and a letter or digit (`x>1 and x<3`, `5 apples`).
+            let letters = (c.is_ascii_alphabetic()
+                && prev.is_some_and(|p| p.is_ascii_alphabetic()))
+                || (prev.is_some_and(alnum) && word_ahead(&text[k..]))
+                || (alnum(c) && word_behind(&out));
+            // A mixed number `4 4/9` keeps its space (it is 4 + 4/9, not 44/9).
+            let mixed = c.is_ascii_digit()
+                && prev.is_some_and(|p| p.is_ascii_digit())
+                && is_fraction_ahead(&text[k..]);
+            if letters || mixed {
+                out.push(' ');
+            }
         }
         pending = false;
         out.push(c);
@@ -753,46 +1016,92 @@ fn whitespace(text: &str) -> String {
     out
 }
 
-/// MN-5 e: a leading assignment `x=` (one letter, optionally subscripted)
-/// or membership `x\in` is removed when nothing else is compared.
-fn assignment(text: &str) -> String {
-    let b = text.as_bytes();
-    if b.is_empty() || !b[0].is_ascii_alphabetic() {
-        return text.to_string();
-    }
-    let mut j = 1;
-    if b.get(j) == Some(&b'_') {
+/// Whether `s` starts with a word of two or more ASCII letters.
+fn word_ahead(s: &str) -> bool {
+    let n = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+    n >= 2
+}
+
+/// Whether `s` ends with a word of two or more ASCII letters that is not a
+/// command name (at most [`NEAR`] letters are looked at).
+fn word_behind(s: &str) -> bool {
+    let b = s.as_bytes();
+    let n = b
+        .iter()
+        .rev()
+        .take(NEAR + 1)
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    (2..=NEAR).contains(&n) && !(b.len() > n && b[b.len() - n - 1] == b'\\')
+}
+
+/// Whether `s` starts with `digits/digits` (the fraction of a mixed number).
+fn is_fraction_ahead(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut j = 0;
+    while j < b.len() && b[j].is_ascii_digit() {
         j += 1;
-        if b.get(j) == Some(&b'{') {
-            match text[j..].find('}') {
-                Some(k) => j += k + 1,
-                None => return text.to_string(),
-            }
-        } else if b.get(j).is_some_and(u8::is_ascii_alphanumeric) {
-            j += 1;
-        } else {
-            return text.to_string();
-        }
     }
-    let rest = if let Some(r) = text[j..].strip_prefix('=') {
-        r
-    } else if let Some(r) = text[j..].strip_prefix("\\in") {
-        if r.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return text.to_string();
-        }
-        r
-    } else {
-        return text.to_string();
+    j > 0 && b.get(j) == Some(&b'/') && b.get(j + 1).is_some_and(u8::is_ascii_digit)
+}
+
+/// MN-5 g: a leading assignment goes when nothing else is compared: `x=`,
+/// `x_1=` (a lone variable), `(x,y)=` (a tuple of variables), `f(x)=` (a
+/// function of variables), and a membership `x\in`.
+fn assignment(text: &str) -> String {
+    let compares = |r: &str| {
+        r.contains(['=', '<', '>'])
+            || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
+                .iter()
+                .any(|x| r.contains(x))
     };
-    let compares = rest.contains(['=', '<', '>'])
-        || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
-            .iter()
-            .any(|r| rest.contains(r));
-    if rest.trim().is_empty() || compares {
-        text.to_string()
-    } else {
-        rest.trim().to_string()
+    let b = text.as_bytes();
+    // `x \in [0,1)`: the set.
+    if let Some(k) = find_command(text, "in") {
+        let rest = &text[k + "\\in".len()..];
+        if is_variable(text[..k].trim()) && !rest.trim().is_empty() && !compares(rest) {
+            return rest.trim().to_string();
+        }
     }
+    if b.is_empty() {
+        return String::new();
+    }
+    let sides = split_top(text, b'=');
+    if sides.len() == 2 {
+        let (lhs, rhs) = (sides[0].trim(), sides[1].trim());
+        if !rhs.is_empty() && !compares(rhs) && is_name(lhs) {
+            return rhs.to_string();
+        }
+    }
+    text.to_string()
+}
+
+/// What an assignment names: a lone variable (`x`, `a_{n}`), a tuple of
+/// them (`(x,y)`), or a function of them (`f(x)`).
+fn is_name(s: &str) -> bool {
+    if is_variable(s) {
+        return true;
+    }
+    let inner_vars =
+        |inner: &str| !inner.is_empty() && inner.split(',').all(|v| is_variable(v.trim()));
+    if let Some(inner) = s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        return inner.contains(',') && inner_vars(inner);
+    }
+    let b = s.as_bytes();
+    b.len() >= 4
+        && b[0].is_ascii_alphabetic()
+        && b[1] == b'('
+        && s.ends_with(')')
+        && inner_vars(&s[2..s.len() - 1])
+}
+
+/// `f` on each top-level comma item (`x=1,y=2` → `1,2`).
+fn per_item(text: &str, f: impl Fn(&str) -> String) -> String {
+    let items = split_top_commas(text);
+    if items.len() == 1 {
+        return f(text);
+    }
+    items.iter().map(|t| f(t)).collect::<Vec<_>>().join(",")
 }
 
 /// `{,}` between two digits (`23{,}000`) removed.
@@ -850,8 +1159,14 @@ fn thousands(text: &str) -> String {
             groups.push(j);
             j = k;
         }
-        // A group of thousands does not follow a leading zero (`0,111`).
-        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' {
+        // A group of thousands does not follow a leading zero (`0,111`), and
+        // a number alone between list brackets and commas is a list
+        // (`(12,102)` is a pair, `\\{1,234\\}` a set).
+        let listed = start > 0
+            && matches!(b[start - 1], b'(' | b'[' | b'{' | b',')
+            && b.get(j)
+                .is_some_and(|c| matches!(c, b')' | b']' | b'}' | b','));
+        if ok && !groups.is_empty() && lead <= 3 && b[start] != b'0' && !listed {
             out.push_str(&text[last..start]);
             let mut from = start;
             for &comma in &groups {
@@ -1484,6 +1799,19 @@ pub fn remove_first_paren_pair(text: &str, open: char) -> Option<String> {
 /// );
 /// ```
 pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
+    latex_to_interval_expr(text).map(|e| to_infix(&e))
+}
+
+/// [`latex_to_interval`] as the engine's canonical tree (an
+/// [`Expr::Interval`], [`Expr::Union`], [`Expr::Intersection`] or
+/// [`Expr::Set`]), for callers that compare it.
+///
+/// ```
+/// use scorespec::expr::Expr;
+/// use scorespec::score::math::normalize::latex_to_interval_expr;
+/// assert!(matches!(latex_to_interval_expr("[0, 1)").unwrap(), Expr::Interval(_)));
+/// ```
+pub fn latex_to_interval_expr(text: &str) -> Result<Expr, CallError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let raw = crate::expr::api::parse_raw(&prepared, crate::expr::api::Format::Latex, &limits)
@@ -1495,9 +1823,7 @@ pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
     let canon =
         canonical(&converted, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
     let absorbed = absorb_points(canon);
-    let canon =
-        canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
-    Ok(to_infix(&canon))
+    canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))
 }
 
 /// The steps one end or point may take to evaluate.
@@ -1533,21 +1859,25 @@ fn absorb_points(e: Expr) -> Expr {
     let Expr::Union(parts) = e else {
         return e;
     };
-    let intervals: Vec<&Interval> = parts
+    // Each end and each point is evaluated once (the comparisons are then
+    // float tests), so the work is bounded by the parts' sizes.
+    let intervals: Vec<(&Interval, Option<(f64, f64)>)> = parts
         .iter()
         .filter_map(|p| match p {
-            Expr::Interval(iv) => Some(&**iv),
+            Expr::Interval(iv) => {
+                let ends = real_value(&iv.lo).zip(real_value(&iv.hi));
+                Some((&**iv, ends))
+            }
             _ => None,
         })
         .collect();
     let inside = |p: &Expr| {
-        intervals.iter().any(|iv| {
+        let x = real_value(p);
+        intervals.iter().any(|(iv, ends)| {
             if (iv.lo_closed && iv.lo == *p) || (iv.hi_closed && iv.hi == *p) {
                 return true;
             }
-            let (Some(x), Some(lo), Some(hi)) =
-                (real_value(p), real_value(&iv.lo), real_value(&iv.hi))
-            else {
+            let (Some(x), Some((lo, hi))) = (x, *ends) else {
                 return false;
             };
             let margin = 1e-9 * x.abs().max(1.0);
@@ -1625,29 +1955,38 @@ fn pairs_to_intervals(e: Expr) -> Option<Expr> {
 /// );
 /// ```
 pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
+    Ok(latex_to_matrix_exprs(text)?
+        .iter()
+        .map(|r| r.iter().map(to_infix).collect())
+        .collect())
+}
+
+/// [`latex_to_matrix`] as rows of the engine's canonical trees, for callers
+/// that compare entries.
+///
+/// ```
+/// use scorespec::score::math::normalize::latex_to_matrix_exprs;
+/// let m = latex_to_matrix_exprs(r"\begin{pmatrix}1\\2\end{pmatrix}").unwrap();
+/// assert_eq!((m.len(), m[0].len()), (2, 1)); // a column
+/// ```
+pub fn latex_to_matrix_exprs(text: &str) -> Result<Vec<Vec<Expr>>, CallError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let e = crate::expr::api::parse(&prepared, crate::expr::api::Format::Latex, &limits)
         .map_err(|e| crate::registry::expr_error("text", e))?;
-    let rows: Vec<Vec<Expr>> = match e {
-        Expr::Matrix(rows) => rows,
-        Expr::Tuple(items) => vec![items],
+    match e {
+        Expr::Matrix(rows) => Ok(rows),
+        Expr::Tuple(items) => Ok(vec![items]),
         Expr::Set(_)
         | Expr::Interval(_)
         | Expr::Union(_)
         | Expr::Intersection(_)
-        | Expr::Relation(..) => {
-            return Err(CallError::InvalidValue {
-                name: "text",
-                reason: "not a matrix, a vector or a list of entries".into(),
-            });
-        }
-        other => vec![vec![other]],
-    };
-    Ok(rows
-        .iter()
-        .map(|r| r.iter().map(to_infix).collect())
-        .collect())
+        | Expr::Relation(..) => Err(CallError::InvalidValue {
+            name: "text",
+            reason: "not a matrix, a vector or a list of entries".into(),
+        }),
+        other => Ok(vec![vec![other]]),
+    }
 }
 
 #[cfg(test)]
