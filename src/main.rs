@@ -197,7 +197,7 @@ fn grade(gold: &str, pred: &str, explain: bool, options: &str) -> io::Result<Exi
     let g = scorespec::score::math::grade::grade(gold, pred, &opts);
     let mut out = io::stdout().lock();
     if explain {
-        let show = |e: &Option<scorespec::score::math::extract::Extracted>| match e {
+        let show = |e: &Option<scorespec::score::math::extract::Located>| match e {
             Some(e) => format!(
                 "{:?}  (found by {}, bytes {}..{})",
                 e.answer, e.how, e.span.0, e.span.1

@@ -38,9 +38,9 @@ pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
         "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)",
     ),
     flag_param(
-        "relations_as_intervals",
+        "relation_for_interval",
         true,
-        "a relation between numeric bounds equals its interval (-2 \\le x \\le 7 ~ x \\in [-2,7])",
+        "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused",
     ),
 ];
 
@@ -85,7 +85,7 @@ pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError>
         compare_sets: a.bool("compare_sets")?,
         ascii_only: a.bool("ascii_only")?,
         degrees_as_radians: a.bool("degrees_as_radians")?,
-        relations_as_intervals: a.bool("relations_as_intervals")?,
+        relation_for_interval: a.bool("relation_for_interval")?,
     })
 }
 

@@ -183,11 +183,9 @@ def our_args(case):
     - always ``strict: false``: math-verify extracts the last answer-like
       formula or number from any text (it has no strict mode of extraction),
       so our non-strict extraction is the comparable one.
-    - always ``include_percentage: false``: math-verify never reads a plain
-      number as a percentage of another (0.28 vs 28), so the document's
-      percentage leniency is off.
-    - ``allow_set_relation_comp`` (default false) → ``relations_as_intervals``:
-      whether ``-2 \le x \le 7`` equals ``x \in [-2,7]``.
+    - ``allow_set_relation_comp`` (default false) → ``relation_for_interval``:
+      whether a predicted ``-2 \le x \le 7`` answers a gold ``x \in [-2,7]``
+      (a gold relation accepts a predicted interval either way).
     - ``float_rounding: N`` (equal when both round to the same N decimals,
       applied when one side is a float) → ``abs_tol: 10^-N``: every pair
       math-verify accepts differs by less than 10^-N.
@@ -205,8 +203,7 @@ def our_args(case):
         "gold": gold,
         "response": response,
         "strict": False,
-        "include_percentage": False,
-        "relations_as_intervals": bool(opts.get("allow_set_relation_comp", False)),
+        "relation_for_interval": bool(opts.get("allow_set_relation_comp", False)),
     }
     if "float_rounding" in opts:
         args["abs_tol"] = float(f"1e-{int(opts['float_rounding'])}")

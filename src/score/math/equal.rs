@@ -67,10 +67,12 @@ pub struct EqualOptions {
     /// Whether a standalone angle in degrees is read in radians (`90^\circ` ~ `\frac{\pi}{2}`);
     /// by default it is read as the plain number (`90^\circ` ~ `90`). Default false.
     pub degrees_as_radians: bool,
-    /// Whether a relation with a variable between numeric bounds equals the
-    /// interval it describes (`-2 \le x \le 7` ~ `x \in [-2,7]`, ME-7;
-    /// default true). Off, a relation and an interval are different kinds.
-    pub relations_as_intervals: bool,
+    /// Whether a *prediction* written as a relation (`-2 \le x \le 7`)
+    /// matches a *reference* interval or union (`x \in [-2,7]`) (ME-7;
+    /// default true). Off, only that direction is refused — a reference
+    /// relation still accepts its interval — so the verdict is no longer
+    /// symmetric: math-verify's `allow_set_relation_comp`.
+    pub relation_for_interval: bool,
 }
 
 impl Default for EqualOptions {
@@ -83,7 +85,7 @@ impl Default for EqualOptions {
             compare_sets: false,
             ascii_only: true,
             degrees_as_radians: false,
-            relations_as_intervals: true,
+            relation_for_interval: true,
         }
     }
 }
@@ -148,7 +150,15 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
         limits: Limits::default(),
         steps: 0,
     };
-    let (outcome, rule, rn, pn) = cmp.top(&r, &p);
+    let (mut outcome, mut rule, rn, pn) = cmp.top(&r, &p);
+    // ME-7: with `relation_for_interval` off, a relation in the prediction
+    // does not answer an interval in the reference (canonical relations
+    // print `<`/`>`, intervals and unions do not).
+    let relation = |s: &str| s.contains(['<', '>']);
+    if rule == "relation_interval" && !opts.relation_for_interval && relation(&pn) && !relation(&rn)
+    {
+        (outcome, rule) = (Outcome::NotEqual, "kind");
+    }
     Verdict {
         equal: outcome == Outcome::Equal,
         outcome,
@@ -207,7 +217,7 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
 /// ```
 pub fn prepare(s: &str) -> String {
-    let mut t = map_unicode(s);
+    let mut t = map_unicode(unquote(s.trim()));
     t = undouble_commands(&t);
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
     t = t.replace("\\\\", "\u{1}");
@@ -277,14 +287,48 @@ pub fn prepare(s: &str) -> String {
     if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
         t = (b[1] as char).to_string();
     }
-    // `{1,2}` written without backslashes is a set.
+    // `{1,2}` written without backslashes is a brace group around a list
+    // (LaTeX shows `1,2`; `\{1,2\}` is the set): the list.
     if t.starts_with('{') && t.ends_with('}') && closing(&t, 0) == Some(t.len() - 1) {
         let inner = &t[1..t.len() - 1];
-        if !split_top(inner, ',').is_empty() && split_top(inner, ',').len() > 1 {
-            t = format!("\\{{{inner}\\}}");
+        if split_top(inner, ',').len() > 1 {
+            t = inner.to_string();
         }
     }
-    t.trim().to_string()
+    trailing_unit_word(t.trim())
+}
+
+/// `125 miles` → `125\text{ miles}`: a number followed by one plain word
+/// that names a unit of the table (ME-9) is that quantity, as if the word
+/// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
+fn trailing_unit_word(t: &str) -> String {
+    if let Some((num, word)) = t.rsplit_once(' ') {
+        let num = num.trim_end();
+        let is_number = !num.is_empty()
+            && num.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+            && num
+                .bytes()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','));
+        if is_number
+            && word.len() >= 2
+            && word.bytes().all(|c| c.is_ascii_alphabetic())
+            && units::lookup(word).is_some()
+        {
+            return format!("{num}\\text{{ {word}}}");
+        }
+    }
+    t.to_string()
+}
+
+/// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
+/// written into the text) is the quoted text (ME-2).
+fn unquote(s: &str) -> &str {
+    for q in ["\\\"", "\""] {
+        if let Some(inner) = s.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner.trim();
+        }
+    }
+    s
 }
 
 fn map_unicode(s: &str) -> String {
@@ -1099,7 +1143,10 @@ impl Comparer<'_> {
             let lhs = self.parse(first);
             let long = sides.len() >= 3;
             let named = lhs.as_ref().is_ok_and(is_label);
-            let stands_for = (long || named).then(|| rhs.clone());
+            // `6 \times 8 = 48`, `\frac{1}{2} \$ = \frac{10}{9}`: a computation
+            // written out (both sides numbers) stands for its result (ME-6).
+            let computed = equiv::is_constant(&rhs) && lhs.as_ref().is_ok_and(equiv::is_constant);
+            let stands_for = (long || named || computed).then(|| rhs.clone());
             let expr = match lhs {
                 Ok(l) => canonical(
                     &Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
@@ -1153,7 +1200,7 @@ impl Comparer<'_> {
                         self.as_sets(&both, &elems, "plus_minus")?
                     }
                     // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
-                    Expr::Union(parts) if self.opts.relations_as_intervals => {
+                    Expr::Union(parts) => {
                         let ivs: Option<Vec<Expr>> = elems
                             .iter()
                             .map(|e| match e {
@@ -1288,9 +1335,6 @@ impl Comparer<'_> {
             (Expr::Relation(s, o), other) | (other, Expr::Relation(s, o))
                 if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
             {
-                if !self.opts.relations_as_intervals {
-                    return Ok((Outcome::NotEqual, "kind"));
-                }
                 if let Some(iv) = relation_interval(s, o) {
                     let iv = canonical(&iv, &self.limits)?;
                     let d = self.engine(&iv, other)?;

@@ -60,6 +60,85 @@ pub struct Extracted {
 /// assert_eq!(extract_answer("It is 360.", false).unwrap().answer, "360");
 /// ```
 pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
+    locate(response, strict).map(|f| f.finish(response))
+}
+
+/// An answer found in a response, without its normalized form (what
+/// `math.grade` needs: the comparison prepares the text itself).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Located {
+    /// The answer as written (a slice of the text).
+    pub answer: String,
+    /// Its byte range `[start, end)` in the text.
+    pub span: (usize, usize),
+    /// The rule that found it (as [`Extracted::how`], or `whole_text`).
+    pub how: &'static str,
+}
+
+impl Located {
+    /// The text to compare: the answer, or for a list of boxes
+    /// (`how = "boxed_list"`) their contents joined by `, ` (MX-4).
+    ///
+    /// ```
+    /// use scorespec::score::math::extract::locate_answer;
+    /// let x = locate_answer(r"So $\boxed{1}$ and $\boxed{-2}$.", true).unwrap();
+    /// assert_eq!((x.how, x.compared().as_ref()), ("boxed_list", "1, -2"));
+    /// ```
+    pub fn compared(&self) -> std::borrow::Cow<'_, str> {
+        if self.how == "boxed_list" {
+            std::borrow::Cow::Owned(boxed_items(&self.answer).join(", "))
+        } else {
+            std::borrow::Cow::Borrowed(&self.answer)
+        }
+    }
+}
+
+/// [`extract_answer`] without the normalized form: the same answer, span
+/// and rule.
+///
+/// ```
+/// use scorespec::score::math::extract::locate_answer;
+/// let x = locate_answer(r"Therefore, $1+1=\boxed{2}$.", true).unwrap();
+/// assert_eq!((x.answer.as_str(), x.span, x.how), ("2", (23, 24), "boxed"));
+/// ```
+pub fn locate_answer(response: &str, strict: bool) -> Option<Located> {
+    locate(response, strict).map(|f| Located {
+        answer: response[f.span.0..f.span.1].to_string(),
+        span: f.span,
+        how: f.how,
+    })
+}
+
+/// The contents of the top-level `\boxed{…}` / `\fbox{…}` of `text`, in
+/// order (a box inside a box is part of its content).
+///
+/// ```
+/// use scorespec::score::math::extract::boxed_items;
+/// assert_eq!(boxed_items(r"\boxed{1} papers and \boxed{2} bins"), ["1", "2"]);
+/// ```
+pub fn boxed_items(text: &str) -> Vec<String> {
+    let doc = Doc::new(text, 0, text.len());
+    let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
+    for name in ["\\boxed", "\\fbox"] {
+        for at in doc.find_all(name, 0, text.len()) {
+            if let Some((span, reach)) = doc.box_content(at, name.len(), text.len()) {
+                boxes.push((at, span, reach));
+            }
+        }
+    }
+    boxes.sort_unstable_by_key(|x| x.0);
+    let mut out = Vec::new();
+    let mut after = 0;
+    for (at, (a, b), reach) in boxes {
+        if at >= after {
+            out.push(text[a..b].to_string());
+            after = reach;
+        }
+    }
+    out
+}
+
+fn locate(response: &str, strict: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
     let body = strip_think(response);
     let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
@@ -85,14 +164,78 @@ pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
         Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
         None => doc.phrase(from, end),
     });
-    let found = match explicit {
+    match explicit {
         Some(found) => Some(found),
         None if !strict => scopes
             .iter()
             .find_map(|&from| doc.last_formula_or_number(from, end)),
         None => None,
-    };
-    found.map(|f| f.finish(response))
+    }
+}
+
+/// The length of a `\text{…}` (or `\mbox`, `\textnormal`, `\textrm`)
+/// group at the start of `s` whose content is only words, spaces and a
+/// parenthesized label (`(a)`), if there is one (MX-4 separators).
+fn glue_text_group(s: &str) -> Option<usize> {
+    let open = ["\\text{", "\\mbox{", "\\textnormal{", "\\textrm{"]
+        .iter()
+        .find(|p| s.starts_with(**p))?
+        .len();
+    let close = s[open..].find('}')? + open;
+    s[open..close]
+        .bytes()
+        .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'(' | b')' | b','))
+        .then_some(close + 1)
+}
+
+/// The length of a label assignment `y =`, `y_2 =`, `x_{1} =` at the start
+/// of `s`, if there is one (MX-4 separators).
+fn label_assignment(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 1;
+    if !b.first()?.is_ascii_alphabetic() || b.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    if b.get(i) == Some(&b'_') {
+        i += 1;
+        if b.get(i) == Some(&b'{') {
+            let close = s[i..].find('}')? + i;
+            if close == i + 1 || !s[i + 1..close].bytes().all(|c| c.is_ascii_alphanumeric()) {
+                return None;
+            }
+            i = close + 1;
+        } else if b.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    (b.get(i) == Some(&b'=')).then_some(i + 1)
+}
+
+/// Whether a captured answer is a sentence rather than an answer: it starts
+/// with a word (not a number, a formula or a command) and has at least
+/// three words of two or more letters outside `$…$` (MX-5).
+fn is_sentence(s: &str) -> bool {
+    let first = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if first < 2 {
+        return false;
+    }
+    let mut words = 0;
+    let mut in_math = false;
+    for piece in s.split('$') {
+        if !in_math {
+            words += piece
+                .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
+                .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
+                .count();
+        }
+        in_math = !in_math;
+    }
+    words >= 3
 }
 
 /// A found answer before normalization: its span and rule.
@@ -243,7 +386,10 @@ impl<'a> Doc<'a> {
 
     /// Whether `[from, to)` (at most 64 bytes) holds only what separates the
     /// boxes of a list: spaces, `,`, `;`, `$`, `\(`, `\)`, `\[`, `\]`,
-    /// spacing commands, and the words "and", "or" (bare or in `\text{}`).
+    /// spacing commands, the words "and", "or", one or two other plain
+    /// words before the connective (`papers and`, not `, then`), a
+    /// `\text{…}` group of words and labels (`\text{ for part (a) and }`),
+    /// and a label assignment (`y_2 =`).
     fn only_separators(&self, from: usize, to: usize) -> bool {
         const TOKENS: &[&str] = &[
             ",",
@@ -274,14 +420,37 @@ impl<'a> Doc<'a> {
             return false;
         }
         let mut rest = &self.lower[from - self.base..to - self.base];
+        let mut words = 0;
+        let mut connective = false;
         loop {
             rest = rest.trim_start();
             if rest.is_empty() {
                 return true;
             }
-            match TOKENS.iter().find(|t| rest.starts_with(**t)) {
-                Some(t) => rest = &rest[t.len()..],
-                None => return false,
+            if let Some(t) = TOKENS.iter().find(|t| rest.starts_with(**t)) {
+                connective |= matches!(*t, "," | ";" | "and" | "or")
+                    || t.contains("and")
+                    || t.contains(" or");
+                rest = &rest[t.len()..];
+            } else if let Some(n) = glue_text_group(rest) {
+                // `\text{ for part (a) and }`: words in a text group.
+                rest = &rest[n..];
+            } else if let Some(n) = label_assignment(rest) {
+                // `y_2 = \boxed{…}`: the name of the next item.
+                rest = &rest[n..];
+            } else if rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                && words < 2
+                && !connective
+            {
+                // `\boxed{1} papers and \boxed{2}`: a word or two naming the
+                // previous item, before the connective (`, then` is prose).
+                let n = rest
+                    .find(|c: char| !c.is_ascii_alphabetic())
+                    .unwrap_or(rest.len());
+                rest = &rest[n..];
+                words += 1;
+            } else {
+                return false;
             }
         }
     }
@@ -389,6 +558,17 @@ impl<'a> Doc<'a> {
                         how,
                         reach: span.1,
                     });
+                }
+                // A sentence (`Final Answer: Jane started growing Sphere 3
+                // hours ago.`): its last formula or number.
+                if is_sentence(&self.text[span.0..span.1]) {
+                    if let Some(inner) = self.last_formula_or_number(span.0, span.1) {
+                        return Some(Found {
+                            span: inner.span,
+                            how,
+                            reach: span.1,
+                        });
+                    }
                 }
                 return Some(Found {
                     span,
@@ -648,11 +828,25 @@ impl<'a> Doc<'a> {
     fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut end = to;
-        while end > from && !b[end - 1].is_ascii_digit() {
-            end -= 1;
-        }
-        if end == from {
-            return None;
+        loop {
+            while end > from && !b[end - 1].is_ascii_digit() {
+                end -= 1;
+            }
+            if end == from {
+                return None;
+            }
+            // Digits inside a word (`AZYUK2A`, a code) are not a number.
+            let mut k = end;
+            while k > from && b[k - 1].is_ascii_digit() {
+                k -= 1;
+            }
+            let glued = k > from
+                && b[k - 1].is_ascii_alphabetic()
+                && b.get(end).is_some_and(u8::is_ascii_alphabetic);
+            if !glued {
+                break;
+            }
+            end = k;
         }
         let mut start = end;
         loop {
@@ -667,6 +861,27 @@ impl<'a> Doc<'a> {
                 continue;
             }
             break;
+        }
+        // Thousands groups separated by single spaces (`1 000`,
+        // `12 345 678`): the last run and every run joined before it have
+        // three digits, the first one one to three.
+        if end - start == 3 && b[start..end].iter().all(u8::is_ascii_digit) {
+            while start >= from + 2 && b[start - 1] == b' ' && b[start - 2].is_ascii_digit() {
+                let mut j = start - 1;
+                while j > from && b[j - 1].is_ascii_digit() {
+                    j -= 1;
+                }
+                let len = start - 1 - j;
+                let word = j > from
+                    && (b[j - 1].is_ascii_alphanumeric() || matches!(b[j - 1], b'.' | b','));
+                if len > 3 || word {
+                    break;
+                }
+                start = j;
+                if len < 3 {
+                    break;
+                }
+            }
         }
         // A mixed number `4 4/9`: the whole part before a fraction.
         if b[start..end].contains(&b'/') && start >= from + 2 && b[start - 1] == b' ' {

@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Verdict, equal};
-use super::extract::{Extracted, extract_answer};
-use super::normalize::normalize;
+use super::extract::{Located, locate_answer};
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,19 +33,18 @@ pub struct Graded {
     #[serde(flatten)]
     pub verdict: Verdict,
     /// The gold answer and where it was found (MG-1).
-    pub gold_extracted: Option<Extracted>,
+    pub gold_extracted: Option<Located>,
     /// The response's answer and where it was found (MG-2), or `None`.
-    pub response_extracted: Option<Extracted>,
+    pub response_extracted: Option<Located>,
 }
 
 /// The answer of a gold text (MG-1): what strict extraction finds, else the
 /// whole text.
-fn gold_answer(gold: &str) -> Extracted {
-    extract_answer(gold, true).unwrap_or_else(|| Extracted {
+fn gold_answer(gold: &str) -> Located {
+    locate_answer(gold, true).unwrap_or_else(|| Located {
         answer: gold.trim().to_string(),
         span: (gold.len() - gold.trim_start().len(), gold.trim_end().len()),
         how: "whole_text",
-        normalized: normalize(gold.trim()),
     })
 }
 
@@ -70,7 +68,7 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 /// it equals any of them (that gold is reported), otherwise the verdict
 /// against the first. An empty list grades as `no_answer`.
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
-    let found = extract_answer(response, opts.strict);
+    let found = locate_answer(response, opts.strict);
     let Some(pred) = found else {
         return Graded {
             verdict: Verdict {
@@ -90,7 +88,7 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     let mut first: Option<Graded> = None;
     for g in golds {
         let gold = gold_answer(g);
-        let verdict = equal(&gold.answer, &pred.answer, &opts.equal);
+        let verdict = equal(&gold.compared(), &pred.compared(), &opts.equal);
         let graded = Graded {
             verdict,
             gold_extracted: Some(gold),
