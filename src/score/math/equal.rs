@@ -226,6 +226,10 @@ pub fn prepare(s: &str) -> String {
         .replace("{, }", "{,}")
         .replace(" {,}", "{,}")
         .replace("{,} ", "{,}");
+    let mut present = [false; 256];
+    for &c in t.as_bytes() {
+        present[usize::from(c)] = true;
+    }
     for (from, to) in [
         ("\\displaystyle", ""),
         ("\\noindent", ""),
@@ -253,7 +257,14 @@ pub fn prepare(s: &str) -> String {
         ("\\text{infinity}", "\\infty"),
         ("infinity", "\\infty"),
     ] {
-        t = t.replace(from, to);
+        // Most answers hold none of these: skip a pattern whose first byte
+        // is absent (a byte table, kept up to date as replacements add bytes).
+        if present[usize::from(from.as_bytes()[0])] && t.contains(from) {
+            t = t.replace(from, to);
+            for &c in to.as_bytes() {
+                present[usize::from(c)] = true;
+            }
+        }
     }
     t = t.replace('\u{1}', "\\\\");
     t = not_equal_sign(&t);

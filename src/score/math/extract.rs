@@ -149,6 +149,19 @@ fn locate(response: &str, strict: bool) -> Option<Found> {
             start += 1;
         }
     }
+    // Without a box command and without the words of a phrase ("answer",
+    // "####") there is no explicit answer: a strict search ends here, before
+    // the tables are built (most gold answers are bare: `\frac{1}{2}`).
+    let body = &response[start..end];
+    let explicit_possible = body.contains("box")
+        || body.contains("####")
+        || body
+            .as_bytes()
+            .windows(6)
+            .any(|w| w.eq_ignore_ascii_case(b"answer"));
+    if strict && !explicit_possible {
+        return None;
+    }
     let doc = Doc::new(response, start, end);
     // MX-3: the text after the last "therefore" first, then everything.
     let mut scopes = Vec::with_capacity(2);
@@ -158,12 +171,15 @@ fn locate(response: &str, strict: bool) -> Option<Found> {
     scopes.push(start);
     // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
     // formula or number, in each scope (an explicit answer anywhere beats it).
-    let explicit = scopes.iter().find_map(|&from| match doc.boxed(from, end) {
-        // MX-5: a "final answer" phrase after the last box is the answer
-        // (`… \boxed{255} … Final Answer: The final answer is $10,455$.`).
-        Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
-        None => doc.phrase(from, end),
-    });
+    let explicit = scopes
+        .iter()
+        .filter(|_| explicit_possible)
+        .find_map(|&from| match doc.boxed(from, end) {
+            // MX-5: a "final answer" phrase after the last box is the answer
+            // (`… \boxed{255} … Final Answer: The final answer is $10,455$.`).
+            Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
+            None => doc.phrase(from, end),
+        });
     match explicit {
         Some(found) => Some(found),
         None if !strict => scopes
