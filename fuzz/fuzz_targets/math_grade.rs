@@ -15,6 +15,7 @@ struct Input {
     gold: String,
     response: String,
     strict: bool,
+    formulas_only: bool,
     include_percentage: bool,
     compare_sets: bool,
     ascii_only: bool,
@@ -31,6 +32,7 @@ fuzz_target!(|input: Input| {
             ..EqualOptions::default()
         },
         strict: input.strict,
+        formulas_only: input.formulas_only,
     };
     let g = grade(&input.gold, &input.response, &opts);
     assert_eq!(

@@ -11,7 +11,7 @@ use crate::error::{CallError, json_type};
 use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, majority};
 
 /// `math.grade`'s parameters: its own, then every option of `math.equal`.
-static GRADE_PARAMS: [Param; 3 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
+static GRADE_PARAMS: [Param; 4 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
     required(
         "gold",
         ParamType::StrOrStrList,
@@ -22,6 +22,11 @@ static GRADE_PARAMS: [Param; 3 + EQUAL_OPTION_PARAMS.len()] = with_equal_options
         "strict",
         true,
         "strict extraction: only \\boxed{} and answer phrases, no last-number fallback",
+    ),
+    flag(
+        "formulas_only",
+        false,
+        "without strict: fall back on the last formula in math delimiters only, not a bare number",
     ),
 ]);
 
@@ -36,6 +41,7 @@ fn grade_opts(a: &Args<'_>) -> Result<GradeOptions, CallError> {
     Ok(GradeOptions {
         equal: options_from_args(a)?,
         strict: a.bool("strict")?,
+        formulas_only: a.bool("formulas_only")?,
     })
 }
 

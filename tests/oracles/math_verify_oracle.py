@@ -183,6 +183,8 @@ def our_args(case):
     - always ``strict: false``: math-verify extracts the last answer-like
       formula or number from any text (it has no strict mode of extraction),
       so our non-strict extraction is the comparable one.
+    - ``match_types: ["latex"]`` (LaTeX targets only) → ``formulas_only: true``:
+      the fallback is a formula in math delimiters, never a bare number.
     - ``allow_set_relation_comp`` (default false) → ``relation_for_interval``:
       whether a predicted ``-2 \le x \le 7`` answers a gold ``x \in [-2,7]``
       (a gold relation accepts a predicted interval either way).
@@ -204,6 +206,7 @@ def our_args(case):
         "response": response,
         "strict": False,
         "relation_for_interval": bool(opts.get("allow_set_relation_comp", False)),
+        "formulas_only": opts.get("match_types") == ["latex"],
     }
     if "float_rounding" in opts:
         args["abs_tol"] = float(f"1e-{int(opts['float_rounding'])}")

@@ -60,7 +60,7 @@ pub struct Extracted {
 /// assert_eq!(extract_answer("It is 360.", false).unwrap().answer, "360");
 /// ```
 pub fn extract_answer(response: &str, strict: bool) -> Option<Extracted> {
-    locate(response, strict).map(|f| f.finish(response))
+    locate(response, strict, false).map(|f| f.finish(response))
 }
 
 /// An answer found in a response, without its normalized form (what
@@ -102,7 +102,36 @@ impl Located {
 /// assert_eq!((x.answer.as_str(), x.span, x.how), ("2", (23, 24), "boxed"));
 /// ```
 pub fn locate_answer(response: &str, strict: bool) -> Option<Located> {
-    locate(response, strict).map(|f| Located {
+    locate_answer_with(
+        response,
+        ExtractOptions {
+            strict,
+            formulas_only: false,
+        },
+    )
+}
+
+/// How [`locate_answer_with`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExtractOptions {
+    /// Only explicit answers (boxes, answer phrases); no fallback (MX-6).
+    pub strict: bool,
+    /// When not strict, the fallback is the last formula in math delimiters
+    /// only — never a bare number of the prose — and an inline formula
+    /// (`$…$`, `\(…\)`) does not span lines (MX-9).
+    pub formulas_only: bool,
+}
+
+/// [`locate_answer`] with every option of the search.
+///
+/// ```
+/// use scorespec::score::math::extract::{ExtractOptions, locate_answer_with};
+/// let o = ExtractOptions { strict: false, formulas_only: true };
+/// assert_eq!(locate_answer_with("It is $5$, not 6", o).unwrap().answer, "5");
+/// assert!(locate_answer_with("It is 6", o).is_none());
+/// ```
+pub fn locate_answer_with(response: &str, opts: ExtractOptions) -> Option<Located> {
+    locate(response, opts.strict, opts.formulas_only).map(|f| Located {
         answer: response[f.span.0..f.span.1].to_string(),
         span: f.span,
         how: f.how,
@@ -138,7 +167,7 @@ pub fn boxed_items(text: &str) -> Vec<String> {
     out
 }
 
-fn locate(response: &str, strict: bool) -> Option<Found> {
+fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
     let body = strip_think(response);
     let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
@@ -182,6 +211,13 @@ fn locate(response: &str, strict: bool) -> Option<Found> {
         });
     match explicit {
         Some(found) => Some(found),
+        None if !strict && formulas_only => scopes.iter().find_map(|&from| {
+            doc.last_formula(from, end, true).map(|f| Found {
+                span: f,
+                how: "last_formula",
+                reach: f.1,
+            })
+        }),
         None if !strict => scopes
             .iter()
             .find_map(|&from| doc.last_formula_or_number(from, end)),
@@ -753,7 +789,7 @@ impl<'a> Doc<'a> {
     /// MX-6: the last formula (`$…$`, `\(…\)`, `\[…\]`) or number in
     /// `[from, to)`, whichever ends later.
     fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
-        let formula = self.last_formula(from, to);
+        let formula = self.last_formula(from, to, false);
         let number = self.last_number(from, to);
         match (formula, number) {
             (Some(f), Some(n)) if n.1 > f.1 + 1 => Some(Found {
@@ -775,7 +811,9 @@ impl<'a> Doc<'a> {
         }
     }
 
-    fn last_formula(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+    /// The last formula in math delimiters; with `one_line`, an inline
+    /// formula (`$…$`, `\(…\)`) that spans lines is not one (MX-9).
+    fn last_formula(&self, from: usize, to: usize, one_line: bool) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut best: Option<(usize, usize)> = None;
         // `$` pairs, read from the start (`\$` is a dollar sign).
@@ -804,7 +842,9 @@ impl<'a> Doc<'a> {
                         }
                         if let Some(k) = found {
                             let span = trim(self.text, (i + 2, i + 2 + k));
-                            if span.0 < span.1 {
+                            let broken =
+                                one_line && c == b'(' && self.text[i + 2..i + 2 + k].contains('\n');
+                            if span.0 < span.1 && !broken {
                                 best = Some(span);
                             }
                             i += 2 + k + 2;
@@ -820,7 +860,8 @@ impl<'a> Doc<'a> {
                         None => open = Some(i + run),
                         Some(o) => {
                             let span = trim(self.text, (o, i));
-                            if span.0 < span.1 {
+                            let broken = one_line && run == 1 && self.text[o..i].contains('\n');
+                            if span.0 < span.1 && !broken {
                                 best = Some(span);
                             }
                             open = None;

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Verdict, equal};
-use super::extract::{Located, locate_answer};
+use super::extract::{ExtractOptions, Located, locate_answer, locate_answer_with};
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -15,6 +15,9 @@ pub struct GradeOptions {
     /// Strict extraction (MG-2): only `\boxed{}` and answer phrases, no
     /// last-number fallback. Default true, as the document's `EvaluatorMathBatch`.
     pub strict: bool,
+    /// When not strict, fall back on the last formula in math delimiters
+    /// only, never a bare number of the prose (MX-9). Default false.
+    pub formulas_only: bool,
 }
 
 impl Default for GradeOptions {
@@ -22,6 +25,7 @@ impl Default for GradeOptions {
         GradeOptions {
             equal: EqualOptions::default(),
             strict: true,
+            formulas_only: false,
         }
     }
 }
@@ -68,7 +72,13 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 /// it equals any of them (that gold is reported), otherwise the verdict
 /// against the first. An empty list grades as `no_answer`.
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
-    let found = locate_answer(response, opts.strict);
+    let found = locate_answer_with(
+        response,
+        ExtractOptions {
+            strict: opts.strict,
+            formulas_only: opts.formulas_only,
+        },
+    );
     let Some(pred) = found else {
         return Graded {
             verdict: Verdict {
