@@ -49,7 +49,11 @@ fuzz_target!(|input: Input| {
             "span of the response's answer"
         );
     }
-    assert_eq!(grade(&input.gold, &input.response, &opts), g, "deterministic");
+    assert_eq!(
+        grade(&input.gold, &input.response, &opts),
+        g,
+        "deterministic"
+    );
     let m = majority(&[&input.gold, &input.response], &opts.equal).expect("two answers");
     assert_eq!(m.len(), 2);
     // One vote each (a tie: the first class) or one class of two: the gold either way.
