@@ -130,23 +130,11 @@ fn count(a: &Args<'_>, name: &'static str) -> Result<usize, CallError> {
     }
 }
 
-fn tolerance(a: &Args<'_>, name: &'static str) -> Result<f64, CallError> {
-    let t = a.number(name)?;
-    if t.is_finite() && t >= 0.0 {
-        Ok(t)
-    } else {
-        Err(bad(
-            name,
-            format!("must be a finite number >= 0, found {t}"),
-        ))
-    }
-}
-
 fn numeric_options(a: &Args<'_>, default_domain: (f64, f64)) -> Result<NumericOptions, CallError> {
     Ok(NumericOptions {
         domain: domain(a, default_domain)?,
         n_points: count(a, "n_points")?,
-        tolerance: tolerance(a, "tolerance")?,
+        tolerance: a.tolerance("tolerance")?,
         include_points: false,
         constants: vec![],
     })
@@ -296,7 +284,7 @@ fn family_fn(a: &Args<'_>) -> Result<Value, CallError> {
 
 fn eval_options(a: &Args<'_>) -> Result<EvalOptions, CallError> {
     Ok(EvalOptions {
-        numeric_tolerance: tolerance(a, "tolerance")?,
+        numeric_tolerance: a.tolerance("tolerance")?,
         n_points: count(a, "n_points")?,
         include_points: a.bool("include_points")?,
         ..EvalOptions::default()
@@ -393,8 +381,8 @@ pub(super) static FNS: &[SpecFn] = &[
             let r = discrete_points(
                 &p,
                 &g,
-                tolerance(a, "x_tolerance")?,
-                tolerance(a, "y_tolerance")?,
+                a.tolerance("x_tolerance")?,
+                a.tolerance("y_tolerance")?,
             );
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
@@ -444,8 +432,8 @@ pub(super) static FNS: &[SpecFn] = &[
             let r = approx_coef(
                 &s,
                 &g,
-                tolerance(a, "tolerance")?,
-                tolerance(a, "relative_tolerance")?,
+                a.tolerance("tolerance")?,
+                a.tolerance("relative_tolerance")?,
             );
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },

@@ -3,85 +3,56 @@
 
 use serde_json::Value;
 
-use super::{Args, Default, Param, ParamType, SpecFn, required};
+use super::{Args, Param, ParamType, SpecFn, flag, number_param, required};
 use crate::error::CallError;
 use crate::score::math::equal::{EqualOptions, equal_any};
 
 /// The options of `math.equal`, by name, with the document's defaults.
 /// `math.grade` takes the same list (append it to its own parameters).
 pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
-    number("rel_tol", 1e-9, "relative tolerance of numeric comparisons"),
-    number("abs_tol", 1e-8, "absolute tolerance of numeric comparisons"),
-    flag_param(
+    number_param("rel_tol", 1e-9, "relative tolerance of numeric comparisons"),
+    number_param("abs_tol", 1e-8, "absolute tolerance of numeric comparisons"),
+    flag(
         "include_percentage",
         true,
         "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)",
     ),
-    number(
+    number_param(
         "percent_rel_tol",
         1e-3,
         "relative tolerance of the percentage reading",
     ),
-    flag_param(
+    flag(
         "compare_sets",
         false,
         "compare tuples as sets ((1,2) ~ (2,1))",
     ),
-    flag_param(
+    flag(
         "ascii_only",
         true,
         "refuse an answer that keeps a non-ASCII character",
     ),
-    flag_param(
+    flag(
         "degrees_as_radians",
         false,
         "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)",
     ),
-    flag_param(
+    flag(
         "relation_for_interval",
         true,
         "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused",
     ),
 ];
 
-const fn number(name: &'static str, default: f64, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Number,
-        default: Default::Number(default),
-        doc,
-    }
-}
-
-const fn flag_param(name: &'static str, default: bool, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Bool,
-        default: Default::Bool(default),
-        doc,
-    }
-}
-
 /// Reads the options of [`EQUAL_OPTION_PARAMS`] from a call's arguments
 /// (the function must declare those parameters). Tolerances must be finite
 /// and non-negative.
 pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError> {
-    let tol = |name: &'static str| -> Result<f64, CallError> {
-        let x = a.number(name)?;
-        if x.is_finite() && x >= 0.0 {
-            Ok(x)
-        } else {
-            Err(CallError::InvalidValue {
-                name,
-                reason: format!("a tolerance must be a finite number >= 0, got {x}"),
-            })
-        }
-    };
     Ok(EqualOptions {
-        rel_tol: tol("rel_tol")?,
-        abs_tol: tol("abs_tol")?,
+        rel_tol: a.tolerance("rel_tol")?,
+        abs_tol: a.tolerance("abs_tol")?,
         include_percentage: a.bool("include_percentage")?,
-        percent_rel_tol: tol("percent_rel_tol")?,
+        percent_rel_tol: a.tolerance("percent_rel_tol")?,
         compare_sets: a.bool("compare_sets")?,
         ascii_only: a.bool("ascii_only")?,
         degrees_as_radians: a.bool("degrees_as_radians")?,

@@ -242,6 +242,19 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
+    pub fn tolerance(&self, name: &'static str) -> Result<f64, CallError> {
+        let t = self.number(name)?;
+        if t.is_finite() && t >= 0.0 {
+            Ok(t)
+        } else {
+            Err(CallError::InvalidValue {
+                name,
+                reason: format!("a tolerance must be a finite number >= 0, got {t}"),
+            })
+        }
+    }
+
     /// The raw JSON value of an argument, or `None` when it was not given
     /// (and has no default value of its own).
     pub fn value(&self, name: &'static str) -> Result<Option<&'a Value>, CallError> {
@@ -377,6 +390,15 @@ pub(crate) const fn flag(name: &'static str, default: bool, doc: &'static str) -
         name,
         ty: ParamType::Bool,
         default: Default::Bool(default),
+        doc,
+    }
+}
+
+pub(crate) const fn number_param(name: &'static str, default: f64, doc: &'static str) -> Param {
+    Param {
+        name,
+        ty: ParamType::Number,
+        default: Default::Number(default),
         doc,
     }
 }

@@ -2,8 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Default, Param, ParamType, SpecFn, required};
-use crate::error::CallError;
+use super::{Default, Param, ParamType, SpecFn, required};
 use crate::score::physics::{self, EqualOptions};
 
 const ANSWER: &[Param] = &[required("answer", ParamType::Str, "the answer string")];
@@ -12,18 +11,6 @@ const TEXT: &[Param] = &[required(
     ParamType::Str,
     "the math content (delimiters are removed first)",
 )];
-
-fn tolerance(a: &Args<'_>, name: &'static str) -> Result<f64, CallError> {
-    let t = a.number(name)?;
-    if t.is_finite() && t >= 0.0 {
-        Ok(t)
-    } else {
-        Err(CallError::InvalidValue {
-            name,
-            reason: format!("must be a finite number >= 0, got {t}"),
-        })
-    }
-}
 
 /// The `physics.*` functions (sorted into the registry by [`super::all`]).
 pub(super) static FNS: &[SpecFn] = &[
@@ -60,8 +47,8 @@ pub(super) static FNS: &[SpecFn] = &[
         ],
         run: |a| {
             let opts = EqualOptions {
-                rel_tol: tolerance(a, "rel_tol")?,
-                abs_tol: tolerance(a, "abs_tol")?,
+                rel_tol: a.tolerance("rel_tol")?,
+                abs_tol: a.tolerance("abs_tol")?,
             };
             Ok(physics::equal(a.str("a")?, a.str("b")?, &opts).to_json())
         },
