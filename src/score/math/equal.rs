@@ -217,7 +217,7 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
 /// ```
 pub fn prepare(s: &str) -> String {
-    let mut t = map_unicode(unquote(s.trim()));
+    let mut t = map_unicode(unquote(s));
     t = undouble_commands(&t);
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
     t = t.replace("\\\\", "\u{1}");
@@ -334,11 +334,13 @@ fn trailing_unit_word(t: &str) -> String {
 /// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
 /// written into the text) is the quoted text (ME-2).
 fn unquote(s: &str) -> &str {
+    let t = s.trim();
     for q in ["\\\"", "\""] {
-        if let Some(inner) = s.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+        if let Some(inner) = t.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
             return inner.trim();
         }
     }
+    // Unquoted: untouched (a trailing `\ ` is a spacing command, not a space to trim).
     s
 }
 
