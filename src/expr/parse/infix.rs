@@ -764,6 +764,14 @@ impl Known {
     }
 }
 
+/// Whether the infix reader reserves `name` for a call (`Le(a, b)`,
+/// `Interval(0, 1)`, `log_2(x)`): written alone it is not a symbol, so the
+/// RPN reader does not take it for one either (its infix form would not
+/// read back).
+pub(crate) fn is_reserved_name(name: &str) -> bool {
+    known(name).is_some()
+}
+
 fn known(name: &str) -> Option<Known> {
     known_fixed(name).or_else(|| {
         let base = name.strip_prefix("log_").filter(|b| log_base_ok(b))?;

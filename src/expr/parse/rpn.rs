@@ -57,7 +57,9 @@ use std::ops::Range;
 
 use num_traits::Zero;
 
-use super::infix::{DigitBudget, HARD_MAX_DEPTH, number_value, scan_identifier, scan_number};
+use super::infix::{
+    DigitBudget, HARD_MAX_DEPTH, is_reserved_name, number_value, scan_identifier, scan_number,
+};
 use crate::expr::ast::{Constant, Expr, Func};
 use crate::expr::error::{ExprError, ParseError};
 use crate::expr::limits::Limits;
@@ -248,7 +250,9 @@ fn classify(token: &str) -> Option<Word> {
             Some(Func::Min) => binary(Binary::Min),
             Some(f) => unary(Unary::Func(f)),
             None => match scan_identifier(token) {
-                Some((len, name)) if len == token.len() => Some(Word::Operand(Expr::Symbol(name))),
+                Some((len, name)) if len == token.len() && !is_reserved_name(&name) => {
+                    Some(Word::Operand(Expr::Symbol(name)))
+                }
                 _ => None,
             },
         },
