@@ -1583,8 +1583,11 @@ impl<'a> Parser<'a> {
         } else {
             self.pos += 1;
             let sub = self.parse_subscript_name()?;
-            name.push('_');
-            name.push_str(&sub);
+            // `e'_{g}` is named `e_g'`: primes stay last, where the infix
+            // reader takes them (the name reads back).
+            let primes = name.len() - name.trim_end_matches('\'').len();
+            let at = name.len() - primes;
+            name.insert_str(at, &format!("_{sub}"));
         }
         Ok(leaf(Expr::Symbol(name)))
     }
