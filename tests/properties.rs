@@ -1626,8 +1626,9 @@ proptest! {
         prop_assert!(m["correct"].as_u64() <= m["total"].as_u64());
     }
 
-    /// Symbolic equivalence implies a numeric match on the default points
-    /// whenever a point could be compared (issue 7 item 6, FR-18).
+    /// Symbolic equivalence implies a numeric match on `evaluate`'s domain
+    /// [0, 1] whenever a point could be compared (issue 7 item 6, FR-18: the
+    /// engine reads symbols as positive reals, spec/expr.md EX-5).
     #[test]
     fn prop_fredholm_symbolic_implies_numeric((a, b) in fredholm_expr_pair_strategy()) {
         let l = Limits::default();
@@ -1636,7 +1637,8 @@ proptest! {
         };
         let s = symbolic_compare(&a, &b, &l);
         if s.equivalent {
-            let n = numeric_compare(&a, Truth::Expr(&b), None, &NumericOptions::default(), &l);
+            let opts = NumericOptions { domain: (0.0, 1.0), ..NumericOptions::default() };
+            let n = numeric_compare(&a, Truth::Expr(&b), None, &opts, &l);
             prop_assert!(
                 n.is_match || n.points_compared == 0,
                 "{} ≡ {} (rule {}) but max error {:?}",

@@ -216,10 +216,19 @@ fn number_latex(n: &Rational) -> String {
 
 /// A symbol's name as LaTeX: `x`, `\alpha`, `x_{10}`, `y'`, `\mathit{abc}`.
 pub(crate) fn symbol_latex(name: &str) -> String {
-    let (base, sub) = match name.split_once('_') {
+    // Primes end the whole name (`e_g'`, the parsers put them last); a
+    // subscript that is not one word is stored with its braces (`x_{i+1}`).
+    let unprimed = name.trim_end_matches('\'');
+    let name_primes = &name[unprimed.len()..];
+    let (base, sub) = match unprimed.split_once('_') {
         Some((b, s)) if !b.is_empty() && !s.is_empty() => (b, Some(s)),
-        _ => (name, None),
+        _ => (unprimed, None),
     };
+    let sub = sub.map(|s| {
+        s.strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap_or(s)
+    });
     let core = base.trim_end_matches('\'');
     let primes = base.get(core.len()..).unwrap_or("");
     // `e` and `i` alone are constants, and `d` before a letter may be read
@@ -240,6 +249,7 @@ pub(crate) fn symbol_latex(name: &str) -> String {
         out.push_str(s);
         out.push('}');
     }
+    out.push_str(name_primes);
     out
 }
 
@@ -944,7 +954,7 @@ mod tests {
                 true,
             ),
             (s("x_10"), "x_{10}", true),
-            (s("x_i+1"), "x_{i+1}", true),
+            (s("x_{i+1}"), "x_{i+1}", true),
             (s("alpha"), r"\alpha", true),
             (s("alpha_1"), r"\alpha_{1}", true),
             (s("Gamma"), r"\Gamma", true),

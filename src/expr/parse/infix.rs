@@ -448,6 +448,16 @@ pub(crate) fn scan_identifier(s: &str) -> Option<(usize, String)> {
                 if n > 0 && inner.as_bytes().get(n) == Some(&b'}') {
                     name.push_str(inner.get(..n).unwrap_or(""));
                     i += n + 2;
+                } else if let Some(close) = inner.find('}') {
+                    // `x_{i+1}`: a subscript that is not one word keeps its
+                    // braces in the name (no nested braces, no spaces).
+                    let body = &inner[..close];
+                    if close > 0 && !body.contains(['{', ' ', '\t', '\n']) {
+                        name.push('{');
+                        name.push_str(body);
+                        name.push('}');
+                        i += close + 2;
+                    }
                 }
             }
         } else {

@@ -1587,7 +1587,14 @@ impl<'a> Parser<'a> {
             // reader takes them (the name reads back).
             let primes = name.len() - name.trim_end_matches('\'').len();
             let at = name.len() - primes;
-            name.insert_str(at, &format!("_{sub}"));
+            // A subscript that is not one alphanumeric word keeps its
+            // braces (`x_{i+1}`): the infix reader reads that name back.
+            let sub = if sub.bytes().all(|c| c.is_ascii_alphanumeric()) {
+                format!("_{sub}")
+            } else {
+                format!("_{{{sub}}}")
+            };
+            name.insert_str(at, &sub);
         }
         Ok(leaf(Expr::Symbol(name)))
     }
@@ -2704,8 +2711,8 @@ mod tests {
             ("x_1", s("x_1")),
             ("x_{10}", s("x_10")),
             ("c_{n}", s("c_n")),
-            ("x_{i+1}", s("x_i+1")),
-            ("x_{i + 1}", s("x_i+1")),
+            ("x_{i+1}", s("x_{i+1}")),
+            ("x_{i + 1}", s("x_{i+1}")),
             ("x_1^2", Expr::pow(s("x_1"), n(2))),
             ("a_{37}", s("a_37")),
             ("x_{\\text{max}}", s("x_max")),
