@@ -1443,7 +1443,13 @@ impl<'a> Parser<'a> {
         if let Some(k) = known(name) {
             return NameKind::Known(k);
         }
-        if name.contains('.') {
+        // `S.Reals`: a dotted name we do not know (a dot inside a braced
+        // subscript, `N_{.}`, is part of a symbol's name).
+        if name
+            .split('{')
+            .next()
+            .is_some_and(|head| head.contains('.'))
+        {
             return NameKind::Unknown;
         }
         if self.peek() == Some(&Tok::LParen)
