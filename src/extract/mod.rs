@@ -62,6 +62,12 @@ pub fn last_tag<'a>(text: &'a str, tag: &str) -> Option<&'a str> {
 /// assert_eq!(last_boxed(r"\boxed{unbalanced"), None);
 /// ```
 pub fn last_boxed(text: &str) -> Option<&str> {
+    if !text.contains("\\boxed") && !text.contains("\\fbox") {
+        return None;
+    }
+    // One pass matches every brace (`\{` and `\}` are escaped), so each box
+    // is looked up, not rescanned: linear even with many unclosed boxes.
+    let close = matching_braces(text);
     let mut best: Option<(usize, &str)> = None;
     for name in ["\\boxed", "\\fbox"] {
         let mut from = 0;
@@ -69,9 +75,12 @@ pub fn last_boxed(text: &str) -> Option<&str> {
             let at = from + i;
             from = at + name.len();
             let rest = text[from..].trim_start();
-            if let Some(inner) = rest.strip_prefix('{').and_then(balanced_prefix) {
-                if best.is_none_or(|(b, _)| at > b) {
-                    best = Some((at, inner));
+            let open = text.len() - rest.len();
+            if rest.starts_with('{') {
+                if let Some(&c) = close.get(&open) {
+                    if best.is_none_or(|(b, _)| at > b) {
+                        best = Some((at, &text[open + 1..c]));
+                    }
                 }
             }
         }
@@ -79,25 +88,26 @@ pub fn last_boxed(text: &str) -> Option<&str> {
     best.map(|(_, s)| s)
 }
 
-/// The text up to the `}` that closes an already opened `{`, or `None`.
-fn balanced_prefix(text: &str) -> Option<&str> {
-    let mut depth = 1usize;
+/// For every `{` that is closed, the position of its `}` (a backslash
+/// escapes the next character).
+fn matching_braces(text: &str) -> std::collections::HashMap<usize, usize> {
+    let mut close = std::collections::HashMap::new();
+    let mut stack = Vec::new();
     let mut escaped = false;
     for (i, c) in text.char_indices() {
         match c {
             _ if escaped => escaped = false,
             '\\' => escaped = true,
-            '{' => depth += 1,
+            '{' => stack.push(i),
             '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&text[..i]);
+                if let Some(o) = stack.pop() {
+                    close.insert(o, i);
                 }
             }
             _ => {}
         }
     }
-    None
+    close
 }
 
 /// The content of the last `--- … ---` span (trimmed, non-empty), or `None`.
@@ -137,4 +147,26 @@ fn rfind_ci(hay: &str, needle: &str) -> Option<usize> {
     (0..=h.len().checked_sub(n.len())?)
         .rev()
         .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_escaped_braces_and_the_last_closed_box() {
+        assert_eq!(last_boxed(r"\boxed{a\{b}"), Some(r"a\{b"));
+        assert_eq!(last_boxed(r"\boxed{1} then \boxed{2"), Some("1"));
+        assert_eq!(last_boxed(r"\fbox{x} \boxed {y}"), Some("y"));
+        // The inner box starts later: it is the last one.
+        assert_eq!(last_boxed(r"\boxed{\boxed{5}}"), Some("5"));
+    }
+
+    /// Many unclosed boxes: each is looked up in one brace table, so this
+    /// finishes (a rescan per box would be quadratic: 10^11 steps here).
+    #[test]
+    fn many_unclosed_boxes_are_linear() {
+        let text = format!(r"\boxed{{7}} {}", r"\boxed{".repeat(200_000));
+        assert_eq!(last_boxed(&text), Some("7"));
+    }
 }
