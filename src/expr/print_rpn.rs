@@ -147,7 +147,8 @@ fn expand(e: &Expr) -> Result<Vec<Item<'_>>, String> {
         Expr::Mul(factors) => {
             let (mut v, rest) = match factors.as_slice() {
                 [] => return Ok(vec![word("1")]),
-                [m, second, rest @ ..] if is_minus_one(m) => {
+                // (`8 neg` would read back as the number -8, not `-1 · 8`.)
+                [m, second, rest @ ..] if is_minus_one(m) && !matches!(second, Expr::Number(_)) => {
                     (vec![Item::Expr(second), word("neg")], rest)
                 }
                 [first, rest @ ..] => (vec![Item::Expr(first)], rest),
@@ -321,6 +322,8 @@ mod tests {
             "a neg b *"
         );
         assert_eq!(rpn(&Expr::Mul(vec![n(-2), a.clone()])), "2 neg a *");
+        // Found by the rpn fuzz target: `8 neg` would read back as -8.
+        assert_eq!(rpn(&Expr::Mul(vec![n(-1), n(8)])), "1 neg 8 *");
         assert_eq!(
             rpn(&Expr::Mul(vec![Expr::pow(a.clone(), n(-1)), b.clone()])),
             "a 1 neg ^ b *"

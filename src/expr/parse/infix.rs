@@ -450,9 +450,10 @@ pub(crate) fn scan_identifier(s: &str) -> Option<(usize, String)> {
                     i += n + 2;
                 } else if let Some(close) = inner.find('}') {
                     // `x_{i+1}`: a subscript that is not one word keeps its
-                    // braces in the name (no nested braces, no spaces).
+                    // braces in the name (visible ASCII only: no nested
+                    // braces, no spaces, which would split an RPN token).
                     let body = &inner[..close];
-                    if close > 0 && !body.contains(['{', ' ', '\t', '\n']) {
+                    if close > 0 && body.bytes().all(|c| c.is_ascii_graphic() && c != b'{') {
                         name.push('{');
                         name.push_str(body);
                         name.push('}');
