@@ -1583,6 +1583,14 @@ impl<'a> Parser<'a> {
         } else {
             self.pos += 1;
             let sub = self.parse_subscript_name()?;
+            // A name must read back as infix: visible ASCII only (`x_{≈}` is
+            // refused rather than named something no reader takes).
+            if !sub
+                .bytes()
+                .all(|c| c.is_ascii_graphic() && c != b'{' && c != b'}')
+            {
+                return Err(self.err("a subscript must be ASCII letters, digits or signs", span));
+            }
             // `e'_{g}` is named `e_g'`: primes stay last, where the infix
             // reader takes them (the name reads back).
             let primes = name.len() - name.trim_end_matches('\'').len();
