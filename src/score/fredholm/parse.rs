@@ -246,68 +246,12 @@ pub fn clean_expression(raw: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Names an answer may contain (functions, constants, Greek letters, LaTeX
-/// words, RPN operators); other words of two letters or more are prose.
+/// Names an answer may contain besides Greek letters (the LaTeX reader's
+/// list) and function names: constants, LaTeX words, RPN operators; other
+/// words of two letters or more are prose.
 const KNOWN_WORDS: &[&str] = &[
-    "exp",
-    "sqrt",
-    "cbrt",
-    "root",
-    "pi",
-    "oo",
-    "inf",
-    "infty",
-    "infinity",
-    "Infinity",
-    "Integral",
-    "Sum",
-    "Function",
-    "dx",
-    "dt",
-    "ds",
-    "neg",
-    "alpha",
-    "beta",
-    "gamma",
-    "delta",
-    "epsilon",
-    "varepsilon",
-    "zeta",
-    "eta",
-    "theta",
-    "vartheta",
-    "iota",
-    "kappa",
-    "lambda",
-    "mu",
-    "nu",
-    "xi",
-    "rho",
-    "sigma",
-    "tau",
-    "upsilon",
-    "phi",
-    "varphi",
-    "chi",
-    "psi",
-    "omega",
-    "Gamma",
-    "Delta",
-    "Theta",
-    "Lambda",
-    "Xi",
-    "Pi",
-    "Sigma",
-    "Phi",
-    "Psi",
-    "Omega",
-    "nan",
-    "NaN",
-    "zoo",
-    "abs",
-    "Abs",
-    "Eq",
-    "Max",
+    "exp", "sqrt", "cbrt", "root", "pi", "oo", "inf", "infty", "infinity", "Infinity", "Integral",
+    "Sum", "Function", "dx", "dt", "ds", "neg", "nan", "NaN", "zoo", "abs", "Abs", "Eq", "Max",
     "Min",
 ];
 
@@ -360,7 +304,9 @@ const PROSE_WORDS: &[&str] = &[
 ];
 
 fn is_known_word(w: &str) -> bool {
-    KNOWN_WORDS.contains(&w) || crate::expr::Func::from_name(w).is_some()
+    KNOWN_WORDS.contains(&w)
+        || crate::expr::parse::latex::GREEK.contains(&w)
+        || crate::expr::Func::from_name(w).is_some()
 }
 
 /// Whether a cleaned candidate is a sentence rather than an expression
