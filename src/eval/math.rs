@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{RowError, parse_row, stream, string_field};
+use super::{RowError, parse_row, stream_jsonl, string_field};
 use crate::error::json_type;
 use crate::score::math::grade::{GradeOptions, Graded, grade_any};
 
@@ -160,14 +160,15 @@ impl MathSummary {
 /// ```
 pub fn run<R: BufRead, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     opts: &GradeOptions,
     max_line_bytes: usize,
     progress: impl FnMut(u64),
 ) -> io::Result<MathSummary> {
     let mut summary = MathSummary::default();
-    stream(
+    stream_jsonl(
         input,
+        output,
         max_line_bytes,
         progress,
         |n, raw| match raw {
@@ -179,13 +180,7 @@ pub fn run<R: BufRead, W: Write>(
                 format!("line longer than the limit of {max_line_bytes} bytes"),
             ),
         },
-        |r| {
-            serde_json::to_writer(&mut output, &r)?;
-            output.write_all(b"\n")?;
-            summary.add(&r);
-            Ok(())
-        },
+        |r| summary.add(r),
     )?;
-    output.flush()?;
     Ok(summary)
 }

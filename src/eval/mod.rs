@@ -246,14 +246,15 @@ impl Summary {
 /// ```
 pub fn run<R: BufRead, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     task: Task,
     max_line_bytes: usize,
     progress: impl FnMut(u64),
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    stream(
+    stream_jsonl(
         input,
+        output,
         max_line_bytes,
         progress,
         |n, raw| match (raw, task) {
@@ -266,15 +267,28 @@ pub fn run<R: BufRead, W: Write>(
                 format!("line longer than the limit of {max_line_bytes} bytes"),
             ),
         },
-        |r| {
-            serde_json::to_writer(&mut output, &r)?;
-            output.write_all(b"\n")?;
-            summary.add(&r);
-            Ok(())
-        },
+        |r| summary.add(r),
     )?;
-    output.flush()?;
     Ok(summary)
+}
+
+/// [`stream`] writing each result as one JSON line to `output` (then
+/// flushed), after showing it to `seen` (for a summary).
+pub(crate) fn stream_jsonl<R: BufRead, W: Write, T: Serialize + Send>(
+    input: R,
+    mut output: W,
+    max_line_bytes: usize,
+    progress: impl FnMut(u64),
+    score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
+    mut seen: impl FnMut(&T),
+) -> io::Result<()> {
+    stream(input, max_line_bytes, progress, score, |r| {
+        serde_json::to_writer(&mut output, &r)?;
+        output.write_all(b"\n")?;
+        seen(&r);
+        Ok(())
+    })?;
+    output.flush()
 }
 
 /// Reads `input` line by line in chunks of [`CHUNK_LINES`] lines, scores the
