@@ -162,6 +162,53 @@ fn check(function: &str, case: &Case) -> Result<(), String> {
     }
 }
 
+/// How many `math.equal` / `math.grade` verdict cases pin `outcome` and
+/// `rule`: renaming a rule or changing an outcome must fail the corpus.
+#[derive(Default)]
+struct VerdictPins {
+    cases: usize,
+    without_outcome: Vec<String>,
+    without_rule: Vec<String>,
+}
+
+impl VerdictPins {
+    /// The least share of verdict cases that pin `rule` (issue 12: 90 %).
+    const MIN_RULE_SHARE: f64 = 0.9;
+
+    fn count(&mut self, prefix: &str, case: &Case) {
+        let Some(toml::Value::Table(expected)) = &case.expected else {
+            return;
+        };
+        self.cases += 1;
+        let name = format!("{prefix}/{}", case.id);
+        if !expected.contains_key("outcome") {
+            self.without_outcome.push(name.clone());
+        }
+        if !expected.contains_key("rule") {
+            self.without_rule.push(name);
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if !self.without_outcome.is_empty() {
+            return Err(format!(
+                "math verdict cases without `outcome`: {}",
+                self.without_outcome.join(", ")
+            ));
+        }
+        let pinned = self.cases - self.without_rule.len();
+        if (pinned as f64) < Self::MIN_RULE_SHARE * self.cases as f64 {
+            return Err(format!(
+                "only {pinned} of {} math verdict cases pin `rule` (at least {} % must); without: {}",
+                self.cases,
+                Self::MIN_RULE_SHARE * 100.0,
+                self.without_rule.join(", ")
+            ));
+        }
+        Ok(())
+    }
+}
+
 fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
     let mut files = Vec::new();
     if let Err(e) = toml_files(root, &mut files) {
@@ -170,6 +217,7 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
     let mut problems = Vec::new();
     let mut trials = Vec::new();
     let mut per_fn: BTreeMap<String, usize> = BTreeMap::new();
+    let mut verdicts = VerdictPins::default();
     for path in files {
         let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
         let prefix = rel.to_string_lossy().replace('\\', "/");
@@ -238,6 +286,9 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
                     ));
                 }
             }
+            if matches!(file.function.as_str(), "math.equal" | "math.grade") {
+                verdicts.count(&prefix, &case);
+            }
             *per_fn.entry(file.function.clone()).or_default() += 1;
             let function = file.function.clone();
             let name = format!("{prefix}/{}", case.id);
@@ -254,6 +305,10 @@ fn load(root: &Path) -> Result<Vec<Trial>, Vec<String>> {
             }));
         }
     }
+    trials.push(Trial::test(
+        "corpus/math-verdicts-pin-outcome-and-rule",
+        move || verdicts.check().map_err(Failed::from),
+    ));
     if problems.is_empty() {
         Ok(trials)
     } else {

@@ -93,28 +93,9 @@ pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -
     }
 }
 
-/// `n` evenly spaced points from `a` to `b` inclusive (`numpy.linspace`);
-/// one point is `a`.
-///
-/// ```
-/// use scorespec::score::fredholm::compare::linspace;
-/// assert_eq!(linspace(0.0, 1.0, 3), vec![0.0, 0.5, 1.0]);
-/// ```
-pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
-    match n {
-        0 => vec![],
-        1 => vec![a],
-        _ => (0..n)
-            .map(|i| {
-                if i == n - 1 {
-                    b
-                } else {
-                    a + (b - a) * (i as f64) / ((n - 1) as f64)
-                }
-            })
-            .collect(),
-    }
-}
+/// NumPy's `linspace`, one function for the whole crate (the sampling of
+/// [`numeric_compare`] and the metrics of [`super::metrics`]).
+pub use super::metrics::linspace;
 
 /// Where the true values come from.
 #[derive(Debug, Clone, Copy)]
