@@ -1,56 +1,7 @@
-//! The infix parser never panics; what it accepts canonicalizes, prints (infix,
-//! LaTeX, RPN when expressible) and reads back: the canonical infix string
-//! parses again to an equivalent expression, and an RPN form parses again.
+//! Fuzz target `infix`: its checks are `scorespec_fuzz::infix::check`
+//! (fuzz/src/infix.rs), which `cargo test` also runs on a seeded sample.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use scorespec::expr::equiv::{EquivOptions, Outcome, equivalent};
-use scorespec::expr::parse::{infix::parse_infix, rpn::parse_rpn};
-use scorespec::expr::{
-    ExprError, Limits, canon::canonical, print::to_infix, print_latex::to_latex, print_rpn::to_rpn,
-};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let limits = Limits::default();
-    let Ok(e) = parse_infix(text, &limits) else {
-        return;
-    };
-    if let Ok(s) = to_rpn(&e) {
-        let roomy = Limits {
-            max_input_bytes: usize::MAX,
-            ..limits
-        };
-        match parse_rpn(&s, &roomy) {
-            Ok(_) | Err(ExprError::BudgetExceeded { .. }) => {}
-            Err(err) => panic!("to_rpn output {s:?} of {text:?} does not parse: {err}"),
-        }
-    }
-    let Ok(c) = canonical(&e, &limits) else {
-        return;
-    };
-    let _ = to_latex(&c);
-    let printed = to_infix(&c);
-    let roomy = Limits {
-        max_input_bytes: usize::MAX,
-        ..limits
-    };
-    match parse_infix(&printed, &roomy).map(|back| canonical(&back, &roomy)) {
-        // Read back, the canonical form is equivalent (not always the same
-        // tree: 1/(2*(x - 1)) reads back as 1/(2*x - 2)).
-        Ok(Ok(again)) => {
-            if let Ok(v) = equivalent(&again, &c, &EquivOptions::default(), &roomy) {
-                assert_ne!(
-                    v.outcome,
-                    Outcome::NotEqual,
-                    "{text:?} printed as {printed:?} reads back as {}",
-                    to_infix(&again)
-                );
-            }
-        }
-        Ok(Err(ExprError::BudgetExceeded { .. })) | Err(ExprError::BudgetExceeded { .. }) => {}
-        Ok(Err(err)) | Err(err) => panic!("{text:?} printed as {printed:?} does not parse: {err}"),
-    }
-});
+fuzz_target!(|data: &[u8]| scorespec_fuzz::infix::check(data));

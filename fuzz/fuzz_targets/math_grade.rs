@@ -1,61 +1,7 @@
-//! `math.grade`: never panics on any gold / response / options; the verdict
-//! is consistent (`equal` exactly when the outcome is `equal`); an extracted
-//! answer's span lies on character boundaries of its text and slices to the
-//! answer; grading is deterministic; and `math.majority` over the pair gives
-//! the gold at both positions (a tie goes to the first class).
+//! Fuzz target `math_grade`: its checks are `scorespec_fuzz::math_grade::check`
+//! (fuzz/src/math_grade.rs), which `cargo test` also runs on a seeded sample.
 #![no_main]
 
-use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use scorespec::score::math::equal::EqualOptions;
-use scorespec::score::math::grade::{GradeOptions, grade, majority};
 
-#[derive(Debug, Arbitrary)]
-struct Input {
-    gold: String,
-    response: String,
-    strict: bool,
-    formulas_only: bool,
-    include_percentage: bool,
-    compare_sets: bool,
-    ascii_only: bool,
-    degrees_as_radians: bool,
-}
-
-fuzz_target!(|input: Input| {
-    let opts = GradeOptions {
-        equal: EqualOptions {
-            include_percentage: input.include_percentage,
-            compare_sets: input.compare_sets,
-            ascii_only: input.ascii_only,
-            degrees_as_radians: input.degrees_as_radians,
-            ..EqualOptions::default()
-        },
-        strict: input.strict,
-        formulas_only: input.formulas_only,
-    };
-    let g = grade(&input.gold, &input.response, &opts);
-    assert_eq!(
-        g.verdict.equal,
-        g.verdict.outcome.as_str() == "equal",
-        "{:?}",
-        g.verdict
-    );
-    if let Some(x) = &g.response_extracted {
-        let (a, b) = x.span;
-        assert_eq!(
-            input.response.get(a..b),
-            Some(x.answer.as_str()),
-            "span of the response's answer"
-        );
-    }
-    assert_eq!(
-        grade(&input.gold, &input.response, &opts),
-        g,
-        "deterministic"
-    );
-    let m = majority(&[&input.gold, &input.response], &opts.equal).expect("two answers");
-    assert_eq!(m.len(), 2);
-    // One vote each (a tie: the first class) or one class of two: the gold either way.
-    assert_eq!(m, [input.gold.clone(), input.gold.clone()]);
-});
+fuzz_target!(|input: scorespec_fuzz::math_grade::Input| scorespec_fuzz::math_grade::check(input));

@@ -1,49 +1,7 @@
-//! Physics answer normalization (spec/physics.md): `normalize_answer` never
-//! panics and returns one of the five categories with a finite number for
-//! `number`; normalizing a number, text or quantity result again gives the
-//! same result (PH-22); `equal` is reflexive and symmetric (PH-21). The
-//! input is split at the first NUL byte into two answers.
+//! Fuzz target `physics_normalize`: its checks are `scorespec_fuzz::physics_normalize::check`
+//! (fuzz/src/physics_normalize.rs), which `cargo test` also runs on a seeded sample.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use scorespec::score::physics::{
-    Category, EqualOptions, Value, equal, normalize_answer, normalize_number, starts_with_latex,
-};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let (a, b) = text.split_once('\0').unwrap_or((text, ""));
-    let n = normalize_answer(a);
-    assert!(Category::ALL.contains(&n.category));
-    let again = match (&n.category, &n.value) {
-        (Category::Number, Value::Number(x)) => {
-            assert!(x.is_finite(), "{a:?}: number {x}");
-            Some(format!("{x}"))
-        }
-        (Category::Number, v) => panic!("{a:?}: number with value {v:?}"),
-        (_, Value::Number(x)) => panic!("{a:?}: {} with number {x}", n.category),
-        (Category::Text, Value::Text(t))
-            if normalize_number(t).is_none() && !starts_with_latex(t) =>
-        {
-            Some(t.clone())
-        }
-        (Category::PhysicalQuantity, Value::Text(q)) => Some(format!("${q}$")),
-        _ => None,
-    };
-    if let Some(input) = again {
-        assert_eq!(
-            normalize_answer(&input),
-            n,
-            "{a:?} re-normalized as {input:?}"
-        );
-    }
-    let o = EqualOptions::default();
-    assert!(equal(a, a, &o).equal, "{a:?} is not equal to itself");
-    assert_eq!(
-        equal(a, b, &o).equal,
-        equal(b, a, &o).equal,
-        "equal({a:?}, {b:?}) is not symmetric"
-    );
-});
+fuzz_target!(|data: &[u8]| scorespec_fuzz::physics_normalize::check(data));
