@@ -28,6 +28,14 @@
 //!
 //! Work is bounded: the depth of the tree, the number of nodes produced and
 //! the size of every number are checked against [`Limits`].
+//!
+//! # Differences with the document
+//!
+//! The documents' code canonicalizes with SymPy; this follows SymPy's
+//! automatic simplification with exact rationals throughout (`0.1` is `1/10`,
+//! where SymPy keeps a float). Where equivalence built on it disagrees with
+//! SymPy's `simplify`, spec/expr.md classifies each case ("Differences with
+//! SymPy and with latex2sympy2_extended (differential)").
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

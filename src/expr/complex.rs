@@ -19,7 +19,9 @@
 //!   which [`Complex::is_finite`] reports; the evaluator turns it into an
 //!   error.
 //!
-//! # Differences with other implementations
+//! # Differences with the document
+//!
+//! Compared with other implementations:
 //!
 //! * On the branch cuts themselves, values follow counter-clockwise
 //!   continuity, as mpmath and SymPy do (`atanh(2) = 0.549 - iπ/2`,

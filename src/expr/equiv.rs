@@ -24,6 +24,14 @@
 //! with [`EquivOptions::seed`], in the sorted order of the symbols, so the same
 //! inputs give the same verdict on every run and machine. Work is bounded by
 //! [`Limits::max_eval_steps`].
+//!
+//! # Differences with the document
+//!
+//! Compared with SymPy's `simplify(a - b) == 0`, the oracle of the
+//! differential recording: identities `simplify` does not prove are decided
+//! here at seeded sample points (EX-D1), and a side that is undefined (`0/0`)
+//! gives *unknown*, where SymPy says *not equal* (EX-D3); spec/expr.md lists
+//! every class.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

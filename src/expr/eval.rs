@@ -51,7 +51,9 @@
 //!    A tree nested deeper than [`MAX_EVAL_DEPTH`] gives
 //!    [`EvalError::TooDeep`] instead of exhausting the stack.
 //!
-//! # Differences with SymPy
+//! # Differences with the document
+//!
+//! Compared with SymPy, whose evaluation the documents' code relies on:
 //!
 //! * `floor`, `ceiling`, `factorial` and `binomial` first round an argument lying within
 //!   `1e-12·max(1, |x|)` of an integer to that integer, so that rounding

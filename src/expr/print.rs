@@ -7,6 +7,13 @@
 //!
 //! The printer works on any tree; on a canonical tree its output is the
 //! canonical string of the expression.
+//!
+//! # Differences with the document
+//!
+//! The documents print with SymPy's `str`; this printer follows its style
+//! (spec/expr.md EX-3). Nodes SymPy lacks print as constructor calls only this
+//! crate's infix parser reads (`PlusMinus(a, b)`, `Percent(x)`, `Degrees(x)`,
+//! `Text("word")`).
 
 use std::fmt::Write;
 

@@ -22,7 +22,9 @@
 //! The printer works with an explicit stack, so any depth of tree prints
 //! without recursion.
 //!
-//! # Differences with the parser
+//! # Differences with the document
+//!
+//! Compared with the parser (what reads back):
 //!
 //! A few trees have no LaTeX that reads back to them exactly: a tuple of one
 //! element, [`Constant::Undefined`] (printed `\text{undefined}`), a text

@@ -26,6 +26,13 @@
 //! would read back as something else (`e`, `sin`, `θ`, `x y`): [`to_rpn`]
 //! returns an error naming the node. Printing is iterative, so a deep tree
 //! cannot overflow the stack.
+//!
+//! # Differences with the document
+//!
+//! Document 003 shows RPN solutions only being read (`rpn_to_sympy`); this
+//! printer writes exactly what
+//! [`parse_rpn`](crate::expr::parse::rpn::parse_rpn) reads back, whose
+//! differences with the original reader are listed there.
 
 use num_traits::Signed;
 

@@ -5,6 +5,12 @@
 //! matching), a `--- … ---` span; and they drop a reasoning block
 //! (`<think>…</think>`) first. Each returns a slice of its input, so callers
 //! can report what was extracted.
+//!
+//! # Differences with the document
+//!
+//! Document 001's extraction leaves open cases that spec/puzzles.md decides
+//! (section "Differences with the document"): a `<think>` block is dropped
+//! first, and the last tagged block counts, spanning lines.
 
 /// The response without its reasoning block.
 ///

@@ -554,7 +554,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "expr.equivalent",
         doc: "whether two expressions are equivalent, with the rule that decided and both canonical forms",
-        spec: "spec/expr.md#equivalence",
+        spec: "spec/expr.md#ex-5-equivalence",
         params: &[
             required("a", ParamType::Str, "the first expression"),
             required("b", ParamType::Str, "the second expression"),
@@ -590,7 +590,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "expr.evaluate",
         doc: "the value of an expression at a point (a number, or {re, im} for a complex value)",
-        spec: "spec/expr.md#evaluation",
+        spec: "spec/expr.md#ex-4-evaluation",
         params: &[
             TEXT,
             FORMAT,
@@ -615,28 +615,28 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "expr.parse_infix",
         doc: "parse infix (x**2 + sin(x)) into the canonical infix string",
-        spec: "spec/expr.md#infix",
+        spec: "spec/expr.md#ex-7-parsers",
         params: &[TEXT],
         run: |a| parse_to_infix(a, Format::Infix),
     },
     SpecFn {
         id: "expr.parse_latex",
         doc: "parse LaTeX into the canonical infix string",
-        spec: "spec/expr.md#latex",
+        spec: "spec/expr.md#ex-7-parsers",
         params: &[TEXT],
         run: |a| parse_to_infix(a, Format::Latex),
     },
     SpecFn {
         id: "expr.parse_rpn",
         doc: "parse RPN (x 2 ^ x sin +) into the canonical infix string",
-        spec: "spec/expr.md#rpn",
+        spec: "spec/expr.md#ex-7-parsers",
         params: &[TEXT],
         run: |a| parse_to_infix(a, Format::Rpn),
     },
     SpecFn {
         id: "expr.to_latex",
         doc: "the canonical form of an expression, printed as LaTeX",
-        spec: "spec/expr.md#printers",
+        spec: "spec/expr.md#ex-3-printing",
         params: &[TEXT, FORMAT],
         run: |a| {
             expr_api::latex_string(a.str("text")?, format_arg(a)?, &Limits::default())
@@ -647,7 +647,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "expr.to_rpn",
         doc: "the canonical form of an expression, printed as RPN",
-        spec: "spec/expr.md#printers",
+        spec: "spec/expr.md#ex-3-printing",
         params: &[TEXT, FORMAT],
         run: |a| match expr_api::rpn_string(a.str("text")?, format_arg(a)?, &Limits::default())
             .map_err(|e| expr_error("text", e))?
@@ -693,7 +693,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "qa.exact_match",
         doc: "1 if the normalized prediction equals a normalized reference, else 0",
-        spec: "spec/qa.md#exact-match",
+        spec: "spec/qa.md#rules",
         params: MATCH_PARAMS,
         run: |a| {
             let opts = match_options(a)?;
@@ -707,7 +707,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "qa.f1",
         doc: "token F1 (over multisets) of prediction and reference after normalization",
-        spec: "spec/qa.md#token-f1",
+        spec: "spec/qa.md#rules",
         params: MATCH_PARAMS,
         run: |a| {
             let opts = match_options(a)?;
@@ -721,7 +721,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "qa.normalize",
         doc: "SQuAD normalization: lowercase, punctuation, articles, whitespace, optional stemming",
-        spec: "spec/qa.md#normalization",
+        spec: "spec/qa.md#rules",
         params: &[
             required("text", ParamType::Str, "the text to normalize"),
             flag("lowercase", true, "lower-case the text (Python str.lower)"),
@@ -801,7 +801,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "text.levenshtein",
         doc: "edit distance of two strings (by Unicode scalar value) or two integer lists",
-        spec: "spec/puzzles.md#levenshtein",
+        spec: "spec/puzzles.md#levenshtein-distance",
         params: &[
             required(
                 "a",
@@ -815,7 +815,7 @@ static CORE: &[SpecFn] = &[
     SpecFn {
         id: "text.porter_stem",
         doc: "Porter stem of one word, equal to nltk 3.10.4 PorterStemmer() (NLTK_EXTENSIONS)",
-        spec: "spec/qa.md#porter-stemmer",
+        spec: "spec/qa.md#rules",
         params: &[required("word", ParamType::Str, "the word to stem")],
         run: |a| Ok(Value::from(text::porter_stem(a.str("word")?))),
     },

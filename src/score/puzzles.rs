@@ -16,7 +16,7 @@
 //! A `<think>…</think>` block is dropped before any extraction. All scores are
 //! in [0, 1]; an empty ground truth scores 0.
 //!
-//! # Differences with the specification
+//! # Differences with the document
 //!
 //! The document leaves several cases open; `spec/puzzles.md` (PZ-1..PZ-12)
 //! records each decision: the last tagged block counts and may span lines,

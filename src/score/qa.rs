@@ -15,7 +15,7 @@
 //! Scores are in [0, 1]. With several references the best score counts
 //! ([`exact_match_max`], [`f1_max`]).
 //!
-//! # Differences with the specification
+//! # Differences with the document
 //!
 //! The document's implementation leaves the empty cases to chance; scorespec
 //! follows the official SQuAD v2.0 script: when either side has no tokens

@@ -4,6 +4,11 @@
 //! `extra_info.label`; [`score`] sends the model output and the label to the
 //! task's scorer. Known sources are listed in [`DATA_SOURCES`]; any other is
 //! an error that names them.
+//!
+//! # Differences with the document
+//!
+//! None: the dispatch is the document's; its scorers' decisions are in
+//! spec/puzzles.md.
 
 use crate::error::CallError;
 use crate::score::puzzles;

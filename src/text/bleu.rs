@@ -10,7 +10,9 @@
 //! C library (recorded differential: `conformance/differential/bleu-nltk.jsonl`).
 //! [`bleu`] composes the two as the document's `bleu_score(pred_str, gt_str)`.
 //!
-//! # Differences with the original
+//! # Differences with the document
+//!
+//! Compared with the original code behind the document:
 //!
 //! The original tokenizer inserts spaces around the single characters
 //! `+ - * / ^ ( ) = ,`, so `**` becomes two tokens `*`, `*` and `{2}` stays

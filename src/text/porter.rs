@@ -30,7 +30,7 @@
 //! Letters are Unicode scalar values; anything other than `a e i o u` (and `y`
 //! in consonant position) counts as a consonant, as in NLTK.
 //!
-//! # Differences with the specification
+//! # Differences with the document
 //!
 //! None known: the stemmer agrees with nltk 3.10.4 on all 23,531 words of
 //! Porter's test vocabulary (see `conformance/differential/`).

@@ -1,4 +1,9 @@
 //! Whitespace tokenization as CPython's `str.split()` with no argument.
+//!
+//! # Differences with the document
+//!
+//! None: the whitespace is CPython's (`str.isspace`), as the document's
+//! `str.split()`.
 
 use super::pyunicode::is_space;
 

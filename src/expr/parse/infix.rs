@@ -108,7 +108,9 @@
 //! digits in numerator and denominator (`1e50000` is refused before anything
 //! is allocated). The tree is finally checked against [`Limits::max_nodes`].
 //!
-//! # Differences with SymPy's `parse_expr`
+//! # Differences with the document
+//!
+//! Compared with SymPy's `parse_expr`, which the documents' code uses:
 //!
 //! * `e` is Euler's number (SymPy: a symbol `e`); `inf` and `infinity` are
 //!   `∞`.

@@ -48,7 +48,9 @@
 //! ([`Limits::check_nodes`]). All of these give
 //! [`ExprError::BudgetExceeded`].
 //!
-//! # Differences with TeX and with other parsers
+//! # Differences with the document
+//!
+//! Compared with TeX and with other parsers:
 //!
 //! * A single letter before a parenthesis is a product (`f(x)` is `f·x`), as
 //!   in TeX; use `\operatorname{f}(x)` for a function.

@@ -37,14 +37,6 @@
 //!   `Min` likewise. So the first child of an `Add` built here is never an
 //!   `Add`, and a long left-folded sum does not nest.
 //!
-//! # Differences with the original `rpn_to_sympy`
-//!
-//! * Too few operands for an operator (`2 3 + +`) and operands left over at
-//!   the end (`2 3`) are parse errors, with the span of the operator or of
-//!   the first left-over operand; the original returned the bottom of the
-//!   stack.
-//! * Numbers are exact; an unknown token is an error.
-//!
 //! # Bounds
 //!
 //! [`Limits::check_input`] first; number literals as in the infix parser
@@ -52,6 +44,16 @@
 //! tops with [`Limits::check_depth`] (capped at
 //! [`HARD_MAX_DEPTH`]), so a chain of 100,000
 //! `neg` is refused without recursion; [`Limits::check_nodes`] at the end.
+//!
+//! # Differences with the document
+//!
+//! Compared with the original `rpn_to_sympy`:
+//!
+//! * Too few operands for an operator (`2 3 + +`) and operands left over at
+//!   the end (`2 3`) are parse errors, with the span of the operator or of
+//!   the first left-over operand; the original returned the bottom of the
+//!   stack.
+//! * Numbers are exact; an unknown token is an error.
 
 use std::ops::Range;
 

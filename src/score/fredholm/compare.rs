@@ -7,7 +7,9 @@
 //! spaced points of the domain and reports the error figures; points where a
 //! side has no value are listed and left out of the figures.
 //!
-//! # Differences with the original (`evaluate.py`)
+//! # Differences with the document
+//!
+//! Compared with the original (`evaluate.py`):
 //!
 //! * A point where either side is undefined (division by zero, `log 0`) is
 //!   reported instead of turning every figure into `NaN`.

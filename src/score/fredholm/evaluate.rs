@@ -13,7 +13,9 @@
 //!  "raw_response", "api_error", "format", …}
 //! ```
 //!
-//! # Differences with the original (`evaluate.py`)
+//! # Differences with the document
+//!
+//! Compared with the original (`evaluate.py`):
 //!
 //! * Every prediction counts in `total`: one whose solution is missing or
 //!   unparseable is incorrect and counted in `parse_errors` (the original

@@ -2,7 +2,9 @@
 //! Evaluators"): `discrete_points`, `series`, `approx_coef`, `family`.
 //! Rules FR-20 … FR-27 of spec/fredholm.md.
 //!
-//! # Differences with the original (`evaluate.py`)
+//! # Differences with the document
+//!
+//! Compared with the original (`evaluate.py`):
 //!
 //! * `discrete_points`: a ground-truth point is matched at most once, and
 //!   `accuracy` is the share of ground-truth points reproduced (the original

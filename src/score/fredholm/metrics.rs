@@ -7,7 +7,9 @@
 //! against a budget, quadrature rules have a fixed size, and no input makes
 //! them panic.
 //!
-//! # Differences with the original
+//! # Differences with the document
+//!
+//! Compared with the original:
 //!
 //! * Operator sets follow the document's list literally: `sqrt(x)` counts as
 //!   `sqrt` (SymPy's tree holds it as a `Pow`, so the original never reports

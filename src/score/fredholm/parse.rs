@@ -7,7 +7,9 @@
 //! candidate, refuses prose ("No solution exists."), detects the format
 //! (LaTeX / infix / RPN) and parses it with the expression engine.
 //!
-//! # Differences with the original (`postprocess.py`)
+//! # Differences with the document
+//!
+//! Compared with the original (`postprocess.py`):
 //!
 //! * Prose is never parsed as a product of letters (`No*exists*solution`).
 //! * `SOLUTION_TYPE:` is read from its own line only (the original's pattern

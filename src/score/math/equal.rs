@@ -32,7 +32,7 @@
 //! assert_eq!(equal("5", "", &o).outcome, Outcome::NoAnswer);
 //! ```
 //!
-//! # Differences with the specification
+//! # Differences with the document
 //!
 //! See spec/math.md ME-D*: bare lists are unordered (symeval compares them in
 //! order unless `compare_sets`); the percentage reading is symmetric; units

@@ -12,6 +12,15 @@
 //! one precomputed table, phrases are found with one forward scan per
 //! phrase, at most [`MAX_CANDIDATES`] phrase occurrences are tried and each
 //! capture reads at most [`MAX_ANSWER_BYTES`].
+//!
+//! # Differences with the document
+//!
+//! Compared with symeval (spec/math.md, "Deviations from the original",
+//! D-MX1…D-MX6): the whole response is searched when the text after the last
+//! "therefore" has no answer; only the `\boxed` command counts, not the word;
+//! no boolean is read from prose; the later of the last formula and the last
+//! number wins when not strict; a "final answer" phrase after the last box wins;
+//! boxes side by side are one list answer.
 
 use serde::Serialize;
 

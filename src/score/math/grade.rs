@@ -1,6 +1,13 @@
 //! Grading a model's response against a gold answer (`math.grade`) and
 //! equivalence-aware majority voting (`math.majority`); spec/math.md,
 //! "Grading and majority voting" (rules MG-*, MJ-*).
+//!
+//! # Differences with the document
+//!
+//! The document's batch evaluator compares extracted strings; here a gold
+//! answer with no extractable answer is its whole text (MG-1), and a
+//! response without one is reported as the outcome `no_answer` (MG-2), not
+//! as a comparison that failed.
 
 use serde::Serialize;
 

@@ -5,6 +5,14 @@
 //! pass is a single left-to-right scan (brace matching is precomputed with a
 //! stack), so the work is linear in the length of the input: a 100 KB answer
 //! is normalized in one pass per step, never in quadratic time.
+//!
+//! # Differences with the document
+//!
+//! Compared with symeval (spec/math.md, "Deviations from the original",
+//! D-MN1…): `norm_pm` returns a list with correlated signs; matrices keep their
+//! shape; `a/b` is not rewritten inside or before a power; one space is kept
+//! between letters; degrees become radians only inside a trigonometric
+//! function; single letters are never unit words; `%` is kept as `\%`.
 
 use crate::error::CallError;
 use crate::expr::ast::Interval;

@@ -6,6 +6,11 @@
 //! m}` and `5\text{ cm}` are compared as 5 m and 0.05 m (not equal);
 //! `0.5\text{ km}` and `500\text{ m}` are both 500 m (equal). Units outside
 //! the table are compared by name.
+//!
+//! # Differences with the document
+//!
+//! symeval and math-verify delete unit words, so `5 m` = `5 cm` for them;
+//! here units are compared with exact factors (spec/math.md ME-9, ME-D4).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -1,5 +1,11 @@
 //! Step 2 and 2b.1 of the document: the LaTeX gate and math-content
 //! extraction (rules PH-5 … PH-8 of `spec/physics.md`).
+//!
+//! # Differences with the document
+//!
+//! Compared with the original code: every nested command is unwrapped, not at
+//! most 20 (PH-8), in one linear pass per round; the rest follows the
+//! document's patterns (spec/physics.md PH-5…PH-8).
 
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::strip;

@@ -25,7 +25,7 @@
 //! assert_eq!(normalize_answer("$a + b$"), normalize_answer("$b + a$"));
 //! ```
 //!
-//! # Differences with the specification
+//! # Differences with the document
 //!
 //! The document is followed where it speaks; where its original code does
 //! otherwise, the document wins: `9.8 m/s^2` without LaTeX is text (the

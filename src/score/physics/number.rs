@@ -5,6 +5,12 @@
 //! rounded once to the nearest `f64`, so `0.1/0.3` is the double nearest 1/3.
 //! Literals too large for exact work (over [`EXACT_DIGITS`] digits or
 //! exponent) are converted by Rust's correctly rounded `f64` parser instead.
+//!
+//! # Differences with the document
+//!
+//! Compared with the original's `float()` (spec/physics.md PH-1…PH-4): `1,2`
+//! is not 12 (commas only in proper thousands groups), and `nan`, `inf` and
+//! overflowing literals are not numbers.
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};

@@ -1,6 +1,11 @@
 //! Step 2b.2 (the physical-quantity test of the classification) and step
 //! 2b.3a (physical-quantity normalization): rules PH-13 … PH-17 of
 //! `spec/physics.md`.
+//!
+//! # Differences with the document
+//!
+//! Compared with the original's pattern (spec/physics.md PH-13): `e` notation
+//! (`1.5e3 m`) and `\times 10^{n}` are read; the original reads neither.
 
 use super::latex::{brace_matches, unwrap_commands};
 use super::number::{Num, Scan, caret_int, format_number, int_expression, times_ten_power};
