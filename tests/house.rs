@@ -16,6 +16,8 @@
 //!   document.
 //! * The README's layout names every top-level entry of `src/` and of the
 //!   repository, and every path it names exists.
+//! * The README's dependency section explains every dependency of the two
+//!   manifests, and the two packages considered and not used.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -322,4 +324,47 @@ fn readme_layout_matches_the_tree() {
         unnamed.is_empty(),
         "the README's layout does not name: {unnamed:?}"
     );
+}
+
+/// The README's "Dependencies" section names every dependency of
+/// `Cargo.toml` (and of the fuzz crate) with the reason it was chosen.
+#[test]
+fn readme_explains_every_dependency() {
+    let root = root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let start = readme
+        .find("## Dependencies")
+        .expect("a Dependencies section");
+    let end = readme[start + 3..]
+        .find("\n## ")
+        .map_or(readme.len(), |i| i + start + 3);
+    let section = &readme[start..end];
+    let mut unexplained = Vec::new();
+    for manifest in ["Cargo.toml", "fuzz/Cargo.toml"] {
+        let text = std::fs::read_to_string(root.join(manifest)).expect("manifest");
+        let doc: toml::Table = text.parse().expect("valid TOML");
+        for table in ["dependencies", "dev-dependencies"] {
+            for name in doc
+                .get(table)
+                .and_then(toml::Value::as_table)
+                .into_iter()
+                .flatten()
+            {
+                let name = name.0;
+                if name != "scorespec" && !section.contains(&format!("`{name}`")) {
+                    unexplained.push(format!("{manifest} [{table}] {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        unexplained.is_empty(),
+        "dependencies the README does not explain: {unexplained:?}"
+    );
+    for considered in ["`quickcheck`", "`regex`"] {
+        assert!(
+            section.contains(considered),
+            "{considered}: considered, not used"
+        );
+    }
 }
