@@ -325,6 +325,53 @@ fn extract_leading_connectives() {
     }
 }
 
+/// spec/math.md MX-4: boxes separated only by spaces, `,`, `;`, `$`, math
+/// delimiters, spacing commands, and the words "and", "or" (bare or in
+/// `\text{}`) are one answer, a list: `how` is `boxed_list`, the span runs
+/// from the first box to the end of the last, normalization reads `a,b`.
+#[test]
+fn extract_box_list_separators() {
+    for sep in [
+        " ",
+        ", ",
+        "; ",
+        "$ $",
+        r" \(\) ",
+        r" \[\] ",
+        r" \quad ",
+        r" \qquad ",
+        r"\,",
+        r"\;",
+        r"\:",
+        r"\!",
+        "\\ ",
+        "~",
+        " and ",
+        " or ",
+        r" \text{and} ",
+        r" \text{or} ",
+        r"\text{ and }",
+        r"\text{ or }",
+    ] {
+        let list = format!(r"\boxed{{1}}{sep}\boxed{{2}}");
+        let v = call(
+            "math.extract_answer",
+            json!({ "response": format!("So {list}.") }),
+        );
+        assert_eq!(
+            (&v["how"], &v["answer"], &v["normalized"]),
+            (&json!("boxed_list"), &json!(list), &json!("1,2")),
+            "separator {sep:?}: {v}"
+        );
+    }
+    // Prose after the connective: not a list (the last box is the answer).
+    let v = call(
+        "math.extract_answer",
+        json!({ "response": r"So $\boxed{1}$, then $\boxed{2}$." }),
+    );
+    assert_eq!((&v["how"], &v["answer"]), (&json!("boxed"), &json!("2")));
+}
+
 /// spec/math.md MN-4: every name `norm_basic_fn` rewrites gets a backslash
 /// and the power `^{1}`.
 #[test]
