@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 pub mod fredholm;
 
 use crate::error::json_type;
-use crate::protocol::{RawLine, read_line};
+use crate::protocol::{RawLine, json_error, read_line, skip_bom};
 use crate::score::reward;
 
 pub mod math;
@@ -113,7 +113,7 @@ pub(crate) fn string_field<'a>(
 
 /// Reads one dataset row: UTF-8, not empty, a JSON object; otherwise the
 /// error kind (`invalid_utf8`, `empty_line`, `malformed_json`,
-/// `not_an_object`) and a message.
+/// `too_deeply_nested`, `not_an_object`) and a message.
 pub(crate) fn parse_row(bytes: &[u8]) -> Result<Map<String, Value>, (&'static str, String)> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Err(("invalid_utf8", "not valid UTF-8".into()));
@@ -127,7 +127,7 @@ pub(crate) fn parse_row(bytes: &[u8]) -> Result<Map<String, Value>, (&'static st
             "not_an_object",
             format!("expected an object, found {}", json_type(&other)),
         )),
-        Err(e) => Err(("malformed_json", format!("malformed JSON: {e}"))),
+        Err(e) => Err(json_error(&e)),
     }
 }
 
@@ -322,7 +322,7 @@ fn stream_chunked<R: BufRead, T: Send>(
     score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
     mut sink: impl FnMut(T) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut consumed = 0u64;
+    let mut consumed = skip_bom(&mut input)?;
     let mut line = 0u64;
     loop {
         let mut chunk = Vec::with_capacity(CHUNK_LINES);
