@@ -81,6 +81,16 @@ pub(crate) enum RawLine {
     TooLong,
 }
 
+/// `input.fill_buf()`, retried when interrupted by a signal.
+fn fill_buf<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    while let Err(e) = input.fill_buf() {
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    input.fill_buf()
+}
+
 /// Reads one line (without `\n`) keeping at most `max` bytes; returns the
 /// line and the bytes consumed (newline included), or `None` at end of input.
 pub(crate) fn read_line<R: BufRead>(
@@ -92,11 +102,7 @@ pub(crate) fn read_line<R: BufRead>(
     let mut any = false;
     let mut total = 0u64;
     loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = fill_buf(input)?;
         if buf.is_empty() {
             break;
         }
@@ -149,11 +155,7 @@ pub(crate) fn skip_bom<R: BufRead>(input: &mut R) -> io::Result<u64> {
     // fill_buf may return fewer bytes than the mark: look byte by byte
     // without consuming anything that is not the mark.
     loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = fill_buf(input)?;
         if buf.is_empty() {
             if seen.is_empty() {
                 return Ok(0);
@@ -356,7 +358,12 @@ mod tests {
         assert_eq!(out[0]["error"]["kind"], "malformed_json");
         let mut r = "\u{ef}x".as_bytes();
         assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        // Not a mark: nothing is consumed (the line is then invalid UTF-8).
         let mut r = &b"\xEF\xBBx"[..];
+        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        assert_eq!(r, b"\xEF\xBBx");
+        // Seen a byte at a time, the bytes taken are named in an error.
+        let mut r = std::io::BufReader::with_capacity(1, &b"\xEF\xBBx"[..]);
         assert!(skip_bom(&mut r).is_err());
         let mut r = &b""[..];
         assert_eq!(skip_bom(&mut r).unwrap(), 0);

@@ -1756,8 +1756,8 @@ mod tests {
     fn trailing_punctuation_runs_are_stripped() {
         // unwrap_all strips them from a borrowed slice (it copied the answer
         // once per stripped character).
-        assert!(eq("1", &format!("1{}", " ;:,".repeat(15_000))));
-        assert!(eq("1", "1 ;: ,"));
+        assert!(eq("1", &format!("1{}", " .;".repeat(20_000))));
+        assert!(eq("1", "1 . ; \\\\ ;"));
     }
 
     #[test]
