@@ -335,6 +335,19 @@ pub fn numeric_compare_within(
     steps: &mut u64,
 ) -> NumericResult {
     let tol = opts.tolerance;
+    if *steps >= limits.max_eval_steps {
+        // The shared budget is spent: nothing more is evaluated (or set up).
+        let source = if xs.is_some() {
+            "evaluation_points"
+        } else {
+            "generated"
+        };
+        let why = format!(
+            "budget exceeded: evaluation steps are limited to {}",
+            limits.max_eval_steps
+        );
+        return NumericResult::failed(tol, source, why);
+    }
     let (points, source) = match xs {
         Some(xs) => (xs.to_vec(), "evaluation_points"),
         None => (
