@@ -474,6 +474,16 @@ fn a_stdout_closed_from_the_start_is_not_a_success() {
         .output()
         .expect("sh");
     assert_eq!(out.status.code(), Some(0));
+    // grade's exit status is its verdict: it runs whatever its output is.
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "exec \"$0\" grade --gold 2 --pred '\\boxed{2}' >&-",
+            exe(),
+        ])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]
