@@ -4,14 +4,17 @@
 //! lines without `fn` and `args`, such as a recording's header, are skipped),
 //! keeps the lines of one function if asked, and calls each case through the
 //! registry (argument checking included, JSON reading and writing excluded)
-//! `rounds + 1` times; the first round warms up and is not counted. A case's
+//! `rounds + 1` times in a row (`rounds` from 1 to [`MAX_ROUNDS`]); the first
+//! call warms up and is not counted. Cases are read and timed one at a time,
+//! so memory holds one case (a line of at most [`MAX_LINE_BYTES`]) and one
+//! median per case, not the file. A case's
 //! time is the median of its counted rounds, measured with
 //! [`std::time::Instant`] around the one call. The report gives the
 //! throughput (cases / sum of the per-case medians) and the p50 / p99 / max of
 //! the medians, how many cases took more than 1 ms, and the slowest cases.
 
 use std::hint::black_box;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -25,6 +28,12 @@ struct Case {
     function: String,
     args: Value,
 }
+
+/// The most counted rounds per case (`--rounds`); more is a usage error.
+pub const MAX_ROUNDS: u32 = 1_000;
+
+/// The longest input line read, in bytes (the protocol's default limit).
+pub const MAX_LINE_BYTES: usize = 16 << 20;
 
 /// A case's median time.
 #[derive(Debug, Clone, Serialize)]
@@ -65,16 +74,33 @@ pub struct Report {
     pub slowest: Vec<Slow>,
 }
 
-fn read_cases(input: impl BufRead, only: Option<&str>) -> io::Result<Vec<Case>> {
-    let mut cases = Vec::new();
-    for (n, line) in input.lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
+/// Reads the next case (skipping blank lines and lines without `fn`/`args`
+/// or of another function); `line` counts the lines read.
+fn next_case(
+    input: &mut impl BufRead,
+    only: Option<&str>,
+    line: &mut u64,
+) -> io::Result<Option<Case>> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        if input.by_ref().take(limit).read_until(b'\n', &mut buf)? == 0 {
+            return Ok(None);
+        }
+        *line += 1;
+        let n = *line;
+        let bad =
+            |msg: String| io::Error::new(io::ErrorKind::InvalidData, format!("line {n}: {msg}"));
+        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
+            return Err(bad(format!("longer than {MAX_LINE_BYTES} bytes")));
+        }
+        let text = std::str::from_utf8(&buf).map_err(|_| bad("not valid UTF-8".into()))?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
             continue;
         }
-        let v: Value = serde_json::from_str(&line).map_err(|e| {
-            io::Error::new(io::ErrorKind::InvalidData, format!("line {}: {e}", n + 1))
-        })?;
+        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let (Some(function), Some(args)) = (v.get("fn").and_then(Value::as_str), v.get("args"))
         else {
             continue;
@@ -82,43 +108,49 @@ fn read_cases(input: impl BufRead, only: Option<&str>) -> io::Result<Vec<Case>> 
         if only.is_some_and(|f| f != function) {
             continue;
         }
-        cases.push(Case {
+        return Ok(Some(Case {
             id: v.get("id").cloned().unwrap_or(Value::Null),
             function: function.to_string(),
             args: args.clone(),
-        });
+        }));
     }
-    Ok(cases)
 }
 
-/// Times the cases of `input` (see the module doc); `rounds` is at least 1.
-pub fn run(input: impl BufRead, only: Option<&str>, rounds: usize) -> io::Result<Report> {
-    let cases = read_cases(input, only)?;
-    let rounds = rounds.max(1);
-    let mut times: Vec<Vec<u128>> = vec![Vec::with_capacity(rounds); cases.len()];
+/// Times the cases of `input` (see the module doc); `rounds` is at least 1
+/// and at most [`MAX_ROUNDS`]. Cases are read and timed one at a time: the
+/// run holds one case, its round times, and one median (16 bytes) per case
+/// for the percentiles.
+pub fn run(mut input: impl BufRead, only: Option<&str>, rounds: usize) -> io::Result<Report> {
+    let rounds = rounds.clamp(1, MAX_ROUNDS as usize);
+    let mut medians: Vec<u128> = Vec::new();
+    // The five slowest cases so far: (median, id), slowest first.
+    let mut slowest: Vec<(u128, Value)> = Vec::new();
     let mut errors = 0;
     let mut first_error = None;
-    for round in 0..=rounds {
-        for (i, c) in cases.iter().enumerate() {
+    let mut line = 0;
+    let mut times: Vec<u128> = Vec::with_capacity(rounds);
+    while let Some(c) = next_case(&mut input, only, &mut line)? {
+        times.clear();
+        for round in 0..=rounds {
             let t0 = Instant::now();
             let out = black_box(registry::call(black_box(&c.function), black_box(&c.args)));
             let dt = t0.elapsed().as_nanos();
             if round > 0 {
-                times[i].push(dt);
+                times.push(dt);
             } else if let Err(e) = out {
                 errors += 1;
                 first_error.get_or_insert_with(|| format!("{}: {} ({e})", c.id, e.kind()));
             }
         }
+        times.sort_unstable();
+        let median = times[times.len() / 2];
+        medians.push(median);
+        let at = slowest.partition_point(|(m, _)| *m >= median);
+        if at < 5 {
+            slowest.insert(at, (median, c.id));
+            slowest.truncate(5);
+        }
     }
-    let mut medians: Vec<(u128, usize)> = times
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut t)| {
-            t.sort_unstable();
-            (t[t.len() / 2], i)
-        })
-        .collect();
     medians.sort_unstable();
     let n = medians.len();
     let us = |ns: u128| ns as f64 / 1e3;
@@ -126,10 +158,10 @@ pub fn run(input: impl BufRead, only: Option<&str>, rounds: usize) -> io::Result
         if n == 0 {
             0.0
         } else {
-            us(medians[((p * n as f64) as usize).min(n - 1)].0)
+            us(medians[((p * n as f64) as usize).min(n - 1)])
         }
     };
-    let total_ns: u128 = medians.iter().map(|m| m.0).sum();
+    let total_ns: u128 = medians.iter().sum();
     let total_s = total_ns as f64 / 1e9;
     Ok(Report {
         function: only.map(str::to_string),
@@ -145,16 +177,11 @@ pub fn run(input: impl BufRead, only: Option<&str>, rounds: usize) -> io::Result
         },
         p50_us: q(0.5),
         p99_us: q(0.99),
-        max_us: medians.last().map_or(0.0, |m| us(m.0)),
-        over_1ms: medians.iter().filter(|m| m.0 > 1_000_000).count(),
-        slowest: medians
-            .iter()
-            .rev()
-            .take(5)
-            .map(|&(ns, i)| Slow {
-                id: cases[i].id.clone(),
-                us: us(ns),
-            })
+        max_us: medians.last().map_or(0.0, |&m| us(m)),
+        over_1ms: medians.iter().filter(|&&m| m > 1_000_000).count(),
+        slowest: slowest
+            .into_iter()
+            .map(|(ns, id)| Slow { id, us: us(ns) })
             .collect(),
     })
 }
@@ -183,6 +210,34 @@ mod tests {
         assert_eq!(r.slowest.len(), 2);
         let all = run(input.as_bytes(), None, 0).unwrap();
         assert_eq!((all.cases, all.rounds), (3, 1));
+    }
+
+    #[test]
+    fn cases_are_read_one_at_a_time() {
+        // The second line is malformed: the first case is timed before the
+        // error is seen (the whole file used to be read first).
+        let input = concat!(
+            "{\"id\":\"a\",\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"a\",\"reference\":\"a\"}}\n",
+            "{nope\n",
+        );
+        let mut reader = input.as_bytes();
+        let mut line = 0;
+        let first = next_case(&mut reader, None, &mut line).unwrap().unwrap();
+        assert_eq!((first.id, line), (Value::from("a"), 1));
+        let err = next_case(&mut reader, None, &mut line).err().unwrap();
+        assert!(err.to_string().starts_with("line 2: "), "{err}");
+        // The slowest list keeps five, slowest first.
+        let many =
+            "{\"id\":1,\"fn\":\"qa.f1\",\"args\":{\"prediction\":\"a\",\"reference\":\"a\"}}\n"
+                .repeat(8);
+        let r = run(many.as_bytes(), None, 1).unwrap();
+        assert_eq!((r.cases, r.slowest.len()), (8, 5));
+        assert!(r.slowest.windows(2).all(|w| w[0].us >= w[1].us));
+        // Rounds above the cap are clamped (the CLI refuses them first).
+        assert_eq!(
+            run(many.as_bytes(), None, usize::MAX).unwrap().rounds,
+            1_000
+        );
     }
 
     #[test]

@@ -44,16 +44,17 @@ enum Command {
     /// answer was found), 2 on a usage error.
     Grade {
         /// The gold answer: a bare answer (`\frac{1}{2}`) or a solution text with `\boxed{}`.
-        #[arg(long)]
+        /// A value starting with `-` is a value (`--gold -5`).
+        #[arg(long, allow_hyphen_values = true)]
         gold: String,
         /// The model's response (its answer is extracted: `\boxed{}`, "the answer is", …).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         pred: String,
         /// Explain the verdict in words instead of printing the JSON.
         #[arg(long)]
         explain: bool,
         /// Options of math.grade as a JSON object, e.g. '{"compare_sets": true, "strict": false}'.
-        #[arg(long, default_value = "{}")]
+        #[arg(long, default_value = "{}", allow_hyphen_values = true)]
         options: String,
     },
     /// Score dataset rows (JSONL) for a task; per-row results as JSONL, a summary on stderr.
@@ -89,9 +90,9 @@ enum Command {
         /// Only time the lines that call this function.
         #[arg(long = "fn")]
         function: Option<String>,
-        /// Counted rounds per case (one more warm-up round is not counted).
-        #[arg(long, default_value_t = 11)]
-        rounds: usize,
+        /// Counted rounds per case, 1 to 1000 (one more warm-up round is not counted).
+        #[arg(long, default_value_t = 11, value_parser = parse_rounds)]
+        rounds: u32,
     },
     /// List every registered spec function with its arguments and defaults.
     List {
@@ -99,6 +100,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `--rounds`: a whole number in 1..=[`bench::MAX_ROUNDS`], whatever its size.
+fn parse_rounds(s: &str) -> Result<u32, String> {
+    let max = bench::MAX_ROUNDS;
+    let why = || format!("{s:?} is not a number of rounds in 1..={max}");
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(why());
+    }
+    match s.trim_start_matches('0').len() {
+        0 => Err(why()),
+        n if n > 10 => Err(why()),
+        _ => s
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= u64::from(max))
+            .map(|n| n as u32)
+            .ok_or_else(why),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -151,10 +171,13 @@ fn main() -> ExitCode {
             file,
             function,
             rounds,
-        } => bench_cmd(&file, function.as_deref(), rounds),
+        } => bench_cmd(&file, function.as_deref(), rounds as usize),
     };
     match result {
         Ok(code) => code,
+        // A reader that stopped reading (`| head -1`): end quietly, as Unix
+        // tools do (with success, like ripgrep: the reader got what it wanted).
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("scorespec: {e}");
             ExitCode::from(2)
@@ -162,17 +185,105 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(file: &str, output: Option<PathBuf>, limits: Limits) -> io::Result<ExitCode> {
-    let out = BufWriter::new(open_output(&output)?);
-    let summary = if file == "-" {
-        protocol::run(io::stdin().lock(), out, &limits)?
-    } else {
-        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-        protocol::run(BufReader::new(f), out, &limits)?
+/// Whether standard output was closed when the program started (`>&-`):
+/// Rust's runtime then opens `/dev/null` read-write in its place, which a
+/// shell redirection (`>/dev/null`, write-only) never does. Every result
+/// would be lost while the run reports success, so the commands refuse it.
+fn stdout_was_closed() -> bool {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == *"/dev/null");
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        })
+}
+
+/// Refuses to write results to standard output when it was closed from the
+/// start (see [`stdout_was_closed`]).
+fn check_stdout() -> io::Result<()> {
+    if stdout_was_closed() {
+        return Err(io::Error::other(
+            "standard output is closed; the results would be lost (use -o FILE or redirect it)",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses an output path that is the input file: creating it would empty
+/// the input before it is read.
+fn refuse_input_as_output(input: &str, outputs: &[(&str, &Option<PathBuf>)]) -> io::Result<()> {
+    if input == "-" {
+        return Ok(());
+    }
+    let Ok(inp) = std::fs::metadata(input) else {
+        return Ok(());
     };
+    for (flag, out) in outputs {
+        let Some(path) = out else { continue };
+        let same = std::fs::metadata(path).is_ok_and(|o| same_file(&inp, &o));
+        if same {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{flag} {}: this is the input file; writing it would destroy the input",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Creates an output file, naming it in the error.
+fn create(path: &PathBuf) -> io::Result<File> {
+    File::create(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+/// Opens the input file, naming it in the error.
+fn open_file(file: &str) -> io::Result<File> {
+    File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))
+}
+
+/// Names the input file in an error about its content (`FILE: line N: …`).
+fn in_input(file: &str, e: io::Error) -> io::Error {
+    if e.kind() == io::ErrorKind::InvalidData {
+        let name = if file == "-" { "<stdin>" } else { file };
+        io::Error::new(e.kind(), format!("{name}: {e}"))
+    } else {
+        e
+    }
+}
+
+fn run(file: &str, output: Option<PathBuf>, limits: Limits) -> io::Result<ExitCode> {
+    refuse_input_as_output(file, &[("-o", &output)])?;
+    let input = if file == "-" {
+        None
+    } else {
+        Some(open_file(file)?)
+    };
+    let out = BufWriter::new(open_output(&output)?);
+    let summary = match input {
+        None => protocol::run(io::stdin().lock(), out, &limits),
+        Some(f) => protocol::run(BufReader::new(f), out, &limits),
+    }
+    .map_err(|e| in_input(file, e))?;
     if summary.errors > 0 {
+        let name = if file == "-" { "<stdin>" } else { file };
         eprintln!(
-            "scorespec: {} lines, {} ok, {} errors",
+            "scorespec: {name}: {} lines, {} ok, {} errors",
             summary.lines, summary.ok, summary.errors
         );
     }
@@ -181,11 +292,11 @@ fn run(file: &str, output: Option<PathBuf>, limits: Limits) -> io::Result<ExitCo
 
 fn open_output(output: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {
     Ok(match output {
-        Some(path) => Box::new(
-            File::create(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdout().lock()),
+        Some(path) => Box::new(create(path)?),
+        None => {
+            check_stdout()?;
+            Box::new(io::stdout().lock())
+        }
     })
 }
 
@@ -194,6 +305,8 @@ fn grade(gold: &str, pred: &str, explain: bool, options: &str) -> io::Result<Exi
         Ok(o) => o,
         Err(code) => return Ok(code),
     };
+    // No check of a closed standard output here: the exit status is the
+    // verdict (callers discard the printout and read the status).
     let g = scorespec::score::math::grade::grade(gold, pred, &opts);
     let mut out = io::stdout().lock();
     if explain {
@@ -256,14 +369,11 @@ fn eval(
         }
         _ => None,
     };
+    refuse_input_as_output(file, &[("-o", &output), ("--summary", &summary_path)])?;
+    let (input, size) = open_input(file)?;
+    // Every output is opened (and fails) before any work.
     let out = BufWriter::new(open_output(&output)?);
-    let (input, size): (Box<dyn BufRead>, Option<u64>) = if file == "-" {
-        (Box::new(io::stdin().lock()), None)
-    } else {
-        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-        let size = f.metadata().ok().map(|m| m.len());
-        (Box::new(BufReader::with_capacity(1 << 20, f)), size)
-    };
+    let summary_file = summary_path.as_ref().map(create).transpose()?;
     // indicatif draws only when stderr is a terminal.
     let bar = match size {
         Some(n) => ProgressBar::new(n).with_style(
@@ -275,21 +385,21 @@ fn eval(
     let progress = |n| bar.set_position(n);
     let summary_json = match (task, math_opts) {
         (TaskArg::Math, Some(opts)) => {
-            let summary = eval::math::run(input, out, &opts, max_line_bytes, progress)?;
+            let summary = eval::math::run(input, out, &opts, max_line_bytes, progress)
+                .map_err(|e| in_input(file, e))?;
             bar.finish_and_clear();
             print_math_summary(&summary)?;
             serde_json::to_value(&summary)?
         }
         _ => {
-            let summary = eval::run(input, out, eval::Task::Puzzles, max_line_bytes, progress)?;
+            let summary = eval::run(input, out, eval::Task::Puzzles, max_line_bytes, progress)
+                .map_err(|e| in_input(file, e))?;
             bar.finish_and_clear();
             print_puzzles_summary(&summary)?;
             serde_json::to_value(&summary)?
         }
     };
-    if let Some(path) = summary_path {
-        let f = File::create(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    if let Some(f) = summary_file {
         serde_json::to_writer_pretty(f, &summary_json)?;
     }
     Ok(ExitCode::SUCCESS)
@@ -347,12 +457,13 @@ fn print_puzzles_summary(summary: &eval::Summary) -> io::Result<()> {
 }
 
 fn bench_cmd(file: &str, function: Option<&str>, rounds: usize) -> io::Result<ExitCode> {
+    check_stdout()?;
     let report = if file == "-" {
-        bench::run(io::stdin().lock(), function, rounds)?
+        bench::run(io::stdin().lock(), function, rounds)
     } else {
-        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-        bench::run(BufReader::new(f), function, rounds)?
-    };
+        bench::run(BufReader::new(open_file(file)?), function, rounds)
+    }
+    .map_err(|e| in_input(file, e))?;
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &report)?;
     writeln!(out)?;
@@ -363,7 +474,7 @@ fn open_input(file: &str) -> io::Result<(Box<dyn BufRead>, Option<u64>)> {
     Ok(if file == "-" {
         (Box::new(io::stdin().lock()), None)
     } else {
-        let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let f = open_file(file)?;
         let size = f.metadata().ok().map(|m| m.len());
         (Box::new(BufReader::with_capacity(1 << 20, f)), size)
     })
@@ -378,13 +489,23 @@ fn eval_fredholm(
     summary_path: Option<PathBuf>,
     max_line_bytes: usize,
 ) -> io::Result<ExitCode> {
+    refuse_input_as_output(
+        file,
+        &[
+            ("-o", &output),
+            ("--evaluated", &evaluated),
+            ("--summary", &summary_path),
+        ],
+    )?;
     let (input, size) = open_input(file)?;
-    let evaluated_out = match &evaluated {
-        Some(p) => Some(BufWriter::new(File::create(p).map_err(|e| {
-            io::Error::new(e.kind(), format!("{}: {e}", p.display()))
-        })?)),
-        None => None,
-    };
+    // Every output is opened (and fails) before any work.
+    let mut out = BufWriter::new(open_output(&output)?);
+    let evaluated_out = evaluated
+        .as_ref()
+        .map(create)
+        .transpose()?
+        .map(BufWriter::new);
+    let summary_file = summary_path.as_ref().map(create).transpose()?;
     let bar = match size {
         Some(n) => ProgressBar::new(n).with_style(
             ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} eta {eta}")
@@ -395,15 +516,13 @@ fn eval_fredholm(
     let opts = scorespec::score::fredholm::evaluate::EvalOptions::default();
     let metrics = eval::fredholm::run(input, evaluated_out, &opts, max_line_bytes, |n| {
         bar.set_position(n)
-    })?;
+    })
+    .map_err(|e| in_input(file, e))?;
     bar.finish_and_clear();
-    let mut out = BufWriter::new(open_output(&output)?);
     serde_json::to_writer_pretty(&mut out, &metrics)?;
     writeln!(out)?;
     out.flush()?;
-    if let Some(path) = summary_path {
-        let f = File::create(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    if let Some(f) = summary_file {
         serde_json::to_writer_pretty(f, &metrics)?;
     }
     let n = |k: &str| metrics[k].as_u64().unwrap_or(0);
@@ -420,6 +539,7 @@ fn eval_fredholm(
 }
 
 fn list(json: bool) -> io::Result<ExitCode> {
+    check_stdout()?;
     let mut out = io::stdout().lock();
     if json {
         let fns: Vec<_> = registry::all()

@@ -81,6 +81,16 @@ pub(crate) enum RawLine {
     TooLong,
 }
 
+/// `input.fill_buf()`, retried when interrupted by a signal.
+fn fill_buf<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    while let Err(e) = input.fill_buf() {
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    input.fill_buf()
+}
+
 /// Reads one line (without `\n`) keeping at most `max` bytes; returns the
 /// line and the bytes consumed (newline included), or `None` at end of input.
 pub(crate) fn read_line<R: BufRead>(
@@ -92,11 +102,7 @@ pub(crate) fn read_line<R: BufRead>(
     let mut any = false;
     let mut total = 0u64;
     loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = fill_buf(input)?;
         if buf.is_empty() {
             break;
         }
@@ -125,6 +131,59 @@ pub(crate) fn read_line<R: BufRead>(
         (true, true) => Some((RawLine::TooLong, total)),
         (true, false) => Some((RawLine::Bytes(line), total)),
     })
+}
+
+/// The error kind and message of a line that is not JSON: `too_deeply_nested`
+/// past serde_json's 128 levels, else `malformed_json` (the same in `run`
+/// and in `eval`).
+pub(crate) fn json_error(e: &serde_json::Error) -> (&'static str, String) {
+    if e.to_string().starts_with("recursion limit exceeded") {
+        (
+            "too_deeply_nested",
+            format!("JSON nested deeper than 128 levels ({e})"),
+        )
+    } else {
+        ("malformed_json", format!("malformed JSON: {e}"))
+    }
+}
+
+/// Skips a UTF-8 byte-order mark at the start of `input`; returns the bytes
+/// skipped (3 or 0).
+pub(crate) fn skip_bom<R: BufRead>(input: &mut R) -> io::Result<u64> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let mut seen = Vec::with_capacity(3);
+    // fill_buf may return fewer bytes than the mark: look byte by byte
+    // without consuming anything that is not the mark.
+    loop {
+        let buf = fill_buf(input)?;
+        if buf.is_empty() {
+            if seen.is_empty() {
+                return Ok(0);
+            }
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "line 1: a truncated UTF-8 byte-order mark",
+            ));
+        }
+        let want = &BOM[seen.len()..];
+        let n = want.len().min(buf.len());
+        if buf[..n] != want[..n] {
+            if seen.is_empty() {
+                return Ok(0);
+            }
+            // A partial mark followed by other bytes: not a mark; the bytes
+            // already taken are lost, so name them as an error.
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "line 1: starts with a truncated UTF-8 byte-order mark",
+            ));
+        }
+        seen.extend_from_slice(&buf[..n]);
+        input.consume(n);
+        if seen.len() == BOM.len() {
+            return Ok(3);
+        }
+    }
 }
 
 fn err(kind: &'static str, line: u64, message: impl std::fmt::Display) -> LineError {
@@ -160,13 +219,9 @@ pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>)
     }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
-            let msg = format!("JSON nested deeper than 128 levels ({e})");
-            return (Value::Null, Err(err("too_deeply_nested", line, msg)));
-        }
         Err(e) => {
-            let msg = format!("malformed JSON: {e}");
-            return (Value::Null, Err(err("malformed_json", line, msg)));
+            let (kind, msg) = json_error(&e);
+            return (Value::Null, Err(err(kind, line, msg)));
         }
     };
     let Value::Object(obj) = value else {
@@ -235,6 +290,7 @@ pub fn run<R: BufRead, W: Write>(
     limits: &Limits,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
+    skip_bom(&mut input)?;
     while let Some((raw, _)) = read_line(&mut input, limits.max_line_bytes)? {
         summary.lines += 1;
         let line = summary.lines;
@@ -284,6 +340,34 @@ pub fn run<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let line = "{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}\n";
+        let with_bom = format!("\u{feff}{line}");
+        // Also when the reader hands out one byte at a time.
+        for cap in [1, 2, 8192] {
+            let mut out = Vec::new();
+            let r = std::io::BufReader::with_capacity(cap, with_bom.as_bytes());
+            let s = run(r, &mut out, &Limits::default()).unwrap();
+            assert_eq!((s.ok, s.errors), (1, 0), "capacity {cap}");
+        }
+        // Only at the start: a second mark is the line's own text.
+        let twice = format!("\u{feff}\u{feff}{line}");
+        let out = run_str(twice.as_bytes(), 1 << 20);
+        assert_eq!(out[0]["error"]["kind"], "malformed_json");
+        let mut r = "\u{ef}x".as_bytes();
+        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        // Not a mark: nothing is consumed (the line is then invalid UTF-8).
+        let mut r = &b"\xEF\xBBx"[..];
+        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        assert_eq!(r, b"\xEF\xBBx");
+        // Seen a byte at a time, the bytes taken are named in an error.
+        let mut r = std::io::BufReader::with_capacity(1, &b"\xEF\xBBx"[..]);
+        assert!(skip_bom(&mut r).is_err());
+        let mut r = &b""[..];
+        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+    }
 
     fn run_str(input: &[u8], max: usize) -> Vec<Value> {
         let mut out = Vec::new();

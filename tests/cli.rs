@@ -372,3 +372,230 @@ fn eval_fredholm_writes_metrics_and_evaluated_predictions() {
     assert_eq!(evaluated.lines().count(), rows);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A fresh directory for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("scorespec-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_scorespec")
+}
+
+#[test]
+fn values_starting_with_a_minus_are_values() {
+    let out = scorespec(&["grade", "--gold", "-5", "--pred", "-5"]);
+    assert_ne!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("a verdict");
+    assert_eq!(v["gold_extracted"]["answer"], "-5");
+    let out = scorespec(&[
+        "grade",
+        "--gold",
+        "-5",
+        "--pred",
+        "-\\frac{10}{2}",
+        "--options",
+        "{\"strict\": false}",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn an_output_that_is_the_input_is_refused_and_nothing_is_lost() {
+    let dir = temp_dir("same-file");
+    let input = dir.join("rows.jsonl");
+    let text = std::fs::read("examples/puzzles.jsonl").expect("example");
+    std::fs::write(&input, &text).expect("write");
+    let same = dir.join(".").join("rows.jsonl");
+    let (i, s) = (input.to_str().unwrap(), same.to_str().unwrap());
+    for args in [
+        vec!["eval", "--task", "puzzles", i, "-o", s],
+        vec!["eval", "--task", "puzzles", i, "--summary", i],
+        vec!["run", i, "-o", s],
+        vec!["eval", "--task", "fredholm", i, "--evaluated", s],
+    ] {
+        let out = scorespec(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is the input file"), "{args:?}: {err}");
+        assert_eq!(std::fs::read(&input).expect("read"), text, "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let line = "{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}\n";
+    let dir = temp_dir("pipe");
+    let input = dir.join("many.jsonl");
+    std::fs::write(&input, line.repeat(50_000)).expect("write");
+    let mut child = Command::new(exe())
+        .args(["run", input.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).expect("some output");
+    drop(stdout);
+    let out = child.wait_with_output().expect("wait");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+}
+
+#[test]
+fn a_stdout_closed_from_the_start_is_not_a_success() {
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" run examples/qa.jsonl >&-", exe()])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard output is closed"));
+    // A redirection to /dev/null is what the user asked for: it runs.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" run examples/qa.jsonl >/dev/null", exe()])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(0));
+    // grade's exit status is its verdict: it runs whatever its output is.
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "exec \"$0\" grade --gold 2 --pred '\\boxed{2}' >&-",
+            exe(),
+        ])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn outputs_are_opened_before_the_work() {
+    let dir = temp_dir("open-first");
+    let out_path = dir.join("out.jsonl");
+    let bad = dir.join("missing").join("summary.json");
+    let out = scorespec(&[
+        "eval",
+        "--task",
+        "puzzles",
+        "examples/puzzles.jsonl",
+        "-o",
+        out_path.to_str().unwrap(),
+        "--summary",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("summary.json"));
+    // Nothing was scored: the results file was opened but has no row.
+    assert_eq!(std::fs::read(&out_path).map(|b| b.len()).unwrap_or(0), 0);
+    // fredholm: a bad -o fails before any evaluated line is written.
+    let evaluated = dir.join("evaluated.jsonl");
+    let out = scorespec(&[
+        "eval",
+        "--task",
+        "fredholm",
+        "examples/fredholm-predictions.jsonl",
+        "-o",
+        bad.to_str().unwrap(),
+        "--evaluated",
+        evaluated.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&evaluated).map(|b| b.len()).unwrap_or(0), 0);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_deep_json_is_the_same_error_everywhere() {
+    let dir = temp_dir("bom");
+    let rows = dir.join("rows.jsonl");
+    let row = "{\"id\":\"a\",\"data_source\":\"typos\",\"model_output\":\"hi\",\"extra_info\":{\"label\":\"hi\"}}\n";
+    std::fs::write(&rows, format!("\u{feff}{row}")).expect("write");
+    let out = scorespec(&["eval", "--task", "puzzles", rows.to_str().unwrap()]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one row");
+    assert_eq!(
+        (v["id"].clone(), v["score"].clone()),
+        (Value::from("a"), Value::from(1.0))
+    );
+    let (lines, _, ok) = run_bytes(
+        "\u{feff}{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}\n".as_bytes(),
+        &[],
+    );
+    assert!(ok);
+    assert_eq!(lines[0]["result"], "cat");
+    // JSON nested past 128 levels: too_deeply_nested in run and in eval.
+    let deep = format!(
+        "{{\"id\":1,\"gold\":{}{}}}\n",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let (lines, _, _) = run_bytes(deep.as_bytes(), &[]);
+    assert_eq!(lines[0]["error"]["kind"], "too_deeply_nested");
+    let deep_file = dir.join("deep.jsonl");
+    std::fs::write(&deep_file, &deep).expect("write");
+    for task in ["math", "puzzles", "fredholm"] {
+        let out = scorespec(
+            &[
+                "eval",
+                "--task",
+                task,
+                deep_file.to_str().unwrap(),
+                "--evaluated",
+                dir.join("e.jsonl").to_str().unwrap(),
+            ][..if task == "fredholm" { 6 } else { 4 }],
+        );
+        let text = if task == "fredholm" {
+            std::fs::read_to_string(dir.join("e.jsonl")).expect("evaluated")
+        } else {
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        assert!(text.contains("too_deeply_nested"), "{task}: {text}");
+    }
+}
+
+#[test]
+fn bench_refuses_absurd_rounds_and_names_the_file_and_line() {
+    for rounds in [
+        "0",
+        "1001",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        let out = scorespec(&["bench", "--rounds", rounds, "examples/qa.jsonl"]);
+        assert_eq!(out.status.code(), Some(2), "{rounds}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("1..=1000"),
+            "{rounds}"
+        );
+    }
+    let dir = temp_dir("bench");
+    let file = dir.join("cases.jsonl");
+    std::fs::write(
+        &file,
+        "{\"id\":1,\"fn\":\"text.porter_stem\",\"args\":{\"word\":\"cats\"}}\n{nope\n",
+    )
+    .expect("write");
+    let out = scorespec(&["bench", "--rounds", "1", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{}: line 2: ", file.display())),
+        "{err}"
+    );
+}

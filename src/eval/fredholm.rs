@@ -2,7 +2,8 @@
 //! "Predictions Output") in, the evaluated predictions JSONL and the metrics
 //! JSON out.
 //!
-//! Lines are read in chunks of [`super::CHUNK_LINES`] and evaluated in
+//! Lines are read in chunks of [`super::CHUNK_LINES`] lines or
+//! [`super::CHUNK_BYTES`] bytes and evaluated in
 //! parallel (the shared streaming of [`super`]); each evaluated line is
 //! written in input order as soon as its chunk is done, and the totals are
 //! folded into one

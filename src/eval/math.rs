@@ -6,7 +6,8 @@
 //! output line, in order: the verdict of [`crate::score::math::grade`]
 //! (`equal`, `outcome`, `rule`, the extracted answers with their spans and
 //! the normalized forms) or, for a malformed row, `{"line", "id", "error"}`.
-//! Rows are graded in parallel in chunks of [`super::CHUNK_LINES`] lines, so
+//! Rows are graded in parallel in chunks of [`super::CHUNK_LINES`] lines or
+//! [`super::CHUNK_BYTES`] bytes, whichever comes first, so
 //! memory depends on the chunk, not on the file. The [`MathSummary`] gives the
 //! accuracy and the count of each outcome.
 

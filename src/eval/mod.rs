@@ -12,8 +12,8 @@
 //! order: `{"line": N, "id": …, "data_source": …, "score": x}` or, for a
 //! malformed row, `{"line": N, "id": …, "error": {"kind", "message"}}`, and
 //! the rest of the file is still scored. Rows are scored in parallel in
-//! chunks of [`CHUNK_LINES`] lines, so memory depends on the chunk, not on
-//! the file. The [`Summary`] gives, per data source, the count, the mean and
+//! chunks of [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes, whichever comes
+//! first, so memory depends on the chunk, not on the file. The [`Summary`] gives, per data source, the count, the mean and
 //! the distribution of the scores.
 
 use std::collections::BTreeMap;
@@ -26,13 +26,19 @@ use serde_json::{Map, Value};
 pub mod fredholm;
 
 use crate::error::json_type;
-use crate::protocol::{RawLine, read_line};
+use crate::protocol::{RawLine, json_error, read_line, skip_bom};
 use crate::score::reward;
 
 pub mod math;
 
-/// Lines read and scored together; bounds memory to this many lines.
+/// The most lines read and scored together.
 pub const CHUNK_LINES: usize = 2048;
+
+/// The most bytes of input lines held by one chunk (64 MiB): a chunk closes
+/// at [`CHUNK_LINES`] lines or when its lines reach this size, whichever
+/// comes first, so the lines held at once are at most this plus one line
+/// (`--max-line-bytes`).
+pub const CHUNK_BYTES: usize = 64 << 20;
 
 /// The tasks `eval` knows.
 #[non_exhaustive]
@@ -107,7 +113,7 @@ pub(crate) fn string_field<'a>(
 
 /// Reads one dataset row: UTF-8, not empty, a JSON object; otherwise the
 /// error kind (`invalid_utf8`, `empty_line`, `malformed_json`,
-/// `not_an_object`) and a message.
+/// `too_deeply_nested`, `not_an_object`) and a message.
 pub(crate) fn parse_row(bytes: &[u8]) -> Result<Map<String, Value>, (&'static str, String)> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Err(("invalid_utf8", "not valid UTF-8".into()));
@@ -121,7 +127,7 @@ pub(crate) fn parse_row(bytes: &[u8]) -> Result<Map<String, Value>, (&'static st
             "not_an_object",
             format!("expected an object, found {}", json_type(&other)),
         )),
-        Err(e) => Err(("malformed_json", format!("malformed JSON: {e}"))),
+        Err(e) => Err(json_error(&e)),
     }
 }
 
@@ -291,28 +297,46 @@ pub(crate) fn stream_jsonl<R: BufRead, W: Write, T: Serialize + Send>(
     output.flush()
 }
 
-/// Reads `input` line by line in chunks of [`CHUNK_LINES`] lines, scores the
-/// lines of a chunk in parallel with `score(line_number, bytes)` (`None` for
-/// a line over `max_line_bytes`, a trailing `\r` removed) and hands the
-/// results to `sink` in input order; `progress` gets the bytes consumed after
-/// each chunk. Memory depends on the chunk, not on the input.
+/// Reads `input` line by line in chunks of [`CHUNK_LINES`] lines or
+/// [`CHUNK_BYTES`] bytes (whichever comes first), scores the lines of a
+/// chunk in parallel with `score(line_number, bytes)` (`None` for a line over
+/// `max_line_bytes`, a trailing `\r` removed) and hands the results to `sink`
+/// in input order; `progress` gets the bytes consumed after each chunk.
+/// Memory depends on the chunk, not on the input.
 pub(crate) fn stream<R: BufRead, T: Send>(
+    input: R,
+    max_line_bytes: usize,
+    progress: impl FnMut(u64),
+    score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
+    sink: impl FnMut(T) -> io::Result<()>,
+) -> io::Result<()> {
+    stream_chunked(input, max_line_bytes, CHUNK_BYTES, progress, score, sink)
+}
+
+/// [`stream`] with the byte budget of a chunk as a parameter.
+fn stream_chunked<R: BufRead, T: Send>(
     mut input: R,
     max_line_bytes: usize,
+    chunk_bytes: usize,
     mut progress: impl FnMut(u64),
     score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
     mut sink: impl FnMut(T) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut consumed = 0u64;
+    let mut consumed = skip_bom(&mut input)?;
     let mut line = 0u64;
     loop {
         let mut chunk = Vec::with_capacity(CHUNK_LINES);
-        while chunk.len() < CHUNK_LINES {
+        // The memory the chunk's lines hold (their buffers' capacity).
+        let mut held = 0usize;
+        while chunk.len() < CHUNK_LINES && held < chunk_bytes {
             let Some((raw, bytes)) = read_line(&mut input, max_line_bytes)? else {
                 break;
             };
             consumed += bytes;
             line += 1;
+            if let RawLine::Bytes(b) = &raw {
+                held += b.capacity();
+            }
             chunk.push((line, raw));
         }
         if chunk.is_empty() {
@@ -335,6 +359,47 @@ pub(crate) fn stream<R: BufRead, T: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chunk_closes_at_its_byte_budget() {
+        // Ten lines of 99 bytes and a newline; a budget of 250 bytes closes
+        // a chunk after three lines (3 × 99 ≥ 250): chunks of 3, 3, 3, 1.
+        let input = format!("{}\n", "x".repeat(99)).repeat(10);
+        let mut chunk_ends = Vec::new();
+        let mut seen = Vec::new();
+        stream_chunked(
+            input.as_bytes(),
+            1 << 20,
+            250,
+            |consumed| chunk_ends.push(consumed),
+            |n, b| (n, b.map(<[u8]>::len)),
+            |r| {
+                seen.push(r);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(chunk_ends, [300, 600, 900, 1000]);
+        assert_eq!(seen.len(), 10);
+        assert!(
+            seen.iter()
+                .enumerate()
+                .all(|(i, r)| *r == (i as u64 + 1, Some(99)))
+        );
+        // A line larger than the budget makes a chunk of its own.
+        let input = format!("{}\nx\n", "y".repeat(1000));
+        let mut chunk_ends = Vec::new();
+        stream_chunked(
+            input.as_bytes(),
+            1 << 20,
+            250,
+            |c| chunk_ends.push(c),
+            |_, _| (),
+            |_| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(chunk_ends, [1001, 1003]);
+    }
 
     #[test]
     fn summary_bins_and_means() {

@@ -12,7 +12,7 @@ use crate::score::fredholm::compare::{
 };
 use crate::score::fredholm::evaluate::{EvalOptions, evaluate, evaluate_prediction};
 use crate::score::fredholm::evaluators::{
-    FamilyPoints, approx_coef, discrete_points, family, series_terms,
+    FamilyPoints, MAX_CONSTANT_SAMPLES, approx_coef, discrete_points, family, series_terms,
 };
 use crate::score::fredholm::parse::{extract_discrete_points, parse_expression, parse_output};
 
@@ -267,6 +267,15 @@ fn family_fn(a: &Args<'_>) -> Result<Value, CallError> {
                 .into_iter()
                 .collect();
             let consts = consts.ok_or_else(|| bad(N, "constant_samples must be numbers"))?;
+            if consts.len() > MAX_CONSTANT_SAMPLES {
+                return Err(bad(
+                    N,
+                    format!(
+                        "{} constant samples; at most {MAX_CONSTANT_SAMPLES} are taken",
+                        consts.len()
+                    ),
+                ));
+            }
             if consts.len() != samples.len() {
                 return Err(bad(N, "one list of u_values_samples per constant sample"));
             }

@@ -449,6 +449,16 @@ fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
             reason: "the list of references is empty".into(),
         });
     }
+    if refs.len() > qa::MAX_REFERENCES {
+        return Err(CallError::InvalidValue {
+            name: "reference",
+            reason: format!(
+                "{} references; at most {} are taken",
+                refs.len(),
+                qa::MAX_REFERENCES
+            ),
+        });
+    }
     Ok(refs)
 }
 

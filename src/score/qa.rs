@@ -24,6 +24,8 @@
 //! off by default and keep the defaults comparable with published scores:
 //! `unicode_punctuation` and `keep_numbers`.
 
+use std::collections::HashMap;
+
 use crate::error::CallError;
 use crate::text::porter_stem;
 use crate::text::pyunicode::{is_unicode_punctuation, is_word};
@@ -124,6 +126,8 @@ impl MatchOptions {
 
     /// The text as compared: normalized, or as given.
     fn prepare(&self, text: &str) -> String {
+        #[cfg(test)]
+        tests::PREPARED_BYTES.with(|n| n.set(n.get() + text.len()));
         if self.normalize {
             normalize(text, &self.normalize_options())
         } else {
@@ -246,11 +250,7 @@ pub fn normalize(text: &str, opts: &NormalizeOptions) -> String {
 /// assert_eq!(exact_match("Paris!", "paris", &d), 1.0);
 /// ```
 pub fn exact_match(prediction: &str, reference: &str, opts: &MatchOptions) -> f64 {
-    if opts.prepare(prediction) == opts.prepare(reference) {
-        1.0
-    } else {
-        0.0
-    }
+    exact_match_max(prediction, &[reference], opts)
 }
 
 /// Token F1 in [0, 1]: with `c` tokens in common (multiset intersection),
@@ -267,76 +267,121 @@ pub fn exact_match(prediction: &str, reference: &str, opts: &MatchOptions) -> f6
 /// assert!((f1("The cities are running", "city is run", &stem) - 2.0 / 3.0).abs() < 1e-15);
 /// ```
 pub fn f1(prediction: &str, reference: &str, opts: &MatchOptions) -> f64 {
-    let p = opts.prepare(prediction);
-    let r = opts.prepare(reference);
-    let p_tokens: Vec<&str> = split_whitespace(&p).collect();
-    let r_tokens: Vec<&str> = split_whitespace(&r).collect();
-    if p_tokens.is_empty() || r_tokens.is_empty() {
-        return if p_tokens.is_empty() && r_tokens.is_empty() {
-            1.0
-        } else {
-            0.0
-        };
-    }
-    let common = common_tokens(&p_tokens, &r_tokens);
-    if common == 0 {
-        return 0.0;
-    }
-    // The same operations, in the same order, as the SQuAD script, so the
-    // f64 result is bit-identical to Python's.
-    let precision = common as f64 / p_tokens.len() as f64;
-    let recall = common as f64 / r_tokens.len() as f64;
-    (2.0 * precision * recall) / (precision + recall)
+    f1_max(prediction, &[reference], opts)
 }
 
-/// The size of the multiset intersection of two token lists (sorted merge).
-fn common_tokens(a: &[&str], b: &[&str]) -> usize {
-    let mut a = a.to_vec();
-    let mut b = b.to_vec();
-    a.sort_unstable();
-    b.sort_unstable();
-    let (mut i, mut j, mut common) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                common += 1;
-                i += 1;
-                j += 1;
-            }
+/// The tokens of a prepared text with their counts: the side of the F1
+/// computation that is built once per call.
+struct TokenCounts<'a> {
+    counts: HashMap<&'a str, usize>,
+    len: usize,
+}
+
+impl<'a> TokenCounts<'a> {
+    fn new(prepared: &'a str) -> Self {
+        let mut counts = HashMap::new();
+        let mut len = 0;
+        for t in split_whitespace(prepared) {
+            *counts.entry(t).or_insert(0) += 1;
+            len += 1;
         }
+        TokenCounts { counts, len }
     }
-    common
+
+    /// F1 of these (prediction) tokens against a prepared reference: linear
+    /// in the reference.
+    fn f1(&self, reference: &str) -> f64 {
+        let r = TokenCounts::new(reference);
+        if self.len == 0 || r.len == 0 {
+            return if self.len == 0 && r.len == 0 {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        // The size of the multiset intersection.
+        let common: usize = r
+            .counts
+            .iter()
+            .map(|(t, &n)| n.min(self.counts.get(t).copied().unwrap_or(0)))
+            .sum();
+        if common == 0 {
+            return 0.0;
+        }
+        // The same operations, in the same order, as the SQuAD script, so the
+        // f64 result is bit-identical to Python's.
+        let precision = common as f64 / self.len as f64;
+        let recall = common as f64 / r.len as f64;
+        (2.0 * precision * recall) / (precision + recall)
+    }
 }
 
-fn best(scores: impl Iterator<Item = f64>) -> f64 {
-    scores.fold(0.0, f64::max)
-}
+/// The most references [`exact_match_max`] and [`f1_max`] take through the
+/// registry (`qa.exact_match`, `qa.f1`): a longer list is an `invalid_value`
+/// error (rule QA-11). SQuAD questions have at most six.
+pub const MAX_REFERENCES: usize = 10_000;
 
-/// The best [`exact_match`] over several references (0.0 for none).
+/// The best [`exact_match`] over several references (0.0 for none). The
+/// prediction is normalized once: linear in the total size of the texts.
 ///
 /// ```
 /// use scorespec::score::qa::{exact_match_max, MatchOptions};
 /// assert_eq!(exact_match_max("Paris", &["London", "paris"], &MatchOptions::default()), 1.0);
 /// ```
 pub fn exact_match_max(prediction: &str, references: &[&str], opts: &MatchOptions) -> f64 {
-    best(references.iter().map(|r| exact_match(prediction, r, opts)))
+    let p = opts.prepare(prediction);
+    let hit = references.iter().any(|r| opts.prepare(r) == p);
+    if hit { 1.0 } else { 0.0 }
 }
 
-/// The best [`f1`] over several references (0.0 for none).
+/// The best [`f1`] over several references (0.0 for none). The prediction
+/// is normalized and tokenized once: linear in the total size of the texts.
 ///
 /// ```
 /// use scorespec::score::qa::{f1_max, MatchOptions};
 /// assert_eq!(f1_max("new york city", &["york", "new york city"], &MatchOptions::default()), 1.0);
 /// ```
 pub fn f1_max(prediction: &str, references: &[&str], opts: &MatchOptions) -> f64 {
-    best(references.iter().map(|r| f1(prediction, r, opts)))
+    let p = opts.prepare(prediction);
+    let tokens = TokenCounts::new(&p);
+    references
+        .iter()
+        .map(|r| tokens.f1(&opts.prepare(r)))
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Bytes passed to `MatchOptions::prepare` on this thread.
+        pub(super) static PREPARED_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn the_prediction_is_prepared_once_per_call() {
+        let prediction = "the quick brown fox jumps over the lazy dog ".repeat(50);
+        let refs: Vec<String> = (0..200).map(|i| format!("fox {i}")).collect();
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        let total = prediction.len() + refs.iter().map(|r| r.len()).sum::<usize>();
+        for f in [f1_max, exact_match_max] {
+            PREPARED_BYTES.with(|n| n.set(0));
+            f(&prediction, &refs, &MatchOptions::default());
+            assert_eq!(PREPARED_BYTES.with(|n| n.get()), total);
+        }
+        // The scores are those of the one-reference functions.
+        let o = MatchOptions::default();
+        let best = refs
+            .iter()
+            .map(|r| f1(&prediction, r, &o))
+            .fold(0.0, f64::max);
+        assert_eq!(f1_max(&prediction, &refs, &o), best);
+        // 350 prediction tokens (7 per copy, articles removed), 2 reference
+        // tokens, 1 in common.
+        let (p, r) = (1.0 / 350.0, 1.0 / 2.0);
+        assert!((best - 2.0 * p * r / (p + r)).abs() < 1e-15);
+    }
 
     #[test]
     fn articles_are_whole_words_only() {

@@ -238,7 +238,7 @@ fn values(
     limit: u64,
 ) -> Result<Vec<Result<Complex, String>>, String> {
     if constants.is_empty() && has_integral(e) {
-        return match super::metrics::sample(e, xs) {
+        return match super::metrics::sample_within(e, xs, steps, limit) {
             Ok(v) => Ok(v.into_iter().map(|y| Ok(Complex::real(y))).collect()),
             Err(super::metrics::SampleError::Undefined(why)) => {
                 Ok(xs.iter().map(|_| Err(why.clone())).collect())
@@ -246,16 +246,19 @@ fn values(
             Err(super::metrics::SampleError::Budget(e)) => Err(e.to_string()),
         };
     }
+    // One lookup per symbol whatever the number of constants (the first
+    // binding of a name wins, as the scan it replaces).
+    let mut by_name: std::collections::HashMap<&str, f64> = std::collections::HashMap::new();
+    for (c, v) in constants.iter().rev() {
+        by_name.insert(c, *v);
+    }
     let mut out = Vec::with_capacity(xs.len());
     for &x in xs {
         let env = |name: &str| {
             if name == "x" {
                 Some(Complex::real(x))
             } else {
-                constants
-                    .iter()
-                    .find(|(c, _)| c == name)
-                    .map(|(_, v)| Complex::real(*v))
+                by_name.get(name).map(|v| Complex::real(*v))
             }
         };
         match eval_complex(e, &env, steps, limit) {
@@ -299,7 +302,35 @@ pub fn numeric_compare(
     opts: &NumericOptions,
     limits: &Limits,
 ) -> NumericResult {
+    let mut steps = 0u64;
+    numeric_compare_within(solution, truth, xs, opts, limits, &mut steps)
+}
+
+/// [`numeric_compare`] counting its evaluation steps in the caller's
+/// `steps` (not reset) under `limits.max_eval_steps`: several comparisons
+/// of one call (a family's samples, a series' terms) share one budget.
+pub fn numeric_compare_within(
+    solution: &Expr,
+    truth: Truth<'_>,
+    xs: Option<&[f64]>,
+    opts: &NumericOptions,
+    limits: &Limits,
+    steps: &mut u64,
+) -> NumericResult {
     let tol = opts.tolerance;
+    if *steps >= limits.max_eval_steps {
+        // The shared budget is spent: nothing more is evaluated (or set up).
+        let source = if xs.is_some() {
+            "evaluation_points"
+        } else {
+            "generated"
+        };
+        let why = format!(
+            "budget exceeded: evaluation steps are limited to {}",
+            limits.max_eval_steps
+        );
+        return NumericResult::failed(tol, source, why);
+    }
     let (points, source) = match xs {
         Some(xs) => (xs.to_vec(), "evaluation_points"),
         None => (
@@ -330,14 +361,13 @@ pub fn numeric_compare(
             ),
         );
     }
-    let mut steps = 0u64;
     let limit = limits.max_eval_steps;
-    let pred = match values(solution, &points, &opts.constants, &mut steps, limit) {
+    let pred = match values(solution, &points, &opts.constants, steps, limit) {
         Ok(v) => v,
         Err(why) => return NumericResult::failed(tol, source, why),
     };
     let truth_vals: Vec<Result<Complex, String>> = match truth {
-        Truth::Expr(t) => match values(t, &points, &opts.constants, &mut steps, limit) {
+        Truth::Expr(t) => match values(t, &points, &opts.constants, steps, limit) {
             Ok(v) => v,
             Err(why) => return NumericResult::failed(tol, source, why),
         },

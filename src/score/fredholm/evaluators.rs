@@ -15,7 +15,9 @@
 
 use serde::Serialize;
 
-use super::compare::{NumericOptions, NumericResult, Truth, linspace, numeric_compare};
+use std::collections::HashMap;
+
+use super::compare::{NumericOptions, NumericResult, Truth, linspace, numeric_compare_within};
 use crate::expr::eval::rational_to_f64;
 use crate::expr::print::to_infix;
 use crate::expr::{Expr, Limits};
@@ -166,14 +168,47 @@ pub fn series_terms(
     opts: &NumericOptions,
     limits: &Limits,
 ) -> SeriesResult {
+    let mut steps = 0;
+    series_terms_within(solution, ground_truth, opts, limits, &mut steps)
+}
+
+/// [`series_terms`] with every term comparison counting its evaluation
+/// steps in the caller's `steps` under `limits.max_eval_steps` (one budget
+/// for all the terms).
+fn series_terms_within(
+    solution: &Expr,
+    ground_truth: &Expr,
+    opts: &NumericOptions,
+    limits: &Limits,
+    steps: &mut u64,
+) -> SeriesResult {
     let p = terms(solution);
     let g = terms(ground_truth);
     let n = p.len().min(g.len());
     let mut rmses = Vec::with_capacity(n);
     let mut matches = 0;
     let mut error = None;
+    // Each pair gets only the constants it uses: per pair, work in the size
+    // of the pair, not in the number of constants of the whole expression.
+    let values: HashMap<&str, f64> = opts
+        .constants
+        .iter()
+        .map(|(n, v)| (n.as_str(), *v))
+        .collect();
+    let mut o = NumericOptions {
+        constants: Vec::new(),
+        ..opts.clone()
+    };
     for (a, b) in pair_terms(&p, &g) {
-        let r = numeric_compare(a, Truth::Expr(b), None, opts, limits);
+        let mut names = a.symbols();
+        names.extend(b.symbols());
+        names.sort();
+        names.dedup();
+        o.constants = names
+            .into_iter()
+            .filter_map(|n| values.get(n.as_str()).map(|v| (n.clone(), *v)))
+            .collect();
+        let r = numeric_compare_within(a, Truth::Expr(b), None, &o, limits, steps);
         if r.is_match {
             matches += 1;
         }
@@ -204,13 +239,19 @@ pub fn series_terms(
 /// (`x**2/2` and `0.5*x**2`) first, in the truth's order, then the
 /// remaining ones by position.
 fn pair_terms<'a>(p: &'a [Expr], g: &'a [Expr]) -> Vec<(&'a Expr, &'a Expr)> {
-    let pb: Vec<String> = p.iter().map(|t| coefficient(t).1).collect();
+    // The prediction's terms by their non-numeric part, each list in order
+    // (reversed, so the first unused one is popped): one lookup per truth
+    // term instead of a scan of every prediction term.
+    let mut by_base: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, t) in p.iter().enumerate().rev() {
+        by_base.entry(coefficient(t).1).or_default().push(i);
+    }
     let mut used_p = vec![false; p.len()];
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut free_g = Vec::new();
     for (j, t) in g.iter().enumerate() {
         let base = coefficient(t).1;
-        match (0..p.len()).find(|&i| !used_p[i] && pb[i] == base) {
+        match by_base.get_mut(&base).and_then(Vec::pop) {
             Some(i) => {
                 used_p[i] = true;
                 pairs.push((i, j));
@@ -378,6 +419,11 @@ pub const STRUCTURE_POINTS: usize = 50;
 /// The values a family's free constants take, in turn (the original's samples).
 pub const CONSTANT_SAMPLES: [f64; 3] = [-1.0, 1.0, 2.0];
 
+/// The most constant samples of one family comparison (stored
+/// `constant_samples`; the original has three). More is an `invalid_value`
+/// error of `fredholm.family`.
+pub const MAX_CONSTANT_SAMPLES: usize = 64;
+
 /// Free constants of a family expression: its symbols other than `x` and `t`.
 pub fn free_constants(e: &Expr) -> Vec<String> {
     e.symbols()
@@ -469,9 +515,9 @@ fn with_constants(opts: &NumericOptions, names: &[String], value: f64) -> Numeri
 fn family_structure_match(
     solution: &Expr,
     ground_truth: &Expr,
-    consts: &[String],
     opts: &NumericOptions,
     limits: &Limits,
+    steps: &mut u64,
 ) -> bool {
     let gt_consts = free_constants(ground_truth);
     if gt_consts.is_empty() {
@@ -479,14 +525,12 @@ fn family_structure_match(
     }
     let xs = linspace(opts.domain.0, opts.domain.1, STRUCTURE_POINTS);
     let eval = |e: &Expr, x: f64, c: f64, steps: &mut u64| {
-        let env = |name: &str| {
-            if name == "x" {
-                Some(crate::expr::complex::Complex::real(x))
-            } else if consts.iter().any(|k| k == name) || gt_consts.iter().any(|k| k == name) {
-                Some(crate::expr::complex::Complex::real(c))
-            } else {
-                None
-            }
+        // Every symbol other than `x` and `t` is a constant of one side or
+        // the other (`free_constants`): all take `c`, looked up in O(1).
+        let env = |name: &str| match name {
+            "x" => Some(crate::expr::complex::Complex::real(x)),
+            "t" => None,
+            _ => Some(crate::expr::complex::Complex::real(c)),
         };
         crate::expr::eval::eval_complex(e, &env, steps, limits.max_eval_steps)
             .ok()
@@ -499,14 +543,13 @@ fn family_structure_match(
                 .iter()
                 .all(|v| (v - vals[0]).abs() <= 1e-9 * vals[0].abs().max(1.0))
     };
-    let mut steps = 0u64;
     [false, true].into_iter().any(|by_difference| {
         CONSTANT_SAMPLES.iter().all(|&c| {
             let mut vals = Vec::new();
             for &x in &xs {
                 let (Some(p), Some(s)) = (
-                    eval(solution, x, c, &mut steps),
-                    eval(ground_truth, x, 1.0, &mut steps),
+                    eval(solution, x, c, steps),
+                    eval(ground_truth, x, 1.0, steps),
                 ) else {
                     continue;
                 };
@@ -552,6 +595,9 @@ pub fn family(
         Some(s) => s.constant_samples.clone(),
         None => CONSTANT_SAMPLES.to_vec(),
     };
+    // One evaluation budget (`limits.max_eval_steps`) for the whole call:
+    // the samples, the structure check and the terms share it (FR-25).
+    let mut steps = 0u64;
     let results: Vec<NumericResult> = samples
         .iter()
         .enumerate()
@@ -561,15 +607,23 @@ pub fn family(
                 Some(s) => {
                     let ys = s.u_values_samples.get(i).map_or(&[][..], |v| &v[..]);
                     let n = ys.len().min(s.x_values.len());
-                    numeric_compare(
+                    numeric_compare_within(
                         solution,
                         Truth::Values(&ys[..n]),
                         Some(&s.x_values[..n]),
                         &o,
                         limits,
+                        &mut steps,
                     )
                 }
-                None => numeric_compare(solution, Truth::Expr(ground_truth), None, &o, limits),
+                None => numeric_compare_within(
+                    solution,
+                    Truth::Expr(ground_truth),
+                    None,
+                    &o,
+                    limits,
+                    &mut steps,
+                ),
             }
         })
         .collect();
@@ -597,10 +651,12 @@ pub fn family(
     };
     let ones = with_constants(opts, &all, 1.0);
     let valid = |n: &String| n == "C" || n.starts_with("c_");
+    let family_match = family_structure_match(solution, ground_truth, opts, limits, &mut steps);
+    let family_term_eval = series_terms_within(solution, ground_truth, &ones, limits, &mut steps);
     FamilyResult {
-        family_match: family_structure_match(solution, ground_truth, &pred_names, opts, limits),
+        family_match,
         numeric,
-        family_term_eval: series_terms(solution, ground_truth, &ones, limits),
+        family_term_eval,
         family_param_eval: FamilyParams {
             param_count_pred: pred_names.len(),
             param_count_gt: gt_names.len(),
@@ -619,6 +675,49 @@ mod tests {
 
     fn p(s: &str) -> Expr {
         parse(s, Format::Infix, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn one_budget_for_the_whole_family_call() {
+        // A nested integral needs 80 × 80 quadrature points at each of the
+        // 100 points: every comparison of the call draws on the same
+        // 2,000,000 steps (each one had 20,000,000 of its own: 10 s).
+        let l = Limits::default();
+        let sol = p("Integral(Integral(x*t*s, (s, 0, 1)), (t, 0, 1))");
+        let r = family(&sol, &p("x/4"), None, &NumericOptions::default(), &l);
+        let errors: Vec<String> = r
+            .numeric
+            .sample_results
+            .iter()
+            .filter_map(|s| s.error.clone())
+            .chain(r.family_term_eval.error.clone())
+            .collect();
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        for e in errors {
+            assert!(e.contains("limited to 2000000"), "{e}");
+        }
+    }
+
+    #[test]
+    fn terms_pair_by_their_non_numeric_part_in_order() {
+        let sol = terms(&p("x + 2*x**2 + x**3"));
+        let gt = terms(&p("5*x**3 + 3*x + 7"));
+        let pairs: Vec<(String, String)> = pair_terms(&sol, &gt)
+            .into_iter()
+            .map(|(a, b)| (to_infix(a), to_infix(b)))
+            .collect();
+        // In the truth's (canonical) term order: 5*x**3, 3*x, then the
+        // unpaired 7 with the unpaired 2*x**2.
+        assert_eq!(
+            gt.iter().map(to_infix).collect::<Vec<_>>(),
+            ["5*x**3", "3*x", "7"]
+        );
+        let want = [("x**3", "5*x**3"), ("x", "3*x"), ("2*x**2", "7")];
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(pairs, want);
     }
 
     #[test]

@@ -392,6 +392,20 @@ fn contains_integral(e: &Expr) -> bool {
     false
 }
 
+/// Whether `e` holds an integral, and how many nodes were looked at to say.
+fn count_integral_walk(e: &Expr) -> (bool, u64) {
+    let mut stack = vec![e];
+    let mut walked = 0;
+    while let Some(n) = stack.pop() {
+        walked += 1;
+        if matches!(n, Expr::Integral(_)) {
+            return (true, walked);
+        }
+        stack.extend(n.children());
+    }
+    (false, walked)
+}
+
 /// Why one evaluation failed.
 enum Fail {
     Budget(u64),
@@ -472,7 +486,13 @@ impl Sampler {
         env: &mut Vec<(String, f64)>,
         depth: usize,
     ) -> Result<f64, Fail> {
-        if !contains_integral(e) {
+        // The walk that looks for an integral is work too: one step per node.
+        let (has, walked) = count_integral_walk(e);
+        self.steps = self.steps.saturating_add(walked);
+        if self.steps > self.limit {
+            return Err(Fail::Budget(self.limit));
+        }
+        if !has {
             return self.eval(e, env);
         }
         let base = env.len();
@@ -552,9 +572,27 @@ impl Sampler {
 /// assert_eq!(sample(&e, &[1.0, 3.0]).unwrap(), [1.0, 9.0]);
 /// ```
 pub fn sample(e: &Expr, xs: &[f64]) -> Result<Vec<f64>, SampleError> {
-    let mut s = Sampler::new();
+    let mut steps = 0;
+    sample_within(e, xs, &mut steps, MAX_METRIC_STEPS)
+}
+
+/// [`sample`] counting its evaluation steps in the caller's `steps` (not
+/// reset) under the caller's `limit`: a comparison that evaluates several
+/// expressions shares one budget.
+pub fn sample_within(
+    e: &Expr,
+    xs: &[f64],
+    steps: &mut u64,
+    limit: u64,
+) -> Result<Vec<f64>, SampleError> {
+    let mut s = Sampler {
+        steps: *steps,
+        limit,
+    };
     let u = Fun::new(e, "u(x)");
-    xs.iter().map(|&x| s.value(&u, x, None)).collect()
+    let r = xs.iter().map(|&x| s.value(&u, x, None)).collect();
+    *steps = s.steps;
+    r
 }
 
 // ------------------------------------------------------------ verification

@@ -226,24 +226,28 @@ pub fn clean_expression(raw: &str) -> String {
         i += 1;
     }
     s.truncate(cut);
-    // Remnants before the cut and trailing punctuation.
+    // Remnants before the cut and trailing punctuation, stripped from a
+    // borrowed slice (one pass; the string is shortened once at the end).
+    let mut t = s.as_str();
     loop {
-        let t = s.trim_end();
-        let t = t
+        let u = t.trim_end();
+        let u = u
             .strip_suffix("\\text{")
-            .or_else(|| t.strip_suffix("\\mathrm{"))
-            .or_else(|| t.strip_suffix("\\quad"))
-            .or_else(|| t.strip_suffix("\\qquad"))
-            .or_else(|| t.strip_suffix("\\,"))
-            .or_else(|| t.strip_suffix("\\;"))
-            .or_else(|| t.strip_suffix("\\\\"))
-            .or_else(|| t.strip_suffix(['.', ',', ';', '(', ':']))
-            .unwrap_or(t);
-        if t.len() == s.len() {
+            .or_else(|| u.strip_suffix("\\mathrm{"))
+            .or_else(|| u.strip_suffix("\\quad"))
+            .or_else(|| u.strip_suffix("\\qquad"))
+            .or_else(|| u.strip_suffix("\\,"))
+            .or_else(|| u.strip_suffix("\\;"))
+            .or_else(|| u.strip_suffix("\\\\"))
+            .or_else(|| u.strip_suffix(['.', ',', ';', '(', ':']))
+            .unwrap_or(u);
+        if u.len() == t.len() {
             break;
         }
-        s = t.to_string();
+        t = u;
     }
+    let kept = t.len();
+    s.truncate(kept);
     // An unbalanced `(` left by a cut explanation "(where …".
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -781,8 +785,21 @@ pub fn parse_output(response: &str, format: Option<Format>) -> ParsedOutput {
             out.confidence = CONFIDENCE_UNPARSED;
         }
     } else {
-        let mut unparsed: Option<(&'static str, String, String)> = None;
+        let mut unparsed: Option<(&'static str, Option<String>, String)> = None;
         for (strategy, raw) in candidates(response) {
+            // The engine's input bound applies before any cleaning (FR-13):
+            // a longer candidate is refused as it stands, never cleaned.
+            if raw.len() > limits.max_input_bytes {
+                if unparsed.is_none() {
+                    let why = format!(
+                        "the solution candidate is {} bytes; the expression engine reads at most {}",
+                        raw.len(),
+                        limits.max_input_bytes
+                    );
+                    unparsed = Some((strategy, None, why));
+                }
+                continue;
+            }
             let cleaned = clean_expression(&raw);
             if cleaned.is_empty() || looks_like_prose(&cleaned) {
                 continue;
@@ -802,14 +819,14 @@ pub fn parse_output(response: &str, format: Option<Format>) -> ParsedOutput {
                 }
                 Err(why) => {
                     if unparsed.is_none() {
-                        unparsed = Some((strategy, cleaned, why));
+                        unparsed = Some((strategy, Some(cleaned), why));
                     }
                 }
             }
         }
         if out.solution.is_none() {
             if let Some((strategy, s, why)) = unparsed {
-                out.solution_str = Some(s);
+                out.solution_str = s;
                 out.strategy = Some(strategy);
                 out.parse_error = Some(why);
                 out.confidence = CONFIDENCE_UNPARSED;
@@ -853,6 +870,34 @@ mod tests {
         assert!(r.solution.is_none());
         let brackets = format!("SOLUTION_TYPE: discrete_points\n{}]", "[".repeat(1_000_000));
         assert!(parse_output(&brackets, None).discrete_points.is_none());
+    }
+
+    #[test]
+    fn a_candidate_above_the_engine_bound_is_not_cleaned() {
+        // The bound applies before cleaning: 1 MiB of `(` would clean to
+        // nothing (no error); refused as it stands, it names the limit.
+        for response in [
+            "(".repeat(1 << 20),
+            format!("x{}", ".".repeat(1 << 20)),
+            format!("u(x) = {}", "(".repeat(1 << 20)),
+        ] {
+            let r = parse_output(&response, None);
+            assert_eq!(r.solution_str, None);
+            assert_eq!(r.confidence, CONFIDENCE_UNPARSED);
+            let why = r.parse_error.expect("a parse error");
+            assert!(why.contains("engine reads at most 16384"), "{why}");
+        }
+        // Just under the bound the candidate is cleaned as before.
+        let r = parse_output(&format!("u(x) = x{}", ".".repeat(16_000)), None);
+        assert_eq!(r.solution.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn trailing_punctuation_is_stripped_in_one_pass() {
+        // Every stripped character used to copy the rest of the string.
+        let long = format!("x + 1{}", " .:;,(".repeat(200_000));
+        assert_eq!(clean_expression(&long), "x + 1");
+        assert_eq!(clean_expression("x \\quad\\text{ .,"), "x");
     }
 
     #[test]

@@ -440,9 +440,11 @@ fn unwrap_all(s: &str) -> String {
     for _ in 0..32 {
         let before = t.clone();
         t = t.trim().to_string();
-        // trailing punctuation and `\\`
+        // trailing punctuation and `\\`, stripped from a borrowed slice
+        // (copying per stripped character was quadratic)
+        let mut end = t.as_str();
         loop {
-            let u = t.trim_end();
+            let u = end.trim_end();
             let u = u
                 .strip_suffix("\\\\")
                 .or_else(|| {
@@ -453,10 +455,12 @@ fn unwrap_all(s: &str) -> String {
                 .or_else(|| u.strip_suffix(';'))
                 .or_else(|| u.strip_suffix(':'));
             match u {
-                Some(x) => t = x.trim_end().to_string(),
+                Some(x) => end = x.trim_end(),
                 None => break,
             }
         }
+        let kept = end.len();
+        t.truncate(kept);
         let t2 = t.trim_matches('$').trim();
         t = t2.to_string();
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
@@ -1746,6 +1750,14 @@ mod tests {
         assert!(eq(r"\begin{array}1\\2\end{array}", "1,2"));
         assert!(eq("3.04", "0.0304"));
         assert!(!eq("1", "100"));
+    }
+
+    #[test]
+    fn trailing_punctuation_runs_are_stripped() {
+        // unwrap_all strips them from a borrowed slice (it copied the answer
+        // once per stripped character).
+        assert!(eq("1", &format!("1{}", " .;".repeat(20_000))));
+        assert!(eq("1", "1 . ; \\\\ ;"));
     }
 
     #[test]
