@@ -1,7 +1,7 @@
 """Physics answer normalization and equality (document 003, spec/physics.md).
 
 >>> from scorespec import physics
->>> physics.equal("0.5 km", "500 m")["equal"]
+>>> physics.equal("2/3", r"\\frac{2}{3}")["equal"]
 True
 """
 
