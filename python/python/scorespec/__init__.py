@@ -99,7 +99,7 @@ def score_many(
 _TYPE_KINDS = {"missing_argument", "unknown_argument", "wrong_type", "invalid_field"}
 
 
-def call(fn_id: str, /, threads: Optional[int] = None, **args: Any) -> Any:
+def call(fn_id: str, /, **args: Any) -> Any:
     """Calls any registered spec function by id (``scorespec.call("qa.f1", prediction=..., reference=...)``)
     with JSON-like arguments; returns its JSON result as Python values.
 
@@ -108,7 +108,7 @@ def call(fn_id: str, /, threads: Optional[int] = None, **args: Any) -> Any:
     """
     if not isinstance(fn_id, str):
         raise TypeError(f"fn_id must be a str, not {type(fn_id).__name__}")
-    kind, message, result = _native._call(fn_id, args, resolve_threads(threads))
+    kind, message, result = _native._call(fn_id, args, default_threads())
     if kind is None:
         return result
     if kind in _TYPE_KINDS:
