@@ -47,10 +47,13 @@ def grade_batch(
     """Grades one batch; returns a batch of the same kind with the result columns added."""
     mod = type(batch).__module__
     if mod.startswith("pandas"):
+        import pandas as pd
+
         out = batch.copy()
         res = _grade(batch[gold_column].tolist(), batch[response_column].tolist(), threads, options)
         for k, v in res.items():
-            out[k] = v
+            # object columns: a missing answer stays None (pandas would make a str column's None NaN)
+            out[k] = pd.Series(v, index=batch.index, dtype=bool if k == "equal" else object)
         return out
     if mod.startswith("pyarrow"):
         import pyarrow as pa
