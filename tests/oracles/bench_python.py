@@ -9,8 +9,9 @@ graded with the math.grade arguments of the recording) and the realistic example
 (34 model responses), plus the same examples with the response padded by 100 kB of reasoning
 (the long-response cost).
 
-math-verify 0.9.0 (single process): tests/oracles/bench_math.py's rounds, each a fresh process
-that meets every case once (run with target/oracle-venv; scripts/refresh-differential makes it).
+math-verify 0.9.0 (single process): as tests/oracles/bench_math.py, rounds each in a fresh process
+that meets every case once after the same warm-up (target/oracle-venv), but timed in CPU time
+like the Python side here (a shared machine's wall time counts other processes).
 
 scorespec through Python (this interpreter, the release wheel): ``grade`` in a Python loop and
 ``grade_many`` with 1 thread, each timed over whole passes (the median of ``--rounds`` passes);
@@ -33,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 RECORDING = os.path.join(ROOT, "conformance", "differential", "math-verify.jsonl")
 EXAMPLES = os.path.join(ROOT, "examples", "math.jsonl")
 
-import scorespec  # noqa: E402
+scorespec = None  # imported in main(): the math-verify child runs in the oracle venv
 
 
 def load_recording():
@@ -68,26 +69,38 @@ def split(rows):
     return list(groups.values())
 
 
-def time_loop(rows, rounds):
-    calls = [(r["gold"], r["response"], {k: v for k, v in r.items() if k not in ("gold", "response")}) for r in rows]
+def _median_pass(run, rounds, clock):
     ts = []
     for _ in range(rounds + 1):
-        t0 = time.perf_counter()
+        t0 = clock()
+        run()
+        ts.append(clock() - t0)
+    return statistics.median(ts[1:])
+
+
+def time_loop(rows, rounds):
+    """`grade` in a Python loop over the rows: the median pass (the first not counted), in CPU
+    time of this process (the machine is shared: wall time would count other processes)."""
+    calls = [(r["gold"], r["response"], {k: v for k, v in r.items() if k not in ("gold", "response")}) for r in rows]
+
+    def run():
         for g, resp, o in calls:
             scorespec.grade(g, resp, **o)
-        ts.append(time.perf_counter() - t0)
-    return len(rows) / statistics.median(ts[1:])
+
+    return len(rows) / _median_pass(run, rounds, time.process_time)
 
 
-def time_many(rows, rounds, threads, repeat=20):
-    groups = [(o, g * repeat, r * repeat) for o, g, r in split(rows)]
-    ts = []
-    for _ in range(rounds + 1):
-        t0 = time.perf_counter()
+def time_many(rows, rounds, threads):
+    """`grade_many` over the rows (one call per set of options): the median pass; CPU time for
+    one thread, wall time for more."""
+    groups = split(rows)
+
+    def run():
         for o, g, r in groups:
             scorespec.grade_many(g, r, threads=threads, **o)
-        ts.append(time.perf_counter() - t0)
-    return len(rows) * repeat / statistics.median(ts[1:])
+
+    clock = time.process_time if threads == 1 else time.perf_counter
+    return len(rows) / _median_pass(run, rounds, clock)
 
 
 def native(binary, rounds):
@@ -98,27 +111,60 @@ def native(binary, rounds):
     return json.loads(out.stdout)["throughput"]
 
 
-def math_verify(python, rounds):
+def _mv_child(cases_path):
+    """One math-verify round in a fresh process (the oracle venv): bench_math's warm-up, then
+    every case once, in CPU time of this process; prints the ns of each case."""
+    sys.path.insert(0, HERE)
+    import bench_math
+    import math_verify_oracle as mv
+
+    mv._quiet()
+    for w in bench_math.WARM_UP:
+        mv.grade(w)
+    out = []
+    for c in mv.load_cases(cases_path or mv.CASES):
+        t0 = time.process_time_ns()
+        mv.grade(c)
+        out.append(time.process_time_ns() - t0)
+    print(json.dumps(out))
+
+
+def math_verify(python, rounds, cases_path):
+    """math-verify's throughput: per case the median over `rounds` fresh processes (as
+    tests/oracles/bench_math.py, but in CPU time); rows / sum of the medians."""
     if not os.path.exists(python):
         return None
-    code = ("import sys, json; sys.path.insert(0, %r); import bench_math, math_verify_oracle as mv; "
-            "cases = mv.load_cases(mv.CASES); print(json.dumps(bench_math.time_math_verify(cases, mv.CASES, %d)))"
-            % (HERE, rounds))
-    out = subprocess.run([python, "-c", code], stdout=subprocess.PIPE, check=True, cwd=ROOT)
-    return json.loads(out.stdout)["throughput"]
+    env = dict(os.environ, PYTHONHASHSEED="0", SYMPY_GROUND_TYPES="python")
+    per = None
+    for _ in range(rounds):
+        out = subprocess.run([python, os.path.abspath(__file__), "--mv-child", cases_path], stdout=subprocess.PIPE,
+                             check=True, cwd=ROOT, env=env)
+        ns = json.loads(out.stdout)
+        per = [[] for _ in ns] if per is None else per
+        for i, t in enumerate(ns):
+            per[i].append(t)
+    return len(per) / (sum(statistics.median(p) for p in per) / 1e9)
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--mv-child":
+        return _mv_child(sys.argv[2])
+    global scorespec
+    import scorespec as _s
+
+    scorespec = _s
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=21)
     ap.add_argument("--mv-rounds", type=int, default=3)
-    ap.add_argument("--threads", type=int, default=scorespec.default_threads())
+    ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--scorespec", default=os.path.join(ROOT, "target", "release", "scorespec"))
     ap.add_argument("--oracle-python", default=os.path.join(ROOT, "target", "oracle-venv", "bin", "python"))
+    ap.add_argument("--cases", default="", help="math-verify's cases (default: ../shared/data/math-verify-cases.jsonl)")
     a = ap.parse_args()
+    a.threads = a.threads or scorespec.default_threads()
 
     rec, ex, ex_long = load_recording(), load_examples(), load_examples(pad=100_000)
-    mv = math_verify(a.oracle_python, a.mv_rounds)
+    mv = math_verify(a.oracle_python, a.mv_rounds, a.cases)
     nat = native(a.scorespec, 21)
     r = {
         "loop_rec": time_loop(rec, a.rounds),
@@ -127,11 +173,11 @@ def main():
         "loop_ex": time_loop(ex, a.rounds),
         "many1_ex": time_many(ex, a.rounds, 1),
         "manyN_ex": time_many(ex, a.rounds, a.threads),
-        "loop_long": time_loop(ex_long, a.rounds),
-        "many1_long": time_many(ex_long, a.rounds, 1, repeat=2),
+        "loop_long": time_loop(ex_long, max(3, a.rounds // 4)),
+        "many1_long": time_many(ex_long, max(3, a.rounds // 4), 1),
     }
     f = lambda x: "—" if x is None else f"{x:,.0f}"  # noqa: E731
-    print(f"scorespec {scorespec.__version__} through Python {sys.version.split()[0]}; rows/s, median of {a.rounds} passes\n")
+    print(f"scorespec {scorespec.__version__} through Python {sys.version.split()[0]}; rows/s, the median of {a.rounds} passes (CPU time for one thread)\n")
     print("| rows | math-verify 0.9.0 (1 process) | native `scorespec bench` (1 thread) | `grade` loop | `grade_many` 1 thread | "
           f"`grade_many` {a.threads} threads |")
     print("|---|---:|---:|---:|---:|---:|")
