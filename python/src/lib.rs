@@ -898,17 +898,30 @@ fn qa_options(
     Ok(o)
 }
 
+/// qa_score(which, prediction, reference, **options) -> float: `exact_match` or `f1`, the
+/// maximum over the references.
+#[pyfunction]
+#[pyo3(signature = (which, prediction, reference, **options))]
 fn qa_score(
     py: Python<'_>,
-    func: &str,
+    which: &str,
     prediction: &Bound<'_, PyAny>,
     reference: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyDict>>,
-    max: fn(&str, &[&str], &scorespec::score::qa::MatchOptions) -> f64,
 ) -> PyResult<f64> {
+    use scorespec::score::qa;
+    let max: fn(&str, &[&str], &qa::MatchOptions) -> f64 = match which {
+        "exact_match" => qa::exact_match_max,
+        "f1" => qa::f1_max,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown QA metric {which:?}"
+            )));
+        }
+    };
     let p = text("prediction", prediction)?;
     let refs = golds("reference", reference)?;
-    let o = qa_options(func, options)?;
+    let o = qa_options(which, options)?;
     py.detach(|| {
         guard(|| {
             let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
@@ -916,44 +929,6 @@ fn qa_score(
         })
     })
     .map_err(internal)
-}
-
-/// qa.exact_match(prediction, reference, **options) -> float
-#[pyfunction]
-#[pyo3(signature = (prediction, reference, **options))]
-fn qa_exact_match(
-    py: Python<'_>,
-    prediction: &Bound<'_, PyAny>,
-    reference: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<f64> {
-    qa_score(
-        py,
-        "exact_match",
-        prediction,
-        reference,
-        options,
-        scorespec::score::qa::exact_match_max,
-    )
-}
-
-/// qa.f1(prediction, reference, **options) -> float
-#[pyfunction]
-#[pyo3(signature = (prediction, reference, **options))]
-fn qa_f1(
-    py: Python<'_>,
-    prediction: &Bound<'_, PyAny>,
-    reference: &Bound<'_, PyAny>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<f64> {
-    qa_score(
-        py,
-        "f1",
-        prediction,
-        reference,
-        options,
-        scorespec::score::qa::f1_max,
-    )
 }
 
 /// qa.normalize(text, **options) -> str
@@ -1136,8 +1111,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equal, m)?)?;
     m.add_function(wrap_pyfunction!(extract_answer, m)?)?;
     m.add_function(wrap_pyfunction!(majority, m)?)?;
-    m.add_function(wrap_pyfunction!(qa_exact_match, m)?)?;
-    m.add_function(wrap_pyfunction!(qa_f1, m)?)?;
+    m.add_function(wrap_pyfunction!(qa_score, m)?)?;
     m.add_function(wrap_pyfunction!(qa_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles_score, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles_one, m)?)?;
