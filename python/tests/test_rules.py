@@ -146,8 +146,8 @@ def test_internal_error_scores_none(monkeypatch):
 
 
 def test_gil_released_during_the_work():
-    golds = ["x^2+2x+1"] * 4000
-    responses = [r"The answer is $\boxed{(x+1)^2}$"] * 4000
+    golds = ["x^2+2x+1"] * 12000
+    responses = [r"The answer is $\boxed{(x+1)^2}$"] * 12000
     counter = [0]
     stop = threading.Event()
 
