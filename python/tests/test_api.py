@@ -161,3 +161,18 @@ def test_family_modules():
 def test_outcome_compares_to_its_string():
     v = scorespec.grade("1", r"\boxed{2}")
     assert v.outcome == "not_equal" and v.outcome != "equal" and isinstance(v.outcome, str)
+
+
+def test_abi3_extension_and_no_runtime_dependencies():
+    import subprocess
+    import sys
+
+    assert scorespec._native.__file__.endswith(".abi3.so")
+    code = (
+        "import sys, scorespec\n"
+        "from scorespec.integrations import verl, trl, openrlhf, nemo_rl, lighteval, lm_eval, ray\n"
+        "heavy = {'ray', 'torch', 'pandas', 'pyarrow', 'numpy', 'trl', 'verl', 'lighteval', 'lm_eval'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
