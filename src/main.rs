@@ -310,24 +310,7 @@ fn grade(gold: &str, pred: &str, explain: bool, options: &str) -> io::Result<Exi
     let g = scorespec::score::math::grade::grade(gold, pred, &opts);
     let mut out = io::stdout().lock();
     if explain {
-        let show = |e: &Option<scorespec::score::math::extract::Located>| match e {
-            Some(e) => format!(
-                "{:?}  (found by {}, bytes {}..{})",
-                e.answer, e.how, e.span.0, e.span.1
-            ),
-            None => "none found".to_string(),
-        };
-        let v = &g.verdict;
-        writeln!(out, "gold answer:     {}", show(&g.gold_extracted))?;
-        writeln!(out, "response answer: {}", show(&g.response_extracted))?;
-        writeln!(out, "compared:        {:?}", v.reference_normalized)?;
-        writeln!(out, "           with: {:?}", v.prediction_normalized)?;
-        writeln!(
-            out,
-            "verdict:         {} (rule {}; spec/math.md)",
-            v.outcome.as_str(),
-            v.rule
-        )?;
+        write!(out, "{}", eval::math::explain(&g))?;
     } else {
         serde_json::to_writer_pretty(&mut out, &g)?;
         writeln!(out)?;
@@ -542,23 +525,7 @@ fn list(json: bool) -> io::Result<ExitCode> {
     check_stdout()?;
     let mut out = io::stdout().lock();
     if json {
-        let fns: Vec<_> = registry::all()
-            .iter()
-            .map(|f| {
-                serde_json::json!({
-                    "id": f.id,
-                    "doc": f.doc,
-                    "spec": f.spec,
-                    "args": f.params.iter().map(|p| serde_json::json!({
-                        "name": p.name,
-                        "type": p.ty.describe(),
-                        "default": p.default.to_json(),
-                        "required": p.default == ParamDefault::Required,
-                        "doc": p.doc,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
+        let fns = registry::list_json();
         serde_json::to_writer_pretty(&mut out, &fns)?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);

@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 
 use super::{RowError, parse_row, stream_jsonl, string_field};
 use crate::error::json_type;
+use crate::score::math::extract::Located;
 use crate::score::math::grade::{GradeOptions, Graded, grade_any};
 
 /// The graded form of one row.
@@ -106,6 +107,62 @@ pub fn grade_row(bytes: &[u8], line: u64, opts: &GradeOptions) -> MathRow {
         graded: Some(grade_any(&gold, response, opts)),
         error: None,
     }
+}
+
+/// The verdict fields of one graded row of `scorespec eval --task math`
+/// (the row is `{"line", "id"}` and these): `equal`, `outcome`, `rule`, the
+/// normalized forms and the extracted answers with their byte spans. The
+/// Python binding's `Verdict.to_dict()` is this object.
+///
+/// ```
+/// use scorespec::eval::math::{grade_row, graded_json};
+/// use scorespec::score::math::grade::{GradeOptions, grade};
+/// let opts = GradeOptions::default();
+/// let row = grade_row(br#"{"gold":"2","response":"\\boxed{2}"}"#, 1, &opts);
+/// let mut whole = serde_json::to_value(&row).unwrap();
+/// let fields = whole.as_object_mut().unwrap();
+/// fields.remove("line");
+/// fields.remove("id");
+/// let g = grade("2", r"\boxed{2}", &opts);
+/// assert_eq!(serde_json::Value::Object(graded_json(&g)), whole);
+/// ```
+pub fn graded_json(graded: &Graded) -> Map<String, Value> {
+    match serde_json::to_value(graded) {
+        Ok(Value::Object(m)) => m,
+        // A struct of strings, numbers and booleans serializes to an object.
+        _ => Map::new(),
+    }
+}
+
+/// The text of `scorespec grade --explain`: the answer found in each text
+/// (with how and where, in bytes), the compared forms and the verdict with
+/// its rule. The Python binding's `Verdict.explain()` is this text.
+///
+/// ```
+/// use scorespec::eval::math::explain;
+/// use scorespec::score::math::grade::{GradeOptions, grade};
+/// let text = explain(&grade("2", r"so \boxed{2}", &GradeOptions::default()));
+/// assert!(text.starts_with("gold answer:     \"2\"  (found by whole_text, bytes 0..1)\n"));
+/// assert!(text.ends_with("(rule literal; spec/math.md)\n"));
+/// ```
+pub fn explain(graded: &Graded) -> String {
+    let show = |e: &Option<Located>| match e {
+        Some(e) => format!(
+            "{:?}  (found by {}, bytes {}..{})",
+            e.answer, e.how, e.span.0, e.span.1
+        ),
+        None => "none found".to_string(),
+    };
+    let v = &graded.verdict;
+    format!(
+        "gold answer:     {}\nresponse answer: {}\ncompared:        {:?}\n           with: {:?}\nverdict:         {} (rule {}; spec/math.md)\n",
+        show(&graded.gold_extracted),
+        show(&graded.response_extracted),
+        v.reference_normalized,
+        v.prediction_normalized,
+        v.outcome.as_str(),
+        v.rule,
+    )
 }
 
 /// The summary of a math evaluation run.

@@ -347,6 +347,37 @@ pub fn all() -> &'static [SpecFn] {
     })
 }
 
+/// Every registered function with its arguments, as `scorespec list --json`
+/// prints it: `[{id, doc, spec, args: [{name, type, default, required, doc}]}]`
+/// (also the Python binding's `scorespec.functions()`).
+///
+/// ```
+/// let list = scorespec::registry::list_json();
+/// let f1 = list.as_array().unwrap().iter().find(|f| f["id"] == "qa.f1").unwrap();
+/// assert_eq!(f1["args"][0]["name"], "prediction");
+/// ```
+pub fn list_json() -> Value {
+    Value::Array(
+        all()
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "id": f.id,
+                    "doc": f.doc,
+                    "spec": f.spec,
+                    "args": f.params.iter().map(|p| serde_json::json!({
+                        "name": p.name,
+                        "type": p.ty.describe(),
+                        "default": p.default.to_json(),
+                        "required": p.default == Default::Required,
+                        "doc": p.doc,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
 /// The function registered under `id`.
 ///
 /// ```
