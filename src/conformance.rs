@@ -801,7 +801,7 @@ pub fn generate(
         *report.generated.entry(f.clone()).or_default() += 1;
         inputs.push((
             Request {
-                id: format!("gen-{n}"),
+                id: format!("{from}#gen-{n}"),
                 function: f.clone(),
                 args,
             },
@@ -832,7 +832,7 @@ pub fn generate(
                 .iter()
                 .enumerate()
                 .map(|(i, a)| Request {
-                    id: format!("shrink-{i}"),
+                    id: format!("{from}#shrink-{i}"),
                     function: req.function.clone(),
                     args: a.clone(),
                 })
