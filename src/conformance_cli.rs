@@ -42,6 +42,10 @@ pub struct ConformanceArgs {
     /// Only the cases of this function, e.g. text.porter_stem (repeatable).
     #[arg(long = "fn")]
     function: Vec<String>,
+    /// Skip the cases that pass this argument, e.g. an option the
+    /// implementation does not have (repeatable).
+    #[arg(long)]
+    without_arg: Vec<String>,
     /// The known-differences file (TOML, conformance/README.md "Known differences").
     #[arg(long)]
     known: Option<PathBuf>,
@@ -52,6 +56,10 @@ pub struct ConformanceArgs {
     /// killed when it is exceeded.
     #[arg(long, default_value_t = 10_000)]
     timeout_ms: u64,
+    /// An error case agrees with an error of any kind (for implementations
+    /// whose error kinds are their own, like Python exception names).
+    #[arg(long)]
+    any_error_kind: bool,
     /// Instead of the corpus cases, generate this many inputs by mutating
     /// them, and report (shrunk) where the implementation and scorespec disagree.
     #[arg(long)]
@@ -112,6 +120,7 @@ pub fn conformance_cmd(a: ConformanceArgs) -> io::Result<ExitCode> {
     let selection = Selection {
         families: a.family,
         functions: a.function,
+        without_args: a.without_arg,
     };
     let budget = Duration::from_millis(a.timeout_ms);
     let mut out = io::stdout().lock();
@@ -153,14 +162,20 @@ pub fn conformance_cmd(a: ConformanceArgs) -> io::Result<ExitCode> {
         },
         None => Known::default(),
     };
-    let report =
-        match conformance::check_impl(&a.implementation, &corpus, &selection, &known, budget) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("scorespec: {e}");
-                return Ok(ExitCode::from(2));
-            }
-        };
+    let report = match conformance::check_impl(
+        &a.implementation,
+        &corpus,
+        &selection,
+        &known,
+        budget,
+        a.any_error_kind,
+    ) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("scorespec: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     if a.json {
         serde_json::to_writer_pretty(&mut out, &report)?;
         writeln!(out)?;
