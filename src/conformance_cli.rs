@@ -46,6 +46,9 @@ pub struct ConformanceArgs {
     /// implementation does not have (repeatable).
     #[arg(long)]
     without_arg: Vec<String>,
+    /// Compare only this key of expected objects, e.g. `equal` (repeatable).
+    #[arg(long = "key")]
+    keys: Vec<String>,
     /// The known-differences file (TOML, conformance/README.md "Known differences").
     #[arg(long)]
     known: Option<PathBuf>,
@@ -121,6 +124,7 @@ pub fn conformance_cmd(a: ConformanceArgs) -> io::Result<ExitCode> {
         families: a.family,
         functions: a.function,
         without_args: a.without_arg,
+        keys: a.keys,
     };
     let budget = Duration::from_millis(a.timeout_ms);
     let mut out = io::stdout().lock();

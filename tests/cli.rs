@@ -701,3 +701,63 @@ fn generation_agrees_with_itself_and_shrinks_a_disagreement() {
     let again: Value = serde_json::from_slice(&again.stdout).unwrap();
     assert!(again == report, "two runs with seed 7 differ");
 }
+
+#[test]
+fn options_for_partial_implementations() {
+    // Error kinds of their own: they differ, unless --any-error-kind.
+    let renamed = r#"scorespec run | sed 's/"kind":"[a-z_]*"/"kind":"ValueError"/'"#;
+    let base = ["conformance", "--fn", "qa.f1", "--impl", renamed];
+    let out = scorespec_on_path(&base);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        scorespec_on_path(&[&base[..], &["--any-error-kind"]].concat())
+            .status
+            .success()
+    );
+    // A verdict without the normalized forms: only --key equal agrees.
+    let verdict_only = r#"scorespec run | python3 -c '
+import json, sys
+for line in sys.stdin:
+    r = json.loads(line)
+    if r["ok"] and isinstance(r["result"], dict) and "equal" in r["result"]:
+        r["result"] = {"equal": r["result"]["equal"]}
+    print(json.dumps(r))
+'"#;
+    let base = [
+        "conformance",
+        "--fn",
+        "expr.equivalent",
+        "--impl",
+        verdict_only,
+    ];
+    let out = scorespec_on_path(&base);
+    assert_eq!(out.status.code(), Some(1));
+    let out = scorespec_on_path(&[&base[..], &["--key", "equal"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // --without-arg skips the cases passing that argument.
+    let out = scorespec_on_path(&[
+        "conformance",
+        "--impl",
+        "scorespec run",
+        "--fn",
+        "qa.f1",
+        "--without-arg",
+        "normalize",
+        "--json",
+    ]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let with_normalize = corpus_cases()
+        .iter()
+        .filter(|(_, f, c)| f == "qa.f1" && c["args"].as_table().unwrap().contains_key("normalize"))
+        .count();
+    let all_f1 = corpus_cases()
+        .iter()
+        .filter(|(_, f, _)| f == "qa.f1")
+        .count();
+    assert!(with_normalize > 0);
+    assert_eq!(report["families"]["qa"]["cases"], all_f1 - with_normalize);
+}
