@@ -34,6 +34,8 @@
 #![warn(missing_docs)]
 
 pub mod budget;
+pub mod conformance;
+pub mod corpus;
 pub mod error;
 pub mod eval;
 pub mod expr;

@@ -14,6 +14,8 @@ use scorespec::registry::{self, Default as ParamDefault};
 
 // `scorespec bench`: in-process timing of spec-function calls.
 mod bench;
+// `scorespec corpus export`, `scorespec conformance`.
+mod conformance_cli;
 
 /// Score LLM outputs against reference answers; the executable specification
 /// of the algorithms in the design documents.
@@ -94,6 +96,11 @@ enum Command {
         #[arg(long, default_value_t = 11, value_parser = parse_rounds)]
         rounds: u32,
     },
+    /// The conformance corpus as data: `scorespec corpus export`.
+    #[command(subcommand)]
+    Corpus(conformance_cli::CorpusCmd),
+    /// Check another implementation (a command speaking the JSONL protocol) against the corpus.
+    Conformance(conformance_cli::ConformanceArgs),
     /// List every registered spec function with its arguments and defaults.
     List {
         /// Print the list as JSON.
@@ -167,6 +174,8 @@ fn main() -> ExitCode {
             _ => eval(task, &options, &file, output, summary, max_line_bytes),
         },
         Command::List { json } => list(json),
+        Command::Corpus(cmd) => conformance_cli::corpus_cmd(cmd),
+        Command::Conformance(args) => conformance_cli::conformance_cmd(args),
         Command::Bench {
             file,
             function,

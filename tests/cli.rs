@@ -599,3 +599,392 @@ fn bench_refuses_absurd_rounds_and_names_the_file_and_line() {
         "{err}"
     );
 }
+
+// ------------------------------------------------ corpus export, conformance
+
+/// `scorespec ARGS` with the binary's directory first on PATH, so that
+/// `--impl 'scorespec run'` finds this build.
+fn scorespec_on_path(args: &[&str]) -> std::process::Output {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_scorespec"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("bin dir").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(bin)
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .expect("run scorespec")
+}
+
+/// The `[[case]]` tables of the corpus files, read with `toml` here rather
+/// than through the code under test: (full id, fn, case table).
+fn corpus_cases() -> Vec<(String, String, toml::Table)> {
+    fn walk(
+        dir: &std::path::Path,
+        root: &std::path::Path,
+        out: &mut Vec<(String, String, toml::Table)>,
+    ) {
+        for e in std::fs::read_dir(dir).expect("read corpus dir") {
+            let p = e.expect("entry").path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if name != "differential" && name != "known" {
+                    walk(&p, root, out);
+                }
+            } else if name.ends_with(".toml") && !name.ends_with("-explained.toml") {
+                let file: toml::Table =
+                    toml::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+                let prefix = p.strip_prefix(root).unwrap().with_extension("");
+                let f = file["fn"].as_str().unwrap().to_string();
+                for c in file["case"].as_array().unwrap() {
+                    let c = c.as_table().unwrap().clone();
+                    let id = format!("{}/{}", prefix.display(), c["id"].as_str().unwrap());
+                    out.push((id, f.clone(), c));
+                }
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out
+}
+
+#[test]
+fn corpus_export_gives_every_case_after_a_header() {
+    let out = scorespec(&["corpus", "export"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let cases = corpus_cases();
+    let header = &lines[0];
+    assert_eq!(header["scorespec_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(header["cases"], cases.len());
+    assert!(
+        header["spec_pages"]
+            .as_array()
+            .unwrap()
+            .contains(&"spec/qa.md".into())
+    );
+    assert_eq!(lines.len() - 1, cases.len());
+    let mut ids = std::collections::BTreeSet::new();
+    for l in &lines[1..] {
+        assert!(
+            l["fn"].is_string() && l["args"].is_object() && l["source"].is_string(),
+            "{l}"
+        );
+        // An error case has a null expected (a result case's expected may
+        // be null too: TOML nan).
+        assert!(
+            l["expected_error"].is_null() || l["expected"].is_null(),
+            "{l}"
+        );
+        assert!(["exact", "subset"].contains(&l["compare"].as_str().unwrap()));
+        assert!(
+            ids.insert(l["id"].as_str().unwrap().to_string()),
+            "duplicate {l}"
+        );
+    }
+    for (id, f, c) in &cases {
+        let l = lines[1..]
+            .iter()
+            .find(|l| l["id"] == id.as_str())
+            .expect(id);
+        assert_eq!(l["fn"], f.as_str());
+        assert_eq!(l["source"], c["source"].as_str().unwrap());
+    }
+    // The paris example with its erratum (conformance/qa/f1.toml).
+    let paris = lines
+        .iter()
+        .find(|l| l["id"] == "qa/f1/paris-sentence")
+        .unwrap();
+    assert_eq!(paris["erratum"]["documented"], 0.4);
+    assert_eq!(paris["tolerance"], 1e-15);
+    // --family: only that family, in the same order.
+    let qa = String::from_utf8(scorespec(&["corpus", "export", "--family", "qa"]).stdout).unwrap();
+    let qa: Vec<&str> = qa.lines().skip(1).collect();
+    let from_all: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains("\"fn\":\"qa."))
+        .collect();
+    assert_eq!(qa, from_all);
+}
+
+#[test]
+fn conformance_of_scorespec_run_itself_passes() {
+    let out = scorespec_on_path(&["conformance", "--impl", "scorespec run", "--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "{report:#}");
+    assert_eq!(report["pass"], true);
+    let total: u64 = report["families"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|r| {
+            assert_eq!(r["cases"], r["agree"]);
+            r["cases"].as_u64().unwrap()
+        })
+        .sum();
+    assert_eq!(total as usize, corpus_cases().len());
+}
+
+/// An implementation wrong on purpose for text.levenshtein: every result of
+/// that function becomes 99.
+const WRONG_LEVENSHTEIN: &str =
+    r#"scorespec run | sed '/"id":"text\/levenshtein\//s/"result":[0-9]*/"result":99/'"#;
+
+#[test]
+fn a_wrong_implementation_fails_naming_exactly_its_disagreeing_cases() {
+    let out = scorespec_on_path(&["conformance", "--impl", WRONG_LEVENSHTEIN, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["pass"], false);
+    let named: std::collections::BTreeSet<String> = report["disagreements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["case"].as_str().unwrap().to_string())
+        .collect();
+    // The levenshtein cases with a result (not an expected error), none expecting 99.
+    let expected: std::collections::BTreeSet<String> = corpus_cases()
+        .into_iter()
+        .filter(|(_, f, c)| f == "text.levenshtein" && c.contains_key("expected"))
+        .map(|(id, _, _)| id)
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(named, expected);
+    // The human report: the table row and a diff of each disagreement.
+    let out = scorespec_on_path(&[
+        "conformance",
+        "--impl",
+        WRONG_LEVENSHTEIN,
+        "--family",
+        "text",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("--- text/levenshtein/kitten-sitting (differ, NOT KNOWN)"),
+        "{text}"
+    );
+    assert!(text.contains("expected: 3\nactual:   99"), "{text}");
+    assert!(text.contains("FAIL"), "{text}");
+}
+
+#[test]
+fn known_differences_pass_and_stale_ones_fail() {
+    let dir = std::env::temp_dir().join(format!("scorespec-known-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut known =
+        String::from("implementation = \"scorespec run, levenshtein broken on purpose\"\n");
+    for (id, f, c) in corpus_cases() {
+        if f == "text.levenshtein" && c.contains_key("expected") {
+            known.push_str(&format!(
+                "[[difference]]\ncase = \"{id}\"\nwhy = \"answers 99\"\n"
+            ));
+        }
+    }
+    let file = dir.join("known.toml");
+    std::fs::write(&file, &known).unwrap();
+    let f = file.to_str().unwrap();
+    let out = scorespec_on_path(&[
+        "conformance",
+        "--impl",
+        WRONG_LEVENSHTEIN,
+        "--family",
+        "text",
+        "--known",
+        f,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("known: answers 99"), "{text}");
+    // A listed case that agrees is stale.
+    known.push_str(
+        "[[difference]]\ncase = \"text/porter_stem/caresses\"\nwhy = \"was wrong once\"\n",
+    );
+    std::fs::write(&file, &known).unwrap();
+    let out = scorespec_on_path(&[
+        "conformance",
+        "--impl",
+        WRONG_LEVENSHTEIN,
+        "--family",
+        "text",
+        "--known",
+        f,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("stale known difference: text/porter_stem/caresses"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The first exported case of `family` after `skip` others.
+fn nth_case(family: &str, n: usize) -> String {
+    let out = scorespec(&["corpus", "export", "--family", family]);
+    let line = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .nth(n + 1)
+        .unwrap()
+        .to_string();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    v["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn broken_implementations_get_a_clear_error_naming_the_case() {
+    let first = nth_case("qa", 0);
+    let fourth = nth_case("qa", 3);
+    let cases: [(&str, &str, String); 4] = [
+        (
+            "head -n 3 | scorespec run",
+            "stopped answering at case",
+            fourth.clone(),
+        ),
+        (
+            "sleep 30",
+            "within 300 ms: the implementation was killed",
+            first.clone(),
+        ),
+        (
+            "scorespec run | sed 1d",
+            "answer out of order: expected the answer to case",
+            first.clone(),
+        ),
+        (
+            "echo hello; cat >/dev/null",
+            "is not a response line (not JSON",
+            first.clone(),
+        ),
+    ];
+    for (cmd, what, case) in cases {
+        let start = std::time::Instant::now();
+        let out = scorespec_on_path(&[
+            "conformance",
+            "--impl",
+            cmd,
+            "--family",
+            "qa",
+            "--timeout-ms",
+            "300",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {err}");
+        assert!(err.contains(what), "{cmd}: {err}");
+        assert!(err.contains(&case), "{cmd}: {err} (case {case})");
+        // The hang is cut at the budget, not after the child's 30 s.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "{cmd}"
+        );
+    }
+}
+
+#[test]
+fn generation_agrees_with_itself_and_shrinks_a_disagreement() {
+    let args = [
+        "conformance",
+        "--generate",
+        "200",
+        "--seed",
+        "7",
+        "--fn",
+        "text.levenshtein",
+        "--json",
+    ];
+    let out = scorespec_on_path(&[&args[..], &["--impl", "scorespec run"]].concat());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "{report:#}");
+    assert_eq!(report["generated"]["text.levenshtein"], 200);
+    let out = scorespec_on_path(&[&args[..], &["--impl", WRONG_LEVENSHTEIN]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    assert!(!findings.is_empty());
+    for f in findings {
+        assert_eq!(f["fn"], "text.levenshtein");
+        assert_eq!(f["implementation"]["result"], 99);
+        // Shrunk: no longer than the generated input.
+        let len = |m: &Value| -> usize {
+            m.as_object()
+                .unwrap()
+                .values()
+                .map(|v| v.as_str().map_or(0, |s| s.chars().count()))
+                .sum()
+        };
+        assert!(len(&f["shrunk"]) <= len(&f["args"]), "{f:#}");
+    }
+    // Same seed, same report.
+    let again = scorespec_on_path(&[&args[..], &["--impl", WRONG_LEVENSHTEIN]].concat());
+    let again: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert!(again == report, "two runs with seed 7 differ");
+}
+
+#[test]
+fn options_for_partial_implementations() {
+    // Error kinds of their own: they differ, unless --any-error-kind.
+    let renamed = r#"scorespec run | sed 's/"kind":"[a-z_]*"/"kind":"ValueError"/'"#;
+    let base = ["conformance", "--fn", "qa.f1", "--impl", renamed];
+    let out = scorespec_on_path(&base);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        scorespec_on_path(&[&base[..], &["--any-error-kind"]].concat())
+            .status
+            .success()
+    );
+    // A verdict without the normalized forms: only --key equal agrees.
+    let verdict_only = r#"scorespec run | python3 -c '
+import json, sys
+for line in sys.stdin:
+    r = json.loads(line)
+    if r["ok"] and isinstance(r["result"], dict) and "equal" in r["result"]:
+        r["result"] = {"equal": r["result"]["equal"]}
+    print(json.dumps(r))
+'"#;
+    let base = [
+        "conformance",
+        "--fn",
+        "expr.equivalent",
+        "--impl",
+        verdict_only,
+    ];
+    let out = scorespec_on_path(&base);
+    assert_eq!(out.status.code(), Some(1));
+    let out = scorespec_on_path(&[&base[..], &["--key", "equal"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // --without-arg skips the cases passing that argument.
+    let out = scorespec_on_path(&[
+        "conformance",
+        "--impl",
+        "scorespec run",
+        "--fn",
+        "qa.f1",
+        "--without-arg",
+        "normalize",
+        "--json",
+    ]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let with_normalize = corpus_cases()
+        .iter()
+        .filter(|(_, f, c)| f == "qa.f1" && c["args"].as_table().unwrap().contains_key("normalize"))
+        .count();
+    let all_f1 = corpus_cases()
+        .iter()
+        .filter(|(_, f, _)| f == "qa.f1")
+        .count();
+    assert!(with_normalize > 0);
+    assert_eq!(report["families"]["qa"]["cases"], all_f1 - with_normalize);
+}

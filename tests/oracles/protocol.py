@@ -3,7 +3,10 @@
 An adapter defines ``answer(fn, args) -> result`` (raising ``KeyError`` for an
 unknown function) and calls ``serve(answer)``: each stdin line
 ``{"id","fn","args"}`` gets one stdout line ``{"id","ok","result"}`` or
-``{"id","ok":false,"error":{"kind","message"}}``.
+``{"id","ok":false,"error":{"kind","message"}}``, with the request's id, in
+order, flushed line by line. This is what ``scorespec conformance --impl``
+speaks: ``scorespec conformance --impl 'python tests/oracles/nltk_porter.py'
+--fn text.porter_stem``.
 """
 import json
 import sys
@@ -11,11 +14,14 @@ import sys
 
 def serve(answer):
     for n, line in enumerate(sys.stdin, 1):
+        rid = None
         try:
             req = json.loads(line)
-            out = {"id": req["id"], "ok": True, "result": answer(req["fn"], req["args"])}
+            rid = req.get("id") if isinstance(req, dict) else None
+            out = {"id": rid, "ok": True, "result": answer(req["fn"], req["args"])}
         except KeyError as e:
-            out = {"id": None, "ok": False, "error": {"kind": "unknown_function", "message": f"line {n}: {e}"}}
+            out = {"id": rid, "ok": False, "error": {"kind": "unknown_function", "message": f"line {n}: {e}"}}
         except Exception as e:  # an oracle reports, it does not crash
-            out = {"id": None, "ok": False, "error": {"kind": type(e).__name__, "message": f"line {n}: {e}"}}
+            out = {"id": rid, "ok": False, "error": {"kind": type(e).__name__, "message": f"line {n}: {e}"}}
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.flush()

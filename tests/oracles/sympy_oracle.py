@@ -337,6 +337,15 @@ def record(cases, label="expr-sympy"):
               "the recording may not be reproducible", file=sys.stderr)
 
 
+def verdict(fn, args):
+    """``answer`` as a verdict {"equal": bool} (errors and timeouts raise), for
+    ``scorespec conformance --key equal``."""
+    res = answer(fn, args)
+    if res["verdict"] not in ("equal", "not_equal"):
+        raise ValueError(f"{res['verdict']}: {res['detail']}")
+    return {"equal": res["verdict"] == "equal"}
+
+
 if __name__ == "__main__":
     import protocol
-    protocol.serve(answer)
+    protocol.serve(verdict if sys.argv[1:] == ["--verdict"] else answer)
