@@ -12,26 +12,16 @@ use super::parse::{infix::parse_infix, latex::parse_latex, rpn::parse_rpn};
 use super::print::to_infix;
 use super::{Expr, print_latex, print_rpn};
 
-/// The text formats of expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// LaTeX as in math answers (`\frac{1}{2}`).
-    Latex,
-    /// Infix as SymPy and LLMs write it (`x**2 + sin(x)`).
-    Infix,
-    /// Reverse Polish notation (`x 2 ^ x sin +`).
-    Rpn,
-}
-
-impl Format {
-    /// The format named `latex`, `infix` or `rpn`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        match name {
-            "latex" => Some(Format::Latex),
-            "infix" => Some(Format::Infix),
-            "rpn" => Some(Format::Rpn),
-            _ => None,
-        }
+str_enum! {
+    /// The text formats of expressions; `as_str` is the name the registry
+    /// takes (`latex`, `infix`, `rpn`) and `from_name` reads it.
+    pub enum Format {
+        /// LaTeX as in math answers (`\frac{1}{2}`).
+        Latex => "latex",
+        /// Infix as SymPy and LLMs write it (`x**2 + sin(x)`).
+        Infix => "infix",
+        /// Reverse Polish notation (`x 2 ^ x sin +`).
+        Rpn => "rpn",
     }
 }
 
@@ -138,7 +128,7 @@ pub fn equivalent_json(
                     Outcome::NotEqual => "not_equal",
                     Outcome::Unknown => "unknown",
                 },
-                v.rule,
+                v.rule.as_str(),
                 v.reason,
             ),
             Err(e @ ExprError::BudgetExceeded { .. }) => {

@@ -134,13 +134,33 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "an interval / union / set answer as the canonical infix string of the expression engine",
         spec: "spec/math.md#normalization",
         params: &[TEXT],
-        run: |a| norm::latex_to_interval(a.str("text")?).map(Value::from),
+        run: |a| {
+            norm::latex_to_interval(a.str("text")?)
+                .map(Value::from)
+                .map_err(|e| read_error("text", e))
+        },
     },
     SpecFn {
         id: "math.latex_to_matrix",
         doc: "a matrix / vector answer as a list of rows of canonical infix strings",
         spec: "spec/math.md#normalization",
         params: &[TEXT],
-        run: |a| norm::latex_to_matrix(a.str("text")?).map(Value::from),
+        run: |a| {
+            norm::latex_to_matrix(a.str("text")?)
+                .map(Value::from)
+                .map_err(|e| read_error("text", e))
+        },
     },
 ];
+
+/// The edge of the math readers: an engine error as `parse_error` /
+/// `budget_exceeded`, a wrong kind of object as `invalid_value`.
+fn read_error(name: &'static str, e: norm::ReadError) -> CallError {
+    match e {
+        norm::ReadError::Expr(e) => super::expr_error(name, e),
+        other => CallError::InvalidValue {
+            name,
+            reason: other.to_string(),
+        },
+    }
+}

@@ -437,7 +437,10 @@ fn match_options(a: &Args<'_>) -> Result<qa::MatchOptions, CallError> {
         unicode_punctuation: a.bool("unicode_punctuation")?,
         keep_numbers: a.bool("keep_numbers")?,
     };
-    opts.check()?;
+    opts.check().map_err(|e| CallError::InvalidValue {
+        name: e.option,
+        reason: e.to_string(),
+    })?;
     Ok(opts)
 }
 
@@ -545,7 +548,8 @@ fn levenshtein(a: &Args<'_>) -> Result<Value, CallError> {
 
 fn cells(x: usize, y: usize) -> Result<(), CallError> {
     Budget::new("levenshtein cells len(a)*len(b)", LEVENSHTEIN_MAX_CELLS)
-        .spend((x as u64).saturating_mul(y as u64))
+        .spend((x as u64).saturating_mul(y as u64))?;
+    Ok(())
 }
 
 /// The functions of the families registered in this file (qa, puzzles,
@@ -688,7 +692,12 @@ static CORE: &[SpecFn] = &[
         doc: "1 - Levenshtein(expected order, matched sentence order) / n, clamped at 0",
         spec: "spec/puzzles.md#unscrambling",
         params: PUZZLE_PARAMS,
-        run: |a| puzzles::unscrambling(a.str("ground_truth")?, a.str("output")?).map(Value::from),
+        run: |a| {
+            Ok(Value::from(puzzles::unscrambling(
+                a.str("ground_truth")?,
+                a.str("output")?,
+            )?))
+        },
     },
     SpecFn {
         id: "qa.exact_match",
@@ -795,7 +804,11 @@ static CORE: &[SpecFn] = &[
                     });
                 }
             };
-            reward::score(a.str("data_source")?, a.str("model_output")?, label).map(Value::from)
+            Ok(Value::from(reward::score(
+                a.str("data_source")?,
+                a.str("model_output")?,
+                label,
+            )?))
         },
     },
     SpecFn {

@@ -74,7 +74,7 @@ pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -
                     Outcome::NotEqual => "not_equal",
                     Outcome::Unknown => "unknown",
                 },
-                v.rule,
+                v.rule.as_str(),
                 v.reason,
             ),
             Err(e @ ExprError::BudgetExceeded { .. }) => {
