@@ -248,15 +248,7 @@ impl<'a> Args<'a> {
 
     /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
     pub fn tolerance(&self, name: &'static str) -> Result<f64, CallError> {
-        let t = self.number(name)?;
-        if t.is_finite() && t >= 0.0 {
-            Ok(t)
-        } else {
-            Err(CallError::InvalidValue {
-                name,
-                reason: format!("a tolerance must be a finite number >= 0, got {t}"),
-            })
-        }
+        typed::checked_tolerance(name, self.number(name)?)
     }
 
     /// The raw JSON value of an argument, or `None` when it was not given
@@ -386,15 +378,6 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
                     .collect(),
             })
         }
-    }
-}
-
-pub(crate) const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Bool,
-        default: Default::Bool(default),
-        doc,
     }
 }
 

@@ -122,6 +122,32 @@ raw_value!(
     ArrayValue,
     Array
 );
+raw_value!(
+    /// A JSON object read by the function (`None` when absent).
+    ObjectValue,
+    Object
+);
+
+/// An optional string (`None` when absent).
+impl<'a> FromArg<'a> for Option<&'a str> {
+    const TYPE: ParamType = ParamType::Str;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        Ok(a.value(name)?.and_then(Value::as_str))
+    }
+}
+
+/// A tolerance: `t` when it is a finite number ≥ 0, else `invalid_value`
+/// naming the argument.
+pub(crate) fn checked_tolerance(name: &'static str, t: f64) -> Result<f64, CallError> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        Err(CallError::InvalidValue {
+            name,
+            reason: format!("a tolerance must be a finite number >= 0, got {t}"),
+        })
+    }
+}
 
 impl<'a> FromArg<'a> for Format {
     const TYPE: ParamType = ParamType::Str;
@@ -138,17 +164,20 @@ pub(crate) fn format_named(name: &'static str, text: &str) -> Result<Format, Cal
     })
 }
 
-/// `head` followed by `tail` (`M` must be `N + tail.len()`, checked at
-/// compile time): the parameter table of a struct with a flattened tail.
-pub(crate) const fn concat_params<const N: usize, const M: usize>(
-    head: [Param; N],
-    tail: &[Param],
-) -> [Param; M] {
-    assert!(N > 0 && M == N + tail.len());
-    let mut out = [head[0]; M];
+/// `head` followed by `tail` (`M` must be `head.len() + tail.len()`,
+/// checked at compile time): the parameter table of a struct with a
+/// flattened tail, or of a function taking two argument structs.
+pub(crate) const fn concat_params<const M: usize>(head: &[Param], tail: &[Param]) -> [Param; M] {
+    assert!(M == head.len() + tail.len() && M > 0);
+    let first = if head.is_empty() { tail[0] } else { head[0] };
+    let mut out = [first; M];
     let mut i = 0;
     while i < M {
-        out[i] = if i < N { head[i] } else { tail[i - N] };
+        out[i] = if i < head.len() {
+            head[i]
+        } else {
+            tail[i - head.len()]
+        };
         i += 1;
     }
     out
@@ -200,10 +229,9 @@ macro_rules! spec_args {
             /// The parameter table: the fields', then those of the flattened struct.
             pub(crate) const PARAMS: &'static [$crate::registry::Param] =
                 &$crate::registry::typed::concat_params::<
-                    { [$(stringify!($field)),+].len() },
                     { [$(stringify!($field)),+].len() + $fty::<'static>::PARAMS.len() },
                 >(
-                    [
+                    &[
                         $( spec_args!(@param $lt, $field, $ty, $default $( ($value) )?, $doc), )+
                     ],
                     $fty::<'static>::PARAMS,
