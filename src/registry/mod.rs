@@ -381,15 +381,6 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
     }
 }
 
-pub(crate) const fn required(name: &'static str, ty: ParamType, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty,
-        default: Default::Required,
-        doc,
-    }
-}
-
 const UNICODE_PUNCT_DOC: &str =
     "opt-in: also remove Unicode punctuation (categories P*), not only ASCII";
 const KEEP_NUMBERS_DOC: &str =
