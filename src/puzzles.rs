@@ -14,6 +14,7 @@
 //! assert_eq!(DataSource::from_name("connections"), Some(DataSource::Connections));
 //! ```
 
+pub use crate::budget::BudgetExceeded;
 pub use crate::score::puzzles::{
     GROUP_SIZE, UNSCRAMBLING_MAX_WORK, connections, connections_answer, match_sentences, sentences,
     typos, typos_answer, unscrambling, unscrambling_answer,
