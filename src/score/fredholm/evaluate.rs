@@ -674,7 +674,9 @@ impl Aggregate {
             }
         }
         // None-type detection (FM-8): (tp, fp, fn, unanswered).
-        match (r.gt_type.as_deref() == Some("none"), r.pred_has_solution) {
+        let gt_none =
+            r.gt_type.as_deref().and_then(SolutionType::from_name) == Some(SolutionType::None);
+        match (gt_none, r.pred_has_solution) {
             (true, Some(false)) => self.none_pairs.0 += 1,
             (false, Some(false)) => self.none_pairs.1 += 1,
             (true, Some(true)) => self.none_pairs.2 += 1,
