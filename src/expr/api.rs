@@ -4,7 +4,7 @@ use serde_json::{Map, Value, json};
 
 use super::canon::canonical;
 use super::complex::Complex;
-use super::equiv::{EquivOptions, Outcome, equivalent};
+use super::equiv::{EquivOptions, equivalent};
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex};
 use super::limits::Limits;
@@ -122,15 +122,7 @@ pub fn equivalent_json(
     out.insert("b_canonical".into(), show(&pb));
     let (outcome, rule, reason) = match (&pa, &pb) {
         (Ok(x), Ok(y)) => match equivalent(x, y, opts, limits) {
-            Ok(v) => (
-                match v.outcome {
-                    Outcome::Equal => "equal",
-                    Outcome::NotEqual => "not_equal",
-                    Outcome::Unknown => "unknown",
-                },
-                v.rule.as_str(),
-                v.reason,
-            ),
+            Ok(v) => (v.outcome.as_str(), v.rule.as_str(), v.reason),
             Err(e @ ExprError::BudgetExceeded { .. }) => {
                 ("budget_exceeded", "bounds", Some(e.to_string()))
             }

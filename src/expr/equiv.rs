@@ -59,15 +59,17 @@ impl Default for EquivOptions {
     }
 }
 
-/// The three possible answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The expressions are equivalent.
-    Equal,
-    /// They are not.
-    NotEqual,
-    /// Undecided (e.g. undefined at every sample point).
-    Unknown,
+str_enum! {
+    /// The three possible answers; `as_str` is the name of `expr.equivalent`'s
+    /// JSON (`equal`, `not_equal`, `unknown`).
+    pub enum Outcome {
+        /// The expressions are equivalent.
+        Equal => "equal",
+        /// They are not.
+        NotEqual => "not_equal",
+        /// Undecided (e.g. undefined at every sample point).
+        Unknown => "unknown",
+    }
 }
 
 str_enum! {

@@ -71,15 +71,7 @@ pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -
     let identical =
         matches!(&verdict, Ok(v) if v.outcome == Outcome::Equal && v.rule == Rule::Identical);
     let (outcome, rule, reason) = match verdict {
-        Ok(v) => (
-            match v.outcome {
-                Outcome::Equal => "equal",
-                Outcome::NotEqual => "not_equal",
-                Outcome::Unknown => "unknown",
-            },
-            v.rule.as_str(),
-            v.reason,
-        ),
+        Ok(v) => (v.outcome.as_str(), v.rule.as_str(), v.reason),
         Err(e @ ExprError::BudgetExceeded { .. }) => {
             ("budget_exceeded", "bounds", Some(e.to_string()))
         }
