@@ -3,11 +3,33 @@
 //! A computation whose cost depends on its input (the cells of an edit
 //! distance, the sentence pairs of a matching) draws its work from a
 //! [`Budget`] before doing it. Running out is an outcome, reported as
-//! [`CallError::BudgetExceeded`] naming the bound and its limit — never a hang,
+//! [`BudgetExceeded`] naming the bound and its limit — never a hang,
 //! a signal or a thread. Budgets count operations, not time, so a verdict is
 //! the same on every machine.
 
-use crate::error::CallError;
+use std::fmt;
+
+/// A bound on the work of a computation was reached: which bound, and its
+/// limit. The registry reports it as the protocol's `budget_exceeded`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BudgetExceeded {
+    /// The bound, e.g. `"levenshtein cells len(a)*len(b)"`.
+    pub which: &'static str,
+    /// Its limit.
+    pub limit: u64,
+}
+
+impl fmt::Display for BudgetExceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "budget exceeded: {} is limited to {}",
+            self.which, self.limit
+        )
+    }
+}
+
+impl std::error::Error for BudgetExceeded {}
 
 /// A deterministic allowance of work units for one computation.
 #[derive(Debug, Clone)]
@@ -33,12 +55,12 @@ impl Budget {
     /// use scorespec::budget::Budget;
     /// let mut b = Budget::new("cells", 10);
     /// assert!(b.spend(6).is_ok());
-    /// assert_eq!(b.spend(6).unwrap_err().kind(), "budget_exceeded");
+    /// assert_eq!(b.spend(6).unwrap_err().limit, 10);
     /// ```
-    pub fn spend(&mut self, units: u64) -> Result<(), CallError> {
+    pub fn spend(&mut self, units: u64) -> Result<(), BudgetExceeded> {
         self.spent = self.spent.saturating_add(units);
         if self.spent > self.limit {
-            return Err(CallError::BudgetExceeded {
+            return Err(BudgetExceeded {
                 which: self.which,
                 limit: self.limit,
             });

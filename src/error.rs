@@ -133,6 +133,28 @@ impl fmt::Display for CallError {
 
 impl std::error::Error for CallError {}
 
+impl From<crate::score::reward::RewardError> for CallError {
+    fn from(e: crate::score::reward::RewardError) -> Self {
+        use crate::score::reward::RewardError;
+        match e {
+            RewardError::UnknownDataSource(u) => CallError::InvalidValue {
+                name: "data_source",
+                reason: u.to_string(),
+            },
+            RewardError::BudgetExceeded(b) => b.into(),
+        }
+    }
+}
+
+impl From<crate::budget::BudgetExceeded> for CallError {
+    fn from(e: crate::budget::BudgetExceeded) -> Self {
+        CallError::BudgetExceeded {
+            which: e.which,
+            limit: e.limit,
+        }
+    }
+}
+
 /// The JSON type name of a value, for messages.
 pub(crate) fn json_type(v: &serde_json::Value) -> &'static str {
     match v {

@@ -179,7 +179,10 @@ pub fn score_puzzles_row(bytes: &[u8], line: u64) -> RowResult {
             score: Some(score),
             error: None,
         },
-        Err(e) => fail(e.kind(), e.to_string()),
+        Err(e) => {
+            let e = crate::error::CallError::from(e);
+            fail(e.kind(), e.to_string())
+        }
     }
 }
 

@@ -4,7 +4,7 @@ use serde_json::{Map, Value, json};
 
 use super::canon::canonical;
 use super::complex::Complex;
-use super::equiv::{EquivOptions, Outcome, equivalent};
+use super::equiv::{EquivOptions, equivalent};
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex};
 use super::limits::Limits;
@@ -12,26 +12,16 @@ use super::parse::{infix::parse_infix, latex::parse_latex, rpn::parse_rpn};
 use super::print::to_infix;
 use super::{Expr, print_latex, print_rpn};
 
-/// The text formats of expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// LaTeX as in math answers (`\frac{1}{2}`).
-    Latex,
-    /// Infix as SymPy and LLMs write it (`x**2 + sin(x)`).
-    Infix,
-    /// Reverse Polish notation (`x 2 ^ x sin +`).
-    Rpn,
-}
-
-impl Format {
-    /// The format named `latex`, `infix` or `rpn`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        match name {
-            "latex" => Some(Format::Latex),
-            "infix" => Some(Format::Infix),
-            "rpn" => Some(Format::Rpn),
-            _ => None,
-        }
+str_enum! {
+    /// The text formats of expressions; `as_str` is the name the registry
+    /// takes (`latex`, `infix`, `rpn`) and `from_name` reads it.
+    pub enum Format {
+        /// LaTeX as in math answers (`\frac{1}{2}`).
+        Latex => "latex",
+        /// Infix as SymPy and LLMs write it (`x**2 + sin(x)`).
+        Infix => "infix",
+        /// Reverse Polish notation (`x 2 ^ x sin +`).
+        Rpn => "rpn",
     }
 }
 
@@ -132,15 +122,7 @@ pub fn equivalent_json(
     out.insert("b_canonical".into(), show(&pb));
     let (outcome, rule, reason) = match (&pa, &pb) {
         (Ok(x), Ok(y)) => match equivalent(x, y, opts, limits) {
-            Ok(v) => (
-                match v.outcome {
-                    Outcome::Equal => "equal",
-                    Outcome::NotEqual => "not_equal",
-                    Outcome::Unknown => "unknown",
-                },
-                v.rule,
-                v.reason,
-            ),
+            Ok(v) => (v.outcome.as_str(), v.rule.as_str(), v.reason),
             Err(e @ ExprError::BudgetExceeded { .. }) => {
                 ("budget_exceeded", "bounds", Some(e.to_string()))
             }

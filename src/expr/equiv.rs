@@ -67,15 +67,57 @@ impl Default for EquivOptions {
     }
 }
 
-/// The three possible answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The expressions are equivalent.
-    Equal,
-    /// They are not.
-    NotEqual,
-    /// Undecided (e.g. undefined at every sample point).
-    Unknown,
+str_enum! {
+    /// The three possible answers; `as_str` is the name of `expr.equivalent`'s
+    /// JSON (`equal`, `not_equal`, `unknown`).
+    pub enum Outcome {
+        /// The expressions are equivalent.
+        Equal => "equal",
+        /// They are not.
+        NotEqual => "not_equal",
+        /// Undecided (e.g. undefined at every sample point).
+        Unknown => "unknown",
+    }
+}
+
+str_enum! {
+    /// The rule of the engine that decided a [`Verdict`] (module documentation);
+    /// `as_str` is the name the JSON output carries.
+    #[non_exhaustive]
+    pub enum Rule {
+        /// `undefined`.
+        Undefined => "undefined",
+        /// `identical`.
+        Identical => "identical",
+        /// `infinity`.
+        Infinity => "infinity",
+        /// `numeric_value`.
+        NumericValue => "numeric_value",
+        /// `sample_points`.
+        SamplePoints => "sample_points",
+        /// `equation`.
+        Equation => "equation",
+        /// `inequality`.
+        Inequality => "inequality",
+        /// `set`.
+        Set => "set",
+        /// `tuple`.
+        Tuple => "tuple",
+        /// `matrix`.
+        Matrix => "matrix",
+        /// `interval`.
+        Interval => "interval",
+        /// `union`.
+        Union => "union",
+        /// `plus_minus`.
+        PlusMinus => "plus_minus",
+        /// `text`.
+        Text => "text",
+        /// `kind`.
+        Kind => "kind",
+        /// `relation_kind`.
+        RelationKind => "relation_kind",
+    }
 }
 
 /// A verdict with the rule that decided it.
@@ -84,12 +126,12 @@ pub struct Verdict {
     /// The answer.
     pub outcome: Outcome,
     /// The rule that decided (see the module documentation).
-    pub rule: &'static str,
+    pub rule: Rule,
     /// Why, for `Unknown` and some `NotEqual` verdicts.
     pub reason: Option<String>,
 }
 
-fn verdict(outcome: Outcome, rule: &'static str) -> Verdict {
+fn verdict(outcome: Outcome, rule: Rule) -> Verdict {
     Verdict {
         outcome,
         rule,
@@ -97,7 +139,7 @@ fn verdict(outcome: Outcome, rule: &'static str) -> Verdict {
     }
 }
 
-fn unknown(rule: &'static str, reason: impl Into<String>) -> Verdict {
+fn unknown(rule: Rule, reason: impl Into<String>) -> Verdict {
     Verdict {
         outcome: Outcome::Unknown,
         rule,
@@ -108,7 +150,7 @@ fn unknown(rule: &'static str, reason: impl Into<String>) -> Verdict {
 /// Compares two canonical expressions.
 ///
 /// ```
-/// use scorespec::expr::{canon::canonical, equiv::{equivalent, EquivOptions, Outcome}, Expr, Func, Limits};
+/// use scorespec::expr::{canon::canonical, equiv::{equivalent, EquivOptions, Outcome, Rule}, Expr, Func, Limits};
 /// let l = Limits::default();
 /// let x = Expr::sym("x");
 /// // sin²x + cos²x ≡ 1
@@ -118,7 +160,7 @@ fn unknown(rule: &'static str, reason: impl Into<String>) -> Verdict {
 /// ]);
 /// let a = canonical(&lhs, &l).unwrap();
 /// let v = equivalent(&a, &Expr::int(1), &EquivOptions::default(), &l).unwrap();
-/// assert_eq!((v.outcome, v.rule), (Outcome::Equal, "sample_points"));
+/// assert_eq!((v.outcome, v.rule), (Outcome::Equal, Rule::SamplePoints));
 /// ```
 pub fn equivalent(
     a: &Expr,
@@ -197,29 +239,29 @@ impl Comparer<'_> {
         if *a == undefined || *b == undefined {
             // An undefined value (0/0, ∞ − ∞) is equal to nothing, not even itself.
             return Ok(unknown(
-                "undefined",
+                Rule::Undefined,
                 "a side is undefined (like 0/0 or ∞ − ∞)",
             ));
         }
         if a == b {
-            return Ok(verdict(Outcome::Equal, "identical"));
+            return Ok(verdict(Outcome::Equal, Rule::Identical));
         }
         let d = depth + 1;
         match (a, b) {
             (Expr::Relation(sa, oa), Expr::Relation(sb, ob)) => self.relations(sa, oa, sb, ob),
-            (Expr::Tuple(x), Expr::Tuple(y)) => self.sequence(x, y, "tuple", d),
+            (Expr::Tuple(x), Expr::Tuple(y)) => self.sequence(x, y, Rule::Tuple, d),
             (Expr::Matrix(x), Expr::Matrix(y)) => {
                 let shape = |m: &Vec<Vec<Expr>>| (m.len(), m.first().map_or(0, Vec::len));
                 if shape(x) != shape(y) || x.iter().zip(y).any(|(r, s)| r.len() != s.len()) {
-                    return Ok(verdict(Outcome::NotEqual, "matrix"));
+                    return Ok(verdict(Outcome::NotEqual, Rule::Matrix));
                 }
                 let xs: Vec<Expr> = x.iter().flatten().cloned().collect();
                 let ys: Vec<Expr> = y.iter().flatten().cloned().collect();
-                self.sequence(&xs, &ys, "matrix", d)
+                self.sequence(&xs, &ys, Rule::Matrix, d)
             }
-            (Expr::Set(x), Expr::Set(y)) => self.unordered(x, y, "set", d),
+            (Expr::Set(x), Expr::Set(y)) => self.unordered(x, y, Rule::Set, d),
             (Expr::Union(x), Expr::Union(y)) | (Expr::Intersection(x), Expr::Intersection(y)) => {
-                self.unordered(x, y, "union", d)
+                self.unordered(x, y, Rule::Union, d)
             }
             (Expr::Interval(x), Expr::Interval(y)) => self.intervals(x, y, d),
             (Expr::Interval(i), Expr::Tuple(t)) | (Expr::Tuple(t), Expr::Interval(i))
@@ -237,22 +279,22 @@ impl Comparer<'_> {
                 let v = self.compare(a1, a2, d)?;
                 if v.outcome != Outcome::Equal {
                     return Ok(Verdict {
-                        rule: "plus_minus",
+                        rule: Rule::PlusMinus,
                         ..v
                     });
                 }
                 let v = self.compare(b1, b2, d)?;
                 Ok(Verdict {
-                    rule: "plus_minus",
+                    rule: Rule::PlusMinus,
                     ..v
                 })
             }
             (Expr::PlusMinus(pa, pb), Expr::Set(v) | Expr::Tuple(v))
             | (Expr::Set(v) | Expr::Tuple(v), Expr::PlusMinus(pa, pb)) => {
                 let both = self.expand_pm(pa, pb)?;
-                let v = self.unordered(&both, v, "plus_minus", d)?;
+                let v = self.unordered(&both, v, Rule::PlusMinus, d)?;
                 Ok(Verdict {
-                    rule: "plus_minus",
+                    rule: Rule::PlusMinus,
                     ..v
                 })
             }
@@ -262,11 +304,11 @@ impl Comparer<'_> {
                 } else {
                     Outcome::NotEqual
                 },
-                "text",
+                Rule::Text,
             )),
-            _ if kind(a) != kind(b) => Ok(verdict(Outcome::NotEqual, "kind")),
+            _ if kind(a) != kind(b) => Ok(verdict(Outcome::NotEqual, Rule::Kind)),
             _ if kind(a) == "scalar" => self.scalars(a, b),
-            _ => Ok(verdict(Outcome::NotEqual, "kind")),
+            _ => Ok(verdict(Outcome::NotEqual, Rule::Kind)),
         }
     }
 
@@ -281,7 +323,7 @@ impl Comparer<'_> {
         &mut self,
         x: &[Expr],
         y: &[Expr],
-        rule: &'static str,
+        rule: Rule,
         d: usize,
     ) -> Result<Verdict, ExprError> {
         if x.len() != y.len() {
@@ -307,7 +349,7 @@ impl Comparer<'_> {
         &mut self,
         x: &[Expr],
         y: &[Expr],
-        rule: &'static str,
+        rule: Rule,
         d: usize,
     ) -> Result<Verdict, ExprError> {
         for (from, to) in [(x, y), (y, x)] {
@@ -329,12 +371,12 @@ impl Comparer<'_> {
 
     fn intervals(&mut self, x: &Interval, y: &Interval, d: usize) -> Result<Verdict, ExprError> {
         if x.lo_closed != y.lo_closed || x.hi_closed != y.hi_closed {
-            return Ok(verdict(Outcome::NotEqual, "interval"));
+            return Ok(verdict(Outcome::NotEqual, Rule::Interval));
         }
         self.sequence(
             &[x.lo.clone(), x.hi.clone()],
             &[y.lo.clone(), y.hi.clone()],
-            "interval",
+            Rule::Interval,
             d,
         )
     }
@@ -407,7 +449,7 @@ impl Comparer<'_> {
                     } else {
                         Outcome::NotEqual
                     },
-                    "infinity",
+                    Rule::Infinity,
                 ));
             }
         }
@@ -420,10 +462,10 @@ impl Comparer<'_> {
                     } else {
                         Outcome::NotEqual
                     },
-                    "numeric_value",
+                    Rule::NumericValue,
                 ),
-                (None, None) => unknown("numeric_value", "both values are undefined"),
-                _ => verdict(Outcome::NotEqual, "numeric_value"),
+                (None, None) => unknown(Rule::NumericValue, "both values are undefined"),
+                _ => verdict(Outcome::NotEqual, Rule::NumericValue),
             });
         }
         let n = self.opts.samples.max(1);
@@ -453,7 +495,7 @@ impl Comparer<'_> {
                         describe_value(y)
                     );
                     if strong || weak_difference.is_some() {
-                        let mut v = verdict(Outcome::NotEqual, "sample_points");
+                        let mut v = verdict(Outcome::NotEqual, Rule::SamplePoints);
                         v.reason = Some(why);
                         return Ok(v);
                     }
@@ -464,10 +506,10 @@ impl Comparer<'_> {
             }
         }
         Ok(if agree >= 3 {
-            verdict(Outcome::Equal, "sample_points")
+            verdict(Outcome::Equal, Rule::SamplePoints)
         } else {
             unknown(
-                "sample_points",
+                Rule::SamplePoints,
                 format!("only {agree} sample points where both sides are defined"),
             )
         })
@@ -504,7 +546,11 @@ impl Comparer<'_> {
     /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
     /// positive, `Some(false)` any non-zero, by sampling.
     fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
-        let rule = if positive { "inequality" } else { "equation" };
+        let rule = if positive {
+            Rule::Inequality
+        } else {
+            Rule::Equation
+        };
         if d1 == d2 {
             return Ok(verdict(Outcome::Equal, rule));
         }
@@ -582,7 +628,7 @@ impl Comparer<'_> {
         if let ([a1, a2], [opa], [b1, b2], [opb]) = (sa, oa, sb, ob) {
             if matches!(opa, RelOp::Eq | RelOp::Ne) || matches!(opb, RelOp::Eq | RelOp::Ne) {
                 if opa != opb {
-                    return Ok(verdict(Outcome::NotEqual, "relation_kind"));
+                    return Ok(verdict(Outcome::NotEqual, Rule::RelationKind));
                 }
                 let d1 = self.difference(a1, a2)?;
                 let d2 = self.difference(b1, b2)?;
@@ -592,16 +638,16 @@ impl Comparer<'_> {
         let (sa, oa) = ascending(sa, oa);
         let (sb, ob) = ascending(sb, ob);
         if oa != ob || sa.len() != sb.len() {
-            return Ok(verdict(Outcome::NotEqual, "inequality"));
+            return Ok(verdict(Outcome::NotEqual, Rule::Inequality));
         }
         if sa.len() == 2 {
             let d1 = self.difference(&sa[0], &sa[1])?;
             let d2 = self.difference(&sb[0], &sb[1])?;
             return self.proportional_both(&d1, &d2, true);
         }
-        let v = self.sequence(&sa, &sb, "inequality", 1)?;
+        let v = self.sequence(&sa, &sb, Rule::Inequality, 1)?;
         Ok(Verdict {
-            rule: "inequality",
+            rule: Rule::Inequality,
             ..v
         })
     }

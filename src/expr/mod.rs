@@ -2,6 +2,16 @@
 //! canonical form, printers, evaluation and equivalence.
 //!
 //! `spec/expr.md` gives the rules, the bounds and the differences with SymPy.
+//!
+//! ```
+//! use scorespec::expr::{self, Format, Limits, EquivOptions};
+//! let l = Limits::default();
+//! let a = expr::parse(r"\frac{x^2-1}{x-1}", Format::Latex, &l).unwrap();
+//! let b = expr::parse("x + 1", Format::Infix, &l).unwrap();
+//! let v = expr::equivalent(&a, &b, &EquivOptions::default(), &l).unwrap();
+//! assert_eq!(v.outcome, expr::equiv::Outcome::Equal);
+//! assert_eq!(expr::to_latex(&b), "x + 1");
+//! ```
 
 pub mod ast;
 pub mod error;
@@ -20,3 +30,10 @@ pub mod parse;
 pub mod print;
 pub mod print_latex;
 pub mod print_rpn;
+
+pub use api::{EvalOutcome, Format, evaluate, parse};
+pub use canon::canonical;
+pub use equiv::{EquivOptions, equivalent};
+pub use print::to_infix;
+pub use print_latex::to_latex;
+pub use print_rpn::to_rpn;

@@ -1,8 +1,9 @@
 //! Registry entries of the Fredholm integral-equation pipeline (document 003), spec/fredholm.md.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::{Args, Default, Param, ParamType, SpecFn, flag, required};
+use super::typed::{AnyValue, ArrayValue, Object, ObjectValue, checked_tolerance, concat_params};
+use super::{Args, SpecFn};
 use crate::error::{CallError, json_type};
 use crate::expr::api::Format;
 use crate::expr::eval::eval_real;
@@ -16,46 +17,15 @@ use crate::score::fredholm::evaluators::{
 };
 use crate::score::fredholm::parse::{extract_discrete_points, parse_expression, parse_output};
 
-const FORMAT_AUTO: Param = Param {
-    name: "format",
-    ty: ParamType::Str,
-    default: Default::Str("auto"),
-    doc: "the format of the expressions: auto (detect), latex, infix or rpn",
-};
+const FORMAT_AUTO_DOC: &str = "the format of the expressions: auto (detect), latex, infix or rpn";
+const DOMAIN_DOC: &str =
+    "[a, b] of the generated points: numbers or constant expressions (default [-1, 1])";
+const DOMAIN_01_DOC: &str = "[a, b] of the points (default [0, 1])";
+const N_POINTS_DOC: &str = "how many evenly spaced points to generate (1 to 10000)";
+const TOLERANCE_DOC: &str = "a point matches when |solution - truth| is below this";
 
-const SOLUTION: Param = required("solution", ParamType::Str, "the predicted u(x)");
-const GROUND_TRUTH: Param = required("ground_truth", ParamType::Str, "the true u(x)");
-
-const DOMAIN: Param = Param {
-    name: "domain",
-    ty: ParamType::Array,
-    default: Default::Optional,
-    doc: "[a, b] of the generated points: numbers or constant expressions (default [-1, 1])",
-};
-
-const N_POINTS: Param = Param {
-    name: "n_points",
-    ty: ParamType::Number,
-    default: Default::Number(100.0),
-    doc: "how many evenly spaced points to generate (1 to 10000)",
-};
-
-const TOLERANCE: Param = Param {
-    name: "tolerance",
-    ty: ParamType::Number,
-    default: Default::Number(1e-6),
-    doc: "a point matches when |solution - truth| is below this",
-};
-
-const EVALUATION_POINTS: Param = Param {
-    name: "evaluation_points",
-    ty: ParamType::Object,
-    default: Default::Optional,
-    doc: "stored points {x_values, u_values} used instead of generated ones",
-};
-
-fn format(a: &Args<'_>) -> Result<Option<Format>, CallError> {
-    let name = a.str("format")?;
+/// The format argument: `auto` (detect, `None`) or a format name.
+fn format(name: &str) -> Result<Option<Format>, CallError> {
     if name == "auto" {
         return Ok(None);
     }
@@ -67,8 +37,8 @@ fn format(a: &Args<'_>) -> Result<Option<Format>, CallError> {
         })
 }
 
-fn expr(a: &Args<'_>, name: &'static str, fmt: Option<Format>) -> Result<Expr, CallError> {
-    parse_expression(a.str(name)?, fmt, &Limits::default())
+fn expr(text: &str, name: &'static str, fmt: Option<Format>) -> Result<Expr, CallError> {
+    parse_expression(text, fmt, &Limits::default())
         .map(|(e, _)| e)
         .map_err(|message| CallError::Parse { name, message })
 }
@@ -101,8 +71,8 @@ fn constant(name: &'static str, v: &Value) -> Result<f64, CallError> {
         .ok_or_else(|| bad(name, format!("{v} is not a finite real number")))
 }
 
-fn domain(a: &Args<'_>, default: (f64, f64)) -> Result<(f64, f64), CallError> {
-    let Some(v) = a.value("domain")? else {
+fn domain(v: ArrayValue<'_>, default: (f64, f64)) -> Result<(f64, f64), CallError> {
+    let Some(v) = v.0 else {
         return Ok(default);
     };
     match v.as_array().map(Vec::as_slice) {
@@ -118,8 +88,7 @@ fn domain(a: &Args<'_>, default: (f64, f64)) -> Result<(f64, f64), CallError> {
     }
 }
 
-fn count(a: &Args<'_>, name: &'static str) -> Result<usize, CallError> {
-    let n = a.number(name)?;
+fn count(n: f64, name: &'static str) -> Result<usize, CallError> {
     if n.fract() == 0.0 && (1.0..=MAX_POINTS as f64).contains(&n) {
         Ok(n as usize)
     } else {
@@ -130,11 +99,17 @@ fn count(a: &Args<'_>, name: &'static str) -> Result<usize, CallError> {
     }
 }
 
-fn numeric_options(a: &Args<'_>, default_domain: (f64, f64)) -> Result<NumericOptions, CallError> {
+/// The sampling options (domain, n_points, tolerance), checked in that order.
+fn numeric_options(
+    domain_arg: ArrayValue<'_>,
+    n_points: f64,
+    tolerance: f64,
+    default_domain: (f64, f64),
+) -> Result<NumericOptions, CallError> {
     Ok(NumericOptions {
-        domain: domain(a, default_domain)?,
-        n_points: count(a, "n_points")?,
-        tolerance: a.tolerance("tolerance")?,
+        domain: domain(domain_arg, default_domain)?,
+        n_points: count(n_points, "n_points")?,
+        tolerance: checked_tolerance("tolerance", tolerance)?,
         include_points: false,
         constants: vec![],
     })
@@ -164,8 +139,8 @@ fn list(name: &'static str, v: Option<&Value>, what: &str) -> Result<Vec<Option<
 /// Stored points: the abscissas and the true values (null where undefined).
 type StoredPoints = (Vec<f64>, Vec<Option<f64>>);
 
-fn stored(a: &Args<'_>) -> Result<Option<StoredPoints>, CallError> {
-    let Some(Value::Object(o)) = a.value("evaluation_points")? else {
+fn stored(v: ObjectValue<'_>) -> Result<Option<StoredPoints>, CallError> {
+    let Some(Value::Object(o)) = v.0 else {
         return Ok(None);
     };
     // `{evaluation_points: {x_values, u_values}}` (a dataset row's field) too.
@@ -194,21 +169,37 @@ fn stored(a: &Args<'_>) -> Result<Option<StoredPoints>, CallError> {
     Ok(Some((xs, ys)))
 }
 
+spec_args! {
+    /// The arguments of `fredholm.numeric_compare`.
+    struct NumericArgs<'a> {
+        solution: &'a str = Required, "the predicted u(x)";
+        ground_truth: Option<&'a str> = Optional, "the true u(x) (not needed with evaluation_points)";
+        format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+        domain: ArrayValue<'a> = Optional, DOMAIN_DOC;
+        n_points: f64 = Number(100.0), N_POINTS_DOC;
+        evaluation_points: ObjectValue<'a> = Optional,
+            "stored points {x_values, u_values} used instead of generated ones";
+        tolerance: f64 = Number(1e-6), TOLERANCE_DOC;
+        include_points: bool = Bool(false), "also return x_values, y_pred, y_true";
+    }
+}
+
 fn numeric(a: &Args<'_>) -> Result<Value, CallError> {
-    let fmt = format(a)?;
-    let sol = expr(a, "solution", fmt)?;
-    let mut opts = numeric_options(a, (-1.0, 1.0))?;
-    opts.include_points = a.bool("include_points")?;
+    let args = NumericArgs::read(a)?;
+    let fmt = format(args.format)?;
+    let sol = expr(args.solution, "solution", fmt)?;
+    let mut opts = numeric_options(args.domain, args.n_points, args.tolerance, (-1.0, 1.0))?;
+    opts.include_points = args.include_points;
     let l = Limits::default();
-    let r = match stored(a)? {
+    let r = match stored(args.evaluation_points)? {
         Some((xs, ys)) => numeric_compare(&sol, Truth::Values(&ys), Some(&xs), &opts, &l),
         None => {
-            if a.value("ground_truth")?.is_none() {
+            let Some(gt) = args.ground_truth else {
                 return Err(CallError::MissingArgument {
                     name: "ground_truth",
                 });
-            }
-            let gt = expr(a, "ground_truth", fmt)?;
+            };
+            let gt = expr(gt, "ground_truth", fmt)?;
             numeric_compare(&sol, Truth::Expr(&gt), None, &opts, &l)
         }
     };
@@ -244,12 +235,26 @@ fn points(name: &'static str, v: Option<&Value>) -> Result<Vec<[f64; 2]>, CallEr
     }
 }
 
+spec_args! {
+    /// The argument `fredholm.family` takes after those of `fredholm.series_terms`.
+    struct FamilyPointsArgs<'a> {
+        evaluation_points: ObjectValue<'a> = Optional,
+            "stored {x_values, u_values_samples, constant_samples}";
+    }
+}
+
+/// The parameters of `fredholm.family`: those of `fredholm.series_terms`,
+/// then `evaluation_points`.
+static FAMILY_PARAMS: [super::Param; 7] =
+    concat_params(SeriesArgs::PARAMS, FamilyPointsArgs::PARAMS);
+
 fn family_fn(a: &Args<'_>) -> Result<Value, CallError> {
-    let fmt = format(a)?;
-    let sol = expr(a, "solution", fmt)?;
-    let gt = expr(a, "ground_truth", fmt)?;
-    let opts = numeric_options(a, (0.0, 1.0))?;
-    let stored = match a.value("evaluation_points")? {
+    let args = SeriesArgs::read(a)?;
+    let fmt = format(args.format)?;
+    let sol = expr(args.solution, "solution", fmt)?;
+    let gt = expr(args.ground_truth, "ground_truth", fmt)?;
+    let opts = numeric_options(args.domain, args.n_points, args.tolerance, (0.0, 1.0))?;
+    let stored = match FamilyPointsArgs::read(a)?.evaluation_points.0 {
         Some(Value::Object(o)) => {
             const N: &str = "evaluation_points";
             let xs: Option<Vec<f64>> = list(N, o.get("x_values"), "x_values")?
@@ -291,13 +296,88 @@ fn family_fn(a: &Args<'_>) -> Result<Value, CallError> {
     Ok(serde_json::to_value(r).unwrap_or(Value::Null))
 }
 
-fn eval_options(a: &Args<'_>) -> Result<EvalOptions, CallError> {
+/// The options of `fredholm.evaluate` and `fredholm.evaluate_prediction`.
+fn eval_options(
+    tolerance: f64,
+    n_points: f64,
+    include_points: bool,
+) -> Result<EvalOptions, CallError> {
     Ok(EvalOptions {
-        numeric_tolerance: a.tolerance("tolerance")?,
-        n_points: count(a, "n_points")?,
-        include_points: a.bool("include_points")?,
+        numeric_tolerance: checked_tolerance("tolerance", tolerance)?,
+        n_points: count(n_points, "n_points")?,
+        include_points,
         ..EvalOptions::default()
     })
+}
+
+spec_args! {
+    /// The arguments of `fredholm.parse_output`.
+    struct ParseOutputArgs<'a> {
+        response: &'a str = Required, "the model's full response";
+        format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.symbolic_compare`.
+    struct PairArgs<'a> {
+        solution: &'a str = Required, "the predicted u(x)";
+        ground_truth: &'a str = Required, "the true u(x)";
+        format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.discrete_points`.
+    struct DiscreteArgs<'a> {
+        prediction: AnyValue<'a> = Required, "[[x, y], …] or a text with [(x, y), …]";
+        ground_truth: AnyValue<'a> = Required, "[[x, y], …] or a text with [(x, y), …]";
+        x_tolerance: f64 = Number(1e-3), "points pair when their x differ by less than this";
+        y_tolerance: f64 = Number(1e-3), "a paired point matches when its y differ by less than this";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.series_terms`.
+    struct SeriesArgs<'a> {
+        solution: &'a str = Required, "the predicted u(x)";
+        ground_truth: &'a str = Required, "the true u(x)";
+        format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+        domain: ArrayValue<'a> = Optional, DOMAIN_01_DOC;
+        n_points: f64 = Number(100.0), N_POINTS_DOC;
+        tolerance: f64 = Number(1e-6), TOLERANCE_DOC;
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.approx_coef`.
+    struct ApproxArgs<'a> {
+        solution: &'a str = Required, "the predicted u(x)";
+        ground_truth: &'a str = Required, "the true u(x)";
+        format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+        tolerance: f64 = Number(1e-6), TOLERANCE_DOC;
+        relative_tolerance: f64 = Number(0.1), "a term also matches when its relative error is at most this";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.evaluate`.
+    struct EvaluateArgs<'a> {
+        predictions: ArrayValue<'a> = Required, "the prediction objects (the predictions JSONL lines)";
+        tolerance: f64 = Number(1e-6), TOLERANCE_DOC;
+        n_points: f64 = Number(100.0), N_POINTS_DOC;
+        include_points: bool = Bool(false), "keep the points in each numeric result";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.evaluate_prediction`.
+    struct EvaluatePredictionArgs<'a> {
+        prediction: Object = Required, "one prediction object";
+        tolerance: f64 = Number(1e-6), TOLERANCE_DOC;
+        n_points: f64 = Number(100.0), N_POINTS_DOC;
+        include_points: bool = Bool(false), "keep the points in the numeric result";
+    }
 }
 
 /// The most predictions one `fredholm.evaluate` call takes (the CLI streams
@@ -310,12 +390,10 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.parse_output",
         doc: "parse an LLM answer: solution (u(x) = …), HAS_SOLUTION, SOLUTION_TYPE, REASONING, confidence",
         spec: "spec/fredholm.md#parsing-llm-output",
-        params: &[
-            required("response", ParamType::Str, "the model's full response"),
-            FORMAT_AUTO,
-        ],
+        params: ParseOutputArgs::PARAMS,
         run: |a| {
-            let r = parse_output(a.str("response")?, format(a)?);
+            let args = ParseOutputArgs::read(a)?;
+            let r = parse_output(args.response, format(args.format)?);
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
     },
@@ -323,10 +401,12 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.symbolic_compare",
         doc: "whether the solution is equivalent to the ground truth, with the rule that decided",
         spec: "spec/fredholm.md#comparisons",
-        params: &[SOLUTION, GROUND_TRUTH, FORMAT_AUTO],
+        params: PairArgs::PARAMS,
         run: |a| {
-            let fmt = format(a)?;
-            let (s, g) = (expr(a, "solution", fmt)?, expr(a, "ground_truth", fmt)?);
+            let args = PairArgs::read(a)?;
+            let fmt = format(args.format)?;
+            let s = expr(args.solution, "solution", fmt)?;
+            let g = expr(args.ground_truth, "ground_truth", fmt)?;
             let r = symbolic_compare(&s, &g, &Limits::default());
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
@@ -335,63 +415,23 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.numeric_compare",
         doc: "max / mean error, MAE, RMSE of solution vs truth at stored or evenly spaced points",
         spec: "spec/fredholm.md#comparisons",
-        params: &[
-            SOLUTION,
-            Param {
-                name: "ground_truth",
-                ty: ParamType::Str,
-                default: Default::Optional,
-                doc: "the true u(x) (not needed with evaluation_points)",
-            },
-            FORMAT_AUTO,
-            DOMAIN,
-            N_POINTS,
-            EVALUATION_POINTS,
-            TOLERANCE,
-            flag(
-                "include_points",
-                false,
-                "also return x_values, y_pred, y_true",
-            ),
-        ],
+        params: NumericArgs::PARAMS,
         run: numeric,
     },
     SpecFn {
         id: "fredholm.discrete_points",
         doc: "point-wise comparison of predicted (x, y) points with the true ones",
         spec: "spec/fredholm.md#type-specific-evaluators",
-        params: &[
-            required(
-                "prediction",
-                ParamType::Any,
-                "[[x, y], …] or a text with [(x, y), …]",
-            ),
-            required(
-                "ground_truth",
-                ParamType::Any,
-                "[[x, y], …] or a text with [(x, y), …]",
-            ),
-            Param {
-                name: "x_tolerance",
-                ty: ParamType::Number,
-                default: Default::Number(1e-3),
-                doc: "points pair when their x differ by less than this",
-            },
-            Param {
-                name: "y_tolerance",
-                ty: ParamType::Number,
-                default: Default::Number(1e-3),
-                doc: "a paired point matches when its y differ by less than this",
-            },
-        ],
+        params: DiscreteArgs::PARAMS,
         run: |a| {
-            let p = points("prediction", a.value("prediction")?)?;
-            let g = points("ground_truth", a.value("ground_truth")?)?;
+            let args = DiscreteArgs::read(a)?;
+            let p = points("prediction", args.prediction.0)?;
+            let g = points("ground_truth", args.ground_truth.0)?;
             let r = discrete_points(
                 &p,
                 &g,
-                a.tolerance("x_tolerance")?,
-                a.tolerance("y_tolerance")?,
+                checked_tolerance("x_tolerance", args.x_tolerance)?,
+                checked_tolerance("y_tolerance", args.y_tolerance)?,
             );
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
@@ -400,21 +440,13 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.series_terms",
         doc: "term-by-term RMSE of two series over their top-level terms",
         spec: "spec/fredholm.md#type-specific-evaluators",
-        params: &[
-            SOLUTION,
-            GROUND_TRUTH,
-            FORMAT_AUTO,
-            Param {
-                doc: "[a, b] of the points (default [0, 1])",
-                ..DOMAIN
-            },
-            N_POINTS,
-            TOLERANCE,
-        ],
+        params: SeriesArgs::PARAMS,
         run: |a| {
-            let fmt = format(a)?;
-            let (s, g) = (expr(a, "solution", fmt)?, expr(a, "ground_truth", fmt)?);
-            let opts = numeric_options(a, (0.0, 1.0))?;
+            let args = SeriesArgs::read(a)?;
+            let fmt = format(args.format)?;
+            let s = expr(args.solution, "solution", fmt)?;
+            let g = expr(args.ground_truth, "ground_truth", fmt)?;
+            let opts = numeric_options(args.domain, args.n_points, args.tolerance, (0.0, 1.0))?;
             let r = series_terms(&s, &g, &opts, &Limits::default());
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
@@ -423,26 +455,17 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.approx_coef",
         doc: "per-term coefficient comparison of an approximate solution",
         spec: "spec/fredholm.md#type-specific-evaluators",
-        params: &[
-            SOLUTION,
-            GROUND_TRUTH,
-            FORMAT_AUTO,
-            TOLERANCE,
-            Param {
-                name: "relative_tolerance",
-                ty: ParamType::Number,
-                default: Default::Number(0.1),
-                doc: "a term also matches when its relative error is at most this",
-            },
-        ],
+        params: ApproxArgs::PARAMS,
         run: |a| {
-            let fmt = format(a)?;
-            let (s, g) = (expr(a, "solution", fmt)?, expr(a, "ground_truth", fmt)?);
+            let args = ApproxArgs::read(a)?;
+            let fmt = format(args.format)?;
+            let s = expr(args.solution, "solution", fmt)?;
+            let g = expr(args.ground_truth, "ground_truth", fmt)?;
             let r = approx_coef(
                 &s,
                 &g,
-                a.tolerance("tolerance")?,
-                a.tolerance("relative_tolerance")?,
+                checked_tolerance("tolerance", args.tolerance)?,
+                checked_tolerance("relative_tolerance", args.relative_tolerance)?,
             );
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
@@ -451,44 +474,19 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.family",
         doc: "family of solutions: free constants sampled (-1, 1, 2), mean and std of the errors",
         spec: "spec/fredholm.md#type-specific-evaluators",
-        params: &[
-            SOLUTION,
-            GROUND_TRUTH,
-            FORMAT_AUTO,
-            Param {
-                doc: "[a, b] of the points (default [0, 1])",
-                ..DOMAIN
-            },
-            N_POINTS,
-            TOLERANCE,
-            Param {
-                doc: "stored {x_values, u_values_samples, constant_samples}",
-                ..EVALUATION_POINTS
-            },
-        ],
+        params: &FAMILY_PARAMS,
         run: family_fn,
     },
     SpecFn {
         id: "fredholm.evaluate",
         doc: "the metrics JSON of a list of predictions (accuracy, per_type, confusion_matrix, …)",
         spec: "spec/fredholm.md#evaluation-and-the-metrics-json",
-        params: &[
-            required(
-                "predictions",
-                ParamType::Array,
-                "the prediction objects (the predictions JSONL lines)",
-            ),
-            TOLERANCE,
-            N_POINTS,
-            flag(
-                "include_points",
-                false,
-                "keep the points in each numeric result",
-            ),
-        ],
+        params: EvaluateArgs::PARAMS,
         run: |a| {
-            let preds = a
-                .value("predictions")?
+            let args = EvaluateArgs::read(a)?;
+            let preds = args
+                .predictions
+                .0
                 .and_then(Value::as_array)
                 .map(Vec::as_slice)
                 .unwrap_or_default();
@@ -498,26 +496,19 @@ pub(super) static FNS: &[SpecFn] = &[
                     format!("more than {MAX_PREDICTIONS}; use `scorespec eval --task fredholm`"),
                 ));
             }
-            Ok(evaluate(preds, &eval_options(a)?))
+            let opts = eval_options(args.tolerance, args.n_points, args.include_points)?;
+            Ok(evaluate(preds, &opts))
         },
     },
     SpecFn {
         id: "fredholm.evaluate_prediction",
         doc: "one prediction with its evaluation object (correct, symbolic, numeric, type-specific)",
         spec: "spec/fredholm.md#evaluation-and-the-metrics-json",
-        params: &[
-            required("prediction", ParamType::Object, "one prediction object"),
-            TOLERANCE,
-            N_POINTS,
-            flag(
-                "include_points",
-                false,
-                "keep the points in the numeric result",
-            ),
-        ],
+        params: EvaluatePredictionArgs::PARAMS,
         run: |a| {
-            let row: Map<String, Value> = a.object("prediction")?;
-            Ok(evaluate_prediction(&row, &eval_options(a)?).0)
+            let args = EvaluatePredictionArgs::read(a)?;
+            let opts = eval_options(args.tolerance, args.n_points, args.include_points)?;
+            Ok(evaluate_prediction(&args.prediction.0, &opts).0)
         },
     },
 ];

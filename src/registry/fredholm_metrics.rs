@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::{Args, Default, Param, ParamType, SpecFn, expr_error, required};
+use super::typed::{AnyValue, ArrayValue, format_named};
+use super::{Args, SpecFn, expr_error};
 use crate::error::{CallError, json_type};
 use crate::expr::api::{Format, parse};
 use crate::expr::eval::eval_real;
@@ -14,53 +15,20 @@ use crate::score::fredholm::metrics::{
 };
 use crate::text::bleu;
 
-const FORMAT_INFIX: Param = Param {
-    name: "format",
-    ty: ParamType::Str,
-    default: Default::Str("infix"),
-    doc: "the text format of the prediction: infix (default), latex or rpn",
-};
-
-const DOMAIN: Param = Param {
-    name: "domain",
-    ty: ParamType::Array,
-    default: Default::Optional,
-    doc: "[a, b], numbers or constant expressions (default [0, 1])",
-};
-
-const GROUND_TRUTH_FORMAT: Param = Param {
-    name: "ground_truth_format",
-    ty: ParamType::Str,
-    default: Default::Optional,
-    doc: "the format of the ground-truth side (default: format)",
-};
-
-fn format_named(name: &'static str, value: &str) -> Result<Format, CallError> {
-    Format::from_name(value).ok_or_else(|| CallError::InvalidValue {
-        name,
-        reason: format!("unknown format {value:?}; known: latex, infix, rpn"),
-    })
-}
-
-fn format(a: &Args<'_>) -> Result<Format, CallError> {
-    format_named("format", a.str("format")?)
-}
+const FORMAT_INFIX_DOC: &str = "the text format of the prediction: infix (default), latex or rpn";
+const DOMAIN_DOC: &str = "[a, b], numbers or constant expressions (default [0, 1])";
+const GROUND_TRUTH_FORMAT_DOC: &str = "the format of the ground-truth side (default: format)";
 
 /// The format of the ground-truth side: `ground_truth_format`, else `format`.
-fn truth_format(a: &Args<'_>) -> Result<Format, CallError> {
-    match a.value("ground_truth_format")? {
-        None => format(a),
-        Some(Value::String(s)) => format_named("ground_truth_format", s),
-        Some(other) => Err(CallError::WrongType {
-            name: "ground_truth_format",
-            expected: "a string",
-            found: json_type(other),
-        }),
+fn truth_format(format: &str, ground_truth_format: Option<&str>) -> Result<Format, CallError> {
+    match ground_truth_format {
+        None => format_named("format", format),
+        Some(s) => format_named("ground_truth_format", s),
     }
 }
 
-fn expr(a: &Args<'_>, name: &'static str, fmt: Format) -> Result<Expr, CallError> {
-    parse(a.str(name)?, fmt, &Limits::default()).map_err(|e| expr_error(name, e))
+fn expr(text: &str, name: &'static str, fmt: Format) -> Result<Expr, CallError> {
+    parse(text, fmt, &Limits::default()).map_err(|e| expr_error(name, e))
 }
 
 /// A real constant: a JSON number, or a string holding an expression without
@@ -89,8 +57,8 @@ fn constant(name: &'static str, v: &Value, fmt: Format) -> Result<f64, CallError
     }
 }
 
-fn domain(a: &Args<'_>, fmt: Format) -> Result<(f64, f64), CallError> {
-    let Some(v) = a.value("domain")? else {
+fn domain(v: ArrayValue<'_>, fmt: Format) -> Result<(f64, f64), CallError> {
+    let Some(v) = v.0 else {
         return Ok((0.0, 1.0));
     };
     let items = v.as_array().map(Vec::as_slice).unwrap_or_default();
@@ -111,8 +79,7 @@ fn domain(a: &Args<'_>, fmt: Format) -> Result<(f64, f64), CallError> {
     }
 }
 
-fn count(a: &Args<'_>, name: &'static str) -> Result<usize, CallError> {
-    let n = a.number(name)?;
+fn count(n: f64, name: &'static str) -> Result<usize, CallError> {
     if n.fract() == 0.0 && (1.0..=MAX_SAMPLE_POINTS as f64).contains(&n) {
         Ok(n as usize)
     } else {
@@ -154,16 +121,31 @@ fn sample_error(e: SampleError) -> CallError {
     }
 }
 
+spec_args! {
+    /// The arguments of `fredholm.relative_l2`.
+    struct RelativeL2Args<'a> {
+        solution: &'a str = Required, "the predicted solution u(x)";
+        ground_truth: AnyValue<'a> = Required,
+            "the true solution: an expression, or {x_values, u_values} (or {evaluation_points: …})";
+        format: &'a str = Str("infix"), FORMAT_INFIX_DOC;
+        ground_truth_format: Option<&'a str> = Optional, GROUND_TRUTH_FORMAT_DOC;
+        domain: ArrayValue<'a> = Optional, DOMAIN_DOC;
+        n_points: f64 = Number(100.0),
+            "the number of points of linspace(a, b, n) (ignored with stored points)";
+    }
+}
+
 fn relative_l2(a: &Args<'_>) -> Result<Value, CallError> {
-    let fmt = format(a)?;
-    let u = expr(a, "solution", fmt)?;
-    let gt_fmt = truth_format(a)?;
-    let truth = a.value("ground_truth")?.unwrap_or(&Value::Null);
+    let args = RelativeL2Args::read(a)?;
+    let fmt = format_named("format", args.format)?;
+    let u = expr(args.solution, "solution", fmt)?;
+    let gt_fmt = truth_format(args.format, args.ground_truth_format)?;
+    let truth = args.ground_truth.0.unwrap_or(&Value::Null);
     let (xs, expected) = match truth {
-        Value::String(_) => {
-            let g = expr(a, "ground_truth", gt_fmt)?;
-            let (lo, hi) = domain(a, gt_fmt)?;
-            let xs = linspace(lo, hi, count(a, "n_points")?);
+        Value::String(text) => {
+            let g = expr(text, "ground_truth", gt_fmt)?;
+            let (lo, hi) = domain(args.domain, gt_fmt)?;
+            let xs = linspace(lo, hi, count(args.n_points, "n_points")?);
             let ys = sample(&g, &xs).map_err(|e| match e {
                 SampleError::Undefined(r) => CallError::Undefined {
                     reason: format!("ground truth: {r}"),
@@ -212,27 +194,50 @@ fn relative_l2(a: &Args<'_>) -> Result<Value, CallError> {
     })
 }
 
+spec_args! {
+    /// The arguments of `fredholm.verify_solution`.
+    struct VerifyArgs<'a> {
+        solution: &'a str = Required, "the solution u(x)";
+        kernel: &'a str = Required, "the kernel K(x, t)";
+        f: &'a str = Required, "the right-hand side f(x)";
+        lambda: AnyValue<'a> = Required, "λ: a number or a constant expression";
+        domain: ArrayValue<'a> = Optional, DOMAIN_DOC;
+        format: &'a str = Str("infix"), FORMAT_INFIX_DOC;
+        ground_truth_format: Option<&'a str> = Optional,
+            "the format of kernel, f, lambda and domain (default: format)";
+        tolerance: f64 = Number(1e-6), "verified when the largest |residual| is below this";
+        n_points: f64 = Number(50.0),
+            "the number of sample points (midpoints of equal cells of [a, b])";
+        x_values: ArrayValue<'a> = Optional, "explicit sample points (replace n_points)";
+    }
+}
+
 fn verify(a: &Args<'_>) -> Result<Value, CallError> {
-    let u = expr(a, "solution", format(a)?)?;
-    let fmt = truth_format(a)?;
-    let k = expr(a, "kernel", fmt)?;
-    let f = expr(a, "f", fmt)?;
-    let lambda = constant("lambda", a.value("lambda")?.unwrap_or(&Value::Null), fmt)?;
-    let (lo, hi) = domain(a, fmt)?;
-    let tolerance = a.number("tolerance")?;
+    let args = VerifyArgs::read(a)?;
+    let u = expr(
+        args.solution,
+        "solution",
+        format_named("format", args.format)?,
+    )?;
+    let fmt = truth_format(args.format, args.ground_truth_format)?;
+    let k = expr(args.kernel, "kernel", fmt)?;
+    let f = expr(args.f, "f", fmt)?;
+    let lambda = constant("lambda", args.lambda.0.unwrap_or(&Value::Null), fmt)?;
+    let (lo, hi) = domain(args.domain, fmt)?;
+    let tolerance = args.tolerance;
     if !(tolerance > 0.0 && tolerance.is_finite()) {
         return Err(CallError::InvalidValue {
             name: "tolerance",
             reason: format!("must be a positive number, found {tolerance}"),
         });
     }
-    let x_values = match a.value("x_values")? {
+    let x_values = match args.x_values.0 {
         Some(v) => Some(numbers("x_values", v)?),
         None => None,
     };
     let opts = VerifyOptions {
         tolerance,
-        n_points: count(a, "n_points")?,
+        n_points: count(args.n_points, "n_points")?,
         x_values,
     };
     let r = metrics::verify_solution(&u, &k, &f, lambda, (lo, hi), &opts)
@@ -243,13 +248,47 @@ fn verify(a: &Args<'_>) -> Result<Value, CallError> {
     })
 }
 
+spec_args! {
+    /// The arguments of `fredholm.none_detection`.
+    struct NoneDetectionArgs<'a> {
+        predictions: ArrayValue<'a> = Required,
+            "prediction rows {ground_truth_solution_type, has_solution} (absent or null allowed; other keys ignored)";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.bleu`.
+    struct BleuArgs<'a> {
+        prediction: &'a str = Required, "the predicted solution string";
+        reference: &'a str = Required, "the ground-truth solution string";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.math_tokens`.
+    struct TokensArgs<'a> {
+        text: &'a str = Required, "a solution string";
+    }
+}
+
+spec_args! {
+    /// The arguments of `fredholm.operator_f1`.
+    struct OperatorArgs<'a> {
+        prediction: &'a str = Required, "the predicted solution";
+        reference: &'a str = Required, "the ground-truth solution";
+        format: &'a str = Str("infix"), FORMAT_INFIX_DOC;
+        ground_truth_format: Option<&'a str> = Optional, GROUND_TRUTH_FORMAT_DOC;
+    }
+}
+
 fn none_detection_fn(a: &Args<'_>) -> Result<Value, CallError> {
-    let rows =
-        a.value("predictions")?
-            .and_then(Value::as_array)
-            .ok_or(CallError::MissingArgument {
-                name: "predictions",
-            })?;
+    let rows = NoneDetectionArgs::read(a)?
+        .predictions
+        .0
+        .and_then(Value::as_array)
+        .ok_or(CallError::MissingArgument {
+            name: "predictions",
+        })?;
     let bad = |reason: String| CallError::InvalidValue {
         name: "predictions",
         reason,
@@ -295,57 +334,44 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.bleu",
         doc: "NLTK sentence BLEU (method1 smoothing) of the math tokens of prediction vs reference",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[
-            required(
-                "prediction",
-                ParamType::Str,
-                "the predicted solution string",
-            ),
-            required(
-                "reference",
-                ParamType::Str,
-                "the ground-truth solution string",
-            ),
-        ],
+        params: BleuArgs::PARAMS,
         run: |a| {
-            Ok(Value::from(bleu::bleu(
-                a.str("prediction")?,
-                a.str("reference")?,
-            )))
+            let args = BleuArgs::read(a)?;
+            Ok(Value::from(bleu::bleu(args.prediction, args.reference)))
         },
     },
     SpecFn {
         id: "fredholm.math_tokens",
         doc: "the tokens BLEU compares: whitespace-separated, with ** and + - * / ^ ( ) [ ] { } = , apart",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[required("text", ParamType::Str, "a solution string")],
-        run: |a| Ok(Value::from(bleu::math_tokens(a.str("text")?))),
+        params: TokensArgs::PARAMS,
+        run: |a| Ok(Value::from(bleu::math_tokens(TokensArgs::read(a)?.text))),
     },
     SpecFn {
         id: "fredholm.none_detection",
         doc: "precision/recall/F1 of detecting 'no solution' (tp, fp, fn as the document counts)",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[required(
-            "predictions",
-            ParamType::Array,
-            "prediction rows {ground_truth_solution_type, has_solution} (absent or null allowed; other keys ignored)",
-        )],
+        params: NoneDetectionArgs::PARAMS,
         run: none_detection_fn,
     },
     SpecFn {
         id: "fredholm.operator_f1",
         doc: "precision/recall/F1 of the sets of tracked operators (sin, Add, Pow, …) of two expressions",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[
-            required("prediction", ParamType::Str, "the predicted solution"),
-            required("reference", ParamType::Str, "the ground-truth solution"),
-            FORMAT_INFIX,
-            GROUND_TRUTH_FORMAT,
-        ],
+        params: OperatorArgs::PARAMS,
         run: |a| {
+            let args = OperatorArgs::read(a)?;
             let r = operator_f1(
-                &expr(a, "prediction", format(a)?)?,
-                &expr(a, "reference", truth_format(a)?)?,
+                &expr(
+                    args.prediction,
+                    "prediction",
+                    format_named("format", args.format)?,
+                )?,
+                &expr(
+                    args.reference,
+                    "reference",
+                    truth_format(args.format, args.ground_truth_format)?,
+                )?,
             );
             serde_json::to_value(r).map_err(|e| CallError::InvalidValue {
                 name: "prediction",
@@ -357,63 +383,14 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.relative_l2",
         doc: "‖u − û‖₂/‖u‖₂ over sample points (\"inf\" when only the truth is zero)",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[
-            required("solution", ParamType::Str, "the predicted solution u(x)"),
-            required(
-                "ground_truth",
-                ParamType::Any,
-                "the true solution: an expression, or {x_values, u_values} (or {evaluation_points: …})",
-            ),
-            FORMAT_INFIX,
-            GROUND_TRUTH_FORMAT,
-            DOMAIN,
-            Param {
-                name: "n_points",
-                ty: ParamType::Number,
-                default: Default::Number(100.0),
-                doc: "the number of points of linspace(a, b, n) (ignored with stored points)",
-            },
-        ],
+        params: RelativeL2Args::PARAMS,
         run: relative_l2,
     },
     SpecFn {
         id: "fredholm.verify_solution",
         doc: "residual of u(x) − λ∫K(x,t)u(t)dt − f(x) at sample points (Gauss–Legendre quadrature)",
         spec: "spec/fredholm.md#metrics-of-part-8",
-        params: &[
-            required("solution", ParamType::Str, "the solution u(x)"),
-            required("kernel", ParamType::Str, "the kernel K(x, t)"),
-            required("f", ParamType::Str, "the right-hand side f(x)"),
-            required(
-                "lambda",
-                ParamType::Any,
-                "λ: a number or a constant expression",
-            ),
-            DOMAIN,
-            FORMAT_INFIX,
-            Param {
-                doc: "the format of kernel, f, lambda and domain (default: format)",
-                ..GROUND_TRUTH_FORMAT
-            },
-            Param {
-                name: "tolerance",
-                ty: ParamType::Number,
-                default: Default::Number(1e-6),
-                doc: "verified when the largest |residual| is below this",
-            },
-            Param {
-                name: "n_points",
-                ty: ParamType::Number,
-                default: Default::Number(50.0),
-                doc: "the number of sample points (midpoints of equal cells of [a, b])",
-            },
-            Param {
-                name: "x_values",
-                ty: ParamType::Array,
-                default: Default::Optional,
-                doc: "explicit sample points (replace n_points)",
-            },
-        ],
+        params: VerifyArgs::PARAMS,
         run: verify,
     },
 ];

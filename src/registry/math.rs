@@ -5,44 +5,42 @@
 use rayon::prelude::*;
 use serde_json::Value;
 
-use super::math_equal::{EQUAL_OPTION_PARAMS, options_from_args, with_equal_options};
-use super::{Args, Param, ParamType, SpecFn, flag, required};
+use super::math_equal::EqualOptionArgs;
+use super::typed::ArrayValue;
+use super::{Args, SpecFn};
 use crate::error::{CallError, json_type};
 use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, majority};
 
-/// `math.grade`'s parameters: its own, then every option of `math.equal`.
-static GRADE_PARAMS: [Param; 4 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
-    required(
-        "gold",
-        ParamType::StrOrStrList,
-        "the reference: a bare answer or a solution text, or a list of acceptable ones",
-    ),
-    required("response", ParamType::Str, "the model's full response"),
-    flag(
-        "strict",
-        true,
-        "strict extraction: only \\boxed{} and answer phrases, no last-number fallback",
-    ),
-    flag(
-        "formulas_only",
-        false,
-        "without strict: fall back on the last formula in math delimiters only, not a bare number",
-    ),
-]);
+spec_args! {
+    /// The arguments of `math.grade`: its own, then every option of `math.equal`.
+    struct GradeArgs<'a> {
+        gold: Vec<&'a str> = Required,
+            "the reference: a bare answer or a solution text, or a list of acceptable ones";
+        response: &'a str = Required, "the model's full response";
+        strict: bool = Bool(true),
+            "strict extraction: only \\boxed{} and answer phrases, no last-number fallback";
+        formulas_only: bool = Bool(false),
+            "without strict: fall back on the last formula in math delimiters only, not a bare number";
+        ..equal: EqualOptionArgs
+    }
+}
 
-/// `math.majority`'s parameters: the answers, then every option of `math.equal`.
-static MAJORITY_PARAMS: [Param; 1 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([required(
-    "answers",
-    ParamType::Array,
-    "a list of answers, or a list of such lists (batch form)",
-)]);
+spec_args! {
+    /// The arguments of `math.majority`: the answers, then every option of `math.equal`.
+    struct MajorityArgs<'a> {
+        answers: ArrayValue<'a> = Required, "a list of answers, or a list of such lists (batch form)";
+        ..equal: EqualOptionArgs
+    }
+}
 
-fn grade_opts(a: &Args<'_>) -> Result<GradeOptions, CallError> {
-    Ok(GradeOptions {
-        equal: options_from_args(a)?,
-        strict: a.bool("strict")?,
-        formulas_only: a.bool("formulas_only")?,
-    })
+impl GradeArgs<'_> {
+    fn options(&self) -> GradeOptions {
+        GradeOptions {
+            equal: self.equal.options(),
+            strict: self.strict,
+            formulas_only: self.formulas_only,
+        }
+    }
 }
 
 /// Reads the options of `math.grade` (`strict` and those of `math.equal`)
@@ -68,25 +66,26 @@ pub fn grade_options(options: &Value) -> Result<GradeOptions, CallError> {
     {
         return Err(CallError::UnknownArgument {
             name: k.to_string(),
-            known: GRADE_PARAMS[2..].iter().map(|p| p.name).collect(),
+            known: GradeArgs::PARAMS[2..].iter().map(|p| p.name).collect(),
         });
     }
     let mut m = m.clone();
     m.insert("gold".into(), Value::from(""));
     m.insert("response".into(), Value::from(""));
-    FNS[0].with_args(&Value::Object(m), grade_opts)
+    FNS[0].with_args(&Value::Object(m), |a| Ok(GradeArgs::read(a)?.options()))
 }
 
 fn grade_call(a: &Args<'_>) -> Result<Value, CallError> {
-    let opts = grade_opts(a)?;
-    let golds = a.str_list("gold")?;
+    let args = GradeArgs::read(a)?;
+    let opts = args.options();
+    let golds = args.gold;
     if golds.is_empty() {
         return Err(CallError::InvalidValue {
             name: "gold",
             reason: "the list of gold answers is empty".into(),
         });
     }
-    let graded = grade_any(&golds, a.str("response")?, &opts);
+    let graded = grade_any(&golds, args.response, &opts);
     serde_json::to_value(graded).map_err(|e| CallError::InvalidValue {
         name: "response",
         reason: format!("the verdict could not be written as JSON: {e}"),
@@ -115,8 +114,9 @@ fn strings<'v>(items: &'v [Value], what: &str) -> Result<Vec<&'v str>, CallError
 }
 
 fn majority_call(a: &Args<'_>) -> Result<Value, CallError> {
-    let opts = options_from_args(a)?;
-    let Some(Value::Array(items)) = a.value("answers")? else {
+    let args = MajorityArgs::read(a)?;
+    let opts = args.equal.options();
+    let Some(Value::Array(items)) = args.answers.0 else {
         return Err(CallError::MissingArgument { name: "answers" });
     };
     let vote = |list: Vec<&str>| -> Value {
@@ -141,14 +141,14 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "math.grade",
         doc: "extract the answer of gold and response, then math.equal: the verdict with the extracted answers and spans",
         spec: "spec/math.md#grading-and-majority-voting",
-        params: &GRADE_PARAMS,
+        params: GradeArgs::PARAMS,
         run: grade_call,
     },
     SpecFn {
         id: "math.majority",
         doc: "running majority vote by equivalence (document 004: [1,2,3,3,3] -> [1,1,1,3,3]); also over a list of lists",
         spec: "spec/math.md#grading-and-majority-voting",
-        params: &MAJORITY_PARAMS,
+        params: MajorityArgs::PARAMS,
         run: majority_call,
     },
 ];

@@ -3,71 +3,56 @@
 
 use serde_json::Value;
 
-use super::{Args, Param, ParamType, SpecFn, flag, number_param, required};
+use super::typed::{AnyValue, Tolerance};
+use super::{Args, SpecFn};
 use crate::error::CallError;
 use crate::score::math::equal::{EqualOptions, equal_any};
 
-/// The options of `math.equal`, by name, with the document's defaults.
-/// `math.grade` takes the same list (append it to its own parameters).
-pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
-    number_param("rel_tol", 1e-9, "relative tolerance of numeric comparisons"),
-    number_param("abs_tol", 1e-8, "absolute tolerance of numeric comparisons"),
-    flag(
-        "include_percentage",
-        true,
-        "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)",
-    ),
-    number_param(
-        "percent_rel_tol",
-        1e-3,
-        "relative tolerance of the percentage reading",
-    ),
-    flag(
-        "compare_sets",
-        false,
-        "compare tuples as sets ((1,2) ~ (2,1))",
-    ),
-    flag(
-        "ascii_only",
-        true,
-        "refuse an answer that keeps a non-ASCII character",
-    ),
-    flag(
-        "degrees_as_radians",
-        false,
-        "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)",
-    ),
-    flag(
-        "relation_for_interval",
-        true,
-        "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused",
-    ),
-];
+spec_args! {
+    /// The options of `math.equal`, by name, with the document's defaults;
+    /// `math.grade` and `math.majority` take them too (flattened).
+    struct EqualOptionArgs<'a> {
+        rel_tol: Tolerance = Number(1e-9), "relative tolerance of numeric comparisons";
+        abs_tol: Tolerance = Number(1e-8), "absolute tolerance of numeric comparisons";
+        include_percentage: bool = Bool(true),
+            "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)";
+        percent_rel_tol: Tolerance = Number(1e-3), "relative tolerance of the percentage reading";
+        compare_sets: bool = Bool(false), "compare tuples as sets ((1,2) ~ (2,1))";
+        ascii_only: bool = Bool(true), "refuse an answer that keeps a non-ASCII character";
+        degrees_as_radians: bool = Bool(false),
+            "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)";
+        relation_for_interval: bool = Bool(true),
+            "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused";
+    }
+}
 
-/// Reads the options of [`EQUAL_OPTION_PARAMS`] from a call's arguments
-/// (the function must declare those parameters). Tolerances must be finite
-/// and non-negative.
-pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError> {
-    Ok(EqualOptions {
-        rel_tol: a.tolerance("rel_tol")?,
-        abs_tol: a.tolerance("abs_tol")?,
-        include_percentage: a.bool("include_percentage")?,
-        percent_rel_tol: a.tolerance("percent_rel_tol")?,
-        compare_sets: a.bool("compare_sets")?,
-        ascii_only: a.bool("ascii_only")?,
-        degrees_as_radians: a.bool("degrees_as_radians")?,
-        relation_for_interval: a.bool("relation_for_interval")?,
-    })
+impl EqualOptionArgs<'_> {
+    /// The typed options.
+    pub(crate) fn options(&self) -> EqualOptions {
+        EqualOptions {
+            rel_tol: self.rel_tol.0,
+            abs_tol: self.abs_tol.0,
+            include_percentage: self.include_percentage,
+            percent_rel_tol: self.percent_rel_tol.0,
+            compare_sets: self.compare_sets,
+            ascii_only: self.ascii_only,
+            degrees_as_radians: self.degrees_as_radians,
+            relation_for_interval: self.relation_for_interval,
+        }
+    }
 }
 
 /// The reference argument: a string or a list of strings and numbers (any
 /// one matching counts); numbers are read as their JSON text.
-pub(crate) fn reference_list(a: &Args<'_>, name: &'static str) -> Result<Vec<String>, CallError> {
+pub(crate) fn reference_list(
+    value: AnyValue<'_>,
+    name: &'static str,
+) -> Result<Vec<String>, CallError> {
     let bad = |found: &str| CallError::InvalidValue {
         name,
         reason: format!("expected a string or a list of strings and numbers, found {found}"),
     };
-    match a.value(name)? {
+    match value.0 {
         Some(Value::String(s)) => Ok(vec![s.clone()]),
         Some(Value::Number(n)) => Ok(vec![n.to_string()]),
         Some(Value::Array(items)) => {
@@ -91,40 +76,21 @@ pub(crate) fn reference_list(a: &Args<'_>, name: &'static str) -> Result<Vec<Str
     }
 }
 
-/// `head` followed by every parameter of [`EQUAL_OPTION_PARAMS`] (`M` must be
-/// `N + EQUAL_OPTION_PARAMS.len()`, checked at compile time): the parameter
-/// list of a function that takes `math.equal`'s options.
-pub(crate) const fn with_equal_options<const N: usize, const M: usize>(
-    head: [Param; N],
-) -> [Param; M] {
-    assert!(N > 0 && M == N + EQUAL_OPTION_PARAMS.len());
-    let mut out = [head[0]; M];
-    let mut i = 0;
-    while i < M {
-        out[i] = if i < N {
-            head[i]
-        } else {
-            EQUAL_OPTION_PARAMS[i - N]
-        };
-        i += 1;
+spec_args! {
+    /// The arguments of `math.equal`.
+    struct MathEqualArgs<'a> {
+        reference: AnyValue<'a> = Required,
+            "the gold answer: a string, or a list of acceptable answers (strings or numbers)";
+        prediction: &'a str = Required, "the predicted answer";
+        ..options: EqualOptionArgs
     }
-    out
 }
 
-static EQUAL_PARAMS: [Param; 2 + EQUAL_OPTION_PARAMS.len()] = with_equal_options([
-    required(
-        "reference",
-        ParamType::Any,
-        "the gold answer: a string, or a list of acceptable answers (strings or numbers)",
-    ),
-    required("prediction", ParamType::Str, "the predicted answer"),
-]);
-
 fn run_equal(a: &Args<'_>) -> Result<Value, CallError> {
-    let opts = options_from_args(a)?;
-    let refs = reference_list(a, "reference")?;
+    let args = MathEqualArgs::read(a)?;
+    let refs = reference_list(args.reference, "reference")?;
     let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
-    let v = equal_any(&refs, a.str("prediction")?, &opts);
+    let v = equal_any(&refs, args.prediction, &args.options.options());
     serde_json::to_value(v).map_err(|e| CallError::InvalidValue {
         name: "reference",
         reason: e.to_string(),
@@ -136,6 +102,6 @@ pub(super) static FNS: &[SpecFn] = &[SpecFn {
     id: "math.equal",
     doc: "whether two math answers are the same answer: {equal, outcome, rule, reference_normalized, prediction_normalized}",
     spec: "spec/math.md#equivalence",
-    params: &EQUAL_PARAMS,
+    params: MathEqualArgs::PARAMS,
     run: run_equal,
 }];

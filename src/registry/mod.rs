@@ -18,6 +18,10 @@ use crate::expr::equiv::EquivOptions;
 use crate::expr::{ExprError, Limits};
 use crate::score::{puzzles, qa, reward};
 use crate::text;
+use typed::{Object, StrOrInts};
+
+#[macro_use]
+pub(crate) mod typed;
 
 mod fredholm;
 mod fredholm_metrics;
@@ -244,15 +248,7 @@ impl<'a> Args<'a> {
 
     /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
     pub fn tolerance(&self, name: &'static str) -> Result<f64, CallError> {
-        let t = self.number(name)?;
-        if t.is_finite() && t >= 0.0 {
-            Ok(t)
-        } else {
-            Err(CallError::InvalidValue {
-                name,
-                reason: format!("a tolerance must be a finite number >= 0, got {t}"),
-            })
-        }
+        typed::checked_tolerance(name, self.number(name)?)
     }
 
     /// The raw JSON value of an argument, or `None` when it was not given
@@ -416,81 +412,69 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
     }
 }
 
-pub(crate) const fn flag(name: &'static str, default: bool, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Bool,
-        default: Default::Bool(default),
-        doc,
-    }
-}
-
-pub(crate) const fn number_param(name: &'static str, default: f64, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty: ParamType::Number,
-        default: Default::Number(default),
-        doc,
-    }
-}
-
-pub(crate) const fn required(name: &'static str, ty: ParamType, doc: &'static str) -> Param {
-    Param {
-        name,
-        ty,
-        default: Default::Required,
-        doc,
-    }
-}
-
 const UNICODE_PUNCT_DOC: &str =
     "opt-in: also remove Unicode punctuation (categories P*), not only ASCII";
 const KEEP_NUMBERS_DOC: &str =
     "opt-in: keep a decimal point between digits (3.14) and a leading minus (-5)";
 
-const MATCH_PARAMS: &[Param] = &[
-    required("prediction", ParamType::Str, "the model's answer"),
-    required(
-        "reference",
-        ParamType::StrOrStrList,
-        "the gold answer, or a list of them (best match counts)",
-    ),
-    flag("normalize", true, "apply SQuAD normalization first"),
-    flag("stem", false, "Porter-stem each token (needs normalize)"),
-    flag("unicode_punctuation", false, UNICODE_PUNCT_DOC),
-    flag("keep_numbers", false, KEEP_NUMBERS_DOC),
-];
-
-fn match_options(a: &Args<'_>) -> Result<qa::MatchOptions, CallError> {
-    let opts = qa::MatchOptions {
-        normalize: a.bool("normalize")?,
-        stem: a.bool("stem")?,
-        unicode_punctuation: a.bool("unicode_punctuation")?,
-        keep_numbers: a.bool("keep_numbers")?,
-    };
-    opts.check()?;
-    Ok(opts)
+spec_args! {
+    /// The arguments of `qa.exact_match` and `qa.f1`.
+    struct MatchArgs<'a> {
+        prediction: &'a str = Required, "the model's answer";
+        reference: Vec<&'a str> = Required, "the gold answer, or a list of them (best match counts)";
+        normalize: bool = Bool(true), "apply SQuAD normalization first";
+        stem: bool = Bool(false), "Porter-stem each token (needs normalize)";
+        unicode_punctuation: bool = Bool(false), UNICODE_PUNCT_DOC;
+        keep_numbers: bool = Bool(false), KEEP_NUMBERS_DOC;
+    }
 }
 
-fn references<'a>(a: &Args<'a>) -> Result<Vec<&'a str>, CallError> {
-    let refs = a.str_list("reference")?;
-    if refs.is_empty() {
-        return Err(CallError::InvalidValue {
-            name: "reference",
-            reason: "the list of references is empty".into(),
-        });
+impl<'a> MatchArgs<'a> {
+    /// The options (QA-8: a normalization step needs `normalize`) and the
+    /// non-empty list of references.
+    fn checked(&self) -> Result<(qa::MatchOptions, &[&'a str]), CallError> {
+        let opts = qa::MatchOptions {
+            normalize: self.normalize,
+            stem: self.stem,
+            unicode_punctuation: self.unicode_punctuation,
+            keep_numbers: self.keep_numbers,
+        };
+        opts.check().map_err(|e| CallError::InvalidValue {
+            name: e.option,
+            reason: e.to_string(),
+        })?;
+        if self.reference.is_empty() {
+            return Err(CallError::InvalidValue {
+                name: "reference",
+                reason: "the list of references is empty".into(),
+            });
+        }
+        if self.reference.len() > qa::MAX_REFERENCES {
+            return Err(CallError::InvalidValue {
+                name: "reference",
+                reason: format!(
+                    "{} references; at most {} are taken",
+                    self.reference.len(),
+                    qa::MAX_REFERENCES
+                ),
+            });
+        }
+        Ok((opts, &self.reference))
     }
-    if refs.len() > qa::MAX_REFERENCES {
-        return Err(CallError::InvalidValue {
-            name: "reference",
-            reason: format!(
-                "{} references; at most {} are taken",
-                refs.len(),
-                qa::MAX_REFERENCES
-            ),
-        });
+}
+
+spec_args! {
+    /// The arguments of `qa.normalize`.
+    struct QaNormalizeArgs<'a> {
+        text: &'a str = Required, "the text to normalize";
+        lowercase: bool = Bool(true), "lower-case the text (Python str.lower)";
+        remove_articles: bool = Bool(true), "replace the words a, an, the by a space";
+        remove_punctuation: bool = Bool(true), "delete ASCII punctuation (string.punctuation)";
+        remove_extra_whitespace: bool = Bool(true), "collapse whitespace runs to one space";
+        stem: bool = Bool(false), "Porter-stem each whitespace token (NLTK default mode)";
+        unicode_punctuation: bool = Bool(false), UNICODE_PUNCT_DOC;
+        keep_numbers: bool = Bool(false), KEEP_NUMBERS_DOC;
     }
-    Ok(refs)
 }
 
 pub(crate) fn expr_error(name: &'static str, e: ExprError) -> CallError {
@@ -503,36 +487,57 @@ pub(crate) fn expr_error(name: &'static str, e: ExprError) -> CallError {
     }
 }
 
-pub(crate) fn format_arg(a: &Args<'_>) -> Result<Format, CallError> {
-    let name = a.str("format")?;
-    Format::from_name(name).ok_or_else(|| CallError::InvalidValue {
-        name: "format",
-        reason: format!("unknown format {name:?}; known: latex, infix, rpn"),
-    })
+const FORMAT_DOC: &str = "the text format: latex, infix or rpn";
+
+spec_args! {
+    /// The arguments of `expr.equivalent`.
+    struct EquivalentArgs<'a> {
+        a: &'a str = Required, "the first expression";
+        b: &'a str = Required, "the second expression";
+        format: Format = Str("latex"), FORMAT_DOC;
+        rel_tol: f64 = Number(1e-9), "relative tolerance of numeric comparisons";
+        abs_tol: f64 = Number(1e-8), "absolute tolerance of numeric comparisons";
+    }
 }
 
-const FORMAT: Param = Param {
-    name: "format",
-    ty: ParamType::Str,
-    default: Default::Str("latex"),
-    doc: "the text format: latex, infix or rpn",
-};
+spec_args! {
+    /// The arguments of `expr.evaluate` (the format is read after the
+    /// point, as it always was, so a call with both wrong reports the point).
+    struct EvaluateArgs<'a> {
+        text: &'a str = Required, "the expression";
+        format: &'a str = Str("latex"), FORMAT_DOC;
+        at: Object = EmptyObject, "values of the symbols: numbers or {re, im}";
+    }
+}
 
-const TEXT: Param = required("text", ParamType::Str, "the expression");
+spec_args! {
+    /// The arguments of `expr.parse_latex`, `expr.parse_infix` and `expr.parse_rpn`.
+    struct TextArgs<'a> {
+        text: &'a str = Required, "the expression";
+    }
+}
+
+spec_args! {
+    /// The arguments of `expr.to_latex` and `expr.to_rpn`.
+    struct PrintArgs<'a> {
+        text: &'a str = Required, "the expression";
+        format: Format = Str("latex"), FORMAT_DOC;
+    }
+}
 
 fn parse_to_infix(a: &Args<'_>, format: Format) -> Result<Value, CallError> {
-    expr_api::canonical_string(a.str("text")?, format, &Limits::default())
+    expr_api::canonical_string(TextArgs::read(a)?.text, format, &Limits::default())
         .map(Value::from)
         .map_err(|e| expr_error("text", e))
 }
 
-fn point(a: &Args<'_>) -> Result<Vec<(String, Complex)>, CallError> {
+/// The point of `expr.evaluate`: each symbol's value, a number or `{re, im}`.
+fn point(at: &Object) -> Result<Vec<(String, Complex)>, CallError> {
     let bad = |k: &str| CallError::InvalidValue {
         name: "at",
         reason: format!("the value of {k:?} must be a number or {{\"re\": …, \"im\": …}}"),
     };
-    a.object("at")?
-        .iter()
+    at.0.iter()
         .map(|(k, v)| {
             let z = match v {
                 Value::Number(n) => Complex {
@@ -550,27 +555,51 @@ fn point(a: &Args<'_>) -> Result<Vec<(String, Complex)>, CallError> {
         .collect()
 }
 
-const PUZZLE_PARAMS: &[Param] = &[
-    required(
-        "ground_truth",
-        ParamType::Str,
-        "the expected answer (extra_info.label)",
-    ),
-    required("output", ParamType::Str, "the model's full output"),
-];
+spec_args! {
+    /// The arguments of the three puzzle scorers.
+    struct PuzzleArgs<'a> {
+        ground_truth: &'a str = Required, "the expected answer (extra_info.label)";
+        output: &'a str = Required, "the model's full output";
+    }
+}
+
+spec_args! {
+    /// The arguments of `reward.score`.
+    struct RewardArgs<'a> {
+        data_source: &'a str = Required, "the task: typos, connections or unscrambling";
+        model_output: &'a str = Required, "the model's full output";
+        extra_info: Object = Required, "an object whose \"label\" is the ground truth";
+    }
+}
+
+spec_args! {
+    /// The arguments of `text.levenshtein`.
+    struct LevenshteinArgs<'a> {
+        a: StrOrInts<'a> = Required, "a string or a list of integers";
+        b: StrOrInts<'a> = Required, "of the same kind as a";
+    }
+}
+
+spec_args! {
+    /// The arguments of `text.porter_stem`.
+    struct StemArgs<'a> {
+        word: &'a str = Required, "the word to stem";
+    }
+}
 
 /// The largest `len(a) · len(b)` that `text.levenshtein` computes.
 pub const LEVENSHTEIN_MAX_CELLS: u64 = 1_000_000_000;
 
 fn levenshtein(a: &Args<'_>) -> Result<Value, CallError> {
-    let d = match (a.str_or_ints("a")?, a.str_or_ints("b")?) {
-        (Ok(x), Ok(y)) => {
+    let args = LevenshteinArgs::read(a)?;
+    let d = match (args.a, args.b) {
+        (StrOrInts::Str(x), StrOrInts::Str(y)) => {
             let x: Vec<char> = x.chars().collect();
             let y: Vec<char> = y.chars().collect();
             cells(x.len(), y.len())?;
             text::levenshtein::distance(&x, &y)
         }
-        (Err(x), Err(y)) => {
+        (StrOrInts::Ints(x), StrOrInts::Ints(y)) => {
             cells(x.len(), y.len())?;
             text::levenshtein::distance(&x, &y)
         }
@@ -586,7 +615,32 @@ fn levenshtein(a: &Args<'_>) -> Result<Value, CallError> {
 
 fn cells(x: usize, y: usize) -> Result<(), CallError> {
     Budget::new("levenshtein cells len(a)*len(b)", LEVENSHTEIN_MAX_CELLS)
-        .spend((x as u64).saturating_mul(y as u64))
+        .spend((x as u64).saturating_mul(y as u64))?;
+    Ok(())
+}
+
+fn reward_score(a: &Args<'_>) -> Result<Value, CallError> {
+    let args = RewardArgs::read(a)?;
+    let label = match args.extra_info.0.get("label") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(other) => {
+            return Err(CallError::InvalidValue {
+                name: "extra_info",
+                reason: format!("\"label\" must be a string, found {}", json_type(other)),
+            });
+        }
+        None => {
+            return Err(CallError::InvalidValue {
+                name: "extra_info",
+                reason: "missing \"label\" (the ground truth)".into(),
+            });
+        }
+    };
+    Ok(Value::from(reward::score(
+        args.data_source,
+        args.model_output,
+        label,
+    )?))
 }
 
 /// The functions of the families registered in this file (qa, puzzles,
@@ -596,33 +650,18 @@ static CORE: &[SpecFn] = &[
         id: "expr.equivalent",
         doc: "whether two expressions are equivalent, with the rule that decided and both canonical forms",
         spec: "spec/expr.md#ex-5-equivalence",
-        params: &[
-            required("a", ParamType::Str, "the first expression"),
-            required("b", ParamType::Str, "the second expression"),
-            FORMAT,
-            Param {
-                name: "rel_tol",
-                ty: ParamType::Number,
-                default: Default::Number(1e-9),
-                doc: "relative tolerance of numeric comparisons",
-            },
-            Param {
-                name: "abs_tol",
-                ty: ParamType::Number,
-                default: Default::Number(1e-8),
-                doc: "absolute tolerance of numeric comparisons",
-            },
-        ],
+        params: EquivalentArgs::PARAMS,
         run: |a| {
+            let args = EquivalentArgs::read(a)?;
             let opts = EquivOptions {
-                rel_tol: a.number("rel_tol")?,
-                abs_tol: a.number("abs_tol")?,
+                rel_tol: args.rel_tol,
+                abs_tol: args.abs_tol,
                 ..EquivOptions::default()
             };
             Ok(expr_api::equivalent_json(
-                a.str("a")?,
-                a.str("b")?,
-                format_arg(a)?,
+                args.a,
+                args.b,
+                args.format,
                 &opts,
                 &Limits::default(),
             ))
@@ -632,19 +671,12 @@ static CORE: &[SpecFn] = &[
         id: "expr.evaluate",
         doc: "the value of an expression at a point (a number, or {re, im} for a complex value)",
         spec: "spec/expr.md#ex-4-evaluation",
-        params: &[
-            TEXT,
-            FORMAT,
-            Param {
-                name: "at",
-                ty: ParamType::Object,
-                default: Default::EmptyObject,
-                doc: "values of the symbols: numbers or {re, im}",
-            },
-        ],
+        params: EvaluateArgs::PARAMS,
         run: |a| {
-            let at = point(a)?;
-            match expr_api::evaluate(a.str("text")?, format_arg(a)?, &at, &Limits::default())
+            let args = EvaluateArgs::read(a)?;
+            let at = point(&args.at)?;
+            let format = typed::format_named("format", args.format)?;
+            match expr_api::evaluate(args.text, format, &at, &Limits::default())
                 .map_err(|e| expr_error("text", e))?
             {
                 EvalOutcome::Real(x) => Ok(Value::from(x)),
@@ -657,30 +689,31 @@ static CORE: &[SpecFn] = &[
         id: "expr.parse_infix",
         doc: "parse infix (x**2 + sin(x)) into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
-        params: &[TEXT],
+        params: TextArgs::PARAMS,
         run: |a| parse_to_infix(a, Format::Infix),
     },
     SpecFn {
         id: "expr.parse_latex",
         doc: "parse LaTeX into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
-        params: &[TEXT],
+        params: TextArgs::PARAMS,
         run: |a| parse_to_infix(a, Format::Latex),
     },
     SpecFn {
         id: "expr.parse_rpn",
         doc: "parse RPN (x 2 ^ x sin +) into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
-        params: &[TEXT],
+        params: TextArgs::PARAMS,
         run: |a| parse_to_infix(a, Format::Rpn),
     },
     SpecFn {
         id: "expr.to_latex",
         doc: "the canonical form of an expression, printed as LaTeX",
         spec: "spec/expr.md#ex-3-printing",
-        params: &[TEXT, FORMAT],
+        params: PrintArgs::PARAMS,
         run: |a| {
-            expr_api::latex_string(a.str("text")?, format_arg(a)?, &Limits::default())
+            let args = PrintArgs::read(a)?;
+            expr_api::latex_string(args.text, args.format, &Limits::default())
                 .map(Value::from)
                 .map_err(|e| expr_error("text", e))
         },
@@ -689,26 +722,30 @@ static CORE: &[SpecFn] = &[
         id: "expr.to_rpn",
         doc: "the canonical form of an expression, printed as RPN",
         spec: "spec/expr.md#ex-3-printing",
-        params: &[TEXT, FORMAT],
-        run: |a| match expr_api::rpn_string(a.str("text")?, format_arg(a)?, &Limits::default())
-            .map_err(|e| expr_error("text", e))?
-        {
-            Ok(s) => Ok(Value::from(s)),
-            Err(why) => Err(CallError::InvalidValue {
-                name: "text",
-                reason: format!("no RPN form: {why}"),
-            }),
+        params: PrintArgs::PARAMS,
+        run: |a| {
+            let args = PrintArgs::read(a)?;
+            match expr_api::rpn_string(args.text, args.format, &Limits::default())
+                .map_err(|e| expr_error("text", e))?
+            {
+                Ok(s) => Ok(Value::from(s)),
+                Err(why) => Err(CallError::InvalidValue {
+                    name: "text",
+                    reason: format!("no RPN form: {why}"),
+                }),
+            }
         },
     },
     SpecFn {
         id: "puzzles.connections",
         doc: "fraction of ground-truth groups of 4 words found (case-insensitive sets)",
         spec: "spec/puzzles.md#connections",
-        params: PUZZLE_PARAMS,
+        params: PuzzleArgs::PARAMS,
         run: |a| {
+            let args = PuzzleArgs::read(a)?;
             Ok(Value::from(puzzles::connections(
-                a.str("ground_truth")?,
-                a.str("output")?,
+                args.ground_truth,
+                args.output,
             )))
         },
     },
@@ -716,31 +753,36 @@ static CORE: &[SpecFn] = &[
         id: "puzzles.typos",
         doc: "1 if the ground truth is a substring of the extracted answer, else 0",
         spec: "spec/puzzles.md#typos",
-        params: PUZZLE_PARAMS,
+        params: PuzzleArgs::PARAMS,
         run: |a| {
-            Ok(Value::from(puzzles::typos(
-                a.str("ground_truth")?,
-                a.str("output")?,
-            )))
+            let args = PuzzleArgs::read(a)?;
+            Ok(Value::from(puzzles::typos(args.ground_truth, args.output)))
         },
     },
     SpecFn {
         id: "puzzles.unscrambling",
         doc: "1 - Levenshtein(expected order, matched sentence order) / n, clamped at 0",
         spec: "spec/puzzles.md#unscrambling",
-        params: PUZZLE_PARAMS,
-        run: |a| puzzles::unscrambling(a.str("ground_truth")?, a.str("output")?).map(Value::from),
+        params: PuzzleArgs::PARAMS,
+        run: |a| {
+            let args = PuzzleArgs::read(a)?;
+            Ok(Value::from(puzzles::unscrambling(
+                args.ground_truth,
+                args.output,
+            )?))
+        },
     },
     SpecFn {
         id: "qa.exact_match",
         doc: "1 if the normalized prediction equals a normalized reference, else 0",
         spec: "spec/qa.md#rules",
-        params: MATCH_PARAMS,
+        params: MatchArgs::PARAMS,
         run: |a| {
-            let opts = match_options(a)?;
+            let args = MatchArgs::read(a)?;
+            let (opts, refs) = args.checked()?;
             Ok(Value::from(qa::exact_match_max(
-                a.str("prediction")?,
-                &references(a)?,
+                args.prediction,
+                refs,
                 &opts,
             )))
         },
@@ -749,116 +791,52 @@ static CORE: &[SpecFn] = &[
         id: "qa.f1",
         doc: "token F1 (over multisets) of prediction and reference after normalization",
         spec: "spec/qa.md#rules",
-        params: MATCH_PARAMS,
+        params: MatchArgs::PARAMS,
         run: |a| {
-            let opts = match_options(a)?;
-            Ok(Value::from(qa::f1_max(
-                a.str("prediction")?,
-                &references(a)?,
-                &opts,
-            )))
+            let args = MatchArgs::read(a)?;
+            let (opts, refs) = args.checked()?;
+            Ok(Value::from(qa::f1_max(args.prediction, refs, &opts)))
         },
     },
     SpecFn {
         id: "qa.normalize",
         doc: "SQuAD normalization: lowercase, punctuation, articles, whitespace, optional stemming",
         spec: "spec/qa.md#rules",
-        params: &[
-            required("text", ParamType::Str, "the text to normalize"),
-            flag("lowercase", true, "lower-case the text (Python str.lower)"),
-            flag(
-                "remove_articles",
-                true,
-                "replace the words a, an, the by a space",
-            ),
-            flag(
-                "remove_punctuation",
-                true,
-                "delete ASCII punctuation (string.punctuation)",
-            ),
-            flag(
-                "remove_extra_whitespace",
-                true,
-                "collapse whitespace runs to one space",
-            ),
-            flag(
-                "stem",
-                false,
-                "Porter-stem each whitespace token (NLTK default mode)",
-            ),
-            flag("unicode_punctuation", false, UNICODE_PUNCT_DOC),
-            flag("keep_numbers", false, KEEP_NUMBERS_DOC),
-        ],
+        params: QaNormalizeArgs::PARAMS,
         run: |a| {
+            let args = QaNormalizeArgs::read(a)?;
             let opts = qa::NormalizeOptions {
-                lowercase: a.bool("lowercase")?,
-                remove_articles: a.bool("remove_articles")?,
-                remove_punctuation: a.bool("remove_punctuation")?,
-                remove_extra_whitespace: a.bool("remove_extra_whitespace")?,
-                stem: a.bool("stem")?,
-                unicode_punctuation: a.bool("unicode_punctuation")?,
-                keep_numbers: a.bool("keep_numbers")?,
+                lowercase: args.lowercase,
+                remove_articles: args.remove_articles,
+                remove_punctuation: args.remove_punctuation,
+                remove_extra_whitespace: args.remove_extra_whitespace,
+                stem: args.stem,
+                unicode_punctuation: args.unicode_punctuation,
+                keep_numbers: args.keep_numbers,
             };
-            Ok(Value::from(qa::normalize(a.str("text")?, &opts)))
+            Ok(Value::from(qa::normalize(args.text, &opts)))
         },
     },
     SpecFn {
         id: "reward.score",
         doc: "score one row {data_source, model_output, extra_info: {label}} with its task's scorer",
         spec: "spec/puzzles.md#reward-dispatch",
-        params: &[
-            required(
-                "data_source",
-                ParamType::Str,
-                "the task: typos, connections or unscrambling",
-            ),
-            required("model_output", ParamType::Str, "the model's full output"),
-            required(
-                "extra_info",
-                ParamType::Object,
-                "an object whose \"label\" is the ground truth",
-            ),
-        ],
-        run: |a| {
-            let info = a.object("extra_info")?;
-            let label = match info.get("label") {
-                Some(Value::String(s)) => s.as_str(),
-                Some(other) => {
-                    return Err(CallError::InvalidValue {
-                        name: "extra_info",
-                        reason: format!("\"label\" must be a string, found {}", json_type(other)),
-                    });
-                }
-                None => {
-                    return Err(CallError::InvalidValue {
-                        name: "extra_info",
-                        reason: "missing \"label\" (the ground truth)".into(),
-                    });
-                }
-            };
-            reward::score(a.str("data_source")?, a.str("model_output")?, label).map(Value::from)
-        },
+        params: RewardArgs::PARAMS,
+        run: reward_score,
     },
     SpecFn {
         id: "text.levenshtein",
         doc: "edit distance of two strings (by Unicode scalar value) or two integer lists",
         spec: "spec/puzzles.md#levenshtein-distance",
-        params: &[
-            required(
-                "a",
-                ParamType::StrOrIntList,
-                "a string or a list of integers",
-            ),
-            required("b", ParamType::StrOrIntList, "of the same kind as a"),
-        ],
+        params: LevenshteinArgs::PARAMS,
         run: levenshtein,
     },
     SpecFn {
         id: "text.porter_stem",
         doc: "Porter stem of one word, equal to nltk 3.10.4 PorterStemmer() (NLTK_EXTENSIONS)",
         spec: "spec/qa.md#rules",
-        params: &[required("word", ParamType::Str, "the word to stem")],
-        run: |a| Ok(Value::from(text::porter_stem(a.str("word")?))),
+        params: StemArgs::PARAMS,
+        run: |a| Ok(Value::from(text::porter_stem(StemArgs::read(a)?.word))),
     },
 ];
 
@@ -875,6 +853,79 @@ mod tests {
         for f in all() {
             assert!(f.id.contains('.'), "{}", f.id);
         }
+    }
+
+    /// A declared default is a value of its parameter's type (a struct
+    /// field's JSON type comes from its Rust type, its default is written
+    /// beside it: this catches `flag: bool = Str("x")`).
+    #[test]
+    fn defaults_have_their_parameters_type() {
+        for f in all() {
+            for p in f.params {
+                if !matches!(p.default, Default::Required | Default::Optional) {
+                    assert!(p.ty.accepts(&p.default.to_json()), "{} {}", f.id, p.name);
+                }
+            }
+        }
+    }
+
+    /// The registry's defaults are the typed options' `Default`s.
+    #[test]
+    fn defaults_are_the_typed_defaults() {
+        use crate::score::{math::grade::GradeOptions, physics};
+        assert_eq!(grade_options(&json!({})).unwrap(), GradeOptions::default());
+        let lookup_default = |id: &str, name: &str| {
+            lookup(id)
+                .unwrap()
+                .params
+                .iter()
+                .find(|p| p.name == name)
+                .unwrap()
+                .default
+        };
+        let p = physics::EqualOptions::default();
+        assert_eq!(
+            lookup_default("physics.equal", "rel_tol"),
+            Default::Number(p.rel_tol)
+        );
+        assert_eq!(
+            lookup_default("physics.equal", "abs_tol"),
+            Default::Number(p.abs_tol)
+        );
+        let q = qa::NormalizeOptions::default();
+        for (name, v) in [
+            ("lowercase", q.lowercase),
+            ("remove_articles", q.remove_articles),
+            ("remove_punctuation", q.remove_punctuation),
+            ("remove_extra_whitespace", q.remove_extra_whitespace),
+            ("stem", q.stem),
+            ("unicode_punctuation", q.unicode_punctuation),
+            ("keep_numbers", q.keep_numbers),
+        ] {
+            assert_eq!(
+                lookup_default("qa.normalize", name),
+                Default::Bool(v),
+                "{name}"
+            );
+        }
+        let m = qa::MatchOptions::default();
+        for (name, v) in [
+            ("normalize", m.normalize),
+            ("stem", m.stem),
+            ("unicode_punctuation", m.unicode_punctuation),
+            ("keep_numbers", m.keep_numbers),
+        ] {
+            assert_eq!(lookup_default("qa.f1", name), Default::Bool(v), "{name}");
+        }
+        let e = EquivOptions::default();
+        assert_eq!(
+            lookup_default("expr.equivalent", "rel_tol"),
+            Default::Number(e.rel_tol)
+        );
+        assert_eq!(
+            lookup_default("expr.equivalent", "abs_tol"),
+            Default::Number(e.abs_tol)
+        );
     }
 
     #[test]

@@ -29,8 +29,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::budget::Budget;
-use crate::error::CallError;
+use crate::budget::{Budget, BudgetExceeded};
 use crate::extract::{last_boxed, last_dashed, last_tag, strip_think};
 use crate::text::levenshtein::{Pattern, distance};
 
@@ -176,7 +175,7 @@ pub fn match_sentences(
     truth: &[&str],
     answer: &[&str],
     budget: &mut Budget,
-) -> Result<Vec<usize>, CallError> {
+) -> Result<Vec<usize>, BudgetExceeded> {
     if answer.is_empty() {
         return Ok(Vec::new());
     }
@@ -309,7 +308,7 @@ fn nearest(g: &str, answers: &[Sentence]) -> usize {
 /// assert_eq!(unscrambling(gt, "<PLOT_SUMMARY>The hero wakes up. He wins the gold. He fights the dragon.</PLOT_SUMMARY>"), Ok(0.3333333333333333));
 /// assert_eq!(unscrambling("A. B. C.", "<PLOT_SUMMARY>B. A. C.</PLOT_SUMMARY>"), Ok(1.0 / 3.0));
 /// ```
-pub fn unscrambling(ground_truth: &str, output: &str) -> Result<f64, CallError> {
+pub fn unscrambling(ground_truth: &str, output: &str) -> Result<f64, BudgetExceeded> {
     let truth = sentences(ground_truth);
     let n = truth.len();
     if n == 0 {

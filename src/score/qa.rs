@@ -25,8 +25,8 @@
 //! `unicode_punctuation` and `keep_numbers`.
 
 use std::collections::HashMap;
+use std::fmt;
 
-use crate::error::CallError;
 use crate::text::porter_stem;
 use crate::text::pyunicode::{is_unicode_punctuation, is_word};
 use crate::text::tokenize::{split_whitespace, strip};
@@ -66,6 +66,23 @@ impl Default for NormalizeOptions {
     }
 }
 
+/// A normalization step was asked for with normalization off (QA-8): the
+/// error of [`MatchOptions::check`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepWithoutNormalize {
+    /// The option that asks for the step (`stem`, `unicode_punctuation`,
+    /// `keep_numbers`).
+    pub option: &'static str,
+}
+
+impl fmt::Display for StepWithoutNormalize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("this is a normalization step; it needs \"normalize\": true")
+    }
+}
+
+impl std::error::Error for StepWithoutNormalize {}
+
 /// The options of [`exact_match`] and [`f1`]; [`Default`] is the document's
 /// default (normalization on, no stemming).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +113,13 @@ impl MatchOptions {
     /// Rejects normalization steps asked for while normalization is off
     /// (rule QA-8 of `spec/qa.md`): silently ignoring them would hide a
     /// configuration mistake.
-    pub fn check(&self) -> Result<(), CallError> {
+    ///
+    /// ```
+    /// use scorespec::qa::MatchOptions;
+    /// let o = MatchOptions { normalize: false, stem: true, ..MatchOptions::default() };
+    /// assert_eq!(o.check().unwrap_err().option, "stem");
+    /// ```
+    pub fn check(&self) -> Result<(), StepWithoutNormalize> {
         if self.normalize {
             return Ok(());
         }
@@ -106,10 +129,7 @@ impl MatchOptions {
             ("keep_numbers", self.keep_numbers),
         ] {
             if on {
-                return Err(CallError::InvalidValue {
-                    name,
-                    reason: "this is a normalization step; it needs \"normalize\": true".into(),
-                });
+                return Err(StepWithoutNormalize { option: name });
             }
         }
         Ok(())

@@ -12,4 +12,6 @@ pub mod pyunicode;
 pub mod tokenize;
 mod unicode_tables;
 
+pub use bleu::bleu;
+pub use levenshtein::{distance as levenshtein, str_distance};
 pub use porter::stem as porter_stem;

@@ -19,7 +19,7 @@
 use serde::Serialize;
 
 use crate::expr::complex::Complex;
-use crate::expr::equiv::{EquivOptions, Outcome, equivalent};
+use crate::expr::equiv::{EquivOptions, Outcome, Rule, equivalent};
 use crate::expr::eval::{EvalError, eval_complex};
 use crate::expr::print::to_infix;
 use crate::expr::{Expr, ExprError, Limits};
@@ -68,25 +68,20 @@ pub struct SymbolicResult {
 /// assert_eq!(r.rule, "identical");
 /// ```
 pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -> SymbolicResult {
-    let (outcome, rule, reason) =
-        match equivalent(solution, ground_truth, &EquivOptions::default(), limits) {
-            Ok(v) => (
-                match v.outcome {
-                    Outcome::Equal => "equal",
-                    Outcome::NotEqual => "not_equal",
-                    Outcome::Unknown => "unknown",
-                },
-                v.rule,
-                v.reason,
-            ),
-            Err(e @ ExprError::BudgetExceeded { .. }) => {
-                ("budget_exceeded", "bounds", Some(e.to_string()))
-            }
-            Err(e) => ("unknown", "error", Some(e.to_string())),
-        };
+    let verdict = equivalent(solution, ground_truth, &EquivOptions::default(), limits);
+    let equal = matches!(&verdict, Ok(v) if v.outcome == Outcome::Equal);
+    let identical =
+        matches!(&verdict, Ok(v) if v.outcome == Outcome::Equal && v.rule == Rule::Identical);
+    let (outcome, rule, reason) = match verdict {
+        Ok(v) => (v.outcome.as_str(), v.rule.as_str(), v.reason),
+        Err(e @ ExprError::BudgetExceeded { .. }) => {
+            ("budget_exceeded", "bounds", Some(e.to_string()))
+        }
+        Err(e) => ("unknown", "error", Some(e.to_string())),
+    };
     SymbolicResult {
-        equivalent: outcome == "equal",
-        simplified_match: outcome == "equal" && rule == "identical",
+        equivalent: equal,
+        simplified_match: identical,
         outcome,
         rule,
         reason,

@@ -34,7 +34,7 @@ use super::compare::{NumericOptions, NumericResult, Truth, numeric_compare, symb
 use super::evaluators::{FamilyPoints, approx_coef, discrete_points, family, series_terms, terms};
 use super::metrics::{self, VerifyOptions, none_detection, operator_f1, verify_solution};
 use super::parse::{
-    SOLUTION_TYPES, extract_discrete_points, looks_like_prose, parse_expression, parse_output,
+    SolutionType, extract_discrete_points, looks_like_prose, parse_expression, parse_output,
 };
 use crate::expr::Limits;
 use crate::expr::api::Format;
@@ -281,15 +281,18 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     rec.gt_type = str_field(&row, "ground_truth_solution_type").map(str::to_string);
     rec.pred_type = str_field(&row, "solution_type").map(str::to_string);
     rec.pred_has_solution = bool_field(&row, "has_solution");
-    rec.gt_has_solution = bool_field(&row, "ground_truth_has_solution")
-        .or_else(|| rec.gt_type.as_deref().map(|t| t != "none"));
+    rec.gt_has_solution = bool_field(&row, "ground_truth_has_solution").or_else(|| {
+        rec.gt_type
+            .as_deref()
+            .map(|t| SolutionType::from_name(t) != Some(SolutionType::None))
+    });
     let kind = rec
         .gt_type
         .clone()
         .or_else(|| rec.pred_type.clone())
-        .filter(|t| SOLUTION_TYPES.contains(&t.as_str()));
+        .and_then(|t| SolutionType::from_name(&t));
     ev.insert("solution_type".into(), json!(kind));
-    rec.group = kind.clone().unwrap_or_else(|| "unknown".to_string());
+    rec.group = kind.map_or("unknown", SolutionType::as_str).to_string();
 
     let finish = |mut row: Map<String, Value>, mut ev: Map<String, Value>, rec: Record| {
         ev.insert("correct".into(), json!(rec.correct));
@@ -305,7 +308,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     }
 
     // No solution exists: correct when the prediction says so (FR-30).
-    if kind.as_deref() == Some("none") || rec.gt_has_solution == Some(false) {
+    if kind == Some(SolutionType::None) || rec.gt_has_solution == Some(false) {
         rec.correct = rec.pred_has_solution == Some(false);
         rec.symbolic = rec.correct;
         rec.numeric = rec.correct;
@@ -313,7 +316,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     }
 
     // Discrete points (FR-31).
-    if kind.as_deref() == Some("discrete_points") {
+    if kind == Some(SolutionType::DiscretePoints) {
         let pred = points_field(row.get("discrete_points")).or_else(|| {
             str_field(&row, "solution_str")
                 .and_then(extract_discrete_points)
@@ -439,7 +442,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     ev.insert("operator_f1".into(), to_value(&of1));
 
     let numeric: NumericResult;
-    if kind.as_deref() == Some("family") {
+    if kind == Some(SolutionType::Family) {
         let stored = family_points(&row);
         let fopts = NumericOptions {
             include_points: opts.include_points,
@@ -509,8 +512,8 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         }
     }
 
-    match kind.as_deref() {
-        Some("series") => {
+    match kind {
+        Some(SolutionType::Series) => {
             let n = terms(&pred).len();
             rec.series_terms = Some(n);
             ev.insert("series_term_count".into(), json!(n));
@@ -523,7 +526,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
                 to_value(&series_terms(&pred, &gt, &o, &limits)),
             );
         }
-        Some("approx_coef") => {
+        Some(SolutionType::ApproxCoef) => {
             let r = approx_coef(&pred, &gt, opts.numeric_tolerance, opts.relative_tolerance);
             rec.approx = Some((r.match_rate, r.mean_abs_error, r.mean_rel_error));
             ev.insert("approx_coef_eval".into(), to_value(&r));
@@ -673,7 +676,9 @@ impl Aggregate {
             }
         }
         // None-type detection (FM-8): (tp, fp, fn, unanswered).
-        match (r.gt_type.as_deref() == Some("none"), r.pred_has_solution) {
+        let gt_none =
+            r.gt_type.as_deref().and_then(SolutionType::from_name) == Some(SolutionType::None);
+        match (gt_none, r.pred_has_solution) {
             (true, Some(false)) => self.none_pairs.0 += 1,
             (false, Some(false)) => self.none_pairs.1 += 1,
             (true, Some(true)) => self.none_pairs.2 += 1,

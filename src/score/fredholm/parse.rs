@@ -23,15 +23,52 @@ use crate::expr::api::{self as expr_api, Format};
 use crate::expr::print::to_infix;
 use crate::expr::{Expr, Limits};
 
-/// The seven solution types of the document (Part 4).
+str_enum! {
+    /// The seven solution types of the document (Part 4); `as_str` is the
+    /// name of the `SOLUTION_TYPE:` line and of the JSON output.
+    pub enum SolutionType {
+        /// A closed form, `u(x) = …`.
+        ExactSymbolic => "exact_symbolic",
+        /// A closed form with approximate numeric coefficients.
+        ApproxCoef => "approx_coef",
+        /// A truncated series.
+        Series => "series",
+        /// A family of solutions with free constants.
+        Family => "family",
+        /// Values at points, `[(x1, y1), …]`.
+        DiscretePoints => "discrete_points",
+        /// A regularized solution.
+        Regularized => "regularized",
+        /// No solution exists.
+        None => "none",
+    }
+}
+
+str_enum! {
+    /// The strategy of [`parse_output`] that found the solution (FR-2).
+    pub enum Strategy {
+        /// The last line with `u(x) =`.
+        ULine => "u_line",
+        /// The `SOLUTION:` marker.
+        SolutionMarker => "solution_marker",
+        /// The first `u(x) =` anywhere, to the end of its line or sentence.
+        Generic => "generic",
+        /// A response of one line.
+        WholeResponse => "whole_response",
+        /// A `discrete_points` answer's list of points.
+        DiscretePoints => "discrete_points",
+    }
+}
+
+/// The names of the seven solution types, in [`SolutionType`] order.
 pub const SOLUTION_TYPES: [&str; 7] = [
-    "exact_symbolic",
-    "approx_coef",
-    "series",
-    "family",
-    "discrete_points",
-    "regularized",
-    "none",
+    SolutionType::ExactSymbolic.as_str(),
+    SolutionType::ApproxCoef.as_str(),
+    SolutionType::Series.as_str(),
+    SolutionType::Family.as_str(),
+    SolutionType::DiscretePoints.as_str(),
+    SolutionType::Regularized.as_str(),
+    SolutionType::None.as_str(),
 ];
 
 /// Confidence of an expression found and parsed in LaTeX or infix (the
@@ -51,17 +88,17 @@ pub struct ParsedOutput {
     pub solution: Option<String>,
     /// Whether a solution exists: the marker, a phrase, or inferred (FR-7).
     pub has_solution: Option<bool>,
-    /// One of [`SOLUTION_TYPES`], or `None`.
-    pub solution_type: Option<&'static str>,
+    /// The declared solution type, or `None`.
+    pub solution_type: Option<SolutionType>,
     /// The `REASONING:` section or the numbered steps, or `None`.
     pub reasoning: Option<String>,
     /// 0.8 parsed (LaTeX/infix), 0.7 parsed RPN, 0.3 unparsed, 0.0 nothing.
     pub confidence: f64,
     /// The format the solution was parsed in (`latex`, `infix`, `rpn`).
-    pub format: Option<&'static str>,
+    pub format: Option<Format>,
     /// The strategy that found the solution: `u_line`, `solution_marker`,
     /// `generic`, `whole_response` or `discrete_points`.
-    pub strategy: Option<&'static str>,
+    pub strategy: Option<Strategy>,
     /// The points of a `discrete_points` answer, as `[x, y]` pairs.
     pub discrete_points: Option<Vec<[f64; 2]>>,
     /// Why the solution string did not parse, when it did not.
@@ -70,11 +107,7 @@ pub struct ParsedOutput {
 
 /// The name of a format as the registry spells it.
 pub fn format_name(f: Format) -> &'static str {
-    match f {
-        Format::Latex => "latex",
-        Format::Infix => "infix",
-        Format::Rpn => "rpn",
-    }
+    f.as_str()
 }
 
 fn lower(s: &str) -> String {
@@ -601,7 +634,7 @@ fn says_no_solution(response: &str) -> bool {
 /// `SOLUTION_TYPE:` from its own line (last valid occurrence), normalized
 /// (spaces and hyphens to underscores, lower case) and checked against the
 /// seven types; a longer value starting with a type gives that type.
-fn extract_solution_type(response: &str) -> Option<&'static str> {
+fn extract_solution_type(response: &str) -> Option<SolutionType> {
     response.lines().rev().find_map(|l| {
         let v = ["SOLUTION_TYPE", "SOLUTION TYPE", "SOLUTION-TYPE"]
             .iter()
@@ -615,14 +648,14 @@ fn extract_solution_type(response: &str) -> Option<&'static str> {
                 c => c.to_ascii_lowercase(),
             })
             .collect();
-        let mut best: Option<&'static str> = None;
-        for t in SOLUTION_TYPES {
-            if let Some(rest) = v.strip_prefix(t) {
+        let mut best: Option<SolutionType> = None;
+        for &t in SolutionType::ALL {
+            if let Some(rest) = v.strip_prefix(t.as_str()) {
                 let ends = rest
                     .chars()
                     .next()
                     .is_none_or(|c| !c.is_ascii_alphanumeric() || c == '_');
-                if ends && best.is_none_or(|b| t.len() > b.len()) {
+                if ends && best.is_none_or(|b| t.as_str().len() > b.as_str().len()) {
                     best = Some(t);
                 }
             }
@@ -695,12 +728,12 @@ fn point_list(s: &str) -> Option<(String, Vec<[f64; 2]>)> {
 /// The candidate solution strings, in the document's order of strategies
 /// (FR-2): the last `u(x) =` line, the `SOLUTION:` marker, the first generic
 /// `u(x) =` up to the end of its line or sentence, a one-line response.
-fn candidates(response: &str) -> Vec<(&'static str, String)> {
+fn candidates(response: &str) -> Vec<(Strategy, String)> {
     let mut out = Vec::new();
     // 1. The last line with `u(x) =`: the right-hand side of its last occurrence.
     if let Some(line) = response.lines().rev().find(|l| !u_equals(l).is_empty()) {
         if let Some(&(_, rhs)) = u_equals(line).last() {
-            out.push(("u_line", line[rhs..].to_string()));
+            out.push((Strategy::ULine, line[rhs..].to_string()));
         }
     }
     // 2. The `SOLUTION:` marker (last one); an empty marker line takes the next line.
@@ -718,7 +751,7 @@ fn candidates(response: &str) -> Vec<(&'static str, String)> {
                 .unwrap_or("");
         }
         if !text.is_empty() {
-            out.push(("solution_marker", text.to_string()));
+            out.push((Strategy::SolutionMarker, text.to_string()));
         }
     }
     // 3. Generic: the first `u(x) =`, to the end of the line or a sentence end.
@@ -732,13 +765,13 @@ fn candidates(response: &str) -> Vec<(&'static str, String)> {
                 break;
             }
         }
-        out.push(("generic", rest[..end].to_string()));
+        out.push((Strategy::Generic, rest[..end].to_string()));
     }
     // 4. A response of one line is the expression itself (the document's
     //    full-response parse, Strategy 1.3).
     let whole = response.trim();
     if !whole.is_empty() && !whole.contains('\n') {
-        out.push(("whole_response", whole.to_string()));
+        out.push((Strategy::WholeResponse, whole.to_string()));
     }
     out
 }
@@ -775,17 +808,17 @@ pub fn parse_output(response: &str, format: Option<Format>) -> ParsedOutput {
     }
     out.solution_type = extract_solution_type(response);
     out.reasoning = extract_reasoning(response);
-    if out.solution_type == Some("discrete_points") {
+    if out.solution_type == Some(SolutionType::DiscretePoints) {
         if let Some((text, pts)) = extract_discrete_points(response) {
             out.solution_str = Some(text);
             out.discrete_points = Some(pts);
-            out.strategy = Some("discrete_points");
+            out.strategy = Some(Strategy::DiscretePoints);
             out.confidence = CONFIDENCE_PARSED;
         } else {
             out.confidence = CONFIDENCE_UNPARSED;
         }
     } else {
-        let mut unparsed: Option<(&'static str, Option<String>, String)> = None;
+        let mut unparsed: Option<(Strategy, Option<String>, String)> = None;
         for (strategy, raw) in candidates(response) {
             // The engine's input bound applies before any cleaning (FR-13):
             // a longer candidate is refused as it stands, never cleaned.
@@ -808,7 +841,7 @@ pub fn parse_output(response: &str, format: Option<Format>) -> ParsedOutput {
                 Ok((e, f)) => {
                     out.solution = Some(to_infix(&e));
                     out.solution_str = Some(cleaned);
-                    out.format = Some(format_name(f));
+                    out.format = Some(f);
                     out.strategy = Some(strategy);
                     out.confidence = if f == Format::Rpn {
                         CONFIDENCE_RPN
@@ -834,7 +867,7 @@ pub fn parse_output(response: &str, format: Option<Format>) -> ParsedOutput {
         }
     }
     out.has_solution = marker_has_solution(response).or_else(|| {
-        if says_no_solution(response) || out.solution_type == Some("none") {
+        if says_no_solution(response) || out.solution_type == Some(SolutionType::None) {
             Some(false)
         } else {
             Some(out.solution_str.is_some())
@@ -859,7 +892,7 @@ mod tests {
         assert_eq!(r.solution.as_deref(), Some("x**2/4 + x/2 + 1"));
         let r = parse_output("SOLUTION: x 2 ^ x sin +", None);
         assert_eq!(r.solution.as_deref(), Some("x**2 + sin(x)"));
-        assert_eq!((r.format, r.confidence), (Some("rpn"), 0.7));
+        assert_eq!((r.format, r.confidence), (Some(Format::Rpn), 0.7));
     }
 
     #[test]
@@ -918,10 +951,10 @@ mod tests {
             None,
         );
         assert_eq!(r.has_solution, Some(true));
-        assert_eq!(r.solution_type, Some("exact_symbolic"));
+        assert_eq!(r.solution_type, Some(SolutionType::ExactSymbolic));
         assert_eq!(r.reasoning.as_deref(), Some("easy"));
         let r = parse_output("SOLUTION_TYPE: approx coef\nmore", None);
-        assert_eq!(r.solution_type, Some("approx_coef"));
+        assert_eq!(r.solution_type, Some(SolutionType::ApproxCoef));
         assert_eq!(r.has_solution, Some(false));
         let r = parse_output("SOLUTION_TYPE: polynomial\nu(x) = x", None);
         assert_eq!(r.solution_type, None);

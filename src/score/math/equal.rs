@@ -47,6 +47,7 @@ use crate::expr::equiv::{self, EquivOptions};
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
 
+pub use super::rule::{EngineRule, Rule};
 use super::units::{self, UnitPart};
 
 /// Options of [`equal`], with the document's defaults.
@@ -90,20 +91,20 @@ impl Default for EqualOptions {
     }
 }
 
-/// The outcome of a comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// The answers are the same.
-    Equal,
-    /// They are not.
-    NotEqual,
-    /// A side is not a math answer the engine reads (and no text rule decided).
-    Unparseable,
-    /// A side is empty: no answer was given.
-    NoAnswer,
-    /// A bound of the expression engine was reached (spec/expr.md EX-6).
-    BudgetExceeded,
+str_enum! {
+    /// The outcome of a comparison; `as_str` is its JSON name.
+    pub enum Outcome {
+        /// The answers are the same.
+        Equal => "equal",
+        /// They are not.
+        NotEqual => "not_equal",
+        /// A side is not a math answer the engine reads (and no text rule decided).
+        Unparseable => "unparseable",
+        /// A side is empty: no answer was given.
+        NoAnswer => "no_answer",
+        /// A bound of the expression engine was reached (spec/expr.md EX-6).
+        BudgetExceeded => "budget_exceeded",
+    }
 }
 
 /// A verdict with the rule that decided it and both prepared forms.
@@ -114,7 +115,7 @@ pub struct Verdict {
     /// The outcome.
     pub outcome: Outcome,
     /// The rule that decided (module documentation).
-    pub rule: &'static str,
+    pub rule: Rule,
     /// The reference as compared (prepared text, or the canonical form when it parsed).
     pub reference_normalized: String,
     /// The prediction as compared.
@@ -138,7 +139,7 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
         return Verdict {
             equal: false,
             outcome: Outcome::BudgetExceeded,
-            rule: "bounds",
+            rule: Rule::Bounds,
             reference_normalized: cut(reference),
             prediction_normalized: cut(prediction),
         };
@@ -155,9 +156,12 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
     // does not answer an interval in the reference (canonical relations
     // print `<`/`>`, intervals and unions do not).
     let relation = |s: &str| s.contains(['<', '>']);
-    if rule == "relation_interval" && !opts.relation_for_interval && relation(&pn) && !relation(&rn)
+    if rule == Rule::RelationInterval
+        && !opts.relation_for_interval
+        && relation(&pn)
+        && !relation(&rn)
     {
-        (outcome, rule) = (Outcome::NotEqual, "kind");
+        (outcome, rule) = (Outcome::NotEqual, Rule::Engine(EngineRule::Kind));
     }
     Verdict {
         equal: outcome == Outcome::Equal,
@@ -188,7 +192,7 @@ pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> 
     first.unwrap_or_else(|| Verdict {
         equal: false,
         outcome: Outcome::NoAnswer,
-        rule: "no_answer",
+        rule: Rule::NoAnswer,
         reference_normalized: String::new(),
         prediction_normalized: prepare(prediction),
     })
@@ -968,7 +972,7 @@ struct Item {
     stands_for: Option<Expr>,
 }
 
-type Decided = (Outcome, &'static str);
+type Decided = (Outcome, Rule);
 
 struct Comparer<'a> {
     opts: &'a EqualOptions,
@@ -978,27 +982,37 @@ struct Comparer<'a> {
     steps: u64,
 }
 
+/// `d`, credited to `rule` when it says equal (the rule that made the
+/// comparison possible: a unit dropped, a label read).
+fn credit(d: Decided, rule: Rule) -> Decided {
+    if d.0 == Outcome::Equal {
+        (d.0, rule)
+    } else {
+        d
+    }
+}
+
 fn fail(e: &ExprError) -> Decided {
     match e {
-        ExprError::BudgetExceeded { .. } => (Outcome::BudgetExceeded, "bounds"),
-        _ => (Outcome::Unparseable, "parse"),
+        ExprError::BudgetExceeded { .. } => (Outcome::BudgetExceeded, Rule::Bounds),
+        _ => (Outcome::Unparseable, Rule::Parse),
     }
 }
 
 impl Comparer<'_> {
-    fn top(&mut self, r: &str, p: &str) -> (Outcome, &'static str, String, String) {
+    fn top(&mut self, r: &str, p: &str) -> (Outcome, Rule, String, String) {
         let done = |d: Decided| (d.0, d.1, r.to_string(), p.to_string());
         if r.is_empty() || p.is_empty() {
-            return done((Outcome::NoAnswer, "no_answer"));
+            return done((Outcome::NoAnswer, Rule::NoAnswer));
         }
         if r == p {
-            return done((Outcome::Equal, "literal"));
+            return done((Outcome::Equal, Rule::Literal));
         }
         if is_word(r) && is_word(p) && r.eq_ignore_ascii_case(p) {
-            return done((Outcome::Equal, "literal"));
+            return done((Outcome::Equal, Rule::Literal));
         }
         if self.opts.ascii_only && (!r.is_ascii() || !p.is_ascii()) {
-            return done((Outcome::NotEqual, "ascii_only"));
+            return done((Outcome::NotEqual, Rule::AsciiOnly));
         }
         match (boolean(r), boolean(p)) {
             (Some(x), Some(y)) => {
@@ -1008,11 +1022,11 @@ impl Comparer<'_> {
                     } else {
                         Outcome::NotEqual
                     },
-                    "boolean",
+                    Rule::Boolean,
                 ));
             }
             (Some(_), None) | (None, Some(_)) => {
-                return done((Outcome::NotEqual, "boolean"));
+                return done((Outcome::NotEqual, Rule::Boolean));
             }
             (None, None) => {}
         }
@@ -1067,15 +1081,15 @@ impl Comparer<'_> {
                     matches!(x, Err(ExprError::BudgetExceeded { .. }))
                 };
                 if budget(&ra) || budget(&pa) {
-                    (Outcome::BudgetExceeded, "bounds")
+                    (Outcome::BudgetExceeded, Rule::Bounds)
                 } else if ra.is_err() && pa.is_err() {
                     // Two texts that are not math: the same up to spaces
                     // (what spacing commands leave) or not the same.
                     let bare = |x: &str| x.split_whitespace().collect::<String>();
                     if bare(r) == bare(p) {
-                        (Outcome::Equal, "literal")
+                        (Outcome::Equal, Rule::Literal)
                     } else {
-                        (Outcome::NotEqual, "literal")
+                        (Outcome::NotEqual, Rule::Literal)
                     }
                 } else {
                     fail(e)
@@ -1199,12 +1213,14 @@ impl Comparer<'_> {
                     .collect();
                 let one = a.stands_for.as_ref().unwrap_or(&a.expr);
                 let d = match one {
-                    Expr::Tuple(v) if !self.opts.compare_sets => self.ordered(v, &elems, "list")?,
-                    Expr::Tuple(v) => self.unordered(v, &elems, "list")?,
-                    Expr::Set(v) => self.as_sets(v, &elems, "list")?,
+                    Expr::Tuple(v) if !self.opts.compare_sets => {
+                        self.ordered(v, &elems, Rule::List)?
+                    }
+                    Expr::Tuple(v) => self.unordered(v, &elems, Rule::List)?,
+                    Expr::Set(v) => self.as_sets(v, &elems, Rule::List)?,
                     Expr::Matrix(rows) if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) => {
                         let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
-                        self.ordered(&flat, &elems, "vector")?
+                        self.ordered(&flat, &elems, Rule::Vector)?
                     }
                     Expr::PlusMinus(p, q) => {
                         let both = vec![
@@ -1214,7 +1230,7 @@ impl Comparer<'_> {
                                 &self.limits,
                             )?,
                         ];
-                        self.as_sets(&both, &elems, "plus_minus")?
+                        self.as_sets(&both, &elems, Rule::Engine(EngineRule::PlusMinus))?
                     }
                     // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
                     Expr::Union(parts) => {
@@ -1232,20 +1248,20 @@ impl Comparer<'_> {
                                     .iter()
                                     .map(|iv| canonical(iv, &self.limits))
                                     .collect::<Result<Vec<_>, _>>()?;
-                                let d = self.as_sets(parts, &ivs, "relation_interval")?;
-                                (d.0, "relation_interval")
+                                let d = self.as_sets(parts, &ivs, Rule::RelationInterval)?;
+                                (d.0, Rule::RelationInterval)
                             }
-                            None => (Outcome::NotEqual, "list"),
+                            None => (Outcome::NotEqual, Rule::List),
                         }
                     }
-                    _ => (Outcome::NotEqual, "list"),
+                    _ => (Outcome::NotEqual, Rule::List),
                 };
                 if d.0 == Outcome::Equal {
                     return Ok(d);
                 }
                 // A list that says the same answer several times (`2, 2`
                 // from two boxes) is that answer: lists are sets.
-                let same = self.as_sets(std::slice::from_ref(one), &elems, "list")?;
+                let same = self.as_sets(std::slice::from_ref(one), &elems, Rule::List)?;
                 Ok(if same.0 == Outcome::Equal { same } else { d })
             }
             (xs, ys) => self.item_lists(xs, ys),
@@ -1267,34 +1283,26 @@ impl Comparer<'_> {
                     }
                 }
                 if !found {
-                    return Ok((Outcome::NotEqual, "list"));
+                    return Ok((Outcome::NotEqual, Rule::List));
                 }
             }
         }
-        Ok((Outcome::Equal, "list"))
+        Ok((Outcome::Equal, Rule::List))
     }
 
     fn items(&mut self, a: &Item, b: &Item) -> Result<Decided, ExprError> {
         let rel = |e: &Expr| matches!(e, Expr::Relation(..));
         if a.text == b.text {
-            return Ok((Outcome::Equal, "literal"));
+            return Ok((Outcome::Equal, Rule::Literal));
         }
         // `x = 3` against `3` (ME-6).
         if let (Some(ra), false) = (&a.stands_for, rel(&b.expr)) {
             let d = self.exprs(ra, &b.expr, &a.text, &b.text)?;
-            return Ok(if d.0 == Outcome::Equal {
-                (d.0, "label")
-            } else {
-                d
-            });
+            return Ok(credit(d, Rule::Label));
         }
         if let (false, Some(rb)) = (rel(&a.expr), &b.stands_for) {
             let d = self.exprs(&a.expr, rb, &a.text, &b.text)?;
-            return Ok(if d.0 == Outcome::Equal {
-                (d.0, "label")
-            } else {
-                d
-            });
+            return Ok(credit(d, Rule::Label));
         }
         if let (Some(ra), Some(rb)) = (&a.stands_for, &b.stands_for) {
             // Two named equations: same name and same value, or as equations.
@@ -1322,29 +1330,29 @@ impl Comparer<'_> {
                 return match (ua, ub) {
                     (UnitPart::Known(x), UnitPart::Known(y)) => {
                         if x.dims != y.dims {
-                            return Ok((Outcome::NotEqual, "units"));
+                            return Ok((Outcome::NotEqual, Rule::Units));
                         }
                         let va =
                             canonical(&Expr::Mul(vec![sa, Expr::Number(x.factor)]), &self.limits)?;
                         let vb =
                             canonical(&Expr::Mul(vec![sb, Expr::Number(y.factor)]), &self.limits)?;
                         let d = self.engine(&va, &vb)?;
-                        Ok((d.0, "units"))
+                        Ok((d.0, Rule::Units))
                     }
                     (UnitPart::Named(x), UnitPart::Named(y)) if x == y => {
                         let d = self.engine(&sa, &sb)?;
-                        Ok((d.0, "units"))
+                        Ok((d.0, Rule::Units))
                     }
-                    _ => Ok((Outcome::NotEqual, "units")),
+                    _ => Ok((Outcome::NotEqual, Rule::Units)),
                 };
             }
             (Some((sa, _)), None) => {
                 let d = self.exprs(&sa, b, ta, tb)?;
-                return Ok((d.0, if d.0 == Outcome::Equal { "units" } else { d.1 }));
+                return Ok(credit(d, Rule::Units));
             }
             (None, Some((sb, _))) => {
                 let d = self.exprs(a, &sb, ta, tb)?;
-                return Ok((d.0, if d.0 == Outcome::Equal { "units" } else { d.1 }));
+                return Ok(credit(d, Rule::Units));
             }
         }
         match (a, b) {
@@ -1355,24 +1363,24 @@ impl Comparer<'_> {
                 if let Some(iv) = relation_interval(s, o) {
                     let iv = canonical(&iv, &self.limits)?;
                     let d = self.engine(&iv, other)?;
-                    return Ok((d.0, "relation_interval"));
+                    return Ok((d.0, Rule::RelationInterval));
                 }
-                return Ok((Outcome::NotEqual, "kind"));
+                return Ok((Outcome::NotEqual, Rule::Engine(EngineRule::Kind)));
             }
             (Expr::Tuple(x), Expr::Tuple(y)) if self.opts.compare_sets => {
-                return self.unordered(x, y, "set");
+                return self.unordered(x, y, Rule::Engine(EngineRule::Set));
             }
             (Expr::Tuple(v), Expr::Matrix(rows)) | (Expr::Matrix(rows), Expr::Tuple(v))
                 if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) =>
             {
                 let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
-                return self.ordered(v, &flat, "vector");
+                return self.ordered(v, &flat, Rule::Vector);
             }
             _ => {}
         }
         let d = self.engine(a, b)?;
         if d.0 != Outcome::Equal && self.opts.include_percentage && self.percentage(ta, tb) {
-            return Ok((Outcome::Equal, "percentage"));
+            return Ok((Outcome::Equal, Rule::Percentage));
         }
         Ok(d)
     }
@@ -1411,17 +1419,12 @@ impl Comparer<'_> {
         };
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
-            equiv::Outcome::Equal => (Outcome::Equal, v.rule),
-            _ => (Outcome::NotEqual, v.rule),
+            equiv::Outcome::Equal => (Outcome::Equal, v.rule.into()),
+            _ => (Outcome::NotEqual, v.rule.into()),
         })
     }
 
-    fn ordered(
-        &mut self,
-        x: &[Expr],
-        y: &[Expr],
-        rule: &'static str,
-    ) -> Result<Decided, ExprError> {
+    fn ordered(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
         if x.len() != y.len() {
             return Ok((Outcome::NotEqual, rule));
         }
@@ -1434,12 +1437,7 @@ impl Comparer<'_> {
     }
 
     /// As sets: every element of each has an equal element in the other.
-    fn as_sets(
-        &mut self,
-        x: &[Expr],
-        y: &[Expr],
-        rule: &'static str,
-    ) -> Result<Decided, ExprError> {
+    fn as_sets(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
         for (p, q) in [(x, y), (y, x)] {
             for a in p {
                 let mut found = false;
@@ -1457,12 +1455,7 @@ impl Comparer<'_> {
         Ok((Outcome::Equal, rule))
     }
 
-    fn unordered(
-        &mut self,
-        x: &[Expr],
-        y: &[Expr],
-        rule: &'static str,
-    ) -> Result<Decided, ExprError> {
+    fn unordered(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
         if x.len() != y.len() {
             return Ok((Outcome::NotEqual, rule));
         }

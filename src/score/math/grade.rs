@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::equal::{EqualOptions, Outcome, Verdict, equal};
+use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{ExtractOptions, Located, locate_answer, locate_answer_with};
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -47,6 +47,15 @@ pub struct Graded {
     pub gold_extracted: Option<Located>,
     /// The response's answer and where it was found (MG-2), or `None`.
     pub response_extracted: Option<Located>,
+}
+
+/// A graded response reads as its verdict: `g.equal`, `g.outcome`, `g.rule`.
+impl std::ops::Deref for Graded {
+    type Target = Verdict;
+
+    fn deref(&self) -> &Verdict {
+        &self.verdict
+    }
 }
 
 /// The answer of a gold text (MG-1): what strict extraction finds, else the
@@ -91,7 +100,7 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
             verdict: Verdict {
                 equal: false,
                 outcome: Outcome::NoAnswer,
-                rule: "no_answer",
+                rule: Rule::NoAnswer,
                 reference_normalized: golds
                     .first()
                     .map(|g| gold_answer(g).answer)
@@ -120,7 +129,7 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
         verdict: Verdict {
             equal: false,
             outcome: Outcome::NoAnswer,
-            rule: "no_gold",
+            rule: Rule::NoGold,
             reference_normalized: String::new(),
             prediction_normalized: pred.answer.clone(),
         },
@@ -168,18 +177,4 @@ pub fn majority(answers: &[&str], opts: &EqualOptions) -> Option<Vec<String>> {
         out.push(classes[best].0.to_string());
     }
     Some(out)
-}
-
-impl Outcome {
-    /// The outcome's name as in the JSON verdict (`equal`, `not_equal`,
-    /// `unparseable`, `no_answer`, `budget_exceeded`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Equal => "equal",
-            Outcome::NotEqual => "not_equal",
-            Outcome::Unparseable => "unparseable",
-            Outcome::NoAnswer => "no_answer",
-            Outcome::BudgetExceeded => "budget_exceeded",
-        }
-    }
 }

@@ -4,6 +4,7 @@
 pub mod equal;
 pub mod extract;
 pub mod normalize;
+pub mod rule;
 pub mod units;
 
 // math.grade and math.majority (lead).

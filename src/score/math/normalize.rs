@@ -14,11 +14,10 @@
 //! between letters; degrees become radians only inside a trigonometric
 //! function; single letters are never unit words; `%` is kept as `\%`.
 
-use crate::error::CallError;
 use crate::expr::ast::Interval;
 use crate::expr::canon::canonical;
 use crate::expr::print::to_infix;
-use crate::expr::{Expr, Limits};
+use crate::expr::{Expr, ExprError, Limits};
 
 /// Marks "no matching bracket" in the tables of [`matching`].
 const NONE: usize = usize::MAX;
@@ -1791,6 +1790,37 @@ pub fn remove_first_paren_pair(text: &str, open: char) -> Option<String> {
     ))
 }
 
+/// Why [`latex_to_interval`] or [`latex_to_matrix`] read no object.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReadError {
+    /// The text is not a LaTeX expression, or a bound of the engine was
+    /// reached (the engine's error, with its span).
+    Expr(ExprError),
+    /// It parsed, but is not an interval, a union of intervals or a set.
+    NotInterval,
+    /// It parsed, but is not a matrix, a vector or a list of entries.
+    NotMatrix,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Expr(e) => e.fmt(f),
+            ReadError::NotInterval => f.write_str("not an interval, a union of intervals or a set"),
+            ReadError::NotMatrix => f.write_str("not a matrix, a vector or a list of entries"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<ExprError> for ReadError {
+    fn from(e: ExprError) -> Self {
+        ReadError::Expr(e)
+    }
+}
+
 /// The LaTeX answer as an interval, a union of intervals and finite sets,
 /// or a finite set (rule MN-10), in the canonical form of the expression
 /// engine. A pair `(a, b)` reads as the open interval; a point of a union
@@ -1806,7 +1836,7 @@ pub fn remove_first_paren_pair(text: &str, open: char) -> Option<String> {
 ///     "Union({-12}, Interval.open(-11, -10))"
 /// );
 /// ```
-pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
+pub fn latex_to_interval(text: &str) -> Result<String, ReadError> {
     latex_to_interval_expr(text).map(|e| to_infix(&e))
 }
 
@@ -1819,19 +1849,15 @@ pub fn latex_to_interval(text: &str) -> Result<String, CallError> {
 /// use scorespec::score::math::normalize::latex_to_interval_expr;
 /// assert!(matches!(latex_to_interval_expr("[0, 1)").unwrap(), Expr::Interval(_)));
 /// ```
-pub fn latex_to_interval_expr(text: &str) -> Result<Expr, CallError> {
+pub fn latex_to_interval_expr(text: &str) -> Result<Expr, ReadError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let raw = crate::expr::api::parse_raw(&prepared, crate::expr::api::Format::Latex, &limits)
-        .map_err(|e| crate::registry::expr_error("text", e))?;
-    let converted = pairs_to_intervals(raw).ok_or_else(|| CallError::InvalidValue {
-        name: "text",
-        reason: "not an interval, a union of intervals or a set".into(),
-    })?;
-    let canon =
-        canonical(&converted, &limits).map_err(|e| crate::registry::expr_error("text", e))?;
+        .map_err(ReadError::Expr)?;
+    let converted = pairs_to_intervals(raw).ok_or(ReadError::NotInterval)?;
+    let canon = canonical(&converted, &limits).map_err(ReadError::Expr)?;
     let absorbed = absorb_points(canon);
-    canonical(&absorbed, &limits).map_err(|e| crate::registry::expr_error("text", e))
+    canonical(&absorbed, &limits).map_err(ReadError::Expr)
 }
 
 /// The steps one end or point may take to evaluate.
@@ -1962,7 +1988,7 @@ fn pairs_to_intervals(e: Expr) -> Option<Expr> {
 ///     [["2", "3"], ["0", "-2"]]
 /// );
 /// ```
-pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
+pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, ReadError> {
     Ok(latex_to_matrix_exprs(text)?
         .iter()
         .map(|r| r.iter().map(to_infix).collect())
@@ -1977,11 +2003,11 @@ pub fn latex_to_matrix(text: &str) -> Result<Vec<Vec<String>>, CallError> {
 /// let m = latex_to_matrix_exprs(r"\begin{pmatrix}1\\2\end{pmatrix}").unwrap();
 /// assert_eq!((m.len(), m[0].len()), (2, 1)); // a column
 /// ```
-pub fn latex_to_matrix_exprs(text: &str) -> Result<Vec<Vec<Expr>>, CallError> {
+pub fn latex_to_matrix_exprs(text: &str) -> Result<Vec<Vec<Expr>>, ReadError> {
     let limits = Limits::default();
     let prepared = normalize_for_parse(text);
     let e = crate::expr::api::parse(&prepared, crate::expr::api::Format::Latex, &limits)
-        .map_err(|e| crate::registry::expr_error("text", e))?;
+        .map_err(ReadError::Expr)?;
     match e {
         Expr::Matrix(rows) => Ok(rows),
         Expr::Tuple(items) => Ok(vec![items]),
@@ -1989,10 +2015,7 @@ pub fn latex_to_matrix_exprs(text: &str) -> Result<Vec<Vec<Expr>>, CallError> {
         | Expr::Interval(_)
         | Expr::Union(_)
         | Expr::Intersection(_)
-        | Expr::Relation(..) => Err(CallError::InvalidValue {
-            name: "text",
-            reason: "not a matrix, a vector or a list of entries".into(),
-        }),
+        | Expr::Relation(..) => Err(ReadError::NotMatrix),
         other => Ok(vec![vec![other]]),
     }
 }
@@ -2027,7 +2050,7 @@ mod tests {
         // Beyond the engine's input bound: a typed error.
         assert!(matches!(
             latex_to_interval(&"(0,1)\\cup".repeat(n)),
-            Err(CallError::BudgetExceeded { .. })
+            Err(ReadError::Expr(ExprError::BudgetExceeded { .. }))
         ));
         assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
     }

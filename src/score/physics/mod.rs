@@ -47,7 +47,7 @@ use std::fmt;
 use serde_json::{Value as Json, json};
 
 use crate::expr::api::{Format, parse};
-use crate::expr::equiv::{EquivOptions, Outcome, equivalent};
+use crate::expr::equiv::{EquivOptions, Outcome, Rule as EquivRule, equivalent};
 use crate::expr::print::to_infix;
 use crate::expr::{Expr, ExprError, Limits};
 use crate::text::tokenize::strip;
@@ -299,13 +299,67 @@ impl Default for EqualOptions {
     }
 }
 
+/// The rule that decided a verdict of [`equal`] (PH-21). Its `Display`
+/// is the name in the JSON verdict: `category`, `identical`, `number`,
+/// `quantity`, `quantity_text`, `expression:<engine rule>`,
+/// `expression_unknown:<engine rule>`, `expression_budget`,
+/// `unparsed_text` or `text`.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// The categories differ.
+    Category,
+    /// The same value (expressions: the same tree).
+    Identical,
+    /// Numbers within the tolerances.
+    Number,
+    /// Quantities: the same unit and close magnitudes.
+    Quantity,
+    /// Quantities whose magnitude is not a number.
+    QuantityText,
+    /// Expressions, decided by the engine's rule.
+    Expression(EquivRule),
+    /// Expressions the engine could not decide (by its rule).
+    ExpressionUnknown(EquivRule),
+    /// Expressions whose comparison reached a bound of the engine.
+    ExpressionBudget,
+    /// Expressions of which one did not parse.
+    UnparsedText,
+    /// Text answers that differ.
+    Text,
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Category => f.write_str("category"),
+            Rule::Identical => f.write_str("identical"),
+            Rule::Number => f.write_str("number"),
+            Rule::Quantity => f.write_str("quantity"),
+            Rule::QuantityText => f.write_str("quantity_text"),
+            Rule::Expression(r) => write!(f, "expression:{r}"),
+            Rule::ExpressionUnknown(r) => write!(f, "expression_unknown:{r}"),
+            Rule::ExpressionBudget => f.write_str("expression_budget"),
+            Rule::UnparsedText => f.write_str("unparsed_text"),
+            Rule::Text => f.write_str("text"),
+        }
+    }
+}
+
+impl PartialEq<&str> for Rule {
+    fn eq(&self, other: &&str) -> bool {
+        let name = self.to_string();
+        name.as_str() == *other
+    }
+}
+
 /// The verdict of [`equal`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     /// Whether the answers are equal.
     pub equal: bool,
     /// The rule that decided (PH-21).
-    pub rule: String,
+    pub rule: Rule,
     /// The first answer normalized.
     pub a: Normalized,
     /// The second answer normalized.
@@ -317,7 +371,7 @@ impl Verdict {
     pub fn to_json(&self) -> Json {
         json!({
             "equal": self.equal,
-            "rule": self.rule,
+            "rule": self.rule.to_string(),
             "a_normalized": self.a.to_json(),
             "b_normalized": self.b.to_json(),
         })
@@ -362,9 +416,9 @@ fn decide(
     nb: &Normalized,
     db: &Detail,
     opts: &EqualOptions,
-) -> (bool, String) {
+) -> (bool, Rule) {
     if na.category != nb.category {
-        return (false, "category".into());
+        return (false, Rule::Category);
     }
     // Identical values are equal. Expressions are compared as trees: their
     // strings are ambiguous (`E` is Euler's number and the symbol E, `I` the
@@ -375,25 +429,25 @@ fn decide(
         _ => na.value == nb.value,
     };
     if same {
-        return (true, "identical".into());
+        return (true, Rule::Identical);
     }
     match (&na.value, &nb.value, da, db) {
-        (Value::Number(x), Value::Number(y), _, _) => (close(*x, *y, opts), "number".into()),
+        (Value::Number(x), Value::Number(y), _, _) => (close(*x, *y, opts), Rule::Number),
         (_, _, Detail::Quantity(p), Detail::Quantity(q)) => match (p.value, q.value) {
-            (Some(x), Some(y)) => (p.unit == q.unit && close(x, y, opts), "quantity".into()),
-            _ => (false, "quantity_text".into()),
+            (Some(x), Some(y)) => (p.unit == q.unit && close(x, y, opts), Rule::Quantity),
+            _ => (false, Rule::QuantityText),
         },
         (_, _, Detail::Expr(Some(x)), Detail::Expr(Some(y))) => {
             match equivalent(x, y, &EquivOptions::default(), &Limits::default()) {
                 Ok(v) => match v.outcome {
-                    Outcome::Equal => (true, format!("expression:{}", v.rule)),
-                    Outcome::NotEqual => (false, format!("expression:{}", v.rule)),
-                    Outcome::Unknown => (false, format!("expression_unknown:{}", v.rule)),
+                    Outcome::Equal => (true, Rule::Expression(v.rule)),
+                    Outcome::NotEqual => (false, Rule::Expression(v.rule)),
+                    Outcome::Unknown => (false, Rule::ExpressionUnknown(v.rule)),
                 },
-                Err(_) => (false, "expression_budget".into()),
+                Err(_) => (false, Rule::ExpressionBudget),
             }
         }
-        (_, _, Detail::Expr(_), Detail::Expr(_)) => (false, "unparsed_text".into()),
-        _ => (false, "text".into()),
+        (_, _, Detail::Expr(_), Detail::Expr(_)) => (false, Rule::UnparsedText),
+        _ => (false, Rule::Text),
     }
 }

@@ -1,0 +1,282 @@
+//! Typed arguments: each function's arguments are one struct, declared once
+//! with [`spec_args!`]; the declaration gives the struct, the reading of a
+//! call's JSON into it, and the parameter table that the registry checks a
+//! call against and that `scorespec list` prints. The table cannot drift from
+//! the struct: both come from the same lines.
+//!
+//! A field's JSON type comes from its Rust type ([`FromArg::TYPE`]): `&str`
+//! is a string, `bool` a boolean, `f64` a number, [`Tolerance`] a finite
+//! number ≥ 0, `Vec<&str>` a string or a list of strings, [`StrOrInts`] a
+//! string or a list of integers, [`Object`] an object, [`AnyValue`] and
+//! [`ArrayValue`] any value / an array read by the function. Unknown,
+//! missing and wrongly typed arguments are refused before a field is read
+//! (with the messages of [`CallError`]), so reading cannot fail on them.
+
+use serde_json::{Map, Value};
+
+use super::{Args, Param, ParamType};
+use crate::error::CallError;
+use crate::expr::api::Format;
+
+/// A Rust type an argument is read into, with the JSON type it accepts.
+pub(crate) trait FromArg<'a>: Sized {
+    /// The JSON type of the parameter.
+    const TYPE: ParamType;
+    /// Reads the argument `name` (or its default).
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError>;
+}
+
+impl<'a> FromArg<'a> for &'a str {
+    const TYPE: ParamType = ParamType::Str;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.str(name)
+    }
+}
+
+impl<'a> FromArg<'a> for bool {
+    const TYPE: ParamType = ParamType::Bool;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.bool(name)
+    }
+}
+
+impl<'a> FromArg<'a> for f64 {
+    const TYPE: ParamType = ParamType::Number;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.number(name)
+    }
+}
+
+/// A tolerance: a finite number ≥ 0 (else `invalid_value`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Tolerance(pub f64);
+
+impl<'a> FromArg<'a> for Tolerance {
+    const TYPE: ParamType = ParamType::Number;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.tolerance(name).map(Tolerance)
+    }
+}
+
+impl<'a> FromArg<'a> for Vec<&'a str> {
+    const TYPE: ParamType = ParamType::StrOrStrList;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.str_list(name)
+    }
+}
+
+/// A string, or a list of integers.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum StrOrInts<'a> {
+    /// A string.
+    Str(&'a str),
+    /// A list of integers.
+    Ints(Vec<i64>),
+}
+
+impl<'a> FromArg<'a> for StrOrInts<'a> {
+    const TYPE: ParamType = ParamType::StrOrIntList;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        Ok(match a.str_or_ints(name)? {
+            Ok(s) => StrOrInts::Str(s),
+            Err(v) => StrOrInts::Ints(v),
+        })
+    }
+}
+
+/// A JSON object (an absent optional one is empty).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Object(pub Map<String, Value>);
+
+impl<'a> FromArg<'a> for Object {
+    const TYPE: ParamType = ParamType::Object;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        a.object(name).map(Object)
+    }
+}
+
+/// Declares a JSON value read as is (`None` when absent), its items
+/// checked by the function, accepting the JSON type `$ty`.
+macro_rules! raw_value {
+    ($(#[$meta:meta])* $name:ident, $ty:ident) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        pub(crate) struct $name<'a>(pub Option<&'a Value>);
+
+        impl<'a> FromArg<'a> for $name<'a> {
+            const TYPE: ParamType = ParamType::$ty;
+            fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+                a.value(name).map($name)
+            }
+        }
+    };
+}
+
+raw_value!(
+    /// Any JSON value, checked by the function (`None` when absent).
+    AnyValue,
+    Any
+);
+raw_value!(
+    /// A JSON array, its items checked by the function (`None` when absent).
+    ArrayValue,
+    Array
+);
+raw_value!(
+    /// A JSON object read by the function (`None` when absent).
+    ObjectValue,
+    Object
+);
+
+/// An optional string (`None` when absent).
+impl<'a> FromArg<'a> for Option<&'a str> {
+    const TYPE: ParamType = ParamType::Str;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        Ok(a.value(name)?.and_then(Value::as_str))
+    }
+}
+
+/// A tolerance: `t` when it is a finite number ≥ 0, else `invalid_value`
+/// naming the argument.
+pub(crate) fn checked_tolerance(name: &'static str, t: f64) -> Result<f64, CallError> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        Err(CallError::InvalidValue {
+            name,
+            reason: format!("a tolerance must be a finite number >= 0, got {t}"),
+        })
+    }
+}
+
+impl<'a> FromArg<'a> for Format {
+    const TYPE: ParamType = ParamType::Str;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        format_named(name, a.str(name)?)
+    }
+}
+
+/// The format named `text` (argument `name`), or `invalid_value`.
+pub(crate) fn format_named(name: &'static str, text: &str) -> Result<Format, CallError> {
+    Format::from_name(text).ok_or_else(|| CallError::InvalidValue {
+        name,
+        reason: format!("unknown format {text:?}; known: latex, infix, rpn"),
+    })
+}
+
+/// `head` followed by `tail` (`M` must be `head.len() + tail.len()`,
+/// checked at compile time): the parameter table of a struct with a
+/// flattened tail, or of a function taking two argument structs.
+pub(crate) const fn concat_params<const M: usize>(head: &[Param], tail: &[Param]) -> [Param; M] {
+    assert!(M == head.len() + tail.len() && M > 0);
+    let first = if head.is_empty() { tail[0] } else { head[0] };
+    let mut out = [first; M];
+    let mut i = 0;
+    while i < M {
+        out[i] = if i < head.len() {
+            head[i]
+        } else {
+            tail[i - head.len()]
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Declares a function's argument struct and its parameter table:
+///
+/// ```text
+/// spec_args! {
+///     /// The arguments of `qa.normalize`.
+///     struct NormalizeArgs<'a> {
+///         text: &'a str = Required, "the text to normalize";
+///         lowercase: bool = Bool(true), "lower-case the text";
+///     }
+/// }
+/// ```
+///
+/// gives `struct NormalizeArgs<'a> { text: &'a str, lowercase: bool }`,
+/// `NormalizeArgs::PARAMS` (name, JSON type from the field's type, default,
+/// doc; in declaration order) and `NormalizeArgs::read(&Args)`.
+macro_rules! spec_args {
+    // One row of a parameter table.
+    (@param $lt:lifetime, $field:ident, $ty:ty, $default:ident $( ($value:expr) )?, $doc:expr) => {
+        $crate::registry::Param {
+            name: stringify!($field),
+            ty: <$ty as $crate::registry::typed::FromArg<$lt>>::TYPE,
+            default: $crate::registry::Default::$default $( ($value) )?,
+            doc: $doc,
+        }
+    };
+    // With a flattened tail: the parameters of `$fty` follow the fields'
+    // (one struct's options shared by several functions, e.g. math.equal's).
+    (
+        $(#[$meta:meta])*
+        struct $name:ident<$lt:lifetime> {
+            $( $field:ident : $ty:ty = $default:ident $( ($value:expr) )?, $doc:expr; )+
+            .. $flat:ident : $fty:ident
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone)]
+        #[allow(dead_code)]
+        pub(crate) struct $name<$lt> {
+            $( pub(crate) $field: $ty, )+
+            pub(crate) $flat: $fty<$lt>,
+        }
+
+        impl<$lt> $name<$lt> {
+            /// The parameter table: the fields', then those of the flattened struct.
+            pub(crate) const PARAMS: &'static [$crate::registry::Param] =
+                &$crate::registry::typed::concat_params::<
+                    { [$(stringify!($field)),+].len() + $fty::<'static>::PARAMS.len() },
+                >(
+                    &[
+                        $( spec_args!(@param $lt, $field, $ty, $default $( ($value) )?, $doc), )+
+                    ],
+                    $fty::<'static>::PARAMS,
+                );
+
+            /// Reads a checked call's arguments (defaults filled in).
+            pub(crate) fn read(
+                a: &$crate::registry::Args<$lt>,
+            ) -> Result<Self, $crate::error::CallError> {
+                Ok($name {
+                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field))?, )+
+                    $flat: $fty::read(a)?,
+                })
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        struct $name:ident<$lt:lifetime> {
+            $( $field:ident : $ty:ty = $default:ident $( ($value:expr) )?, $doc:expr; )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone)]
+        #[allow(dead_code)]
+        pub(crate) struct $name<$lt> {
+            $( pub(crate) $field: $ty, )+
+            _borrows: ::std::marker::PhantomData<&$lt ()>,
+        }
+
+        impl<$lt> $name<$lt> {
+            /// The parameter table, in declaration order.
+            pub(crate) const PARAMS: &'static [$crate::registry::Param] = &[
+                $( spec_args!(@param $lt, $field, $ty, $default $( ($value) )?, $doc), )+
+            ];
+
+            /// Reads a checked call's arguments (defaults filled in).
+            pub(crate) fn read(
+                a: &$crate::registry::Args<$lt>,
+            ) -> Result<Self, $crate::error::CallError> {
+                Ok($name {
+                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field))?, )+
+                    _borrows: ::std::marker::PhantomData,
+                })
+            }
+        }
+    };
+}
