@@ -20,3 +20,4 @@ pub mod parse;
 pub mod print;
 pub mod print_latex;
 pub mod print_rpn;
+pub mod quadrature;

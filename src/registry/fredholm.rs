@@ -8,7 +8,7 @@ use crate::expr::api::Format;
 use crate::expr::eval::eval_real;
 use crate::expr::{Expr, Limits};
 use crate::score::fredholm::compare::{
-    MAX_POINTS, NumericOptions, Truth, numeric_compare, symbolic_compare,
+    MAX_POINTS, NumericOptions, SYMBOLIC_DOMAIN, Truth, numeric_compare, symbolic_compare_on,
 };
 use crate::score::fredholm::evaluate::{EvalOptions, evaluate, evaluate_prediction};
 use crate::score::fredholm::evaluators::{
@@ -31,6 +31,13 @@ const DOMAIN: Param = Param {
     ty: ParamType::Array,
     default: Default::Optional,
     doc: "[a, b] of the generated points: numbers or constant expressions (default [-1, 1])",
+};
+
+const DOMAIN_SYMBOLIC: Param = Param {
+    name: "domain",
+    ty: ParamType::Array,
+    default: Default::Optional,
+    doc: "[a, b] where the symbols are sampled: numbers or constant expressions (default [-1, 1])",
 };
 
 const N_POINTS: Param = Param {
@@ -314,11 +321,12 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.symbolic_compare",
         doc: "whether the solution is equivalent to the ground truth, with the rule that decided",
         spec: "spec/fredholm.md#comparisons",
-        params: &[SOLUTION, GROUND_TRUTH, FORMAT_AUTO],
+        params: &[SOLUTION, GROUND_TRUTH, FORMAT_AUTO, DOMAIN_SYMBOLIC],
         run: |a| {
             let fmt = format(a)?;
             let (s, g) = (expr(a, "solution", fmt)?, expr(a, "ground_truth", fmt)?);
-            let r = symbolic_compare(&s, &g, &Limits::default());
+            let dom = domain(a, SYMBOLIC_DOMAIN)?;
+            let r = symbolic_compare_on(&s, &g, dom, &Limits::default());
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
     },

@@ -17,7 +17,7 @@
 use serde::Serialize;
 
 use crate::expr::complex::Complex;
-use crate::expr::equiv::{EquivOptions, Outcome, equivalent};
+use crate::expr::equiv::{EquivOptions, equivalent};
 use crate::expr::eval::{EvalError, eval_complex};
 use crate::expr::print::to_infix;
 use crate::expr::{Expr, ExprError, Limits};
@@ -66,22 +66,68 @@ pub struct SymbolicResult {
 /// assert_eq!(r.rule, "identical");
 /// ```
 pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -> SymbolicResult {
-    let (outcome, rule, reason) =
-        match equivalent(solution, ground_truth, &EquivOptions::default(), limits) {
-            Ok(v) => (
-                match v.outcome {
-                    Outcome::Equal => "equal",
-                    Outcome::NotEqual => "not_equal",
-                    Outcome::Unknown => "unknown",
-                },
-                v.rule,
-                v.reason,
-            ),
-            Err(e @ ExprError::BudgetExceeded { .. }) => {
-                ("budget_exceeded", "bounds", Some(e.to_string()))
-            }
-            Err(e) => ("unknown", "error", Some(e.to_string())),
-        };
+    symbolic_compare_on(solution, ground_truth, SYMBOLIC_DOMAIN, limits)
+}
+
+/// The document's default domain of a solution, `[-1, 1]` (Part 5,
+/// `numeric_compare(…, domain=(-1, 1))`): where [`symbolic_compare`]
+/// samples the symbols.
+pub const SYMBOLIC_DOMAIN: (f64, f64) = (-1.0, 1.0);
+
+/// Tolerance of the symbolic comparison relative to the scale of the
+/// values computed (FR-13): a difference of rounding size where large terms
+/// cancel is no difference, a constant offset of `10⁻¹²` on values of size 1
+/// is one.
+pub const SYMBOLIC_SCALE_TOL: f64 = 1e-13;
+
+/// The engine's options of [`symbolic_compare_on`]: symbols sampled in
+/// `domain`, no absolute tolerance, differences judged relative to the size
+/// of the values ([`SYMBOLIC_SCALE_TOL`]).
+pub fn symbolic_options(domain: (f64, f64)) -> EquivOptions {
+    let (lo, hi) = domain;
+    // A domain of one point (or none) is widened around it.
+    let domain = if lo.is_finite() && hi.is_finite() && lo < hi {
+        (lo, hi)
+    } else if lo.is_finite() {
+        (lo - 1.0, lo + 1.0)
+    } else {
+        SYMBOLIC_DOMAIN
+    };
+    EquivOptions {
+        rel_tol: SYMBOLIC_SCALE_TOL,
+        abs_tol: 0.0,
+        scale_tol: SYMBOLIC_SCALE_TOL,
+        domain,
+        ..EquivOptions::default()
+    }
+}
+
+/// [`symbolic_compare`] with the symbols sampled in `domain` (the row's
+/// domain in [`super::evaluate`]).
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::compare::symbolic_compare_on;
+/// let l = Limits::default();
+/// let a = parse("Abs(x)", Format::Infix, &l).unwrap();
+/// let b = parse("x", Format::Infix, &l).unwrap();
+/// assert!(symbolic_compare_on(&a, &b, (0.0, 1.0), &l).equivalent);
+/// assert!(!symbolic_compare_on(&a, &b, (-1.0, 1.0), &l).equivalent);
+/// ```
+pub fn symbolic_compare_on(
+    solution: &Expr,
+    ground_truth: &Expr,
+    domain: (f64, f64),
+    limits: &Limits,
+) -> SymbolicResult {
+    let opts = symbolic_options(domain);
+    let (outcome, rule, reason) = match equivalent(solution, ground_truth, &opts, limits) {
+        Ok(v) => (v.outcome.as_str(), v.rule, v.reason),
+        Err(e @ ExprError::BudgetExceeded { .. }) => {
+            ("budget_exceeded", "bounds", Some(e.to_string()))
+        }
+        Err(e) => ("unknown", "error", Some(e.to_string())),
+    };
     SymbolicResult {
         equivalent: outcome == "equal",
         simplified_match: outcome == "equal" && rule == "identical",

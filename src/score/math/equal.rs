@@ -104,6 +104,11 @@ pub enum Outcome {
     NoAnswer,
     /// A bound of the expression engine was reached (spec/expr.md EX-6).
     BudgetExceeded,
+    /// The engine cannot decide: a side holds an undefined value (`1/0`,
+    /// `log 0`) or a value it does not compute (an integral that does not
+    /// converge, an unknown function); the rule is `undefined` or
+    /// `not_evaluated` (spec/expr.md EX-5). Never counted as equal.
+    Undecided,
 }
 
 /// A verdict with the rule that decided it and both prepared forms.
@@ -1408,7 +1413,8 @@ impl Comparer<'_> {
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
             equiv::Outcome::Equal => (Outcome::Equal, v.rule),
-            _ => (Outcome::NotEqual, v.rule),
+            equiv::Outcome::NotEqual => (Outcome::NotEqual, v.rule),
+            equiv::Outcome::Unknown => (Outcome::Undecided, v.rule),
         })
     }
 

@@ -165,7 +165,7 @@ pub fn majority(answers: &[&str], opts: &EqualOptions) -> Option<Vec<String>> {
 
 impl Outcome {
     /// The outcome's name as in the JSON verdict (`equal`, `not_equal`,
-    /// `unparseable`, `no_answer`, `budget_exceeded`).
+    /// `unparseable`, `no_answer`, `budget_exceeded`, `undecided`).
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Equal => "equal",
@@ -173,6 +173,7 @@ impl Outcome {
             Outcome::Unparseable => "unparseable",
             Outcome::NoAnswer => "no_answer",
             Outcome::BudgetExceeded => "budget_exceeded",
+            Outcome::Undecided => "undecided",
         }
     }
 }
