@@ -183,11 +183,13 @@ pub fn unwrap_text(text: &str) -> std::borrow::Cow<'_, str> {
         }
         match c {
             '{' => open.push(false),
+            '}' if open.last() == Some(&true) => {
+                open.pop();
+                rest = &rest[1..];
+                continue;
+            }
             '}' => {
-                if open.pop() == Some(true) {
-                    rest = &rest[1..];
-                    continue;
-                }
+                open.pop();
             }
             _ => {}
         }
