@@ -5,10 +5,11 @@
 //!
 //! | rule | when |
 //! |---|---|
-//! | `undefined` | a side is undefined (`0/0`, `∞ − ∞`): unknown, even against itself |
+//! | `undefined` | a side holds an undefined value anywhere (`0/0`, `log 0`, `∞ − ∞`), or a numeric side is undefined: unknown, even against itself |
 //! | `identical` | the canonical forms are the same tree |
 //! | `infinity` | a side is ±∞: equal only to the same infinity |
-//! | `numeric_value` | neither side has a free symbol: their values are compared within the tolerances |
+//! | `numeric_value` | neither side has a free symbol: their values (integrals, sums and products evaluated) are compared within the tolerances |
+//! | `not_evaluated` | a side has no value the engine computes (an integral that does not converge, a sum too long, an unknown function): unknown, never not equal |
 //! | `sample_points` | seeded random identity testing: both sides evaluated at the same points (real, then complex where the real domain is too narrow) |
 //! | `equation` | equations (and `≠`) are equal when `lhs − rhs` of one is a non-zero constant multiple of the other's (`x = 2` ~ `2 = x` ~ `2x = 4`) |
 //! | `inequality` | inequalities are put as `d < 0` / `d ≤ 0` and compared up to a positive constant factor (`a < b` ~ `b > a`); chains side by side |

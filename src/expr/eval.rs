@@ -35,7 +35,7 @@
 //!    `binomial(n, k)` follows SymPy: `0` for a negative integer `k` and for
 //!    integers `0 ≤ n < k`, the falling product `n(n-1)…(n-k+1)/k!` for other
 //!    integer `k`, `Γ(n+1)/(Γ(k+1)Γ(n-k+1))` otherwise. An unknown (named)
-//!    function is undefined.
+//!    function is [`EvalError::NotEvaluated`].
 //! 6. Poles: `tan`, `cot`, `sec`, `csc`, `tanh`, `coth`, `sech`, `csch`,
 //!    `atan`, `atanh` and `acot` are undefined where their value is not
 //!    finite or has a modulus above [`POLE_THRESHOLD`] (`1e15`): in `f64`,
@@ -44,12 +44,20 @@
 //! 7. Any node whose value is not finite (overflow, `NaN`) makes the whole
 //!    expression undefined.
 //! 8. Relations, `±`, tuples, sets, intervals, unions, intersections,
-//!    matrices, text and integrals are not numbers:
-//!    [`EvalError::NotANumber`].
+//!    matrices and text are not numbers: [`EvalError::NotANumber`].
 //! 9. Each node evaluated costs one step, counted in the caller's `steps`
 //!    across calls; going over `limit` gives [`EvalError::BudgetExceeded`].
 //!    A tree nested deeper than [`MAX_EVAL_DEPTH`] gives
 //!    [`EvalError::TooDeep`] instead of exhausting the stack.
+//! 10. A definite integral with real finite bounds is computed by the
+//!     composite Gauss–Legendre rule of [`super::quadrature`] on 2 and on 4
+//!     panels; the 4-panel value counts when both agree within
+//!     [`QUADRATURE_AGREEMENT`] of `∫|f|`, else [`EvalError::NotEvaluated`].
+//!     `Sum(body, k, a, b)` and `Product(body, k, a, b)` with integer bounds
+//!     are computed term by term (at most [`MAX_SUM_TERMS`] terms; Karr's
+//!     convention for `b < a`). They nest at most [`MAX_ITERATED_NESTING`]
+//!     deep. An indefinite integral, an infinite or complex bound, a
+//!     non-integer bound of a sum: [`EvalError::NotEvaluated`].
 //!
 //! # Differences with SymPy
 //!
