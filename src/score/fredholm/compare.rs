@@ -277,22 +277,9 @@ pub fn extra_symbols(e: &Expr, constants: &[(String, f64)]) -> Vec<String> {
         .collect()
 }
 
-/// Whether `e` holds an integral anywhere.
-fn has_integral(e: &Expr) -> bool {
-    let mut stack = vec![e];
-    while let Some(e) = stack.pop() {
-        if matches!(e, Expr::Integral(_)) {
-            return true;
-        }
-        stack.extend(e.children());
-    }
-    false
-}
-
-/// Evaluates `e` at every point; `Err` on a bound. An expression holding a
-/// definite integral (`Integral(x*t, (t, 0, 1))`) is evaluated by the
-/// metrics' quadrature ([`super::metrics::sample`], FM-14) at all points at
-/// once: real values, and every point undefined when one is (FR-16).
+/// Evaluates `e` at every point; `Err` on a bound. A definite integral
+/// (`Integral(x*t, (t, 0, 1))`) is evaluated by the engine's quadrature at
+/// each point (FR-16, spec/expr.md EX-4).
 fn values(
     e: &Expr,
     xs: &[f64],
@@ -300,15 +287,6 @@ fn values(
     steps: &mut u64,
     limit: u64,
 ) -> Result<Vec<Result<Complex, String>>, String> {
-    if constants.is_empty() && has_integral(e) {
-        return match super::metrics::sample(e, xs) {
-            Ok(v) => Ok(v.into_iter().map(|y| Ok(Complex::real(y))).collect()),
-            Err(super::metrics::SampleError::Undefined(why)) => {
-                Ok(xs.iter().map(|_| Err(why.clone())).collect())
-            }
-            Err(super::metrics::SampleError::Budget(e)) => Err(e.to_string()),
-        };
-    }
     let mut out = Vec::with_capacity(xs.len());
     for &x in xs {
         let env = |name: &str| {

@@ -272,43 +272,17 @@ pub const MAX_METRIC_STEPS: u64 = 20_000_000;
 /// [`ExprError::BudgetExceeded`]).
 pub const MAX_SAMPLE_POINTS: usize = 10_000;
 
-/// A function to sample: its tree, whether it holds an integral, and its
-/// name in messages.
+/// A function to sample: its tree and its name in messages.
 struct Fun<'a> {
     e: &'a Expr,
-    has_integral: bool,
     what: &'static str,
 }
 
 impl<'a> Fun<'a> {
     fn new(e: &'a Expr, what: &'static str) -> Self {
-        Fun {
-            e,
-            has_integral: contains_integral(e),
-            what,
-        }
+        Fun { e, what }
     }
 }
-
-fn contains_integral(e: &Expr) -> bool {
-    let mut stack = vec![e];
-    while let Some(n) = stack.pop() {
-        if matches!(n, Expr::Integral(_)) {
-            return true;
-        }
-        stack.extend(n.children());
-    }
-    false
-}
-
-/// Why one evaluation failed.
-enum Fail {
-    Budget(u64),
-    Undefined(String),
-}
-
-/// The deepest nesting of integrals and of the tree walked to replace them.
-const MAX_INTEGRAL_DEPTH: usize = 500;
 
 struct Sampler {
     steps: u64,
@@ -323,136 +297,38 @@ impl Sampler {
         }
     }
 
-    /// The real value of `f` with `x` (and `t`) bound.
+    /// The real value of `f` with `x` (and `t`) bound. Definite integrals
+    /// are evaluated by the engine (FM-14, spec/expr.md EX-4).
     fn value(&mut self, f: &Fun<'_>, x: f64, t: Option<f64>) -> Result<f64, SampleError> {
         let at = || match t {
             Some(t) => format!("x = {x}, t = {t}"),
             None => format!("x = {x}"),
         };
-        let r = if f.has_integral {
-            let mut env = vec![("x".to_string(), x)];
-            if let Some(t) = t {
-                env.push(("t".to_string(), t));
-            }
-            self.eval_integrals(f.e, &mut env, 0)
-        } else {
-            let env = |s: &str| match s {
-                "x" => Some(x),
-                "t" => t,
-                _ => None,
-            };
-            match eval_real(f.e, &env, &mut self.steps, self.limit) {
-                Ok(v) => Ok(v),
-                Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
-                Err(err) => Err(Fail::Undefined(err.to_string())),
-            }
+        let env = |s: &str| match s {
+            "x" => Some(x),
+            "t" => t,
+            _ => None,
         };
         let what = f.what;
-        match r {
+        match eval_real(f.e, &env, &mut self.steps, self.limit) {
             Ok(v) if v.is_finite() => Ok(v),
             Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
-            Err(Fail::Budget(limit)) => Err(SampleError::Budget(ExprError::BudgetExceeded {
-                which: "evaluation steps of a metric",
-                limit,
-            })),
-            Err(Fail::Undefined(err)) => {
-                Err(SampleError::Undefined(format!("{what} at {}: {err}", at())))
+            Err(EvalError::BudgetExceeded { limit }) => {
+                Err(SampleError::Budget(ExprError::BudgetExceeded {
+                    which: "evaluation steps of a metric",
+                    limit,
+                }))
             }
+            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
         }
-    }
-
-    /// `e` (without integrals) with the symbols of `env` bound (the last
-    /// binding of a name wins).
-    fn eval(&mut self, e: &Expr, env: &[(String, f64)]) -> Result<f64, Fail> {
-        let lookup = |s: &str| env.iter().rev().find(|(n, _)| n == s).map(|(_, v)| *v);
-        match eval_real(e, &lookup, &mut self.steps, self.limit) {
-            Ok(v) => Ok(v),
-            Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
-            Err(err) => Err(Fail::Undefined(err.to_string())),
-        }
-    }
-
-    /// `e` with its definite integrals computed by the composite rule
-    /// (FM-14): each outermost integral is replaced by a fresh symbol bound
-    /// to its value, then the rest is evaluated.
-    fn eval_integrals(
-        &mut self,
-        e: &Expr,
-        env: &mut Vec<(String, f64)>,
-        depth: usize,
-    ) -> Result<f64, Fail> {
-        if !contains_integral(e) {
-            return self.eval(e, env);
-        }
-        let base = env.len();
-        let replaced = self.replace_integrals(e, env, depth)?;
-        let v = self.eval(&replaced, env);
-        env.truncate(base);
-        v
-    }
-
-    fn replace_integrals(
-        &mut self,
-        e: &Expr,
-        env: &mut Vec<(String, f64)>,
-        depth: usize,
-    ) -> Result<Expr, Fail> {
-        // rebuilding the tree is work too: one step per node
-        self.steps += 1;
-        if self.steps > self.limit {
-            return Err(Fail::Budget(self.limit));
-        }
-        if depth > MAX_INTEGRAL_DEPTH {
-            return Err(Fail::Undefined(format!(
-                "integrals nested deeper than {MAX_INTEGRAL_DEPTH} levels"
-            )));
-        }
-        let rec = |s: &mut Self, v: &[Expr], env: &mut Vec<(String, f64)>| {
-            v.iter()
-                .map(|c| s.replace_integrals(c, env, depth + 1))
-                .collect::<Result<Vec<_>, _>>()
-        };
-        Ok(match e {
-            Expr::Integral(i) => {
-                let Some((lo, hi)) = &i.bounds else {
-                    return Err(Fail::Undefined(
-                        "an indefinite integral has no value".into(),
-                    ));
-                };
-                let lo = self.eval_integrals(lo, env, depth + 1)?;
-                let hi = self.eval_integrals(hi, env, depth + 1)?;
-                let mut pts = Vec::new();
-                composite(lo, hi, &mut pts);
-                let mut sum = 0.0;
-                for (t, w) in pts {
-                    env.push((i.var.clone(), t));
-                    let v = self.eval_integrals(&i.integrand, env, depth + 1);
-                    env.pop();
-                    sum += w * v?;
-                }
-                // a name no parser produces
-                let name = format!("\u{0}integral{}", env.len());
-                env.push((name.clone(), sum));
-                Expr::Symbol(name)
-            }
-            Expr::Add(v) => Expr::Add(rec(self, v, env)?),
-            Expr::Mul(v) => Expr::Mul(rec(self, v, env)?),
-            Expr::Func(f, v) => Expr::Func(f.clone(), rec(self, v, env)?),
-            Expr::Pow(b, x) => Expr::pow(
-                self.replace_integrals(b, env, depth + 1)?,
-                self.replace_integrals(x, env, depth + 1)?,
-            ),
-            other if other.children().is_empty() => other.clone(),
-            // relations, sets, matrices… have no real value anyway
-            other => other.clone(),
-        })
     }
 }
 
 /// The real values of `e` (a function of `x`) at the points `xs`. Definite
-/// integrals inside `e` are computed by the composite Gauss–Legendre rule
-/// (FM-14); an indefinite one, a pole, a complex value or a symbol other than
-/// `x` is [`SampleError::Undefined`].
+/// integrals inside `e` are computed by the engine's composite Gauss–Legendre
+/// rule (FM-14, [`crate::expr::eval`]); an indefinite one, one whose
+/// quadrature does not converge, a pole, a complex value or a symbol other
+/// than `x` is [`SampleError::Undefined`].
 ///
 /// ```
 /// use scorespec::expr::{api::{parse, Format}, Limits};
