@@ -156,6 +156,15 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
         steps: 0,
     };
     let (mut outcome, mut rule, rn, pn) = cmp.top(&r, &p);
+    // The same clock time (`12:00`, prepared as the undefined ratio 12/00)
+    // is the same answer.
+    let bare = |t: &str| t.trim().trim_matches('$').trim().to_string();
+    if outcome == Outcome::Undecided
+        && is_clock_time(&bare(reference))
+        && bare(reference) == bare(prediction)
+    {
+        (outcome, rule) = (Outcome::Equal, "literal");
+    }
     // ME-7: with `relation_for_interval` off, a relation in the prediction
     // does not answer an interval in the reference (canonical relations
     // print `<`/`>`, intervals and unions do not).
@@ -971,6 +980,18 @@ struct Item {
 
 type Decided = (Outcome, &'static str);
 
+/// Whether the text is a clock time `H:MM` or `HH:MM` (with `:SS` optional).
+fn is_clock_time(t: &str) -> bool {
+    let mut parts = t.split(':');
+    let Some(h) = parts.next() else { return false };
+    let rest: Vec<&str> = parts.collect();
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    (1..=2).contains(&h.len())
+        && digits(h)
+        && (1..=2).contains(&rest.len())
+        && rest.iter().all(|p| p.len() == 2 && digits(p))
+}
+
 struct Comparer<'a> {
     opts: &'a EqualOptions,
     limits: Limits,
@@ -993,6 +1014,14 @@ impl Comparer<'_> {
             return done((Outcome::NoAnswer, "no_answer"));
         }
         if r == p {
+            // The same text is the same answer, unless it is an undefined
+            // value (`\frac{1}{0}`), which is equal to nothing (issue 11).
+            if self
+                .answer(r)
+                .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
+            {
+                return done((Outcome::Undecided, "undefined"));
+            }
             return done((Outcome::Equal, "literal"));
         }
         if is_word(r) && is_word(p) && r.eq_ignore_ascii_case(p) {
