@@ -373,15 +373,6 @@ impl Comparer<'_> {
         )
     }
 
-    /// Evaluates at a point; `None` where the expression is undefined there.
-    fn value(
-        &mut self,
-        e: &Expr,
-        point: &[(String, Complex)],
-    ) -> Result<Option<Complex>, ExprError> {
-        Ok(self.value_why(e, point)?.ok().map(|(v, _)| v))
-    }
-
     /// The value and scale at a point, or why there is none.
     fn value_why(
         &mut self,
@@ -504,7 +495,7 @@ impl Comparer<'_> {
                 // A side without a value decides nothing (EX-5): undefined
                 // (1/0 against 5) or not evaluated (an integral that does not
                 // converge against 1/2) is unknown, never not equal.
-                (Err(e), _) | (_, Err(e)) => no_value(&e),
+                (Err(e), _) | (_, Err(e)) => no_value_verdict(&e),
             });
         }
         let n = self.opts.samples.max(1);
@@ -605,10 +596,16 @@ impl Comparer<'_> {
         } else {
             self.points(&symbols, &Self::index_bound_symbols(d1, d2))
         };
+        let mut no_value: Option<Verdict> = None;
         for point in points {
-            let (Some(x), Some(y)) = (self.value(d1, &point)?, self.value(d2, &point)?) else {
+            let (x, y) = (self.value_why(d1, &point)?, self.value_why(d2, &point)?);
+            let (Ok((x, _)), Ok((y, _))) = (&x, &y) else {
+                if let (Err(e), _) | (_, Err(e)) = (&x, &y) {
+                    no_value.get_or_insert_with(|| no_value_verdict(e));
+                }
                 continue;
             };
+            let (x, y) = (*x, *y);
             let zx = x.abs() <= self.opts.abs_tol;
             let zy = y.abs() <= self.opts.abs_tol;
             match (zx, zy) {
@@ -638,6 +635,10 @@ impl Comparer<'_> {
             agree += 1;
         }
         if symbols.is_empty() {
+            // A side without a value decides nothing (undefined or not evaluated).
+            if let Some(v) = no_value {
+                return Ok(v);
+            }
             // Two numeric relations: both true or both false decides nothing
             // structural; compare the differences' signs as statements.
             return Ok(verdict(
@@ -652,10 +653,13 @@ impl Comparer<'_> {
         Ok(if agree + zero_both >= 3 {
             verdict(Outcome::Equal, rule)
         } else {
-            unknown(
-                rule,
-                format!("only {} usable sample points", agree + zero_both),
-            )
+            match no_value {
+                Some(v) if v.rule == "not_evaluated" => v,
+                _ => unknown(
+                    rule,
+                    format!("only {} usable sample points", agree + zero_both),
+                ),
+            }
         })
     }
 
@@ -717,7 +721,7 @@ fn ascending(sides: &[Expr], ops: &[RelOp]) -> (Vec<Expr>, Vec<RelOp>) {
 }
 
 /// The verdict when a side of a numeric comparison has no value.
-fn no_value(e: &EvalError) -> Verdict {
+fn no_value_verdict(e: &EvalError) -> Verdict {
     match e {
         EvalError::Undefined { .. } => unknown("undefined", e.to_string()),
         _ => unknown("not_evaluated", e.to_string()),
