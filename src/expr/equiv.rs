@@ -85,6 +85,11 @@ pub enum Outcome {
 
 impl Outcome {
     /// `equal`, `not_equal` or `unknown`.
+    ///
+    /// ```
+    /// use scorespec::expr::equiv::Outcome;
+    /// assert_eq!(Outcome::Unknown.as_str(), "unknown");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Equal => "equal",

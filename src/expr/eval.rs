@@ -135,6 +135,11 @@ pub const MAX_ITERATED_NESTING: usize = 2;
 /// How close the coarse (2 panels) and the fine (4 panels) quadrature of an
 /// integral must be, relative to the integral of the integrand's modulus,
 /// for the fine value to count as the integral's value.
+///
+/// ```
+/// use scorespec::expr::eval::QUADRATURE_AGREEMENT;
+/// assert_eq!(QUADRATURE_AGREEMENT, 1e-12);
+/// ```
 pub const QUADRATURE_AGREEMENT: f64 = 1e-12;
 
 /// The largest `k` for which `binomial(n, k)` is computed as a product.

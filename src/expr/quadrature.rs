@@ -102,8 +102,17 @@ pub fn composite(lo: f64, hi: f64, out: &mut Vec<(f64, f64)>) {
     composite_panels(lo, hi, QUADRATURE_PANELS, out);
 }
 
-/// [`composite`] with `panels` equal panels (the engine compares two panel
-/// counts to estimate the error of an integral).
+/// [`composite`] with `panels` equal panels (at least one; the engine
+/// compares two panel counts to estimate the error of an integral).
+///
+/// ```
+/// use scorespec::expr::quadrature::{composite_panels, QUADRATURE_NODES};
+/// let mut pts = Vec::new();
+/// composite_panels(0.0, 2.0, 2, &mut pts);
+/// assert_eq!(pts.len(), 2 * QUADRATURE_NODES);
+/// let length: f64 = pts.iter().map(|(_, w)| w).sum();
+/// assert!((length - 2.0).abs() < 1e-14);
+/// ```
 pub fn composite_panels(lo: f64, hi: f64, panels: usize, out: &mut Vec<(f64, f64)>) {
     let (x, w) = rule();
     let panels = panels.max(1);

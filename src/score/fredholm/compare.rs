@@ -72,17 +72,34 @@ pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -
 /// The document's default domain of a solution, `[-1, 1]` (Part 5,
 /// `numeric_compare(…, domain=(-1, 1))`): where [`symbolic_compare`]
 /// samples the symbols.
+///
+/// ```
+/// use scorespec::score::fredholm::compare::SYMBOLIC_DOMAIN;
+/// assert_eq!(SYMBOLIC_DOMAIN, (-1.0, 1.0));
+/// ```
 pub const SYMBOLIC_DOMAIN: (f64, f64) = (-1.0, 1.0);
 
 /// Tolerance of the symbolic comparison relative to the scale of the
 /// values computed (FR-13): a difference of rounding size where large terms
 /// cancel is no difference, a constant offset of `10⁻¹²` on values of size 1
 /// is one.
+///
+/// ```
+/// use scorespec::score::fredholm::compare::SYMBOLIC_SCALE_TOL;
+/// assert!(SYMBOLIC_SCALE_TOL < 1e-12);
+/// ```
 pub const SYMBOLIC_SCALE_TOL: f64 = 1e-13;
 
 /// The engine's options of [`symbolic_compare_on`]: symbols sampled in
 /// `domain`, no absolute tolerance, differences judged relative to the size
 /// of the values ([`SYMBOLIC_SCALE_TOL`]).
+///
+/// ```
+/// use scorespec::score::fredholm::compare::symbolic_options;
+/// let o = symbolic_options((0.0, 2.0));
+/// assert_eq!((o.domain, o.abs_tol), ((0.0, 2.0), 0.0));
+/// assert_eq!(symbolic_options((1.0, 1.0)).domain, (0.0, 2.0));
+/// ```
 pub fn symbolic_options(domain: (f64, f64)) -> EquivOptions {
     let (lo, hi) = domain;
     // A domain of one point (or none) is widened around it.
