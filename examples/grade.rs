@@ -15,6 +15,7 @@ fn main() {
         Outcome::Unparseable => "unparseable",
         Outcome::NoAnswer => "no answer",
         Outcome::BudgetExceeded => "budget exceeded",
+        Outcome::Undecided => "undecided",
     };
     println!("{verdict} (rule {})", v.rule);
     assert_eq!(v.outcome, Outcome::Equal);

@@ -176,7 +176,7 @@ pub struct MathSummary {
     pub equal: u64,
     /// `equal / graded` (0 when nothing was graded).
     pub accuracy: f64,
-    /// Graded rows by outcome (`equal`, `not_equal`, `unparseable`, `no_answer`, `budget_exceeded`).
+    /// Graded rows by outcome (`equal`, `not_equal`, `unparseable`, `no_answer`, `budget_exceeded`, `undecided`).
     pub outcomes: BTreeMap<String, u64>,
     /// Rows with an error.
     pub errors: u64,

@@ -389,7 +389,28 @@ impl Expr {
         n
     }
 
-    /// The free symbols of the expression, sorted (an integral's variable is bound).
+    /// Whether an undefined value ([`Constant::Undefined`]: `0/0`, `log 0`,
+    /// `∞ − ∞` after canonicalization) occurs anywhere in the tree.
+    ///
+    /// ```
+    /// use scorespec::expr::{Constant, Expr};
+    /// let t = Expr::Tuple(vec![Expr::int(1), Expr::Constant(Constant::Undefined)]);
+    /// assert!(t.holds_undefined());
+    /// assert!(!Expr::int(1).holds_undefined());
+    /// ```
+    pub fn holds_undefined(&self) -> bool {
+        let mut stack = vec![self];
+        while let Some(n) = stack.pop() {
+            if matches!(n, Expr::Constant(Constant::Undefined)) {
+                return true;
+            }
+            stack.extend(n.children());
+        }
+        false
+    }
+
+    /// The free symbols of the expression, sorted (an integral's variable and
+    /// the index `k` of `Sum(body, k, a, b)` / `Product(…)` are bound).
     pub fn symbols(&self) -> Vec<String> {
         let mut out = std::collections::BTreeSet::new();
         collect_symbols(self, &mut out, &mut Vec::new());
@@ -405,6 +426,20 @@ fn collect_symbols(
     match e {
         Expr::Symbol(s) if !bound.contains(s) => {
             out.insert(s.clone());
+        }
+        Expr::Func(Func::Named(n), args) if n == "Sum" || n == "Product" => {
+            // Sum(body, k, a, b): k is bound in the body.
+            if let [body, Expr::Symbol(k), a, b] = args.as_slice() {
+                bound.push(k.clone());
+                collect_symbols(body, out, bound);
+                bound.pop();
+                collect_symbols(a, out, bound);
+                collect_symbols(b, out, bound);
+            } else {
+                for c in args {
+                    collect_symbols(c, out, bound);
+                }
+            }
         }
         Expr::Integral(i) => {
             bound.push(i.var.clone());

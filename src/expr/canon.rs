@@ -24,7 +24,9 @@
 //! 6. Terms and factors get a deterministic order; sets are sorted and
 //!    deduplicated; unions and intersections flattened, sorted, deduplicated.
 //! 7. Infinity: `∞ + c` = `∞`, `∞ − ∞` and `0·∞` are undefined, `1/0` is
-//!    undefined.
+//!    undefined. A function at an exact pole (`log 0`, `cot 0`, `csc π`,
+//!    `sec(π/2)`, `asec 0`, `atanh 1`…) and a function of an undefined value
+//!    are undefined, so `log 0 − log 0` is undefined, not 0.
 //!
 //! Work is bounded: the depth of the tree, the number of nodes produced and
 //! the size of every number are checked against [`Limits`].
@@ -751,6 +753,17 @@ impl Canon<'_> {
         let l = self.limits;
         let one_arg = args.len() == 1;
         let a0 = args.first().cloned();
+        // A function of an undefined value is undefined; so is one at its
+        // pole (`log 0`, `cot 0`, `csc 0`, `asec 0`, `atanh 1`…: SymPy's `zoo`
+        // or `±∞`, which `log 0 − log 0` must not cancel to 0).
+        if args.contains(&undefined()) {
+            return Ok(undefined());
+        }
+        if let (true, Some(x)) = (one_arg, a0.as_ref()) {
+            if at_pole(&f, x) {
+                return Ok(undefined());
+            }
+        }
         match (&f, a0.as_ref()) {
             (Func::Log, Some(x)) if args.len() == 2 => {
                 let b = args.get(1).cloned().unwrap_or_else(undefined);
@@ -1011,6 +1024,21 @@ fn exact_log(x: &Rational, b: &Rational) -> Option<i64> {
 }
 
 /// Exact values of sin, cos and tan at 0 and at multiples of π/6 and π/4.
+/// Whether a function of one argument is at a pole for this exact argument:
+/// `log`, `cot`, `csc`, `coth`, `csch`, `asec`, `acsc` at 0, `atanh` at ±1,
+/// `cot` and `csc` at multiples of π, `sec` at odd multiples of π/2 (`tan`
+/// there is handled by [`trig_value`]).
+fn at_pole(f: &Func, x: &Expr) -> bool {
+    let zero = x.is_zero();
+    match f {
+        Func::Log | Func::Coth | Func::Csch | Func::Asec | Func::Acsc => zero,
+        Func::Atanh => x.as_number().is_some_and(|r| r.abs().is_one()),
+        Func::Cot | Func::Csc => zero || trig_value(&Func::Sin, x).is_some_and(|v| v.is_zero()),
+        Func::Sec => trig_value(&Func::Cos, x).is_some_and(|v| v.is_zero()),
+        _ => false,
+    }
+}
+
 fn trig_value(f: &Func, x: &Expr) -> Option<Expr> {
     let pi = Expr::Constant(Constant::Pi);
     // x = r·π with r rational.

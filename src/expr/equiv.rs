@@ -5,10 +5,11 @@
 //!
 //! | rule | when |
 //! |---|---|
-//! | `undefined` | a side is undefined (`0/0`, `∞ − ∞`): unknown, even against itself |
+//! | `undefined` | a side holds an undefined value anywhere (`0/0`, `log 0`, `∞ − ∞`), or a numeric side is undefined: unknown, even against itself |
 //! | `identical` | the canonical forms are the same tree |
 //! | `infinity` | a side is ±∞: equal only to the same infinity |
-//! | `numeric_value` | neither side has a free symbol: their values are compared within the tolerances |
+//! | `numeric_value` | neither side has a free symbol: their values (integrals, sums and products evaluated) are compared within the tolerances |
+//! | `not_evaluated` | a side has no value the engine computes (an integral that does not converge, a sum too long, an unknown function): unknown, never not equal |
 //! | `sample_points` | seeded random identity testing: both sides evaluated at the same points (real, then complex where the real domain is too narrow) |
 //! | `equation` | equations (and `≠`) are equal when `lhs − rhs` of one is a non-zero constant multiple of the other's (`x = 2` ~ `2 = x` ~ `2x = 4`) |
 //! | `inequality` | inequalities are put as `d < 0` / `d ≤ 0` and compared up to a positive constant factor (`a < b` ~ `b > a`); chains side by side |
@@ -36,11 +37,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::ast::{Constant, Expr, Interval, RelOp};
+use super::ast::{Constant, Expr, Func, Interval, RelOp};
 use super::canon::{canonical, infinite_sign};
 use super::complex::Complex;
 use super::error::ExprError;
-use super::eval::{EvalError, eval_complex};
+use super::eval::{EvalError, eval_complex_scaled};
 use super::limits::Limits;
 
 /// Options of [`equivalent`].
@@ -54,6 +55,16 @@ pub struct EquivOptions {
     pub samples: usize,
     /// Seed of the sample points (default 0x5c0e5bec).
     pub seed: u64,
+    /// The real interval the symbols are sampled in (default `(0.2, 2.2)`,
+    /// positive values; document 003's functions live on their domain,
+    /// `(-1, 1)` by default, so that `|x|` and `x` differ there).
+    pub domain: (f64, f64),
+    /// Tolerance relative to the *scale* of a computation, the largest
+    /// modulus met while evaluating either side (default 0: off). With
+    /// `abs_tol = 0`, it admits rounding errors where large terms cancel
+    /// (`sin²x + cos²x − 1` against `0`) without admitting a constant offset
+    /// (`x + 10⁻¹²` against `x`).
+    pub scale_tol: f64,
 }
 
 impl Default for EquivOptions {
@@ -63,6 +74,8 @@ impl Default for EquivOptions {
             abs_tol: 1e-8,
             samples: 12,
             seed: 0x5c0e_5bec,
+            domain: (0.2, 2.2),
+            scale_tol: 0.0,
         }
     }
 }
@@ -117,6 +130,9 @@ str_enum! {
         Kind => "kind",
         /// `relation_kind`.
         RelationKind => "relation_kind",
+        /// `not_evaluated`: a side has no value here (an integral that does
+        /// not converge, an unknown function).
+        NotEvaluated => "not_evaluated",
     }
 }
 
@@ -168,12 +184,27 @@ pub fn equivalent(
     opts: &EquivOptions,
     limits: &Limits,
 ) -> Result<Verdict, ExprError> {
+    if let Some(v) = undefined_side(a, b) {
+        return Ok(v);
+    }
     let mut cmp = Comparer {
         opts,
         limits,
         steps: 0,
     };
     cmp.compare(a, b, 0)
+}
+
+/// The `undefined` verdict when either side holds an undefined value
+/// anywhere (`0/0`, `log 0`, `∞ − ∞`, a tuple with such an element): an
+/// undefined value is equal to nothing, not even to itself.
+fn undefined_side(a: &Expr, b: &Expr) -> Option<Verdict> {
+    (a.holds_undefined() || b.holds_undefined()).then(|| {
+        unknown(
+            Rule::Undefined,
+            "a side holds an undefined value (like 0/0, log 0 or ∞ − ∞)",
+        )
+    })
 }
 
 /// [`equivalent`] with a step counter shared by several comparisons: the
@@ -200,6 +231,9 @@ pub fn equivalent_counted(
     limits: &Limits,
     steps: &mut u64,
 ) -> Result<Verdict, ExprError> {
+    if let Some(v) = undefined_side(a, b) {
+        return Ok(v);
+    }
     let mut cmp = Comparer {
         opts,
         limits,
@@ -381,32 +415,46 @@ impl Comparer<'_> {
         )
     }
 
-    /// Evaluates at a point; `None` where the expression is undefined there.
-    fn value(
+    /// The value and scale at a point, or why there is none.
+    fn value_why(
         &mut self,
         e: &Expr,
         point: &[(String, Complex)],
-    ) -> Result<Option<Complex>, ExprError> {
+    ) -> Result<Result<(Complex, f64), EvalError>, ExprError> {
         let env = |name: &str| point.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
-        match eval_complex(e, &env, &mut self.steps, self.limits.max_eval_steps) {
-            Ok(v) => Ok(Some(v)),
+        match eval_complex_scaled(e, &env, &mut self.steps, self.limits.max_eval_steps) {
             Err(EvalError::BudgetExceeded { limit }) => Err(ExprError::BudgetExceeded {
                 which: "evaluation steps of one comparison",
                 limit,
             }),
-            Err(_) => Ok(None),
+            r => Ok(r),
         }
     }
 
     fn close(&self, x: Complex, y: Complex) -> bool {
-        let diff = (x - y).abs();
-        diff <= self.opts.abs_tol + self.opts.rel_tol * x.abs().max(y.abs())
+        self.close_scaled(x, y, 0.0)
     }
 
-    /// Sample points for `symbols`: first real points in (0.2, 2.2), then
-    /// complex ones.
-    fn points(&self, symbols: &[String]) -> Vec<Vec<(String, Complex)>> {
+    /// Within `abs_tol + rel_tol·max(|x|, |y|) + scale_tol·scale`.
+    fn close_scaled(&self, x: Complex, y: Complex, scale: f64) -> bool {
+        let diff = (x - y).abs();
+        diff <= self.opts.abs_tol
+            + self.opts.rel_tol * x.abs().max(y.abs())
+            + self.opts.scale_tol * scale
+    }
+
+    /// Sample points for `symbols`: first real points in the domain
+    /// (default (0.2, 2.2)), then complex ones (real part in the domain,
+    /// imaginary part in (0.2, 2.2)).
+    ///
+    /// A symbol in a bound of a sum or product (`n` in `Sum(f, k, 0, n - 1)`)
+    /// takes integer values from 1 to 12 at every point, so the sum has a value.
+    fn points(&self, symbols: &[String], integers: &[String]) -> Vec<Vec<(String, Complex)>> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.opts.seed);
+        let (mut lo, mut hi) = self.opts.domain;
+        if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+            (lo, hi) = EquivOptions::default().domain;
+        }
         let n = self.opts.samples.max(1);
         let mut out = Vec::with_capacity(2 * n);
         for k in 0..2 * n {
@@ -415,7 +463,11 @@ impl Comparer<'_> {
                 symbols
                     .iter()
                     .map(|s| {
-                        let re = rng.random_range(0.2..2.2);
+                        if integers.contains(s) {
+                            let k: u8 = rng.random_range(1..=12);
+                            return (s.clone(), Complex::real(f64::from(k)));
+                        }
+                        let re = rng.random_range(lo..hi);
                         let im = if complex {
                             rng.random_range(0.2..2.2)
                         } else {
@@ -426,6 +478,24 @@ impl Comparer<'_> {
                     .collect(),
             );
         }
+        out
+    }
+
+    /// The free symbols of the bounds of the sums and products in `a` and `b`.
+    fn index_bound_symbols(a: &Expr, b: &Expr) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![a, b];
+        while let Some(e) = stack.pop() {
+            if let Expr::Func(Func::Named(n), args) = e {
+                if let (true, [_, _, lo, hi]) = (n == "Sum" || n == "Product", args.as_slice()) {
+                    out.extend(lo.symbols());
+                    out.extend(hi.symbols());
+                }
+            }
+            stack.extend(e.children());
+        }
+        out.sort();
+        out.dedup();
         out
     }
 
@@ -455,45 +525,46 @@ impl Comparer<'_> {
         }
         let symbols = Self::symbols(a, b);
         if symbols.is_empty() {
-            return Ok(match (self.value(a, &[])?, self.value(b, &[])?) {
-                (Some(x), Some(y)) => verdict(
-                    if self.close(x, y) {
+            return Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
+                (Ok((x, sx)), Ok((y, sy))) => verdict(
+                    if self.close_scaled(x, y, sx.max(sy)) {
                         Outcome::Equal
                     } else {
                         Outcome::NotEqual
                     },
                     Rule::NumericValue,
                 ),
-                (None, None) => unknown(Rule::NumericValue, "both values are undefined"),
-                _ => verdict(Outcome::NotEqual, Rule::NumericValue),
+                // A side without a value decides nothing (EX-5): undefined
+                // (1/0 against 5) or not evaluated (an integral that does not
+                // converge against 1/2) is unknown, never not equal.
+                (Err(e), _) | (_, Err(e)) => no_value_verdict(&e),
             });
         }
         let n = self.opts.samples.max(1);
         let mut agree = 0;
         let mut real_defined = 0;
         let mut weak_difference: Option<String> = None;
-        for (k, point) in self.points(&symbols).into_iter().enumerate() {
+        let mut not_evaluated: Option<String> = None;
+        let integers = Self::index_bound_symbols(a, b);
+        for (k, point) in self.points(&symbols, &integers).into_iter().enumerate() {
             if k == n && real_defined >= 3 {
                 break;
             }
-            let (x, y) = (self.value(a, &point)?, self.value(b, &point)?);
+            let (x, y) = (self.value_why(a, &point)?, self.value_why(b, &point)?);
             // Defined on one side only is not a counter-example (domains of
             // equivalent forms may differ, e.g. x/x and 1 at 0).
-            if let (Some(x), Some(y)) = (x, y) {
+            if let (Ok((x, sx)), Ok((y, sy))) = (&x, &y) {
+                let (x, y) = (*x, *y);
                 if k < n {
                     real_defined += 1;
                 }
-                if !self.close(x, y) {
+                if !self.close_scaled(x, y, sx.max(*sy)) {
                     // A difference beyond 10⁻⁶ relative decides at once; a
                     // smaller one may be rounding error where large terms
                     // cancel, so it decides only when a second point differs too.
                     let strong = (x - y).abs() > 1e-6 * (1.0 + x.abs().max(y.abs()));
-                    let why = format!(
-                        "they differ at {}: {} vs {}",
-                        describe(&point),
-                        describe_value(x),
-                        describe_value(y)
-                    );
+                    let (vx, vy) = describe_pair(x, y);
+                    let why = format!("they differ at {}: {vx} vs {vy}", describe(&point));
                     if strong || weak_difference.is_some() {
                         let mut v = verdict(Outcome::NotEqual, Rule::SamplePoints);
                         v.reason = Some(why);
@@ -503,10 +574,18 @@ impl Comparer<'_> {
                     continue;
                 }
                 agree += 1;
+            } else if not_evaluated.is_none() {
+                if let (Err(e @ EvalError::NotEvaluated { .. }), _)
+                | (_, Err(e @ EvalError::NotEvaluated { .. })) = (&x, &y)
+                {
+                    not_evaluated = Some(e.to_string());
+                }
             }
         }
         Ok(if agree >= 3 {
             verdict(Outcome::Equal, Rule::SamplePoints)
+        } else if let Some(why) = not_evaluated {
+            unknown(Rule::NotEvaluated, why)
         } else {
             unknown(
                 Rule::SamplePoints,
@@ -561,12 +640,18 @@ impl Comparer<'_> {
         let points = if symbols.is_empty() {
             vec![vec![]]
         } else {
-            self.points(&symbols)
+            self.points(&symbols, &Self::index_bound_symbols(d1, d2))
         };
+        let mut no_value: Option<Verdict> = None;
         for point in points {
-            let (Some(x), Some(y)) = (self.value(d1, &point)?, self.value(d2, &point)?) else {
+            let (x, y) = (self.value_why(d1, &point)?, self.value_why(d2, &point)?);
+            let (Ok((x, _)), Ok((y, _))) = (&x, &y) else {
+                if let (Err(e), _) | (_, Err(e)) = (&x, &y) {
+                    no_value.get_or_insert_with(|| no_value_verdict(e));
+                }
                 continue;
             };
+            let (x, y) = (*x, *y);
             let zx = x.abs() <= self.opts.abs_tol;
             let zy = y.abs() <= self.opts.abs_tol;
             match (zx, zy) {
@@ -596,6 +681,10 @@ impl Comparer<'_> {
             agree += 1;
         }
         if symbols.is_empty() {
+            // A side without a value decides nothing (undefined or not evaluated).
+            if let Some(v) = no_value {
+                return Ok(v);
+            }
             // Two numeric relations: both true or both false decides nothing
             // structural; compare the differences' signs as statements.
             return Ok(verdict(
@@ -610,10 +699,13 @@ impl Comparer<'_> {
         Ok(if agree + zero_both >= 3 {
             verdict(Outcome::Equal, rule)
         } else {
-            unknown(
-                rule,
-                format!("only {} usable sample points", agree + zero_both),
-            )
+            match no_value {
+                Some(v) if v.rule == "not_evaluated" => v,
+                _ => unknown(
+                    rule,
+                    format!("only {} usable sample points", agree + zero_both),
+                ),
+            }
         })
     }
 
@@ -674,12 +766,36 @@ fn ascending(sides: &[Expr], ops: &[RelOp]) -> (Vec<Expr>, Vec<RelOp>) {
     }
 }
 
+/// The verdict when a side of a numeric comparison has no value.
+fn no_value_verdict(e: &EvalError) -> Verdict {
+    match e {
+        EvalError::Undefined { .. } => unknown(Rule::Undefined, e.to_string()),
+        _ => unknown(Rule::NotEvaluated, e.to_string()),
+    }
+}
+
 fn describe(point: &[(String, Complex)]) -> String {
     point
         .iter()
         .map(|(n, v)| format!("{n} = {}", describe_value(*v)))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Both values, with all their digits when six decimals do not tell them apart.
+fn describe_pair(x: Complex, y: Complex) -> (String, String) {
+    let (a, b) = (describe_value(x), describe_value(y));
+    if a != b {
+        return (a, b);
+    }
+    let full = |v: Complex| {
+        if v.im == 0.0 {
+            format!("{:e}", v.re)
+        } else {
+            format!("{:e}{:+e}i", v.re, v.im)
+        }
+    };
+    (full(x), full(y))
 }
 
 fn describe_value(v: Complex) -> String {

@@ -35,7 +35,7 @@
 //!    `binomial(n, k)` follows SymPy: `0` for a negative integer `k` and for
 //!    integers `0 ≤ n < k`, the falling product `n(n-1)…(n-k+1)/k!` for other
 //!    integer `k`, `Γ(n+1)/(Γ(k+1)Γ(n-k+1))` otherwise. An unknown (named)
-//!    function is undefined.
+//!    function is [`EvalError::NotEvaluated`].
 //! 6. Poles: `tan`, `cot`, `sec`, `csc`, `tanh`, `coth`, `sech`, `csch`,
 //!    `atan`, `atanh` and `acot` are undefined where their value is not
 //!    finite or has a modulus above [`POLE_THRESHOLD`] (`1e15`): in `f64`,
@@ -44,12 +44,20 @@
 //! 7. Any node whose value is not finite (overflow, `NaN`) makes the whole
 //!    expression undefined.
 //! 8. Relations, `±`, tuples, sets, intervals, unions, intersections,
-//!    matrices, text and integrals are not numbers:
-//!    [`EvalError::NotANumber`].
+//!    matrices and text are not numbers: [`EvalError::NotANumber`].
 //! 9. Each node evaluated costs one step, counted in the caller's `steps`
 //!    across calls; going over `limit` gives [`EvalError::BudgetExceeded`].
 //!    A tree nested deeper than [`MAX_EVAL_DEPTH`] gives
 //!    [`EvalError::TooDeep`] instead of exhausting the stack.
+//! 10. A definite integral with real finite bounds is computed by the
+//!     composite Gauss–Legendre rule of [`super::quadrature`] on 2 and on 4
+//!     panels; the 4-panel value counts when both agree within
+//!     [`QUADRATURE_AGREEMENT`] of `∫|f|`, else [`EvalError::NotEvaluated`].
+//!     `Sum(body, k, a, b)` and `Product(body, k, a, b)` with integer bounds
+//!     are computed term by term (at most [`MAX_SUM_TERMS`] terms; Karr's
+//!     convention for `b < a`). They nest at most [`MAX_ITERATED_NESTING`]
+//!     deep. An indefinite integral, an infinite or complex bound, a
+//!     non-integer bound of a sum: [`EvalError::NotEvaluated`].
 //!
 //! # Differences with the document
 //!
@@ -71,8 +79,9 @@ use std::fmt;
 
 use num_traits::ToPrimitive;
 
-use super::ast::{Constant, Expr, Func, Rational};
+use super::ast::{Constant, Expr, Func, Integral, Rational};
 use super::complex::Complex;
+use super::quadrature::{QUADRATURE_NODES, QUADRATURE_PANELS, composite_panels};
 
 /// The modulus above which the value of a function with poles (`tan`, `sec`,
 /// `coth`…) counts as its pole: `1e15`.
@@ -105,6 +114,36 @@ const REAL_ARG_TOLERANCE: f64 = 1e-12;
 /// `max(1, |re|)`.
 const REAL_RESULT_TOLERANCE: f64 = 1e-9;
 
+/// The most terms of a finite sum or product evaluated (`Sum(f, k, a, b)`
+/// with `b - a + 1` above it is [`EvalError::NotEvaluated`]).
+///
+/// ```
+/// use scorespec::expr::eval::MAX_SUM_TERMS;
+/// assert_eq!(MAX_SUM_TERMS, 10_000);
+/// ```
+pub const MAX_SUM_TERMS: u64 = 10_000;
+
+/// The deepest nesting of integrals, sums and products evaluated: an integral
+/// inside an integral is evaluated, a third level is
+/// [`EvalError::NotEvaluated`] (each level multiplies the work by up to 120
+/// evaluations of the integrand or [`MAX_SUM_TERMS`] terms).
+///
+/// ```
+/// use scorespec::expr::eval::MAX_ITERATED_NESTING;
+/// assert_eq!(MAX_ITERATED_NESTING, 2);
+/// ```
+pub const MAX_ITERATED_NESTING: usize = 2;
+
+/// How close the coarse (2 panels) and the fine (4 panels) quadrature of an
+/// integral must be, relative to the integral of the integrand's modulus,
+/// for the fine value to count as the integral's value.
+///
+/// ```
+/// use scorespec::expr::eval::QUADRATURE_AGREEMENT;
+/// assert_eq!(QUADRATURE_AGREEMENT, 1e-12);
+/// ```
+pub const QUADRATURE_AGREEMENT: f64 = 1e-12;
+
 /// The largest `k` for which `binomial(n, k)` is computed as a product.
 const MAX_BINOMIAL_PRODUCT: f64 = 1_100.0;
 
@@ -128,6 +167,16 @@ pub enum EvalError {
     },
     /// A symbol has no value in the environment.
     UnboundSymbol(String),
+    /// The value may exist but the engine does not compute it: an
+    /// indefinite integral, an integral with an infinite or complex bound or
+    /// whose quadrature does not converge, a sum or product with more than
+    /// [`MAX_SUM_TERMS`] terms or non-integer bounds, integrals, sums and
+    /// products nested deeper than [`MAX_ITERATED_NESTING`], an unknown
+    /// function.
+    NotEvaluated {
+        /// What is not evaluated.
+        what: String,
+    },
     /// The expression is not a number: a set, tuple, matrix, relation,
     /// interval, text, `±` or integral.
     NotANumber {
@@ -151,6 +200,7 @@ impl fmt::Display for EvalError {
         match self {
             EvalError::Undefined { what } => write!(f, "undefined value: {what}"),
             EvalError::UnboundSymbol(s) => write!(f, "symbol '{s}' has no value"),
+            EvalError::NotEvaluated { what } => write!(f, "not evaluated: {what}"),
             EvalError::NotANumber { kind } => write!(f, "not a number: {kind}"),
             EvalError::BudgetExceeded { limit } => {
                 write!(
@@ -196,7 +246,31 @@ pub fn eval_complex(
     steps: &mut u64,
     limit: u64,
 ) -> Result<Complex, EvalError> {
-    Evaluator { env, steps, limit }.eval(e, 0)
+    Evaluator::new(env, steps, limit).eval(e, 0)
+}
+
+/// [`eval_complex`] together with the scale of the computation: the largest
+/// modulus of any value computed on the way (every node, and every term of
+/// an integral or sum). Rounding errors are relative to that scale, not to
+/// the result: `sin²x + cos²x − 1` is about `1e-16` with scale 1.
+///
+/// ```
+/// use scorespec::expr::eval::eval_complex_scaled;
+/// use scorespec::expr::Expr;
+/// // 1000 - 999.5 = 0.5, computed with values up to 1000
+/// let e = Expr::Add(vec![Expr::int(1000), Expr::ratio(-1999, 2)]);
+/// let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
+/// assert_eq!((v.re, scale), (0.5, 1000.0));
+/// ```
+pub fn eval_complex_scaled(
+    e: &Expr,
+    env: &dyn Fn(&str) -> Option<Complex>,
+    steps: &mut u64,
+    limit: u64,
+) -> Result<(Complex, f64), EvalError> {
+    let mut ev = Evaluator::new(env, steps, limit);
+    let v = ev.eval(e, 0)?;
+    Ok((v, ev.scale))
 }
 
 /// The value of `e` as a real number, the symbols taking real values from
@@ -257,9 +331,25 @@ struct Evaluator<'a> {
     env: &'a dyn Fn(&str) -> Option<Complex>,
     steps: &'a mut u64,
     limit: u64,
+    /// Bound variables of the integrals and sums being evaluated (innermost last).
+    bound: Vec<(String, Complex)>,
+    /// How many integrals, sums and products enclose the current node.
+    iterated: usize,
+    /// The largest modulus computed so far.
+    scale: f64,
 }
 
-impl Evaluator<'_> {
+impl<'a> Evaluator<'a> {
+    fn new(env: &'a dyn Fn(&str) -> Option<Complex>, steps: &'a mut u64, limit: u64) -> Self {
+        Evaluator {
+            env,
+            steps,
+            limit,
+            bound: Vec::new(),
+            iterated: 0,
+            scale: 0.0,
+        }
+    }
     fn tick(&mut self) -> Result<(), EvalError> {
         *self.steps = self.steps.saturating_add(1);
         if *self.steps > self.limit {
@@ -297,9 +387,160 @@ impl Evaluator<'_> {
             Expr::Func(f, args) => self.func(f, args, d)?,
             Expr::Percent(x) => self.eval(x, d)? / 100.0,
             Expr::Degrees(x) => self.eval(x, d)? * PI / 180.0,
+            Expr::Integral(i) => self.integral(i, d)?,
+            Expr::Symbol(s) if !self.bound.is_empty() => {
+                match self.bound.iter().rev().find(|(n, _)| n == s) {
+                    Some((_, v)) => *v,
+                    None => leaf(e, self.env)?,
+                }
+            }
             _ => leaf(e, self.env)?,
         };
-        finite(v)
+        let v = finite(v)?;
+        self.scale = self.scale.max(v.abs());
+        Ok(v)
+    }
+
+    /// Enters one more integral, sum or product.
+    fn enter_iterated(&mut self, what: &str) -> Result<(), EvalError> {
+        if self.iterated >= MAX_ITERATED_NESTING {
+            return Err(not_evaluated(format!(
+                "{what} inside {MAX_ITERATED_NESTING} levels of integrals, sums or products"
+            )));
+        }
+        self.iterated += 1;
+        Ok(())
+    }
+
+    /// A bound of an integral or sum: a finite real number.
+    fn real_bound(&mut self, b: &Expr, what: &str, d: usize) -> Result<f64, EvalError> {
+        if infinite_bound(b) {
+            return Err(not_evaluated(format!("{what} with an infinite bound")));
+        }
+        let z = self.eval(b, d)?;
+        if z.im.abs() > REAL_ARG_TOLERANCE * z.re.abs().max(1.0) {
+            return Err(not_evaluated(format!("{what} with a complex bound")));
+        }
+        Ok(z.re)
+    }
+
+    /// A definite integral by the composite Gauss–Legendre rule
+    /// ([`composite_panels`]): the 4-panel value when it agrees with the
+    /// 2-panel one within [`QUADRATURE_AGREEMENT`] of `∫|f|`.
+    #[inline(never)]
+    fn integral(&mut self, i: &Integral, d: usize) -> Result<Complex, EvalError> {
+        let Some((lo, hi)) = &i.bounds else {
+            return Err(not_evaluated("an indefinite integral"));
+        };
+        let lo = self.real_bound(lo, "an integral", d)?;
+        let hi = self.real_bound(hi, "an integral", d)?;
+        self.enter_iterated("an integral")?;
+        let r = self.quadrature(i, lo, hi, d);
+        self.iterated -= 1;
+        r
+    }
+
+    fn quadrature(
+        &mut self,
+        i: &Integral,
+        lo: f64,
+        hi: f64,
+        d: usize,
+    ) -> Result<Complex, EvalError> {
+        let mut values = [Complex::ZERO; 2];
+        let mut modulus = 0.0;
+        let mut pts = Vec::with_capacity(QUADRATURE_NODES * QUADRATURE_PANELS);
+        for (k, panels) in [QUADRATURE_PANELS / 2, QUADRATURE_PANELS]
+            .into_iter()
+            .enumerate()
+        {
+            pts.clear();
+            composite_panels(lo, hi, panels, &mut pts);
+            let mut acc = Complex::ZERO;
+            for &(t, w) in &pts {
+                self.bound.push((i.var.clone(), Complex::real(t)));
+                let v = self.eval(&i.integrand, d);
+                self.bound.pop();
+                let v = v?;
+                acc = acc + v * w;
+                if k == 1 {
+                    modulus += w.abs() * v.abs();
+                }
+            }
+            values[k] = acc;
+        }
+        let [coarse, fine] = values;
+        let gap = (fine - coarse).abs();
+        if gap.is_nan() || gap > QUADRATURE_AGREEMENT * modulus {
+            return Err(not_evaluated(format!(
+                "the quadrature of an integral does not converge (2 and 4 panels differ by {gap:.3e})"
+            )));
+        }
+        self.scale = self.scale.max(modulus);
+        Ok(fine)
+    }
+
+    /// `Sum(body, k, a, b)` or `Product(body, k, a, b)` with integer bounds,
+    /// term by term; `b < a` follows Karr's convention as SymPy does
+    /// (`Sum(f, k, a, a - 1) = 0`, `Sum(f, k, a, b) = -Sum(f, k, b + 1, a - 1)`).
+    #[inline(never)]
+    fn sum_or_product(
+        &mut self,
+        sum: bool,
+        body: &Expr,
+        var: &str,
+        a: &Expr,
+        b: &Expr,
+        d: usize,
+    ) -> Result<Complex, EvalError> {
+        let what = if sum { "a sum" } else { "a product" };
+        let a = snap(self.real_bound(a, what, d)?);
+        let b = snap(self.real_bound(b, what, d)?);
+        if a.fract() != 0.0 || b.fract() != 0.0 {
+            return Err(not_evaluated(format!(
+                "{what} with bounds that are not integers"
+            )));
+        }
+        let (from, to, reversed) = if b >= a {
+            (a, b, false)
+        } else {
+            (b + 1.0, a - 1.0, true)
+        };
+        let terms = to - from + 1.0;
+        if terms > MAX_SUM_TERMS as f64 {
+            return Err(not_evaluated(format!(
+                "{what} of more than {MAX_SUM_TERMS} terms"
+            )));
+        }
+        self.enter_iterated(what)?;
+        let mut acc = if sum { Complex::ZERO } else { Complex::ONE };
+        let mut k = from;
+        let mut r = Ok(());
+        while k <= to {
+            self.bound.push((var.to_string(), Complex::real(k)));
+            let v = self.eval(body, d);
+            self.bound.pop();
+            match v {
+                Ok(v) => acc = if sum { acc + v } else { acc * v },
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+            k += 1.0;
+        }
+        self.iterated -= 1;
+        r?;
+        Ok(match (reversed, sum) {
+            (false, _) => acc,
+            (true, true) => acc * -1.0,
+            (true, false) => {
+                if acc.is_zero() {
+                    return Err(undefined("division by zero"));
+                }
+                acc.recip()
+            }
+        })
     }
 
     fn pow(&mut self, base: &Expr, exp: &Expr, d: usize) -> Result<Complex, EvalError> {
@@ -314,6 +555,9 @@ impl Evaluator<'_> {
 
     fn func(&mut self, f: &Func, args: &[Expr], d: usize) -> Result<Complex, EvalError> {
         match (f, args) {
+            (Func::Named(n), [body, Expr::Symbol(k), a, b]) if n == "Sum" || n == "Product" => {
+                self.sum_or_product(n == "Sum", body, k, a, b, d)
+            }
             (Func::Named(_), _) => Err(unknown_function(f)),
             (Func::Log | Func::Binomial, [a, b]) => {
                 let a = self.eval(a, d)?;
@@ -407,7 +651,24 @@ fn too_deep() -> EvalError {
 #[cold]
 #[inline(never)]
 fn unknown_function(f: &Func) -> EvalError {
-    undefined(format!("unknown function {}", f.name()))
+    not_evaluated(format!("unknown function {}", f.name()))
+}
+
+#[cold]
+#[inline(never)]
+fn not_evaluated(what: impl Into<String>) -> EvalError {
+    EvalError::NotEvaluated { what: what.into() }
+}
+
+/// Whether a bound is `±∞` (or a multiple of it).
+fn infinite_bound(e: &Expr) -> bool {
+    match e {
+        Expr::Constant(Constant::Infinity) => true,
+        Expr::Mul(fs) => fs
+            .iter()
+            .any(|f| matches!(f, Expr::Constant(Constant::Infinity))),
+        _ => false,
+    }
 }
 
 /// `b^x` for evaluated `b` and `x`.
@@ -689,7 +950,7 @@ fn binomial(n: f64, k: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::ast::{Integral, Interval, RelOp};
+    use crate::expr::ast::{Interval, RelOp};
     use std::f64::consts::{FRAC_PI_4, LN_2};
 
     fn pi() -> Expr {
@@ -1225,7 +1486,7 @@ mod tests {
 
     #[test]
     fn non_numbers() {
-        let kinds: [(Expr, &str); 10] = [
+        let kinds: [(Expr, &str); 9] = [
             (
                 Expr::Relation(vec![x(), Expr::int(1)], vec![RelOp::Eq]),
                 "relation",
@@ -1246,14 +1507,6 @@ mod tests {
             (Expr::Intersection(vec![Expr::Set(vec![])]), "intersection"),
             (Expr::Matrix(vec![vec![Expr::int(1)]]), "matrix"),
             (Expr::Text("hello".to_string()), "text"),
-            (
-                Expr::Integral(Box::new(Integral {
-                    integrand: x(),
-                    var: "x".to_string(),
-                    bounds: None,
-                })),
-                "integral",
-            ),
         ];
         for (e, kind) in kinds {
             assert_eq!(r(&e), Err(EvalError::NotANumber { kind }));
@@ -1266,7 +1519,7 @@ mod tests {
     #[test]
     fn unknown_functions_and_bad_arity() {
         let f = Expr::func(Func::Named("f".to_string()), x());
-        assert_eq!(rx(&f, 1.0), Err(undefined("unknown function f")));
+        assert_eq!(rx(&f, 1.0), Err(not_evaluated("unknown function f")));
         assert!(is_undefined(r(&Expr::Func(Func::Sin, vec![]))));
         assert!(is_undefined(r(&Expr::Func(
             Func::Sin,
@@ -1277,6 +1530,132 @@ mod tests {
             vec![Expr::int(1), Expr::int(2), Expr::int(3)]
         ))));
         assert!(is_undefined(r(&Expr::Func(Func::Log, vec![]))));
+    }
+
+    fn integral(integrand: Expr, var: &str, bounds: Option<(Expr, Expr)>) -> Expr {
+        Expr::Integral(Box::new(Integral {
+            integrand,
+            var: var.to_string(),
+            bounds,
+        }))
+    }
+
+    fn big(name: &str, body: Expr, k: &str, a: Expr, b: Expr) -> Expr {
+        Expr::Func(
+            Func::Named(name.to_string()),
+            vec![body, Expr::sym(k), a, b],
+        )
+    }
+
+    #[test]
+    fn definite_integrals() {
+        let t = || Expr::sym("t");
+        // ∫₀¹ t dt = 1/2; ∫₀^π sin t dt = 2; ∫₀ˣ t dt = x²/2 at x = 3
+        let e = integral(t(), "t", Some((Expr::int(0), Expr::int(1))));
+        assert!((r(&e).unwrap() - 0.5).abs() < 1e-15);
+        let pi = Expr::Constant(Constant::Pi);
+        let e = integral(Expr::func(Func::Sin, t()), "t", Some((Expr::int(0), pi)));
+        assert!((r(&e).unwrap() - 2.0).abs() < 1e-14);
+        let e = integral(t(), "t", Some((Expr::int(0), x())));
+        assert!((rx(&e, 3.0).unwrap() - 4.5).abs() < 1e-14);
+        // the variable of integration shadows a symbol of the same name
+        let e = integral(x(), "x", Some((Expr::int(0), x())));
+        assert!((rx(&e, 2.0).unwrap() - 2.0).abs() < 1e-14);
+        // an integral inside an integral: ∫₀¹ ∫₀¹ s·t ds dt = 1/4
+        let inner = integral(
+            Expr::Mul(vec![Expr::sym("s"), t()]),
+            "s",
+            Some((Expr::int(0), Expr::int(1))),
+        );
+        let e = integral(inner, "t", Some((Expr::int(0), Expr::int(1))));
+        let mut steps = 0;
+        let v = eval_real(&e, &|_| None, &mut steps, 1_000_000).unwrap();
+        assert!((v - 0.25).abs() < 1e-14);
+        // 120 points of the outer rule, each with 120 points of the inner one
+        assert!(steps < 100_000, "{steps}");
+        // a third level is not evaluated (bounded work)
+        let e3 = integral(e, "u", Some((Expr::int(0), Expr::int(1))));
+        let r3 = eval_real(&e3, &|_| None, &mut 0, 1_000_000);
+        assert!(matches!(r3, Err(EvalError::NotEvaluated { .. })), "{r3:?}");
+    }
+
+    #[test]
+    fn integrals_not_evaluated() {
+        let t = || Expr::sym("t");
+        let ne = |e: &Expr| matches!(r(e), Err(EvalError::NotEvaluated { .. }));
+        assert!(ne(&integral(t(), "t", None)));
+        let inf = Expr::Constant(Constant::Infinity);
+        assert!(ne(&integral(
+            Expr::exp(Expr::neg(t())),
+            "t",
+            Some((Expr::int(0), inf))
+        )));
+        let i = Expr::Constant(Constant::I);
+        assert!(ne(&integral(t(), "t", Some((Expr::int(0), i)))));
+        // 1/√t on [0, 1]: the quadrature does not converge to 1e-12
+        let e = integral(
+            Expr::pow(t(), Expr::ratio(-1, 2)),
+            "t",
+            Some((Expr::int(0), Expr::int(1))),
+        );
+        assert!(ne(&e), "{:?}", r(&e));
+        // undefined inside the interval is undefined: ∫ 1/(t - t) dt
+        let z = Expr::Add(vec![t(), Expr::neg(t())]);
+        let e = integral(
+            Expr::pow(z, Expr::int(-1)),
+            "t",
+            Some((Expr::int(0), Expr::int(1))),
+        );
+        assert!(is_undefined(r(&e)));
+    }
+
+    #[test]
+    fn sums_and_products() {
+        let k = || Expr::sym("k");
+        // Σ_{k=1}^{100} k = 5050; Π_{k=1}^{5} k = 120
+        let e = big("Sum", k(), "k", Expr::int(1), Expr::int(100));
+        assert_eq!(r(&e), Ok(5050.0));
+        let e = big("Product", k(), "k", Expr::int(1), Expr::int(5));
+        assert_eq!(r(&e), Ok(120.0));
+        // Karr's convention (SymPy): Σ_{k=3}^{2} = 0, Σ_{k=3}^{1} k = -2, Π_{k=3}^{1} k = 1/2
+        assert_eq!(
+            r(&big("Sum", k(), "k", Expr::int(3), Expr::int(2))),
+            Ok(0.0)
+        );
+        assert_eq!(
+            r(&big("Sum", k(), "k", Expr::int(3), Expr::int(1))),
+            Ok(-2.0)
+        );
+        assert_eq!(
+            r(&big("Product", k(), "k", Expr::int(3), Expr::int(1))),
+            Ok(0.5)
+        );
+        // a bound from the environment
+        let e = big("Sum", k(), "k", Expr::int(1), x());
+        assert_eq!(rx(&e, 4.0), Ok(10.0));
+        // limits: too many terms, non-integer or infinite bounds
+        let ne = |e: &Expr| matches!(r(e), Err(EvalError::NotEvaluated { .. }));
+        let n = Expr::int(MAX_SUM_TERMS as i64 + 1);
+        assert!(ne(&big("Sum", k(), "k", Expr::int(1), n)));
+        assert!(ne(&big("Sum", k(), "k", Expr::int(1), Expr::ratio(5, 2))));
+        let inf = Expr::Constant(Constant::Infinity);
+        assert!(ne(&big("Sum", k(), "k", Expr::int(1), inf)));
+        // a term undefined: Σ_{k=1}^{3} 1/(k-2)
+        let body = Expr::pow(Expr::Add(vec![k(), Expr::int(-2)]), Expr::int(-1));
+        assert!(is_undefined(r(&big(
+            "Sum",
+            body,
+            "k",
+            Expr::int(1),
+            Expr::int(3)
+        ))));
+    }
+
+    #[test]
+    fn scale_is_the_largest_modulus() {
+        let e = Expr::Add(vec![Expr::int(1000), Expr::ratio(-1999, 2)]);
+        let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
+        assert_eq!((v.re, scale), (0.5, 1000.0));
     }
 
     #[test]

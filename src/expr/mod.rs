@@ -30,6 +30,7 @@ pub mod parse;
 pub mod print;
 pub mod print_latex;
 pub mod print_rpn;
+pub mod quadrature;
 
 pub use api::{EvalOutcome, Format, evaluate, parse};
 pub use canon::canonical;

@@ -247,7 +247,15 @@ fn write_expr(out: &mut String, e: &Expr) {
                 }
                 write_paren(out, b, Prec::Atom);
                 out.push_str("**");
-                write_paren(out, x, Prec::Atom);
+                if matches!(**x, Expr::Set(_)) {
+                    // Braces right after `**` group the exponent when read
+                    // back: a set exponent is parenthesized.
+                    out.push('(');
+                    write_expr(out, x);
+                    out.push(')');
+                } else {
+                    write_paren(out, x, Prec::Atom);
+                }
             }
         },
         Expr::Func(f, args) => {

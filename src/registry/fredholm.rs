@@ -9,7 +9,7 @@ use crate::expr::api::Format;
 use crate::expr::eval::eval_real;
 use crate::expr::{Expr, Limits};
 use crate::score::fredholm::compare::{
-    MAX_POINTS, NumericOptions, Truth, numeric_compare, symbolic_compare,
+    MAX_POINTS, NumericOptions, SYMBOLIC_DOMAIN, Truth, numeric_compare, symbolic_compare_on,
 };
 use crate::score::fredholm::evaluate::{EvalOptions, evaluate, evaluate_prediction};
 use crate::score::fredholm::evaluators::{
@@ -320,10 +320,12 @@ spec_args! {
 
 spec_args! {
     /// The arguments of `fredholm.symbolic_compare`.
-    struct PairArgs<'a> {
+    struct SymbolicArgs<'a> {
         solution: &'a str = Required, "the predicted u(x)";
         ground_truth: &'a str = Required, "the true u(x)";
         format: &'a str = Str("auto"), FORMAT_AUTO_DOC;
+        domain: ArrayValue<'a> = Optional,
+            "[a, b] where the symbols are sampled: numbers or constant expressions (default [-1, 1])";
     }
 }
 
@@ -401,13 +403,14 @@ pub(super) static FNS: &[SpecFn] = &[
         id: "fredholm.symbolic_compare",
         doc: "whether the solution is equivalent to the ground truth, with the rule that decided",
         spec: "spec/fredholm.md#comparisons",
-        params: PairArgs::PARAMS,
+        params: SymbolicArgs::PARAMS,
         run: |a| {
-            let args = PairArgs::read(a)?;
+            let args = SymbolicArgs::read(a)?;
             let fmt = format(args.format)?;
             let s = expr(args.solution, "solution", fmt)?;
             let g = expr(args.ground_truth, "ground_truth", fmt)?;
-            let r = symbolic_compare(&s, &g, &Limits::default());
+            let dom = domain(args.domain, SYMBOLIC_DOMAIN)?;
+            let r = symbolic_compare_on(&s, &g, dom, &Limits::default());
             Ok(serde_json::to_value(r).unwrap_or(Value::Null))
         },
     },

@@ -24,13 +24,16 @@
 //! dropped but repeated words kept in place, a ground-truth group is credited
 //! at most once, and sentence matching has an exact-match fast path and a
 //! bit-parallel distance with a cut-off (same result, bounded time).
+//! Malformed tagged blocks are recovered ([`tagged`]), typos joins the lines
+//! of a multi-line answer and connections drops `\text{…}` wrappers, as the
+//! original implementation does (issue 11).
 
 use std::collections::HashMap;
 
 use rayon::prelude::*;
 
 use crate::budget::{Budget, BudgetExceeded};
-use crate::extract::{last_boxed, last_dashed, last_tag, strip_think};
+use crate::extract::{last_boxed, last_dashed, strip_think};
 use crate::text::levenshtein::{Pattern, distance};
 
 /// The work allowed to one unscrambling score, in character comparisons
@@ -41,6 +44,48 @@ pub const UNSCRAMBLING_MAX_WORK: u64 = 2_000_000_000;
 
 /// The number of words in a connections group.
 pub const GROUP_SIZE: usize = 4;
+
+/// The content of the last `<tag>…</tag>` block as a careful reader finds it
+/// (PZ-2; tag names ASCII case-insensitive, content may span lines):
+///
+/// * the block ends at the last closing tag and starts after the nearest tag
+///   before it, opening or closing: `</solution>a, b</solution>` (a closing
+///   tag typed for the opening one) holds `a, b`; a closing tag right after
+///   a complete block (`<solution>a</solution></solution>`) does not empty it;
+/// * without a closing tag, an opening tag starts a block that runs to the
+///   end of the text (`<PLOT_SUMMARY>A. B.` holds `A. B.`: the model stopped
+///   before closing it);
+/// * a closing tag with no tag before it, or no tag at all: `None`.
+///
+/// ```
+/// use scorespec::score::puzzles::tagged;
+/// assert_eq!(tagged("<solution>a</solution> <solution>b\nc</solution>", "solution"), Some("b\nc"));
+/// assert_eq!(tagged("</solution>cat, dog</solution>", "solution"), Some("cat, dog"));
+/// assert_eq!(tagged("<PLOT_SUMMARY>A. B.", "PLOT_SUMMARY"), Some("A. B."));
+/// assert_eq!(tagged("<solution>a</solution></solution>", "solution"), Some("a"));
+/// assert_eq!(tagged("a</solution>", "solution"), None);
+/// ```
+pub fn tagged<'a>(text: &'a str, tag: &str) -> Option<&'a str> {
+    // ASCII lower-casing keeps every byte offset.
+    let lower = text.to_ascii_lowercase();
+    let tag = tag.to_ascii_lowercase();
+    let (open, close) = (format!("<{tag}>"), format!("</{tag}>"));
+    let Some(end) = lower.rfind(&close) else {
+        return lower.rfind(&open).map(|i| &text[i + open.len()..]);
+    };
+    let before = &lower[..end];
+    let opened = before.rfind(&open).map(|i| i + open.len());
+    let closed = before.rfind(&close).map(|i| i + close.len());
+    match (opened, closed) {
+        // A closing tag after the last opening one stands for an opening tag,
+        // unless nothing follows it: then the last one is a stray closing tag
+        // after a complete block, which is the answer.
+        (Some(o), Some(c)) if c > o && text[c..end].trim().is_empty() => {
+            Some(&text[o..c - close.len()])
+        }
+        (o, c) => Some(&text[o.max(c)?..end]),
+    }
+}
 
 /// The answer text typos are judged on: the last `<solution>` block, else
 /// the last `--- … ---` span, else the whole response (without its
@@ -54,7 +99,7 @@ pub const GROUP_SIZE: usize = 4;
 /// ```
 pub fn typos_answer(output: &str) -> &str {
     let output = strip_think(output);
-    last_tag(output, "solution")
+    tagged(output, "solution")
         .or_else(|| last_dashed(output))
         .unwrap_or(output)
 }
@@ -75,16 +120,82 @@ pub fn typos(ground_truth: &str, output: &str) -> f64 {
     if truth.is_empty() {
         return 0.0;
     }
-    f64::from(u8::from(typos_answer(output).contains(truth)))
+    let answer = typos_answer(output);
+    // PZ-4: a paragraph broken over several lines is read with its lines
+    // joined by spaces, as the original does before the substring test.
+    let found = answer.contains(truth) || join_lines(answer).contains(&*join_lines(truth));
+    f64::from(u8::from(found))
+}
+
+/// The lines of a text, each trimmed, blank ones dropped, joined by one space
+/// (the text itself when it has no line break).
+///
+/// ```
+/// use scorespec::score::puzzles::join_lines;
+/// assert_eq!(join_lines("The quick brown\n  fox jumps.\n"), "The quick brown fox jumps.");
+/// ```
+pub fn join_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\n', '\r']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    std::borrow::Cow::Owned(lines.join(" "))
 }
 
 /// The answer text connections are judged on: the last `<solution>` block,
 /// else the last `\boxed{…}`, else the whole response.
 pub fn connections_answer(output: &str) -> &str {
     let output = strip_think(output);
-    last_tag(output, "solution")
+    tagged(output, "solution")
         .or_else(|| last_boxed(output))
         .unwrap_or(output)
+}
+
+/// The text with every `\text{…}` wrapper removed, its content kept
+/// (PZ-6: `\boxed{\text{cat, dog}}` and `\boxed{\text{cat}, \text{dog}}`
+/// hold the words `cat` and `dog`). One pass; braces are matched, so
+/// `\text{a {b}}` gives `a {b}`.
+///
+/// ```
+/// use scorespec::score::puzzles::unwrap_text;
+/// assert_eq!(unwrap_text(r"\text{cat, dog}"), "cat, dog");
+/// assert_eq!(unwrap_text(r"\text{cat}, \text{ dog}"), "cat,  dog");
+/// ```
+pub fn unwrap_text(text: &str) -> std::borrow::Cow<'_, str> {
+    const WRAPPER: &str = "\\text{";
+    if !text.contains(WRAPPER) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    // For each open brace: whether it opened a `\text{` wrapper.
+    let mut open: Vec<bool> = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with(WRAPPER) {
+            open.push(true);
+            rest = &rest[WRAPPER.len()..];
+            continue;
+        }
+        match c {
+            '{' => open.push(false),
+            '}' if open.last() == Some(&true) => {
+                open.pop();
+                rest = &rest[1..];
+                continue;
+            }
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Splits a list of words on commas and line breaks, trims and lower-cases
@@ -129,7 +240,7 @@ pub fn connections(ground_truth: &str, output: &str) -> f64 {
     if truth.is_empty() {
         return 0.0;
     }
-    let answer_words = words(connections_answer(output));
+    let answer_words = words(&unwrap_text(connections_answer(output)));
     let answer = groups(&answer_words);
     let mut credited = vec![false; truth.len()];
     for g in &answer {
@@ -144,7 +255,7 @@ pub fn connections(ground_truth: &str, output: &str) -> f64 {
 /// block, else the whole response.
 pub fn unscrambling_answer(output: &str) -> &str {
     let output = strip_think(output);
-    last_tag(output, "PLOT_SUMMARY").unwrap_or(output)
+    tagged(output, "PLOT_SUMMARY").unwrap_or(output)
 }
 
 /// Splits a text into sentences at `.`, trimming each and dropping empty ones.

@@ -48,7 +48,9 @@
 //!   nodes SymPy lacks: `PlusMinus(a, b)` (`PlusMinus(b)` is `0 ± b`),
 //!   `Percent(x)`, `Degrees(x)`, `Text("words")`.
 //! * Brackets: `(a)` groups, `(a, b)`, `(a,)`, `()` and `[a, b]` are tuples
-//!   (`[a]` too), `{a, b}` is a set, `|x|` is `Abs(x)`.
+//!   (`[a]` too), `{a, b}` is a set, `|x|` is `Abs(x)`. Braces right after
+//!   `^` group the exponent as in LaTeX (`x^{2}` is `x**2`, `e^{-x}`,
+//!   `2^{1+1}`); they hold exactly one expression (`x^{1,2}` is an error).
 //! * Identifiers: a letter, then ASCII letters, digits and `_`, then primes:
 //!   `xy`, `alpha`, `c1`, `c_1`, `x_10`, `y'`; `x_{10}` is read as `x_10`.
 //!   A Greek letter is its name (`θ` is the symbol `theta`, `θ_1` is
@@ -1204,6 +1206,18 @@ impl<'a> Parser<'a> {
 
     fn apply_pow(&mut self, chain: &mut Chain) -> PResult<()> {
         self.pos += 1;
+        // Braces right after `^` group the exponent, as in LaTeX (`x^{2}`,
+        // `e^{-x}`): one expression, not a set.
+        if self.peek() == Some(&Tok::LBrace) {
+            let open = self.span();
+            let (mut items, trailing) = self.parse_seq(Bracket::Brace)?;
+            if items.len() != 1 || trailing {
+                let span = open.start..self.prev_end();
+                return Err(self.err("braces after '^' hold one exponent", span));
+            }
+            let rhs = items.pop().map_or(Expr::Tuple(vec![]), |(e, _)| e);
+            return self.wrap(chain, |lhs| Expr::pow(lhs, rhs));
+        }
         // The exponent may start with a sign (`2**-1`) and is right-associative.
         let rhs = self.parse_expr(BP_UNARY)?;
         self.wrap(chain, |lhs| Expr::pow(lhs, rhs))

@@ -68,7 +68,79 @@ pub struct SymbolicResult {
 /// assert_eq!(r.rule, "identical");
 /// ```
 pub fn symbolic_compare(solution: &Expr, ground_truth: &Expr, limits: &Limits) -> SymbolicResult {
-    let verdict = equivalent(solution, ground_truth, &EquivOptions::default(), limits);
+    symbolic_compare_on(solution, ground_truth, SYMBOLIC_DOMAIN, limits)
+}
+
+/// The document's default domain of a solution, `[-1, 1]` (Part 5,
+/// `numeric_compare(…, domain=(-1, 1))`): where [`symbolic_compare`]
+/// samples the symbols.
+///
+/// ```
+/// use scorespec::score::fredholm::compare::SYMBOLIC_DOMAIN;
+/// assert_eq!(SYMBOLIC_DOMAIN, (-1.0, 1.0));
+/// ```
+pub const SYMBOLIC_DOMAIN: (f64, f64) = (-1.0, 1.0);
+
+/// Tolerance of the symbolic comparison relative to the scale of the
+/// values computed (FR-13): a difference of rounding size where large terms
+/// cancel is no difference, a constant offset of `10⁻¹²` on values of size 1
+/// is one.
+///
+/// ```
+/// use scorespec::score::fredholm::compare::SYMBOLIC_SCALE_TOL;
+/// assert!(SYMBOLIC_SCALE_TOL < 1e-12);
+/// ```
+pub const SYMBOLIC_SCALE_TOL: f64 = 1e-13;
+
+/// The engine's options of [`symbolic_compare_on`]: symbols sampled in
+/// `domain`, no absolute tolerance, differences judged relative to the size
+/// of the values ([`SYMBOLIC_SCALE_TOL`]).
+///
+/// ```
+/// use scorespec::score::fredholm::compare::symbolic_options;
+/// let o = symbolic_options((0.0, 2.0));
+/// assert_eq!((o.domain, o.abs_tol), ((0.0, 2.0), 0.0));
+/// assert_eq!(symbolic_options((1.0, 1.0)).domain, (0.0, 2.0));
+/// ```
+pub fn symbolic_options(domain: (f64, f64)) -> EquivOptions {
+    let (lo, hi) = domain;
+    // A domain of one point (or none) is widened around it.
+    let domain = if lo.is_finite() && hi.is_finite() && lo < hi {
+        (lo, hi)
+    } else if lo.is_finite() {
+        (lo - 1.0, lo + 1.0)
+    } else {
+        SYMBOLIC_DOMAIN
+    };
+    EquivOptions {
+        rel_tol: SYMBOLIC_SCALE_TOL,
+        abs_tol: 0.0,
+        scale_tol: SYMBOLIC_SCALE_TOL,
+        domain,
+        ..EquivOptions::default()
+    }
+}
+
+/// [`symbolic_compare`] with the symbols sampled in `domain` (the row's
+/// domain in [`super::evaluate`]).
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::compare::symbolic_compare_on;
+/// let l = Limits::default();
+/// let a = parse("Abs(x)", Format::Infix, &l).unwrap();
+/// let b = parse("x", Format::Infix, &l).unwrap();
+/// assert!(symbolic_compare_on(&a, &b, (0.0, 1.0), &l).equivalent);
+/// assert!(!symbolic_compare_on(&a, &b, (-1.0, 1.0), &l).equivalent);
+/// ```
+pub fn symbolic_compare_on(
+    solution: &Expr,
+    ground_truth: &Expr,
+    domain: (f64, f64),
+    limits: &Limits,
+) -> SymbolicResult {
+    let opts = symbolic_options(domain);
+    let verdict = equivalent(solution, ground_truth, &opts, limits);
     let equal = matches!(&verdict, Ok(v) if v.outcome == Outcome::Equal);
     let identical =
         matches!(&verdict, Ok(v) if v.outcome == Outcome::Equal && v.rule == Rule::Identical);
@@ -209,22 +281,9 @@ pub fn extra_symbols(e: &Expr, constants: &[(String, f64)]) -> Vec<String> {
         .collect()
 }
 
-/// Whether `e` holds an integral anywhere.
-fn has_integral(e: &Expr) -> bool {
-    let mut stack = vec![e];
-    while let Some(e) = stack.pop() {
-        if matches!(e, Expr::Integral(_)) {
-            return true;
-        }
-        stack.extend(e.children());
-    }
-    false
-}
-
-/// Evaluates `e` at every point; `Err` on a bound. An expression holding a
-/// definite integral (`Integral(x*t, (t, 0, 1))`) is evaluated by the
-/// metrics' quadrature ([`super::metrics::sample`], FM-14) at all points at
-/// once: real values, and every point undefined when one is (FR-16).
+/// Evaluates `e` at every point; `Err` on a bound. A definite integral
+/// (`Integral(x*t, (t, 0, 1))`) is evaluated by the engine's quadrature at
+/// each point (FR-16, spec/expr.md EX-4).
 fn values(
     e: &Expr,
     xs: &[f64],
@@ -232,15 +291,6 @@ fn values(
     steps: &mut u64,
     limit: u64,
 ) -> Result<Vec<Result<Complex, String>>, String> {
-    if constants.is_empty() && has_integral(e) {
-        return match super::metrics::sample_within(e, xs, steps, limit) {
-            Ok(v) => Ok(v.into_iter().map(|y| Ok(Complex::real(y))).collect()),
-            Err(super::metrics::SampleError::Undefined(why)) => {
-                Ok(xs.iter().map(|_| Err(why.clone())).collect())
-            }
-            Err(super::metrics::SampleError::Budget(e)) => Err(e.to_string()),
-        };
-    }
     // One lookup per symbol whatever the number of constants (the first
     // binding of a name wins, as the scan it replaces).
     let mut by_name: std::collections::HashMap<&str, f64> = std::collections::HashMap::new();

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::compare::{NumericOptions, NumericResult, Truth, numeric_compare, symbolic_compare};
+use super::compare::{NumericOptions, NumericResult, Truth, numeric_compare, symbolic_compare_on};
 use super::evaluators::{FamilyPoints, approx_coef, discrete_points, family, series_terms, terms};
 use super::metrics::{self, VerifyOptions, none_detection, operator_f1, verify_solution};
 use super::parse::{
@@ -432,7 +432,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         include_points: true,
         constants: vec![],
     };
-    let sym = symbolic_compare(&pred, &gt, &limits);
+    let sym = symbolic_compare_on(&pred, &gt, dom, &limits);
     rec.symbolic = sym.equivalent;
     rec.simplified = sym.simplified_match;
     ev.insert("symbolic".into(), to_value(&sym));

@@ -24,7 +24,6 @@
 //!   `scipy.integrate.quad` at 50 random points (FM-10, FM-11).
 
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -207,98 +206,10 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 
 // ------------------------------------------------------------ quadrature
 
-/// The nodes (ascending, in (-1, 1)) and weights of the `n`-point
-/// Gauss–Legendre rule, which integrates polynomials of degree up to
-/// `2n - 1` on [-1, 1] exactly. The nodes are the roots of the Legendre
-/// polynomial `P_n`, found by Newton's method from Tricomi's estimate
-/// `cos(π(i - 1/4)/(n + 1/2))`; the weights are `2 / ((1 - x²) P_n'(x)²)`.
-/// `n = 0`, and `n` above [`MAX_GAUSS_NODES`], give empty vectors.
-///
-/// ```
-/// use scorespec::score::fredholm::metrics::gauss_legendre;
-/// let (x, w) = gauss_legendre(2);
-/// assert!((x[1] - 1.0 / 3f64.sqrt()).abs() < 1e-15 && (w[0] - 1.0).abs() < 1e-15);
-/// ```
-pub fn gauss_legendre(n: usize) -> (Vec<f64>, Vec<f64>) {
-    if n > MAX_GAUSS_NODES {
-        return (vec![], vec![]);
-    }
-    let mut nodes = vec![0.0; n];
-    let mut weights = vec![0.0; n];
-    let nf = n as f64;
-    for i in 0..n.div_ceil(2) {
-        // the (i+1)-th largest root
-        let mut x = (std::f64::consts::PI * (i as f64 + 0.75) / (nf + 0.5)).cos();
-        let mut dp = 1.0;
-        for _ in 0..100 {
-            let (p, d) = legendre(n, x);
-            dp = d;
-            let dx = p / d;
-            x -= dx;
-            if dx.abs() <= 1e-16 * x.abs().max(1.0) {
-                break;
-            }
-        }
-        let (_, d) = legendre(n, x);
-        if d.is_finite() && d != 0.0 {
-            dp = d;
-        }
-        let w = 2.0 / ((1.0 - x * x) * dp * dp);
-        nodes[n - 1 - i] = x;
-        nodes[i] = -x;
-        weights[n - 1 - i] = w;
-        weights[i] = w;
-    }
-    if n % 2 == 1 {
-        nodes[n / 2] = 0.0;
-    }
-    (nodes, weights)
-}
-
-/// The largest rule [`gauss_legendre`] computes.
-pub const MAX_GAUSS_NODES: usize = 1024;
-
-/// `P_n(x)` and `P_n'(x)` by the three-term recurrence (`|x| < 1`).
-fn legendre(n: usize, x: f64) -> (f64, f64) {
-    let (mut p0, mut p1) = (1.0, x);
-    if n == 0 {
-        return (1.0, 0.0);
-    }
-    for k in 2..=n {
-        let kf = k as f64;
-        let p2 = ((2.0 * kf - 1.0) * x * p1 - (kf - 1.0) * p0) / kf;
-        p0 = p1;
-        p1 = p2;
-    }
-    let d = n as f64 * (x * p1 - p0) / (x * x - 1.0);
-    (p1, d)
-}
-
-/// Nodes per panel of the verification quadrature (FM-10).
-pub const QUADRATURE_NODES: usize = 20;
-/// Panels per piece of the verification quadrature (FM-10).
-pub const QUADRATURE_PANELS: usize = 4;
-
-fn rule() -> &'static (Vec<f64>, Vec<f64>) {
-    static RULE: OnceLock<(Vec<f64>, Vec<f64>)> = OnceLock::new();
-    RULE.get_or_init(|| gauss_legendre(QUADRATURE_NODES))
-}
-
-/// The points and weights of the composite rule on `[lo, hi]`:
-/// [`QUADRATURE_PANELS`] equal panels of the [`QUADRATURE_NODES`]-point
-/// Gauss–Legendre rule.
-fn composite(lo: f64, hi: f64, out: &mut Vec<(f64, f64)>) {
-    let (x, w) = rule();
-    let h = (hi - lo) / QUADRATURE_PANELS as f64;
-    for p in 0..QUADRATURE_PANELS {
-        let a = lo + p as f64 * h;
-        let half = h / 2.0;
-        let mid = a + half;
-        for (xi, wi) in x.iter().zip(w) {
-            out.push((mid + half * xi, half * wi));
-        }
-    }
-}
+use crate::expr::quadrature::composite;
+pub use crate::expr::quadrature::{
+    MAX_GAUSS_NODES, QUADRATURE_NODES, QUADRATURE_PANELS, gauss_legendre,
+};
 
 // ------------------------------------------------------------ sampling
 
@@ -363,57 +274,17 @@ pub const MAX_METRIC_STEPS: u64 = 20_000_000;
 /// [`ExprError::BudgetExceeded`]).
 pub const MAX_SAMPLE_POINTS: usize = 10_000;
 
-/// A function to sample: its tree, whether it holds an integral, and its
-/// name in messages.
+/// A function to sample: its tree and its name in messages.
 struct Fun<'a> {
     e: &'a Expr,
-    has_integral: bool,
     what: &'static str,
 }
 
 impl<'a> Fun<'a> {
     fn new(e: &'a Expr, what: &'static str) -> Self {
-        Fun {
-            e,
-            has_integral: contains_integral(e),
-            what,
-        }
+        Fun { e, what }
     }
 }
-
-fn contains_integral(e: &Expr) -> bool {
-    let mut stack = vec![e];
-    while let Some(n) = stack.pop() {
-        if matches!(n, Expr::Integral(_)) {
-            return true;
-        }
-        stack.extend(n.children());
-    }
-    false
-}
-
-/// Whether `e` holds an integral, and how many nodes were looked at to say.
-fn count_integral_walk(e: &Expr) -> (bool, u64) {
-    let mut stack = vec![e];
-    let mut walked = 0;
-    while let Some(n) = stack.pop() {
-        walked += 1;
-        if matches!(n, Expr::Integral(_)) {
-            return (true, walked);
-        }
-        stack.extend(n.children());
-    }
-    (false, walked)
-}
-
-/// Why one evaluation failed.
-enum Fail {
-    Budget(u64),
-    Undefined(String),
-}
-
-/// The deepest nesting of integrals and of the tree walked to replace them.
-const MAX_INTEGRAL_DEPTH: usize = 500;
 
 struct Sampler {
     steps: u64,
@@ -428,142 +299,38 @@ impl Sampler {
         }
     }
 
-    /// The real value of `f` with `x` (and `t`) bound.
+    /// The real value of `f` with `x` (and `t`) bound. Definite integrals
+    /// are evaluated by the engine (FM-14, spec/expr.md EX-4).
     fn value(&mut self, f: &Fun<'_>, x: f64, t: Option<f64>) -> Result<f64, SampleError> {
         let at = || match t {
             Some(t) => format!("x = {x}, t = {t}"),
             None => format!("x = {x}"),
         };
-        let r = if f.has_integral {
-            let mut env = vec![("x".to_string(), x)];
-            if let Some(t) = t {
-                env.push(("t".to_string(), t));
-            }
-            self.eval_integrals(f.e, &mut env, 0)
-        } else {
-            let env = |s: &str| match s {
-                "x" => Some(x),
-                "t" => t,
-                _ => None,
-            };
-            match eval_real(f.e, &env, &mut self.steps, self.limit) {
-                Ok(v) => Ok(v),
-                Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
-                Err(err) => Err(Fail::Undefined(err.to_string())),
-            }
+        let env = |s: &str| match s {
+            "x" => Some(x),
+            "t" => t,
+            _ => None,
         };
         let what = f.what;
-        match r {
+        match eval_real(f.e, &env, &mut self.steps, self.limit) {
             Ok(v) if v.is_finite() => Ok(v),
             Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
-            Err(Fail::Budget(limit)) => Err(SampleError::Budget(ExprError::BudgetExceeded {
-                which: "evaluation steps of a metric",
-                limit,
-            })),
-            Err(Fail::Undefined(err)) => {
-                Err(SampleError::Undefined(format!("{what} at {}: {err}", at())))
+            Err(EvalError::BudgetExceeded { limit }) => {
+                Err(SampleError::Budget(ExprError::BudgetExceeded {
+                    which: "evaluation steps of a metric",
+                    limit,
+                }))
             }
+            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
         }
-    }
-
-    /// `e` (without integrals) with the symbols of `env` bound (the last
-    /// binding of a name wins).
-    fn eval(&mut self, e: &Expr, env: &[(String, f64)]) -> Result<f64, Fail> {
-        let lookup = |s: &str| env.iter().rev().find(|(n, _)| n == s).map(|(_, v)| *v);
-        match eval_real(e, &lookup, &mut self.steps, self.limit) {
-            Ok(v) => Ok(v),
-            Err(EvalError::BudgetExceeded { limit }) => Err(Fail::Budget(limit)),
-            Err(err) => Err(Fail::Undefined(err.to_string())),
-        }
-    }
-
-    /// `e` with its definite integrals computed by the composite rule
-    /// (FM-14): each outermost integral is replaced by a fresh symbol bound
-    /// to its value, then the rest is evaluated.
-    fn eval_integrals(
-        &mut self,
-        e: &Expr,
-        env: &mut Vec<(String, f64)>,
-        depth: usize,
-    ) -> Result<f64, Fail> {
-        // The walk that looks for an integral is work too: one step per node.
-        let (has, walked) = count_integral_walk(e);
-        self.steps = self.steps.saturating_add(walked);
-        if self.steps > self.limit {
-            return Err(Fail::Budget(self.limit));
-        }
-        if !has {
-            return self.eval(e, env);
-        }
-        let base = env.len();
-        let replaced = self.replace_integrals(e, env, depth)?;
-        let v = self.eval(&replaced, env);
-        env.truncate(base);
-        v
-    }
-
-    fn replace_integrals(
-        &mut self,
-        e: &Expr,
-        env: &mut Vec<(String, f64)>,
-        depth: usize,
-    ) -> Result<Expr, Fail> {
-        // rebuilding the tree is work too: one step per node
-        self.steps += 1;
-        if self.steps > self.limit {
-            return Err(Fail::Budget(self.limit));
-        }
-        if depth > MAX_INTEGRAL_DEPTH {
-            return Err(Fail::Undefined(format!(
-                "integrals nested deeper than {MAX_INTEGRAL_DEPTH} levels"
-            )));
-        }
-        let rec = |s: &mut Self, v: &[Expr], env: &mut Vec<(String, f64)>| {
-            v.iter()
-                .map(|c| s.replace_integrals(c, env, depth + 1))
-                .collect::<Result<Vec<_>, _>>()
-        };
-        Ok(match e {
-            Expr::Integral(i) => {
-                let Some((lo, hi)) = &i.bounds else {
-                    return Err(Fail::Undefined(
-                        "an indefinite integral has no value".into(),
-                    ));
-                };
-                let lo = self.eval_integrals(lo, env, depth + 1)?;
-                let hi = self.eval_integrals(hi, env, depth + 1)?;
-                let mut pts = Vec::new();
-                composite(lo, hi, &mut pts);
-                let mut sum = 0.0;
-                for (t, w) in pts {
-                    env.push((i.var.clone(), t));
-                    let v = self.eval_integrals(&i.integrand, env, depth + 1);
-                    env.pop();
-                    sum += w * v?;
-                }
-                // a name no parser produces
-                let name = format!("\u{0}integral{}", env.len());
-                env.push((name.clone(), sum));
-                Expr::Symbol(name)
-            }
-            Expr::Add(v) => Expr::Add(rec(self, v, env)?),
-            Expr::Mul(v) => Expr::Mul(rec(self, v, env)?),
-            Expr::Func(f, v) => Expr::Func(f.clone(), rec(self, v, env)?),
-            Expr::Pow(b, x) => Expr::pow(
-                self.replace_integrals(b, env, depth + 1)?,
-                self.replace_integrals(x, env, depth + 1)?,
-            ),
-            other if other.children().is_empty() => other.clone(),
-            // relations, sets, matrices… have no real value anyway
-            other => other.clone(),
-        })
     }
 }
 
 /// The real values of `e` (a function of `x`) at the points `xs`. Definite
-/// integrals inside `e` are computed by the composite Gauss–Legendre rule
-/// (FM-14); an indefinite one, a pole, a complex value or a symbol other than
-/// `x` is [`SampleError::Undefined`].
+/// integrals inside `e` are computed by the engine's composite Gauss–Legendre
+/// rule (FM-14, [`crate::expr::eval`]); an indefinite one, one whose
+/// quadrature does not converge, a pole, a complex value or a symbol other
+/// than `x` is [`SampleError::Undefined`].
 ///
 /// ```
 /// use scorespec::expr::{api::{parse, Format}, Limits};
@@ -883,72 +650,6 @@ mod tests {
         assert_eq!((r.precision, r.recall, r.f1), (0.0, 0.0, 0.0));
         let r = operator_f1(&p("sin(x)"), &p("x"));
         assert_eq!((r.precision, r.recall, r.f1), (0.0, 0.0, 0.0));
-    }
-
-    #[test]
-    fn gauss_legendre_5_matches_tables() {
-        // Abramowitz & Stegun, Table 25.4, n = 5
-        let (x, w) = gauss_legendre(5);
-        let xs = [
-            -0.906179845938664,
-            -0.538469310105683,
-            0.0,
-            0.538469310105683,
-            0.906179845938664,
-        ];
-        let ws = [
-            0.236926885056189,
-            0.478628670499366,
-            0.568888888888889,
-            0.478628670499366,
-            0.236926885056189,
-        ];
-        for i in 0..5 {
-            assert!((x[i] - xs[i]).abs() < 1e-15, "{i}: {}", x[i]);
-            assert!((w[i] - ws[i]).abs() < 1e-15, "{i}: {}", w[i]);
-        }
-        // exact closed forms: x = ±(1/3)·sqrt(5 ± 2 sqrt(10/7)), w0 = 128/225
-        let outer = (5.0 + 2.0 * (10.0f64 / 7.0).sqrt()).sqrt() / 3.0;
-        assert!((x[4] - outer).abs() < 1e-15);
-        assert!((w[2] - 128.0 / 225.0).abs() < 1e-15);
-    }
-
-    #[test]
-    fn gauss_legendre_integrates_polynomials_exactly() {
-        for n in [1usize, 2, 3, 5, 8, 13, 20, 33, 64] {
-            let (x, w) = gauss_legendre(n);
-            assert!(x.windows(2).all(|p| p[0] < p[1]), "n = {n} not ascending");
-            for d in 0..2 * n {
-                let got: f64 = x.iter().zip(&w).map(|(x, w)| w * x.powi(d as i32)).sum();
-                let exact = if d % 2 == 1 {
-                    0.0
-                } else {
-                    2.0 / (d as f64 + 1.0)
-                };
-                assert!(
-                    (got - exact).abs() < 1e-13,
-                    "n = {n}, x^{d}: {got} vs {exact}"
-                );
-            }
-            // degree 2n is not exact (the error is visible for small n)
-            if n > 8 {
-                continue;
-            }
-            let d = 2 * n;
-            let got: f64 = x.iter().zip(&w).map(|(x, w)| w * x.powi(d as i32)).sum();
-            assert!((got - 2.0 / (d as f64 + 1.0)).abs() > 1e-10, "n = {n}");
-        }
-    }
-
-    #[test]
-    fn large_rules() {
-        let (x, w) = gauss_legendre(MAX_GAUSS_NODES);
-        assert_eq!(x.len(), MAX_GAUSS_NODES);
-        assert!((w.iter().sum::<f64>() - 2.0).abs() < 1e-12);
-        assert!(x.windows(2).all(|p| p[0] < p[1]));
-        assert_eq!(gauss_legendre(MAX_GAUSS_NODES + 1), (vec![], vec![]));
-        assert_eq!(gauss_legendre(usize::MAX), (vec![], vec![]));
-        assert_eq!(gauss_legendre(1), (vec![0.0], vec![2.0]));
     }
 
     #[test]

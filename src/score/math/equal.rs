@@ -104,6 +104,11 @@ str_enum! {
         NoAnswer => "no_answer",
         /// A bound of the expression engine was reached (spec/expr.md EX-6).
         BudgetExceeded => "budget_exceeded",
+        /// The engine cannot decide: a side holds an undefined value (`1/0`,
+        /// `log 0`) or a value it does not compute (an integral that does not
+        /// converge, an unknown function); the rule is `undefined` or
+        /// `not_evaluated` (spec/expr.md EX-5). Never counted as equal.
+        Undecided => "undecided",
     }
 }
 
@@ -152,6 +157,15 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
         steps: 0,
     };
     let (mut outcome, mut rule, rn, pn) = cmp.top(&r, &p);
+    // The same clock time (`12:00`, prepared as the undefined ratio 12/00)
+    // is the same answer.
+    let bare = |t: &str| t.trim().trim_matches('$').trim().to_string();
+    if outcome == Outcome::Undecided
+        && is_clock_time(&bare(reference))
+        && bare(reference) == bare(prediction)
+    {
+        (outcome, rule) = (Outcome::Equal, Rule::Literal);
+    }
     // ME-7: with `relation_for_interval` off, a relation in the prediction
     // does not answer an interval in the reference (canonical relations
     // print `<`/`>`, intervals and unions do not).
@@ -974,6 +988,18 @@ struct Item {
 
 type Decided = (Outcome, Rule);
 
+/// Whether the text is a clock time `H:MM` or `HH:MM` (with `:SS` optional).
+fn is_clock_time(t: &str) -> bool {
+    let mut parts = t.split(':');
+    let Some(h) = parts.next() else { return false };
+    let rest: Vec<&str> = parts.collect();
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    (1..=2).contains(&h.len())
+        && digits(h)
+        && (1..=2).contains(&rest.len())
+        && rest.iter().all(|p| p.len() == 2 && digits(p))
+}
+
 struct Comparer<'a> {
     opts: &'a EqualOptions,
     limits: Limits,
@@ -1006,6 +1032,14 @@ impl Comparer<'_> {
             return done((Outcome::NoAnswer, Rule::NoAnswer));
         }
         if r == p {
+            // The same text is the same answer, unless it is an undefined
+            // value (`\frac{1}{0}`), which is equal to nothing (issue 11).
+            if self
+                .answer(r)
+                .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
+            {
+                return done((Outcome::Undecided, Rule::Engine(EngineRule::Undefined)));
+            }
             return done((Outcome::Equal, Rule::Literal));
         }
         if is_word(r) && is_word(p) && r.eq_ignore_ascii_case(p) {
@@ -1420,7 +1454,8 @@ impl Comparer<'_> {
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
             equiv::Outcome::Equal => (Outcome::Equal, v.rule.into()),
-            _ => (Outcome::NotEqual, v.rule.into()),
+            equiv::Outcome::NotEqual => (Outcome::NotEqual, v.rule.into()),
+            equiv::Outcome::Unknown => (Outcome::Undecided, v.rule.into()),
         })
     }
 

@@ -422,10 +422,11 @@ fn decide(
     }
     // Identical values are equal. Expressions are compared as trees: their
     // strings are ambiguous (`E` is Euler's number and the symbol E, `I` the
-    // imaginary unit and the symbol I); identical trees are equal even when
-    // undefined (the same answer), which the engine calls unknown.
+    // imaginary unit and the symbol I). An undefined value (`1/0`, `0/0`,
+    // `log 0`) is equal to nothing, not even to itself (PH-21): the engine
+    // says unknown, rule `expression_unknown:undefined`.
     let same = match (da, db) {
-        (Detail::Expr(Some(x)), Detail::Expr(Some(y))) => x == y,
+        (Detail::Expr(Some(x)), Detail::Expr(Some(y))) => x == y && !x.holds_undefined(),
         _ => na.value == nb.value,
     };
     if same {
