@@ -5,20 +5,27 @@
 //! quadratic work about 64. A case fails when its ratio exceeds its limit
 //! (20 for linear cases, 160 for the few documented quadratic ones), when a
 //! call's outcome is not the expected one (a bound cut the work, so the
-//! ratio would compare different work), or when a single call at `n` already
-//! takes more than a second. A failing case is measured once more and fails
-//! only if it fails again. The check also fails when a registered function
-//! has no case (`benches/scaling/cases.rs`).
+//! ratio would compare different work), or when a call at `n` takes more than
+//! 100 ms. A failing case is measured once more and fails only if it fails
+//! again. A case marked as a known fault is measured and printed but does not
+//! fail. The check also fails when a registered function has no case
+//! (`benches/scaling/cases.rs`; `tests/scaling_cases.rs` checks the same in
+//! `cargo test`).
 //!
 //! How `n` is chosen: from `k = 1` the size doubles while one call takes
-//! under `TARGET` (2 ms) and `16k` stays within the case's `max`; then
-//! `ROUNDS` (9) rounds alternate a batch of calls at `n` and a batch at `8n`
-//! (a batch lasts at least `MIN_BATCH`, 2 ms), and each size's time is the
-//! median of its rounds. A run takes about a minute in release mode on two
-//! cores.
+//! under `TARGET` (2 ms), `16k` stays within the case's `max` and the input at
+//! `16k` within `MAX_BYTES_8N` (256 KiB of JSON, so that `n` and `8n` sit in
+//! the same level of the memory hierarchy). Then `ROUNDS` (7) rounds each time
+//! the best of `BEST_OF` (3) batches at `n` and at `8n` (a batch lasts at least
+//! `MIN_BATCH`, 2 ms), and each size's time is the median of its rounds. Times
+//! are the thread's CPU time where Linux reports it
+//! (`/proc/thread-self/schedstat`), so a loaded machine does not stretch one
+//! size more than the other; wall-clock time elsewhere. A run takes about a
+//! minute of CPU in release mode.
 //!
-//!     cargo bench --bench scaling              # every case; prints a Markdown table
-//!     cargo bench --bench scaling -- qa.       # only the functions whose id contains "qa."
+//!     cargo bench --bench scaling                    # every case; prints a Markdown table
+//!     cargo bench --bench scaling -- qa.             # only the functions whose id contains "qa."
+//!     cargo bench --bench scaling -- --sweep "qa.f1 [many"   # times at k = 1, 2, 4, … (diagnosis)
 //!
 //! Exit status: 0 when every case passes, 1 otherwise.
 
