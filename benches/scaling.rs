@@ -18,10 +18,10 @@
 //! the same level of the memory hierarchy). Then `ROUNDS` (7) rounds each time
 //! the best of `BEST_OF` (3) batches at `n` and at `8n` (a batch lasts at least
 //! `MIN_BATCH`, 2 ms), and each size's time is the median of its rounds. Times
-//! are the thread's CPU time where Linux reports it
-//! (`/proc/thread-self/schedstat`), so a loaded machine does not stretch one
-//! size more than the other; wall-clock time elsewhere. A run takes about a
-//! minute of CPU in release mode.
+//! are wall-clock time minus the time the thread waited for a core, where
+//! Linux reports it (`/proc/thread-self/schedstat`), so a loaded machine does
+//! not stretch one size more than the other. A run takes about a minute of
+//! CPU in release mode.
 //!
 //!     cargo bench --bench scaling                    # every case; prints a Markdown table
 //!     cargo bench --bench scaling -- qa.             # only the functions whose id contains "qa."
@@ -93,19 +93,21 @@ fn as_expected(want: &str, got: &str) -> bool {
     want == "any" || want == got
 }
 
-/// The CPU time of this thread in seconds (Linux: the first field of
-/// `/proc/thread-self/schedstat`, in nanoseconds), so that time the thread
-/// spends waiting for a core on a loaded machine is not counted.
-fn thread_cpu_seconds() -> Option<f64> {
+/// The time this thread has spent waiting for a core, in seconds (Linux: the
+/// second field of `/proc/thread-self/schedstat`, in nanoseconds; it is
+/// brought up to date each time the thread gets a core back, so it is exact
+/// while the thread runs, unlike the first field, which lags by a tick).
+fn run_delay_seconds() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    (ns > 0).then_some(ns as f64 / 1e9)
+    let ns: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    Some(ns as f64 / 1e9)
 }
 
-/// Seconds per call of one batch of `count` calls (thread CPU time where the
-/// system reports it, else wall-clock time).
+/// Seconds per call of one batch of `count` calls: wall-clock time minus the
+/// time the thread waited for a core (where Linux reports it), so that a
+/// loaded machine does not stretch one size more than the other.
 fn batch(func: &str, args: &Value, count: usize) -> (f64, String) {
-    let cpu0 = thread_cpu_seconds();
+    let waited0 = run_delay_seconds();
     let t0 = Instant::now();
     let mut last = String::new();
     for _ in 0..count {
@@ -114,8 +116,8 @@ fn batch(func: &str, args: &Value, count: usize) -> (f64, String) {
         black_box(r.ok());
     }
     let wall = t0.elapsed().as_secs_f64();
-    let spent = match (cpu0, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => b - a,
+    let spent = match (waited0, run_delay_seconds()) {
+        (Some(a), Some(b)) if b >= a && wall - (b - a) > 0.0 => wall - (b - a),
         _ => wall,
     };
     (spent / count as f64, last)
