@@ -56,7 +56,10 @@ fn every_case_names_a_registered_function() {
 fn every_case_has_its_expected_outcome() {
     let mut wrong = Vec::new();
     // A case that accepts any outcome has nothing to check here (and may be slow).
-    for c in cases::cases().into_iter().filter(|c| c.expect != Expect::Any) {
+    for c in cases::cases()
+        .into_iter()
+        .filter(|c| c.expect != Expect::Any)
+    {
         for k in [1, 2] {
             let args = (c.make)(k);
             let got = registry::call(c.func, &args);
