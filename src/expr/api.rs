@@ -1,5 +1,7 @@
 //! The engine's entry points by text format, as the registry exposes them.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value, json};
 
 use super::canon::canonical;
@@ -83,7 +85,13 @@ pub fn evaluate(
     limits: &Limits,
 ) -> Result<EvalOutcome, ExprError> {
     let e = parse(text, format, limits)?;
-    let env = |name: &str| at.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    // One hash lookup per symbol occurrence (a scan of `at` per occurrence was
+    // quadratic in the number of symbols); the first value of a name wins.
+    let mut values: HashMap<&str, Complex> = HashMap::with_capacity(at.len());
+    for (name, v) in at {
+        values.entry(name.as_str()).or_insert(*v);
+    }
+    let env = |name: &str| values.get(name).copied();
     let mut steps = 0;
     Ok(
         match eval_complex(&e, &env, &mut steps, limits.max_eval_steps) {

@@ -242,13 +242,23 @@ pub fn connections(ground_truth: &str, output: &str) -> f64 {
     }
     let answer_words = words(&unwrap_text(connections_answer(output)));
     let answer = groups(&answer_words);
-    let mut credited = vec![false; truth.len()];
+    // How many ground-truth groups of each set are not credited yet: one
+    // lookup per answer group (a scan of the truth per answer group was
+    // quadratic in the number of groups).
+    let mut uncredited: HashMap<&[&str], usize> = HashMap::with_capacity(truth.len());
+    for g in &truth {
+        *uncredited.entry(g.as_slice()).or_default() += 1;
+    }
+    let mut credited = 0usize;
     for g in &answer {
-        if let Some(i) = (0..truth.len()).find(|&i| !credited[i] && truth[i] == *g) {
-            credited[i] = true;
+        if let Some(left) = uncredited.get_mut(g.as_slice()) {
+            if *left > 0 {
+                *left -= 1;
+                credited += 1;
+            }
         }
     }
-    credited.iter().filter(|&&c| c).count() as f64 / truth.len() as f64
+    credited as f64 / truth.len() as f64
 }
 
 /// The answer text unscrambling is judged on: the last `<PLOT_SUMMARY>`
