@@ -27,6 +27,7 @@
 //!     Outcome::NotEqual | Outcome::Unparseable => println!("wrong"),
 //!     Outcome::NoAnswer => println!("no answer found"),
 //!     Outcome::BudgetExceeded => println!("too large to decide"),
+//!     Outcome::Undecided => println!("undecided: a side has no value (1/0, a divergent integral)"),
 //! }
 //! assert!(v.equal);
 //! assert_eq!(v.rule, Rule::Engine(EngineRule::Identical));
