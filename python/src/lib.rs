@@ -1001,10 +1001,10 @@ fn puzzles_one(
     use scorespec::score::puzzles;
     let g = text("ground_truth", ground_truth)?;
     let o = text("output", output)?;
-    let f: fn(&str, &str) -> Result<f64, scorespec::CallError> = match which {
+    let f: fn(&str, &str) -> Result<f64, scorespec::budget::BudgetExceeded> = match which {
         "typos" => |g, o| Ok(puzzles::typos(g, o)),
         "connections" => |g, o| Ok(puzzles::connections(g, o)),
-        "unscrambling" => puzzles::unscrambling,
+        "unscrambling" => |g, o| puzzles::unscrambling(g, o),
         _ => return Err(PyValueError::new_err(format!("unknown puzzle {which:?}"))),
     };
     py.detach(|| guard(|| f(&g, &o)))
