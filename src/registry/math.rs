@@ -20,8 +20,8 @@ static GRADE_PARAMS: [Param; 4 + EQUAL_OPTION_PARAMS.len()] = with_equal_options
     required("response", ParamType::Str, "the model's full response"),
     flag(
         "strict",
-        true,
-        "strict extraction: only \\boxed{} and answer phrases, no last-number fallback",
+        false,
+        "document 004's strict extraction: only \\boxed{}, answer phrases and a bare answer (default: the production extraction, spec/math.md MX-10)",
     ),
     flag(
         "formulas_only",
@@ -51,8 +51,8 @@ fn grade_opts(a: &Args<'_>) -> Result<GradeOptions, CallError> {
 ///
 /// ```
 /// use serde_json::json;
-/// let o = scorespec::registry::grade_options(&json!({"strict": false})).unwrap();
-/// assert!(!o.strict);
+/// let o = scorespec::registry::grade_options(&json!({"strict": true})).unwrap();
+/// assert!(o.strict);
 /// assert!(scorespec::registry::grade_options(&json!({"strict": 1})).is_err());
 /// assert!(scorespec::registry::grade_options(&json!({"gold": "1"})).is_err());
 /// ```

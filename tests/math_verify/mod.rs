@@ -42,6 +42,12 @@ pub const RECORDING: &str = "math-verify";
 /// a regression below it fails the trial.
 pub const MIN_AGREEMENT_PERCENT: f64 = 97.9;
 
+/// Fail below this share (in %) of cases where `math.grade` with its
+/// default options and no mapping (only `gold` and `response`: the
+/// production extraction, spec/math.md MX-10) gives the corrected
+/// `expected` verdict. Issue 13's target: at least 335 of 347 (96.54 %).
+pub const MIN_DEFAULT_AGREEMENT_PERCENT: f64 = 95.6;
+
 /// `conformance/math/math-verify-explained.toml`.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -120,6 +126,8 @@ pub fn check(text: &str, explained: &Explained) -> Result<(), Failed> {
     let mut unexplained = Vec::new();
     let mut shown = Vec::new();
     let mut seen = BTreeMap::new();
+    let mut defaults = 0usize;
+    let mut default_misses = Vec::new();
     for (n, line) in lines.enumerate() {
         let case: Value = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
         let id = case["id"].as_str().ok_or("case without id")?.to_string();
@@ -136,6 +144,19 @@ pub fn check(text: &str, explained: &Explained) -> Result<(), Failed> {
             _ => None,
         };
         let we = ours(&case["args"]);
+        let bare_args = serde_json::json!({
+            "gold": case["args"]["gold"],
+            "response": case["args"]["response"],
+        });
+        let default_ok = ours(&bare_args).is_ok_and(|b| b == expected);
+        defaults += usize::from(default_ok);
+        if !default_ok {
+            default_misses.push(format!(
+                "{id:>4} expected {expected:<5} gold {:?} pred {:?}",
+                clip(case["args"]["gold"].as_str().unwrap_or(""), 60),
+                clip(case["args"]["response"].as_str().unwrap_or(""), 60),
+            ));
+        }
         let ours_ok = we.as_ref().is_ok_and(|&b| b == expected);
         let ours_mv = matches!((&we, mv), (Ok(a), Some(b)) if *a == b);
         let origin = case["origin"].as_str().unwrap_or("?").to_string();
@@ -223,6 +244,21 @@ pub fn check(text: &str, explained: &Explained) -> Result<(), Failed> {
         for r in &shown {
             println!("      {r}");
         }
+    }
+    println!(
+        "      default options, no mapping: scorespec = expected on {defaults}/{} ({:.2} %)",
+        all.cases,
+        pct(defaults, all.cases)
+    );
+    for m in &default_misses {
+        println!("        {m}");
+    }
+    let default_agreement = pct(defaults, all.cases);
+    if default_agreement < MIN_DEFAULT_AGREEMENT_PERCENT {
+        failures.push(format!(
+            "with default options scorespec agrees with expected on {defaults}/{} = {default_agreement:.2} % < {MIN_DEFAULT_AGREEMENT_PERCENT} %",
+            all.cases
+        ));
     }
     let agreement = pct(all.ours_expected, all.cases);
     if agreement < MIN_AGREEMENT_PERCENT {
