@@ -215,6 +215,9 @@ fn grade(gold: &str, pred: &str, explain: bool, options: &str) -> io::Result<Exi
             v.outcome.as_str(),
             v.rule
         )?;
+        if let Some(reason) = g.reason {
+            writeln!(out, "reason:          {reason}")?;
+        }
     } else {
         serde_json::to_writer_pretty(&mut out, &g)?;
         writeln!(out)?;

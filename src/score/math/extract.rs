@@ -1776,15 +1776,17 @@ impl Doc<'_> {
             }
             i += 1;
         }
+        // A sentence's period or comma inside the formula is not part of it.
+        let whole = trim_end_punct(self.text, (s, e));
         match eq {
             Some(k) => {
-                let mut r = trim(self.text, (k + 1, e));
+                let mut r = trim(self.text, (k + 1, whole.1.max(k + 1)));
                 if let Some(a) = self.text[r.0..r.1].find("\\approx") {
                     r = trim(self.text, (r.0, r.0 + a));
                 }
-                if r.0 < r.1 { r } else { (s, e) }
+                if r.0 < r.1 { r } else { whole }
             }
-            None => (s, e),
+            None => whole,
         }
     }
 
@@ -1993,6 +1995,15 @@ fn trim_end_periods(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
         e -= 1;
     }
     (s, e)
+}
+
+/// Trailing `.` and `,` (and spaces) removed, not a decimal point's digits.
+fn trim_end_punct(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
+    let b = text.as_bytes();
+    while e > s && (matches!(b[e - 1], b'.' | b',') || b[e - 1].is_ascii_whitespace()) {
+        e -= 1;
+    }
+    if e == s { (s, s) } else { (s, e) }
 }
 
 /// `$x$` around the whole answer: the content.
