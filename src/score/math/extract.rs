@@ -590,8 +590,25 @@ impl<'a> Doc<'a> {
         ];
         let more: &[(&str, bool, &str)] = if self.production { MORE_PHRASES } else { &[] };
         let mut candidates: Vec<(usize, usize, bool, &'static str)> = Vec::new();
+        // Every phrase holds one of these anchors: one search per anchor,
+        // then each phrase is compared where its anchor sits.
+        let anchors: Vec<(&str, Vec<usize>)> = ["answer", "####", "答案", "所以"]
+            .iter()
+            .map(|a| (*a, self.find_all(a, from, to).collect()))
+            .collect();
         for &(p, forward, how) in PHRASES.iter().chain(more) {
-            for at in self.find_all(p, from, to) {
+            let (anchor, hits) = anchors
+                .iter()
+                .find(|(a, _)| p.contains(a))
+                .expect("every phrase holds an anchor");
+            let offset = p.find(anchor).unwrap_or(0);
+            let lower = self.lower.as_bytes();
+            let found = hits.iter().filter_map(|&h| {
+                let at = h.checked_sub(offset).filter(|&at| at >= from)?;
+                let rel = at - self.base;
+                (at + p.len() <= to && lower[rel..rel + p.len()] == *p.as_bytes()).then_some(at)
+            });
+            for at in found {
                 let end = at + p.len();
                 let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
                     || at == 0
@@ -1076,6 +1093,21 @@ const CHAT_TOKENS: &[&str] = &[
     "</s>",
 ];
 
+/// The position of the first chat-template token in `text`: one byte
+/// search for `<`, then a comparison at each.
+fn first_chat_token(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(k) = text[from..].find('<') {
+        let i = from + k;
+        if CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())) {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
+}
+
 /// The explicit search of the production extraction first reads the last
 /// this many bytes, then eight times more, … (MX-10): the answer of a
 /// reasoning trace is at its end.
@@ -1297,7 +1329,7 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
     let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
     // A chat template's end-of-turn token ends the response (`…is 2/3.
     // <|im_start|>user`): what follows is not the model's answer.
-    let body = match CHAT_TOKENS.iter().filter_map(|t| body.find(t)).min() {
+    let body = match first_chat_token(body) {
         Some(k) => &body[..k],
         None => body,
     };
@@ -1349,12 +1381,12 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
             reach: e,
         });
     }
-    // MX-15: cut off before an answer.
-    if let Some(reason) = truncated(&response[s..e]) {
+    // MX-15: cut off before an answer (read in the last 4 × TAIL_BYTES).
+    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
+    if let Some(reason) = truncated(&response[fstart.max(s)..e]) {
         return Err(reason);
     }
     // MX-13, MX-14: the last formula or number token, from the end.
-    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let mut doc = Doc::new(response, fstart, end);
     doc.production = true;
     let found = if formulas_only {
