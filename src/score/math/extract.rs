@@ -318,8 +318,9 @@ struct Doc<'a> {
     lower: String,
     /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
     /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
-    close: Vec<u32>,
-    open: Vec<u32>,
+    /// Built on first use (a search that meets no brace command never
+    /// builds it).
+    braces: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
     base: usize,
     /// The production search (MX-10): more phrases (Chinese, headings),
     /// the statement's answer cut at its first connective.
@@ -330,7 +331,27 @@ const NONE: u32 = u32::MAX;
 
 impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
-        let b = &text.as_bytes()[start..end];
+        Doc {
+            text,
+            lower: text[start..end].to_ascii_lowercase(),
+            braces: std::cell::OnceCell::new(),
+            base: start,
+            production: false,
+        }
+    }
+
+    /// The brace tables: for each `{` its `}`, for each `}` its `{`.
+    fn braces(&self) -> &(Vec<u32>, Vec<u32>) {
+        self.braces.get_or_init(|| {
+            brace_tables(&self.text.as_bytes()[self.base..self.base + self.lower.len()])
+        })
+    }
+}
+
+/// For each `{` of `b` the position of its `}`, and for each `}` its `{`
+/// ([`NONE`] when unmatched; a backslash escapes the next byte).
+fn brace_tables(b: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    {
         let mut close = vec![NONE; b.len()];
         let mut open = vec![NONE; b.len()];
         let mut stack: Vec<usize> = Vec::new();
@@ -353,29 +374,24 @@ impl<'a> Doc<'a> {
             }
             i += 1;
         }
-        Doc {
-            text,
-            lower: text[start..end].to_ascii_lowercase(),
-            close,
-            open,
-            base: start,
-            production: false,
-        }
+        (close, open)
     }
+}
 
+impl<'a> Doc<'a> {
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
-        let c = *self.close.get(i.checked_sub(self.base)?)?;
+        let c = *self.braces().0.get(i.checked_sub(self.base)?)?;
         (c != NONE).then(|| c as usize + self.base)
     }
 
     /// The matching `{` of the `}` at absolute position `i`.
     fn open_of(&self, i: usize) -> Option<usize> {
-        let o = *self.open.get(i.checked_sub(self.base)?)?;
+        let o = *self.braces().1.get(i.checked_sub(self.base)?)?;
         (o != NONE).then(|| o as usize + self.base)
     }
 
@@ -1358,11 +1374,11 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
         doc.production = true;
         if let Some(f) = doc.explicit(wstart, end) {
             // A phrase in the tail does not beat a box before it (MX-4, MX-5).
-            let box_before = wstart > start && {
+            let box_before = || {
                 let before = &response[start..wstart];
                 before.contains("\\boxed") || before.contains("\\fbox")
             };
-            if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before {
+            if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
                 return Ok(f);
             }
         }
@@ -1386,7 +1402,14 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
     if let Some(reason) = truncated(&response[fstart.max(s)..e]) {
         return Err(reason);
     }
-    // MX-13, MX-14: the last formula or number token, from the end.
+    // MX-13, MX-14: the last formula or number token, from the end: in the
+    // last TAIL_BYTES, else in the last 4 × TAIL_BYTES.
+    let near = window_start(response, start, end, TAIL_BYTES);
+    let fstart = if has_digit_or_math(&response[near..end]) {
+        near
+    } else {
+        fstart
+    };
     let mut doc = Doc::new(response, fstart, end);
     doc.production = true;
     let found = if formulas_only {
@@ -1418,6 +1441,13 @@ fn window_start(text: &str, start: usize, end: usize, len: usize) -> usize {
         w += 1;
     }
     w
+}
+
+/// Whether `t` holds a digit or a math delimiter (a formula or a number may
+/// be there).
+fn has_digit_or_math(t: &str) -> bool {
+    t.bytes()
+        .any(|c| c.is_ascii_digit() || c == b'$' || c == b'\\')
 }
 
 /// `**x**` around the whole text: the content.
