@@ -402,9 +402,10 @@ impl<'a> Doc<'a> {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        self.lower[from - self.base..to - self.base]
-            .match_indices(needle)
-            .map(move |(i, _)| i + from)
+        let hay = &self.lower[from - self.base..to - self.base];
+        // `contains` has a vectorized path: most windows lack most needles.
+        let hay = if hay.contains(needle) { hay } else { "" };
+        hay.match_indices(needle).map(move |(i, _)| i + from)
     }
 
     /// The position after the last whole word `word` from `from` on.
@@ -1127,7 +1128,7 @@ fn first_chat_token(text: &str) -> Option<usize> {
 /// The explicit search of the production extraction first reads the last
 /// this many bytes, then eight times more, … (MX-10): the answer of a
 /// reasoning trace is at its end.
-pub const TAIL_BYTES: usize = 4 * 1024;
+pub const TAIL_BYTES: usize = 2 * 1024;
 
 /// A response longer than this is never a bare answer (MX-12).
 pub const MAX_BARE_BYTES: usize = 1024;
