@@ -700,7 +700,13 @@ impl<'a> Doc<'a> {
         // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`);
         // in the production search also a full-width colon or space.
         loop {
-            if i < limit && (b[i].is_ascii_whitespace() || b[i] == b':' || b[i] == b'*') {
+            if i < limit
+                && (b[i].is_ascii_whitespace()
+                    || b[i] == b':'
+                    || b[i] == b'*'
+                    || (self.production && b[i] == b'}'))
+            {
+                // (`\textbf{Answer:} 42`: the group's closing brace.)
                 i += 1;
             } else if self.production
                 && ["：", "\u{3000}"]
@@ -1789,8 +1795,14 @@ impl Doc<'_> {
 
     /// The answer of a statement (MX-11): up to its first connective word
     /// outside math (`12 because …` → `12`), without trailing commas.
-    fn answer_head(&self, (s, e): (usize, usize)) -> (usize, usize) {
+    fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
         let b = self.bytes();
+        // A check mark after a verified value (`6 \times 7 = 42 ✓`).
+        for mark in ["✓", "✔", "✅"] {
+            if let Some(k) = self.text[s..e].trim_end().strip_suffix(mark) {
+                e = s + k.trim_end().len();
+            }
+        }
         let (mut depth, mut in_math) = (0i32, false);
         let mut i = s;
         while i < e {
