@@ -1132,7 +1132,7 @@ fn first_chat_token(text: &str) -> Option<usize> {
 }
 
 /// The explicit search of the production extraction first reads the last
-/// this many bytes, then eight times more, … (MX-10): the answer of a
+/// this many bytes, then 32 times more, … (MX-10): the answer of a
 /// reasoning trace is at its end.
 pub const TAIL_BYTES: usize = 2 * 1024;
 
@@ -1372,7 +1372,7 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
             start += 1;
         }
     }
-    // MX-10: explicit answers, from the end: the last TAIL_BYTES, then eight
+    // MX-10: explicit answers, from the end: the last TAIL_BYTES, then 32
     // times more, until the whole response is read.
     let mut window = TAIL_BYTES;
     loop {
@@ -1392,7 +1392,7 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
         if wstart == start {
             break;
         }
-        window = window.saturating_mul(8);
+        window = window.saturating_mul(32);
     }
     // MX-12: a response that is itself an answer.
     let (s, e) = trim(response, (start, end));
