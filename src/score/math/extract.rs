@@ -1404,9 +1404,10 @@ fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAns
             reach: e,
         });
     }
-    // MX-15: cut off before an answer (read in the last 4 × TAIL_BYTES).
+    // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let fstart = window_start(response, start, end, TAIL_BYTES * 4);
-    if let Some(reason) = truncated(&response[fstart.max(s)..e]) {
+    let tstart = window_start(response, start, end, TAIL_BYTES * 2);
+    if let Some(reason) = truncated(&response[tstart.max(s)..e]) {
         return Err(reason);
     }
     // MX-13, MX-14: the last formula or number token, from the end: in the
@@ -1633,18 +1634,41 @@ fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
     if on_operator {
         return Some("cut off: the response ends on an operator");
     }
-    let after = |open: &str, close: &str| match (t.rfind(open), t.rfind(close)) {
-        (Some(o), Some(c)) => o > c,
-        (Some(_), None) => true,
-        _ => false,
-    };
-    if after("\\[", "\\]") || after("\\(", "\\)") {
+    // One pass: the last `\[`, `\]`, `\(`, `\)`, environments, `$$` runs.
+    let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
+    let (mut envs, mut displays) = (0i64, 0usize);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                match b.get(i + 1) {
+                    Some(b'[') => open_sq = Some(i),
+                    Some(b']') => close_sq = Some(i),
+                    Some(b'(') => open_par = Some(i),
+                    Some(b')') => close_par = Some(i),
+                    _ if b[i + 1..].starts_with(b"begin{") => envs += 1,
+                    _ if b[i + 1..].starts_with(b"end{") => envs -= 1,
+                    _ => {}
+                }
+                i += 2;
+                continue;
+            }
+            b'$' if b.get(i + 1) == Some(&b'$') => {
+                displays += 1;
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if open_sq > close_sq || open_par > close_par {
         return Some("cut off: the response ends inside a formula (\\[ or \\( not closed)");
     }
-    if t.matches("\\begin{").count() > t.matches("\\end{").count() {
+    if envs > 0 {
         return Some("cut off: the response ends inside an environment (\\begin without \\end)");
     }
-    if t.matches("$$").count() % 2 == 1 {
+    if displays % 2 == 1 {
         return Some("cut off: the response ends inside a $$…$$ display");
     }
     // The last paragraph: `$` pairs and braces.
