@@ -154,7 +154,7 @@ pub fn explain(graded: &Graded) -> String {
         None => "none found".to_string(),
     };
     let v = &graded.verdict;
-    format!(
+    let mut text = format!(
         "gold answer:     {}\nresponse answer: {}\ncompared:        {:?}\n           with: {:?}\nverdict:         {} (rule {}; spec/math.md)\n",
         show(&graded.gold_extracted),
         show(&graded.response_extracted),
@@ -162,7 +162,12 @@ pub fn explain(graded: &Graded) -> String {
         v.prediction_normalized,
         v.outcome.as_str(),
         v.rule,
-    )
+    );
+    // Why no answer was found (a response cut off, MX-15).
+    if let Some(reason) = &graded.reason {
+        text.push_str(&format!("reason:          {reason}\n"));
+    }
+    text
 }
 
 /// The summary of a math evaluation run.

@@ -143,16 +143,34 @@ pub fn last_dashed(text: &str) -> Option<&str> {
     found
 }
 
+// The needles start with `<`, a rare byte: candidates are found with the
+// standard library's byte search (memchr), then compared, so a long text
+// without tags costs one fast pass, not a comparison at every byte.
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    (0..=h.len().checked_sub(n.len())?).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+    let first = *n.first()?;
+    let mut from = 0;
+    while let Some(k) = hay[from..].find(char::from(first)) {
+        let i = from + k;
+        if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
 }
 
 fn rfind_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    (0..=h.len().checked_sub(n.len())?)
-        .rev()
-        .find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+    let first = *n.first()?;
+    let mut to = h.len();
+    while let Some(i) = hay[..to].rfind(char::from(first)) {
+        if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
+            return Some(i);
+        }
+        to = i;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -17,8 +17,8 @@ spec_args! {
         gold: Vec<&'a str> = Required,
             "the reference: a bare answer or a solution text, or a list of acceptable ones";
         response: &'a str = Required, "the model's full response";
-        strict: bool = Bool(true),
-            "strict extraction: only \\boxed{} and answer phrases, no last-number fallback";
+        strict: bool = Bool(false),
+            "document 004's strict extraction: only \\boxed{}, answer phrases and a bare answer (default: the production extraction, spec/math.md MX-10)";
         formulas_only: bool = Bool(false),
             "without strict: fall back on the last formula in math delimiters only, not a bare number";
         ..equal: EqualOptionArgs
@@ -49,8 +49,8 @@ impl GradeArgs<'_> {
 ///
 /// ```
 /// use serde_json::json;
-/// let o = scorespec::registry::grade_options(&json!({"strict": false})).unwrap();
-/// assert!(!o.strict);
+/// let o = scorespec::registry::grade_options(&json!({"strict": true})).unwrap();
+/// assert!(o.strict);
 /// assert!(scorespec::registry::grade_options(&json!({"strict": 1})).is_err());
 /// assert!(scorespec::registry::grade_options(&json!({"gold": "1"})).is_err());
 /// ```

@@ -176,6 +176,8 @@ pub fn boxed_items(text: &str) -> Vec<String> {
     out
 }
 
+/// The document's extraction (MX-1 … MX-9): strict, or with the
+/// last-formula-or-number fallback of MX-6.
 fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
     let body = strip_think(response);
@@ -325,16 +327,40 @@ struct Doc<'a> {
     lower: String,
     /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
     /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
-    close: Vec<u32>,
-    open: Vec<u32>,
+    /// Built on first use (a search that meets no brace command never
+    /// builds it).
+    braces: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
     base: usize,
+    /// The production search (MX-10): more phrases (Chinese, headings),
+    /// the statement's answer cut at its first connective.
+    production: bool,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
-        let b = &text.as_bytes()[start..end];
+        Doc {
+            text,
+            lower: text[start..end].to_ascii_lowercase(),
+            braces: std::cell::OnceCell::new(),
+            base: start,
+            production: false,
+        }
+    }
+
+    /// The brace tables: for each `{` its `}`, for each `}` its `{`.
+    fn braces(&self) -> &(Vec<u32>, Vec<u32>) {
+        self.braces.get_or_init(|| {
+            brace_tables(&self.text.as_bytes()[self.base..self.base + self.lower.len()])
+        })
+    }
+}
+
+/// For each `{` of `b` the position of its `}`, and for each `}` its `{`
+/// ([`NONE`] when unmatched; a backslash escapes the next byte).
+fn brace_tables(b: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    {
         let mut close = vec![NONE; b.len()];
         let mut open = vec![NONE; b.len()];
         let mut stack: Vec<usize> = Vec::new();
@@ -357,28 +383,24 @@ impl<'a> Doc<'a> {
             }
             i += 1;
         }
-        Doc {
-            text,
-            lower: text[start..end].to_ascii_lowercase(),
-            close,
-            open,
-            base: start,
-        }
+        (close, open)
     }
+}
 
+impl<'a> Doc<'a> {
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
-        let c = *self.close.get(i.checked_sub(self.base)?)?;
+        let c = *self.braces().0.get(i.checked_sub(self.base)?)?;
         (c != NONE).then(|| c as usize + self.base)
     }
 
     /// The matching `{` of the `}` at absolute position `i`.
     fn open_of(&self, i: usize) -> Option<usize> {
-        let o = *self.open.get(i.checked_sub(self.base)?)?;
+        let o = *self.braces().1.get(i.checked_sub(self.base)?)?;
         (o != NONE).then(|| o as usize + self.base)
     }
 
@@ -389,9 +411,10 @@ impl<'a> Doc<'a> {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        self.lower[from - self.base..to - self.base]
-            .match_indices(needle)
-            .map(move |(i, _)| i + from)
+        let hay = &self.lower[from - self.base..to - self.base];
+        // `contains` has a vectorized path: most windows lack most needles.
+        let hay = if hay.contains(needle) { hay } else { "" };
+        hay.match_indices(needle).map(move |(i, _)| i + from)
     }
 
     /// The position after the last whole word `word` from `from` on.
@@ -578,9 +601,40 @@ impl<'a> Doc<'a> {
             ("####", true, "gsm8k_marker"),
             ("# answer", true, "answer_heading"),
         ];
+        // MX-10: the forms models write, in the production search.
+        const MORE_PHRASES: &[(&str, bool, &str)] = &[
+            ("answer：", true, "answer_phrase"),
+            ("answer**:", true, "answer_phrase"),
+            ("**final answer**", true, "answer_heading"),
+            ("# final answer", true, "answer_heading"),
+            ("【答案】", true, "answer_phrase_zh"),
+            ("答案是", true, "answer_phrase_zh"),
+            ("答案为", true, "answer_phrase_zh"),
+            ("答案:", true, "answer_phrase_zh"),
+            ("答案：", true, "answer_phrase_zh"),
+            ("所以", true, "therefore_zh"),
+        ];
+        let more: &[(&str, bool, &str)] = if self.production { MORE_PHRASES } else { &[] };
         let mut candidates: Vec<(usize, usize, bool, &'static str)> = Vec::new();
-        for &(p, forward, how) in PHRASES {
-            for at in self.find_all(p, from, to) {
+        // Every phrase holds one of these anchors: one search per anchor,
+        // then each phrase is compared where its anchor sits.
+        let anchors: Vec<(&str, Vec<usize>)> = ["answer", "####", "答案", "所以"]
+            .iter()
+            .map(|a| (*a, self.find_all(a, from, to).collect()))
+            .collect();
+        for &(p, forward, how) in PHRASES.iter().chain(more) {
+            let (anchor, hits) = anchors
+                .iter()
+                .find(|(a, _)| p.contains(a))
+                .expect("every phrase holds an anchor");
+            let offset = p.find(anchor).unwrap_or(0);
+            let lower = self.lower.as_bytes();
+            let found = hits.iter().filter_map(|&h| {
+                let at = h.checked_sub(offset).filter(|&at| at >= from)?;
+                let rel = at - self.base;
+                (at + p.len() <= to && lower[rel..rel + p.len()] == *p.as_bytes()).then_some(at)
+            });
+            for at in found {
                 let end = at + p.len();
                 let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
                     || at == 0
@@ -596,7 +650,9 @@ impl<'a> Doc<'a> {
         }
         candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
-            let span = if forward {
+            let span = if how == "therefore_zh" {
+                self.after_so_zh(end, to)
+            } else if forward {
                 self.after_phrase(end, to)
             } else {
                 self.before_phrase(from, at)
@@ -650,9 +706,26 @@ impl<'a> Doc<'a> {
             limit -= 1;
         }
         let mut i = i;
-        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`).
-        while i < limit && (b[i].is_ascii_whitespace() || b[i] == b':' || b[i] == b'*') {
-            i += 1;
+        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`);
+        // in the production search also a full-width colon or space.
+        loop {
+            if i < limit
+                && (b[i].is_ascii_whitespace()
+                    || b[i] == b':'
+                    || b[i] == b'*'
+                    || (self.production && b[i] == b'}'))
+            {
+                // (`\textbf{Answer:} 42`: the group's closing brace.)
+                i += 1;
+            } else if self.production
+                && ["：", "\u{3000}"]
+                    .iter()
+                    .any(|p| b[i..limit].starts_with(p.as_bytes()))
+            {
+                i += 3;
+            } else {
+                break;
+            }
         }
         if let Some(first) = self.math_span_at(i, limit) {
             // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
@@ -700,6 +773,15 @@ impl<'a> Doc<'a> {
             {
                 break;
             }
+            // Full-width punctuation and `<eoa>` end a Chinese statement.
+            if self.production
+                && (c == b'<' || c >= 0xE3)
+                && ZH_STOPS
+                    .iter()
+                    .any(|p| b[j..limit].starts_with(p.as_bytes()))
+            {
+                break;
+            }
             j += 1;
         }
         while !self.text.is_char_boundary(j) {
@@ -710,7 +792,11 @@ impl<'a> Doc<'a> {
             j = i + k;
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
-        nonempty(strip_dollars(self.text, span))
+        let span = strip_dollars(self.text, span);
+        if self.production {
+            return nonempty(self.answer_head(span));
+        }
+        nonempty(span)
     }
 
     /// The length of the closing delimiter of the math span opened at `open`
@@ -796,10 +882,15 @@ impl<'a> Doc<'a> {
     }
 
     /// MX-6: the last formula (`$…$`, `\(…\)`, `\[…\]`) or number in
-    /// `[from, to)`, whichever ends later.
+    /// `[from, to)`, whichever ends later; in the production search the
+    /// formula's right side (MX-13) and the number token whole (MX-14).
     fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
         let formula = self.last_formula(from, to, false);
-        let number = self.last_number(from, to);
+        let number = if self.production {
+            self.number_token(from, to)
+        } else {
+            self.last_number(from, to)
+        };
         match (formula, number) {
             (Some(f), Some(n)) if n.1 > f.1 + 1 => Some(Found {
                 span: n,
@@ -807,7 +898,11 @@ impl<'a> Doc<'a> {
                 reach: n.1,
             }),
             (Some(f), _) => Some(Found {
-                span: f,
+                span: if self.production {
+                    self.right_side(f)
+                } else {
+                    f
+                },
                 how: "last_formula",
                 reach: f.1,
             }),
@@ -1014,6 +1109,967 @@ impl<'a> Doc<'a> {
     }
 }
 
+// ------------------------------------------------------------------ MX-10 … MX-16
+
+/// Full-width punctuation and the `<eoa>` marker that end a Chinese
+/// statement (MX-11).
+const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
+
+/// Chat-template tokens that end a model's turn (MX-10).
+const CHAT_TOKENS: &[&str] = &[
+    "<|im_start|>",
+    "<|im_end|>",
+    "<|endoftext|>",
+    "<|eot_id|>",
+    "<|end|>",
+    "</s>",
+];
+
+/// The position of the first chat-template token in `text`: one byte
+/// search for `<`, then a comparison at each.
+fn first_chat_token(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(k) = text[from..].find('<') {
+        let i = from + k;
+        if CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())) {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
+}
+
+/// The explicit search of the production extraction first reads the last
+/// this many bytes, then 32 times more, … (MX-10): the answer of a
+/// reasoning trace is at its end.
+pub const TAIL_BYTES: usize = 2 * 1024;
+
+/// A response longer than this is never a bare answer (MX-12).
+pub const MAX_BARE_BYTES: usize = 1024;
+
+/// Words that end the answer of a statement (`the answer is 12 because …`,
+/// MX-11).
+const CUT_WORDS: &[&str] = &[
+    "because",
+    "since",
+    "as",
+    "which",
+    "where",
+    "so",
+    "when",
+    "given",
+    "from",
+    "by",
+    "due",
+    "using",
+    "but",
+    "while",
+    "if",
+    "then",
+    "hence",
+    "thus",
+    "therefore",
+    "after",
+    "for",
+];
+
+/// Words that make a text prose, not a bare answer (MX-12).
+const PROSE_WORDS: &[&str] = &[
+    "the",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "so",
+    "we",
+    "it",
+    "its",
+    "this",
+    "that",
+    "then",
+    "thus",
+    "hence",
+    "therefore",
+    "answer",
+    "final",
+    "of",
+    "to",
+    "in",
+    "for",
+    "with",
+    "get",
+    "have",
+    "has",
+    "let",
+    "since",
+    "because",
+    "which",
+    "there",
+    "here",
+    "if",
+    "can",
+    "will",
+    "would",
+    "should",
+    "by",
+    "on",
+    "at",
+    "from",
+    "as",
+    "an",
+    "my",
+    "our",
+    "you",
+    "me",
+    "think",
+    "find",
+    "solve",
+    "compute",
+    "step",
+    "first",
+    "next",
+    "now",
+    "where",
+    "when",
+    "not",
+    "know",
+    "do",
+    "does",
+    "sure",
+    "cannot",
+    "unable",
+    "sorry",
+    "hmm",
+    "wait",
+    "okay",
+    "ok",
+];
+
+/// Words a bare answer may hold (MX-12): connectives of a list, percent,
+/// booleans, function names, the usual text answers.
+const ANSWER_WORDS: &[&str] = &[
+    "and",
+    "or",
+    "percent",
+    "percentage",
+    "pct",
+    "per",
+    "yes",
+    "no",
+    "true",
+    "false",
+    "none",
+    "infinity",
+    "inf",
+    "infty",
+    "pi",
+    "sin",
+    "cos",
+    "tan",
+    "cot",
+    "sec",
+    "csc",
+    "log",
+    "ln",
+    "lg",
+    "exp",
+    "sqrt",
+    "max",
+    "min",
+    "gcd",
+    "lcm",
+    "mod",
+    "dne",
+    "undefined",
+    "solution",
+    "solutions",
+    "real",
+    "all",
+    "numbers",
+    "empty",
+    "set",
+    "neither",
+    "both",
+    "even",
+    "odd",
+    "option",
+    "choice",
+    "degrees",
+    "degree",
+    "units",
+    "square",
+    "cubic",
+];
+
+/// Words after which a sentence cannot end (MX-15: a response that ends on
+/// one was cut off).
+const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "of", "to", "and", "or", "is", "are", "be", "we", "by", "with", "for", "in",
+    "that", "then", "so", "as", "if", "because", "since", "which", "this", "from", "into", "on",
+    "at", "than", "get", "gives", "equals", "its", "their", "our", "let", "has", "have",
+];
+
+/// Why the production extraction found no answer (MX-15): the response is
+/// empty, or it was cut off before stating one.
+pub type NoAnswerReason = &'static str;
+
+/// The production extraction of `math.grade` (rules MX-10 … MX-16):
+/// explicit answers (boxes, English and Chinese answer statements, a bold
+/// final line) searched from the end; a response that is itself an answer;
+/// a response cut off before an answer is no answer, with the reason;
+/// otherwise the last formula (its right side) or the last number token,
+/// whole. With `formulas_only` the fallback is a formula only (MX-9).
+///
+/// ```
+/// use scorespec::score::math::extract::locate_default;
+/// let x = locate_default("The rate is 3.54e-07 mol/s.", false).unwrap();
+/// assert_eq!(x.answer, "3.54e-07");
+/// assert_eq!(locate_default("7,425,000", false).unwrap().how, "bare_answer");
+/// assert_eq!(locate_default("So we get $x = 2 +", false).unwrap_err(),
+///            "cut off: the response ends on an operator");
+/// ```
+pub fn locate_default(response: &str, formulas_only: bool) -> Result<Located, NoAnswerReason> {
+    locate_production(response, formulas_only).map(|f| Located {
+        answer: response[f.span.0..f.span.1].to_string(),
+        span: f.span,
+        how: f.how,
+    })
+}
+
+/// The answer of a text that is itself just an answer (MX-12): the whole
+/// trimmed text, or `None`.
+///
+/// ```
+/// use scorespec::score::math::extract::bare_answer;
+/// assert!(bare_answer("x = 3").is_some());
+/// assert!(bare_answer("(1, 2]").is_some());
+/// assert!(bare_answer("It is 5").is_none());
+/// ```
+pub fn bare_answer(text: &str) -> Option<Located> {
+    let span = trim(text, (0, text.len()));
+    is_bare(&text[span.0..span.1]).then(|| Located {
+        answer: text[span.0..span.1].to_string(),
+        span,
+        how: "bare_answer",
+    })
+}
+
+fn locate_production(response: &str, formulas_only: bool) -> Result<Found, NoAnswerReason> {
+    let body = strip_think(response);
+    let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
+    // A chat template's end-of-turn token ends the response (`…is 2/3.
+    // <|im_start|>user`): what follows is not the model's answer.
+    let body = match first_chat_token(body) {
+        Some(k) => &body[..k],
+        None => body,
+    };
+    let end = start + body.len();
+    if body.trim().is_empty() {
+        let open_think = strip_think(response).len() < response.len()
+            && !response.to_ascii_lowercase().contains("</think>");
+        return Err(if open_think {
+            "cut off: the reasoning block (<think>) never closes"
+        } else {
+            "empty response"
+        });
+    }
+    if end - start > MAX_RESPONSE_BYTES {
+        start = end - MAX_RESPONSE_BYTES;
+        while !response.is_char_boundary(start) {
+            start += 1;
+        }
+    }
+    // MX-10: explicit answers, from the end: the last TAIL_BYTES, then 32
+    // times more, until the whole response is read.
+    let mut window = TAIL_BYTES;
+    loop {
+        let wstart = window_start(response, start, end, window);
+        let mut doc = Doc::new(response, wstart, end);
+        doc.production = true;
+        if let Some(f) = doc.explicit(wstart, end) {
+            // A phrase in the tail does not beat a box before it (MX-4, MX-5).
+            let box_before = || {
+                let before = &response[start..wstart];
+                before.contains("\\boxed") || before.contains("\\fbox")
+            };
+            if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
+                return Ok(f);
+            }
+        }
+        if wstart == start {
+            break;
+        }
+        window = window.saturating_mul(32);
+    }
+    // MX-12: a response that is itself an answer.
+    let (s, e) = trim(response, (start, end));
+    let whole = strip_bold(response, (s, e));
+    if is_bare(&response[whole.0..whole.1]) {
+        return Ok(Found {
+            span: whole,
+            how: "bare_answer",
+            reach: e,
+        });
+    }
+    // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
+    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
+    let tstart = window_start(response, start, end, TAIL_BYTES * 2);
+    if let Some(reason) = truncated(&response[tstart.max(s)..e]) {
+        return Err(reason);
+    }
+    // MX-13, MX-14: the last formula or number token, from the end: in the
+    // last TAIL_BYTES, else in the last 4 × TAIL_BYTES.
+    let near = window_start(response, start, end, TAIL_BYTES);
+    let fstart = if has_digit_or_math(&response[near..end]) {
+        near
+    } else {
+        fstart
+    };
+    let mut doc = Doc::new(response, fstart, end);
+    doc.production = true;
+    let found = if formulas_only {
+        doc.last_formula(fstart, end, true).map(|f| Found {
+            span: doc.right_side(f),
+            how: "last_formula",
+            reach: f.1,
+        })
+    } else {
+        doc.last_formula_or_number(fstart, end)
+    };
+    found.ok_or("no formula or number in the response")
+}
+
+/// Where a window of `len` bytes before `end` starts: at a line start when
+/// one is near, never before `start`.
+fn window_start(text: &str, start: usize, end: usize, len: usize) -> usize {
+    if end - start <= len {
+        return start;
+    }
+    let mut w = end - len;
+    if let Some(k) = text.as_bytes()[w..end.min(w + 256)]
+        .iter()
+        .position(|&c| c == b'\n')
+    {
+        w += k + 1;
+    }
+    while !text.is_char_boundary(w) {
+        w += 1;
+    }
+    w
+}
+
+/// Whether `t` holds a digit or a math delimiter (a formula or a number may
+/// be there).
+fn has_digit_or_math(t: &str) -> bool {
+    t.bytes()
+        .any(|c| c.is_ascii_digit() || c == b'$' || c == b'\\')
+}
+
+/// `**x**` around the whole text: the content.
+fn strip_bold(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let t = &text[s..e];
+    if t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**")
+    {
+        return trim(text, (s + 2, e - 2));
+    }
+    (s, e)
+}
+
+/// Whether `t` (trimmed) is itself just an answer (MX-12): short, balanced,
+/// not ending on an operator, and without prose words.
+fn is_bare(t: &str) -> bool {
+    if t.is_empty() || t.len() > MAX_BARE_BYTES || cut_in_formula(t).is_some() {
+        return false;
+    }
+    let display = t.starts_with("$$") || t.starts_with("\\[") || t.starts_with("\\begin");
+    if t.contains('\n') && !display {
+        return false;
+    }
+    if t.contains("\\boxed") || t.contains("\\fbox") {
+        return false;
+    }
+    let b = t.as_bytes();
+    let (mut depth, mut dollars) = (0i32, 0usize);
+    let mut prose = 0usize;
+    let mut text_words = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' => {
+                let n = b[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                let name = &t[i + 1..i + 1 + n];
+                i += 1 + n.max(1);
+                // Arguments that are names, not words.
+                if matches!(
+                    name,
+                    "begin" | "end" | "operatorname" | "mathbb" | "mathcal" | "mathbf" | "mathrm"
+                ) && b.get(i) == Some(&b'{')
+                {
+                    match t[i..].find('}') {
+                        Some(k) => i += k + 1,
+                        None => return false,
+                    }
+                }
+                continue;
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            b'$' => dollars += 1,
+            // A sentence ends inside: prose.
+            b'.' | b'!' | b'?'
+                if b.get(i + 1) == Some(&b' ')
+                    && b.get(i + 2).is_some_and(u8::is_ascii_uppercase) =>
+            {
+                return false;
+            }
+            _ if c.is_ascii_alphabetic() => {
+                let n = b[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                let word = t[i..i + n].to_ascii_lowercase();
+                i += n;
+                if n >= 2 {
+                    text_words += 1;
+                    if PROSE_WORDS.contains(&word.as_str()) {
+                        return false;
+                    }
+                    // Two letters (`xy`) or capitals (`AB`, `ABCD`) name points
+                    // or products of symbols.
+                    let symbols =
+                        n == 2 || (n <= 4 && t[i - n..i].bytes().all(|c| c.is_ascii_uppercase()));
+                    if !symbols
+                        && !ANSWER_WORDS.contains(&word.as_str())
+                        && !is_unit_word(&t[i - n..i])
+                    {
+                        prose += 1;
+                    }
+                }
+                continue;
+            }
+            _ if c >= 0xE3 && is_cjk(&t[i..]) => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 || dollars % 2 == 1 {
+        return false;
+    }
+    // A text answer: a few words of letters (`white`, `no solution`).
+    prose == 0
+        || (text_words <= 3
+            && t.bytes()
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+}
+
+/// Whether `s` starts with a CJK character (a Chinese or Japanese word).
+fn is_cjk(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| {
+        ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{F900}'..='\u{FAFF}').contains(&c)
+    })
+}
+
+/// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
+fn is_unit_word(w: &str) -> bool {
+    w.len() >= 2 && super::units::lookup(w).is_some()
+}
+
+/// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
+/// operator, inside a display, an environment, a `$…$` formula or a brace
+/// group, or in the middle of a sentence.
+fn truncated(t: &str) -> Option<NoAnswerReason> {
+    cut_in_formula(t).or_else(|| cut_in_sentence(t))
+}
+
+/// The formula part of [`truncated`]: an operator, an unclosed delimiter,
+/// environment, `$` or brace at the end.
+fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
+    let b = t.as_bytes();
+    let last = *b.last()?;
+    // Ends on an operator or an opening bracket.
+    let on_operator = match last {
+        b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
+        b'-' => !t.ends_with("--"),
+        b'*' => !t.ends_with("**"),
+        b'\\' => !t.ends_with("\\\\"),
+        b',' | b';' | b':' => true,
+        _ => false,
+    } || {
+        let n = b
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        n > 0
+            && b.len() > n
+            && b[b.len() - n - 1] == b'\\'
+            && matches!(
+                &t[t.len() - n..],
+                "times"
+                    | "cdot"
+                    | "div"
+                    | "pm"
+                    | "mp"
+                    | "le"
+                    | "leq"
+                    | "ge"
+                    | "geq"
+                    | "frac"
+                    | "dfrac"
+                    | "sqrt"
+                    | "left"
+                    | "neq"
+                    | "approx"
+                    | "in"
+                    | "cup"
+                    | "cap"
+                    | "implies"
+                    | "Rightarrow"
+                    | "quad"
+                    | "qquad"
+            )
+    };
+    if on_operator {
+        return Some("cut off: the response ends on an operator");
+    }
+    // One pass: the last `\[`, `\]`, `\(`, `\)`, environments, `$$` runs.
+    let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
+    let (mut envs, mut displays) = (0i64, 0usize);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                match b.get(i + 1) {
+                    Some(b'[') => open_sq = Some(i),
+                    Some(b']') => close_sq = Some(i),
+                    Some(b'(') => open_par = Some(i),
+                    Some(b')') => close_par = Some(i),
+                    _ if b[i + 1..].starts_with(b"begin{") => envs += 1,
+                    _ if b[i + 1..].starts_with(b"end{") => envs -= 1,
+                    _ => {}
+                }
+                i += 2;
+                continue;
+            }
+            b'$' if b.get(i + 1) == Some(&b'$') => {
+                displays += 1;
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if open_sq > close_sq || open_par > close_par {
+        return Some("cut off: the response ends inside a formula (\\[ or \\( not closed)");
+    }
+    if envs > 0 {
+        return Some("cut off: the response ends inside an environment (\\begin without \\end)");
+    }
+    if displays % 2 == 1 {
+        return Some("cut off: the response ends inside a $$…$$ display");
+    }
+    // The last paragraph: `$` pairs and braces.
+    let para = &t[t.rfind("\n\n").map_or(0, |k| k + 2)..];
+    let pb = para.as_bytes();
+    let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
+    let mut i = 0;
+    while i < pb.len() {
+        match pb[i] {
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            b'$' if pb.get(i + 1) == Some(&b'$') => i += 1,
+            b'$' => {
+                singles += 1;
+                last_single = i;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if singles % 2 == 1 {
+        // `$5` before a number outside formulas is money, not a formula.
+        let rest = &para[last_single + 1..];
+        let digits = rest
+            .bytes()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, b',' | b'.'))
+            .count();
+        // `2,74 $`, `1,000.99$`: a currency sign after the amount.
+        let before = para[..last_single].trim_end_matches(' ');
+        let after_amount = before.ends_with(|c: char| c.is_ascii_digit())
+            && rest
+                .trim_start()
+                .bytes()
+                .next()
+                .is_none_or(|c| !c.is_ascii_digit() && c != b'\\');
+        let money = after_amount
+            || digits > 0
+                && rest[digits..].bytes().next().is_none_or(|c| {
+                    c.is_ascii_whitespace() || matches!(c, b'.' | b',' | b')' | b'!' | b'?')
+                });
+        if !money {
+            return Some("cut off: the response ends inside a $…$ formula");
+        }
+    }
+    if depth > 0 {
+        return Some("cut off: the response ends inside a brace group");
+    }
+    None
+}
+
+/// The sentence part of [`truncated`]: the response ends on a word that
+/// cannot end a sentence, or on an unfinished sentence without a number or
+/// formula.
+fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
+    let b = t.as_bytes();
+    let last = *b.last()?;
+    // Ends on a word: mid-sentence when the word cannot end one, or when
+    // the unfinished sentence holds no number or formula.
+    if last.is_ascii_alphabetic()
+        || (last >= 0x80 && t.chars().last().is_some_and(char::is_alphabetic))
+    {
+        let n = b
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if n > 0 && b.len() > n && b[b.len() - n - 1] == b'\\' {
+            // A command (`\pi`) ends a formula, not a sentence.
+            return None;
+        }
+        let word = t[t.len() - n..].to_ascii_lowercase();
+        if FUNCTION_WORDS.contains(&word.as_str()) {
+            return Some("cut off: the response ends mid-sentence");
+        }
+        let sentence_start = [". ", "! ", "? ", "\n", "。", "：", ": "]
+            .iter()
+            .filter_map(|p| t.rfind(p).map(|k| k + p.len()))
+            .max()
+            .unwrap_or(0);
+        let sentence = &t[sentence_start..];
+        if !sentence.bytes().any(|c| c.is_ascii_digit() || c == b'$') {
+            return Some("cut off: the response ends mid-sentence");
+        }
+    }
+    None
+}
+
+impl Doc<'_> {
+    /// The explicit answers of the production search in `[from, to)`:
+    /// the box or statement of MX-4, MX-5, MX-11, else a bold final line
+    /// (MX-11).
+    fn explicit(&self, from: usize, to: usize) -> Option<Found> {
+        let mut scopes = Vec::with_capacity(2);
+        if let Some(t) = self.last_word(from, "therefore") {
+            scopes.push(t);
+        }
+        scopes.push(from);
+        scopes
+            .iter()
+            .find_map(|&s| match self.boxed(s, to) {
+                Some(b) => self.final_answer_after(b.reach, to).or(Some(b)),
+                None => self.phrase(s, to),
+            })
+            .or_else(|| self.bold_line(from, to))
+    }
+
+    /// A last line that is only bold text holding an answer (`**42**`).
+    fn bold_line(&self, from: usize, to: usize) -> Option<Found> {
+        let (s, e) = trim(self.text, (from, to));
+        let line_start = self.text[s..e].rfind('\n').map_or(s, |k| s + k + 1);
+        let line = trim(self.text, (line_start, e));
+        let inner = strip_bold(self.text, line);
+        if inner == line {
+            return None;
+        }
+        let inner = strip_dollars(self.text, trim_end_periods(self.text, inner));
+        is_bare(&self.text[inner.0..inner.1]).then_some(Found {
+            span: inner,
+            how: "bold_line",
+            reach: e,
+        })
+    }
+
+    /// After "所以" (MX-11): the clause up to full-width punctuation; the
+    /// answer follows its last "为" or "是".
+    fn after_so_zh(&self, i: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
+        let mut j = i;
+        while j < limit
+            && !ZH_STOPS
+                .iter()
+                .any(|p| b[j..limit].starts_with(p.as_bytes()))
+        {
+            j += 1;
+        }
+        while !self.text.is_char_boundary(j) {
+            j -= 1;
+        }
+        let clause = &self.text[i..j];
+        let k = ["为", "是"]
+            .iter()
+            .filter_map(|w| clause.rfind(w).map(|k| k + w.len()))
+            .max()?;
+        self.after_phrase(i + k, j)
+    }
+
+    /// The answer of a statement (MX-11): up to its first connective word
+    /// outside math (`12 because …` → `12`), without trailing commas.
+    fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        // A check mark after a verified value (`6 \times 7 = 42 ✓`).
+        for mark in ["✓", "✔", "✅"] {
+            if let Some(k) = self.text[s..e].trim_end().strip_suffix(mark) {
+                e = s + k.trim_end().len();
+            }
+        }
+        let (mut depth, mut in_math) = (0i32, false);
+        let mut i = s;
+        while i < e {
+            match b[i] {
+                b'\\' => i += 1,
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                b'$' => in_math = !in_math,
+                b' ' if depth == 0 && !in_math && i > s => {
+                    let lower = &self.lower[i + 1 - self.base..e - self.base];
+                    let n = lower.bytes().take_while(u8::is_ascii_alphabetic).count();
+                    if n > 0 && CUT_WORDS.contains(&&lower[..n]) {
+                        let mut k = i;
+                        while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
+                            k -= 1;
+                        }
+                        return (s, k);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        (s, e)
+    }
+
+    /// The right side of the last top-level `=` of a formula (MX-13), or
+    /// the whole formula.
+    fn right_side(&self, (s, e): (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        let mut depth = 0i32;
+        let mut eq = None;
+        let mut i = s;
+        while i < e {
+            match b[i] {
+                b'\\' => i += 1,
+                b'{' | b'(' | b'[' => depth += 1,
+                b'}' | b')' | b']' => depth -= 1,
+                b'=' if depth == 0
+                    && !(i > s && matches!(b[i - 1], b'<' | b'>' | b'!'))
+                    && b.get(i + 1) != Some(&b'=') =>
+                {
+                    eq = Some(i)
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        // A sentence's period or comma inside the formula is not part of it.
+        let whole = trim_end_punct(self.text, (s, e));
+        match eq {
+            Some(k) => {
+                let mut r = trim(self.text, (k + 1, whole.1.max(k + 1)));
+                if let Some(a) = self.text[r.0..r.1].find("\\approx") {
+                    r = trim(self.text, (r.0, r.0 + a));
+                }
+                if r.0 < r.1 { r } else { whole }
+            }
+            None => whole,
+        }
+    }
+
+    /// MX-14: the last number token, whole: [`Doc::last_number`] with an
+    /// exponent (`3.54e-07`, `2.1 \times 10^{5}`), a unit (`5\text{ cm}`,
+    /// `12 meters`) or a degree sign after it.
+    fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let (mut s, mut e) = self.last_number(from, to)?;
+        // `3.54e-07`, `1E5`: the mantissa before the exponent.
+        let mut k = s;
+        if k > from && matches!(b[k - 1], b'-' | b'+') {
+            k -= 1;
+        }
+        if k >= from + 2 && matches!(b[k - 1], b'e' | b'E') && b[k - 2].is_ascii_digit() {
+            if let Some((ms, me)) = self.last_number(from, k - 1) {
+                if me == k - 1 {
+                    s = ms;
+                }
+            }
+        }
+        // `2.1 \times 10^{5}`: the mantissa before `\times 10^`.
+        let mut p = s;
+        let braced = p > from && b[p - 1] == b'{';
+        if braced {
+            p -= 1;
+        }
+        let before = &self.text[from..p];
+        if let Some(r) = before.strip_suffix("10^") {
+            let r = r.trim_end();
+            if let Some(r) = ["\\times", "\\cdot", "×", "*", "x"]
+                .iter()
+                .find_map(|op| r.strip_suffix(op))
+            {
+                let m_end = from + r.trim_end().len();
+                if let Some((ms, me)) = self.last_number(from, m_end) {
+                    if me == m_end {
+                        s = ms;
+                        if braced && b.get(e) == Some(&b'}') {
+                            e += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // A unit or a degree sign after the number.
+        let rest = &self.text[e..to];
+        let gap = rest.len() - rest.trim_start_matches([' ', '~']).len();
+        let rest = &rest[gap..];
+        let rest_g = rest.trim_start_matches("\\,").trim_start_matches("\\ ");
+        let g2 = rest.len() - rest_g.len();
+        for deg in ["^\\circ", "^{\\circ}", "°"] {
+            if rest.starts_with(deg) {
+                return Some((s, e + gap + deg.len()));
+            }
+        }
+        for cmd in ["\\text{", "\\mathrm{", "\\textnormal{", "\\mbox{"] {
+            if let Some(inner) = rest_g.strip_prefix(cmd) {
+                if let Some(c) = inner.find('}') {
+                    let w = inner[..c].trim();
+                    if !w.is_empty()
+                        && w.len() <= 24
+                        && w.bytes()
+                            .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'/'))
+                    {
+                        return Some((s, e + gap + g2 + cmd.len() + c + 1));
+                    }
+                }
+            }
+        }
+        let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        if n >= 2
+            && is_unit_word(&rest[..n])
+            && rest
+                .as_bytes()
+                .get(n)
+                .is_none_or(|c| !c.is_ascii_alphanumeric())
+        {
+            return Some((s, e + gap + n));
+        }
+        Some((s, e))
+    }
+}
+
+/// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
+/// `\text{(C)}`, `**C**`, `C.`), if it is one (MX-16).
+///
+/// ```
+/// use scorespec::score::math::extract::choice_letter;
+/// assert_eq!(choice_letter(r"$\text{(B)}$"), Some('B'));
+/// assert_eq!(choice_letter("x"), None);
+/// ```
+pub fn choice_letter(text: &str) -> Option<char> {
+    let (letter, rest) = choice_at_start(text)?;
+    rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '$' | '*' | '}'))
+        .is_empty()
+        .then_some(letter)
+}
+
+/// A choice letter at the start of `text` (after `$`, `**`, `\text{`,
+/// "option", "choice", `(`), and the text after it.
+fn choice_at_start(text: &str) -> Option<(char, &str)> {
+    let mut t = text.trim_start();
+    loop {
+        let before = t;
+        for p in [
+            "$",
+            "**",
+            "\\text{",
+            "\\textbf{",
+            "\\mathrm{",
+            "\\mathbf{",
+            "{",
+        ] {
+            t = t.strip_prefix(p).unwrap_or(t).trim_start();
+        }
+        for w in ["option", "Option", "choice", "Choice"] {
+            if let Some(r) = t.strip_prefix(w) {
+                if r.starts_with([' ', ':']) {
+                    t = r.trim_start_matches([' ', ':']);
+                }
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    let paren = t.starts_with('(');
+    let t = if paren { &t[1..] } else { t };
+    let mut chars = t.chars();
+    let c = chars.next()?;
+    if !('A'..='J').contains(&c) {
+        return None;
+    }
+    let rest = chars.as_str();
+    let ok = if paren {
+        rest.starts_with(')')
+    } else {
+        rest.is_empty() || rest.starts_with([')', '.', ':', '*', '$', '}', ' ', ','])
+    };
+    ok.then(|| (c, rest.strip_prefix(')').unwrap_or(rest)))
+}
+
+/// The choice a response makes (MX-16): the letter its answer starts with
+/// (`(B) 12`, `**B**`, `option D`), else the last `(X)` or bold `**X**`
+/// of its last line.
+pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Located> {
+    if let Some(f) = found {
+        if let Some((c, _)) = choice_at_start(&f.answer) {
+            return Some(Located {
+                answer: c.to_string(),
+                span: f.span,
+                how: "choice",
+            });
+        }
+    }
+    let body = strip_think(response);
+    let base = body.as_ptr() as usize - response.as_ptr() as usize;
+    let t = body.trim_end();
+    let line_start = t.rfind('\n').map_or(0, |k| k + 1);
+    let line = &t[line_start..];
+    let lb = line.as_bytes();
+    (0..lb.len()).rev().find_map(|i| {
+        let hit = (lb[i] == b'(' && lb.get(i + 2) == Some(&b')'))
+            || (lb[i..].starts_with(b"**") && lb.get(i + 3..i + 5) == Some(b"**"));
+        let k = if lb[i] == b'(' { i + 1 } else { i + 2 };
+        let c = *lb.get(k)? as char;
+        (hit && ('A'..='J').contains(&c)).then(|| Located {
+            answer: c.to_string(),
+            span: (base + line_start + k, base + line_start + k + 1),
+            how: "choice",
+        })
+    })
+}
+
 /// Words that start a clause before "is our answer" without being part of
 /// the answer.
 const FILLERS: &[&str] = &[
@@ -1047,6 +2103,15 @@ fn trim_end_periods(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
         e -= 1;
     }
     (s, e)
+}
+
+/// Trailing `.` and `,` (and spaces) removed, not a decimal point's digits.
+fn trim_end_punct(text: &str, (s, mut e): (usize, usize)) -> (usize, usize) {
+    let b = text.as_bytes();
+    while e > s && (matches!(b[e - 1], b'.' | b',') || b[e - 1].is_ascii_whitespace()) {
+        e -= 1;
+    }
+    if e == s { (s, s) } else { (s, e) }
 }
 
 /// `$x$` around the whole answer: the content.
@@ -1148,5 +2213,50 @@ mod tests {
         let r = "Ответ: é ∞ the answer is π/2 — ok";
         assert!(answer(r, true).is_some());
         assert_eq!(answer("∞∞ 3 ∞", false).as_deref(), Some("3"));
+    }
+}
+
+#[cfg(test)]
+mod production_tests {
+    use super::*;
+
+    fn answer(r: &str) -> Result<String, NoAnswerReason> {
+        locate_default(r, false).map(|x| {
+            assert_eq!(&r[x.span.0..x.span.1], x.answer, "the span is the answer");
+            x.answer
+        })
+    }
+
+    #[test]
+    fn unclosed_delimiters_are_cut_off_and_linear() {
+        let r = "\\( \\[ ".repeat(20_000) + "so 17";
+        assert!(answer(&r).unwrap_err().starts_with("cut off"));
+        let r = "\\( \\[ ".repeat(20_000) + "\\) \\] so 17.";
+        assert_eq!(answer(&r).as_deref(), Ok("17"));
+    }
+
+    #[test]
+    fn long_traces_search_from_the_end() {
+        // A box far before a phrase in the tail still wins (MX-10).
+        let mut r = String::from("So $\\boxed{12}$.\n");
+        while r.len() < 40_000 {
+            r.push_str("We check the case again and it holds.\n");
+        }
+        r.push_str("The answer is correct.");
+        assert_eq!(answer(&r).as_deref(), Ok("12"));
+        // A phrase in the tail with no box before it.
+        let mut r = String::new();
+        while r.len() < 40_000 {
+            r.push_str("We check the case $n = 3$ again.\n");
+        }
+        r.push_str("The answer is 7.");
+        assert_eq!(answer(&r).as_deref(), Ok("7"));
+    }
+
+    #[test]
+    fn multibyte_text_is_safe() {
+        assert_eq!(answer("∞∞ we get 3 ∞.").as_deref(), Ok("3"));
+        assert_eq!(answer("∞∞ 3 ∞").as_deref(), Ok("∞∞ 3 ∞"));
+        assert_eq!(answer("所以答案为：５。").as_deref(), Ok("５"));
     }
 }

@@ -12,29 +12,23 @@
 use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
-use super::extract::{ExtractOptions, Located, locate_answer, locate_answer_with};
+use super::extract::{
+    Located, NoAnswerReason, bare_answer, choice_letter, locate_answer, locate_default,
+    response_choice,
+};
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct GradeOptions {
     /// The comparison's options.
     pub equal: EqualOptions,
-    /// Strict extraction (MG-2): only `\boxed{}` and answer phrases, no
-    /// last-number fallback. Default true, as the document's `EvaluatorMathBatch`.
+    /// Strict extraction (MG-2): document 004's `\boxed{}` and answer
+    /// phrases only (and a response that is itself an answer). Default
+    /// false: the production extraction (MX-10 … MX-16).
     pub strict: bool,
     /// When not strict, fall back on the last formula in math delimiters
     /// only, never a bare number of the prose (MX-9). Default false.
     pub formulas_only: bool,
-}
-
-impl Default for GradeOptions {
-    fn default() -> Self {
-        GradeOptions {
-            equal: EqualOptions::default(),
-            strict: true,
-            formulas_only: false,
-        }
-    }
 }
 
 /// The verdict of [`grade`] with the answers found in both texts.
@@ -47,6 +41,10 @@ pub struct Graded {
     pub gold_extracted: Option<Located>,
     /// The response's answer and where it was found (MG-2), or `None`.
     pub response_extracted: Option<Located>,
+    /// Why the response has no answer (MX-15: cut off, empty), when the
+    /// outcome is `no_answer` for that reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<NoAnswerReason>,
 }
 
 /// A graded response reads as its verdict: `g.equal`, `g.outcome`, `g.rule`.
@@ -58,10 +56,16 @@ impl std::ops::Deref for Graded {
     }
 }
 
-/// The answer of a gold text (MG-1): what strict extraction finds, else the
-/// whole text.
-fn gold_answer(gold: &str) -> Located {
-    locate_answer(gold, true).unwrap_or_else(|| Located {
+/// The answer of a gold text (MG-1): what the extraction of the mode finds
+/// (the same as the response's by default, strict extraction with
+/// `strict`), else the whole text.
+fn gold_answer(gold: &str, strict: bool) -> Located {
+    let found = if strict {
+        locate_answer(gold, true)
+    } else {
+        locate_default(gold, false).ok()
+    };
+    found.unwrap_or_else(|| Located {
         answer: gold.trim().to_string(),
         span: (gold.len() - gold.trim_start().len(), gold.trim_end().len()),
         how: "whole_text",
@@ -76,9 +80,16 @@ fn gold_answer(gold: &str) -> Located {
 /// let g = grade(r"\frac{1}{2}", r"The probability is $\boxed{0.5}$.", &GradeOptions::default());
 /// assert!(g.verdict.equal);
 /// assert_eq!(g.response_extracted.unwrap().answer, "0.5");
-/// // No boxed answer and no answer phrase: no answer under strict extraction.
+/// // No boxed answer and no answer phrase: the last number token.
 /// let g = grade("360", "so we get 360 arrangements", &GradeOptions::default());
+/// assert!(g.verdict.equal);
+/// // A bare answer is the answer in every mode, both ways.
+/// let g = grade("5", "5", &GradeOptions::default());
+/// assert!(g.verdict.equal);
+/// // Cut off mid-derivation: no answer, with the reason.
+/// let g = grade("12", "We have $3 \times 4 = 12$ and then $12 +", &GradeOptions::default());
 /// assert_eq!(g.verdict.outcome.as_str(), "no_answer");
+/// assert!(g.reason.unwrap().starts_with("cut off"));
 /// ```
 pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
     grade_any(&[gold], response, opts)
@@ -88,14 +99,9 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 /// it equals any of them (that gold is reported), otherwise the verdict
 /// against the first. An empty list grades as `no_answer`.
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
-    let found = locate_answer_with(
-        response,
-        ExtractOptions {
-            strict: opts.strict,
-            formulas_only: opts.formulas_only,
-        },
-    );
-    let Some(pred) = found else {
+    let found = response_answer(response, opts);
+    let reason = found.as_ref().err().copied().flatten();
+    let Ok(pred) = found else {
         return Graded {
             verdict: Verdict {
                 equal: false,
@@ -103,22 +109,29 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
                 rule: Rule::NoAnswer,
                 reference_normalized: golds
                     .first()
-                    .map(|g| gold_answer(g).answer)
+                    .map(|g| gold_answer(g, opts.strict).answer)
                     .unwrap_or_default(),
                 prediction_normalized: String::new(),
             },
-            gold_extracted: golds.first().map(|g| gold_answer(g)),
+            gold_extracted: golds.first().map(|g| gold_answer(g, opts.strict)),
             response_extracted: None,
+            reason,
         };
     };
     let mut first: Option<Graded> = None;
     for g in golds {
-        let gold = gold_answer(g);
+        let gold = gold_answer(g, opts.strict);
+        // MX-16: a choice letter as gold takes the response's choice.
+        let pred = match choice_letter(&gold.compared()) {
+            Some(_) => response_choice(response, Some(&pred)).unwrap_or_else(|| pred.clone()),
+            None => pred.clone(),
+        };
         let verdict = equal(&gold.compared(), &pred.compared(), &opts.equal);
         let graded = Graded {
             verdict,
             gold_extracted: Some(gold),
-            response_extracted: Some(pred.clone()),
+            response_extracted: Some(pred),
+            reason: None,
         };
         if graded.verdict.equal {
             return graded;
@@ -135,7 +148,27 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
         },
         gold_extracted: None,
         response_extracted: Some(pred),
+        reason: None,
     })
+}
+
+/// The response's answer (MG-2): the production extraction, or with
+/// `strict` the document's, then a response that is itself an answer.
+/// `Err(Some(reason))` when it was cut off or is empty (MX-15).
+fn response_answer(response: &str, opts: &GradeOptions) -> Result<Located, Option<NoAnswerReason>> {
+    if opts.strict {
+        return locate_answer(response, true)
+            .or_else(|| {
+                bare_answer(crate::extract::strip_think(response)).map(|mut b| {
+                    let base = crate::extract::strip_think(response).as_ptr() as usize
+                        - response.as_ptr() as usize;
+                    b.span = (b.span.0 + base, b.span.1 + base);
+                    b
+                })
+            })
+            .ok_or(None);
+    }
+    locate_default(response, opts.formulas_only).map_err(Some)
 }
 
 /// The most answers [`majority`] votes on in one list (MJ-3).
