@@ -46,7 +46,16 @@ pub struct EquivOptions {
     pub samples: usize,
     /// Seed of the sample points (default 0x5c0e5bec).
     pub seed: u64,
+    /// Whether `abs_tol` applies only near zero (default false): two values
+    /// both farther from zero than double precision's noise
+    /// ([`NEAR_ZERO`]) are then compared by `rel_tol` alone, so `2·10⁻¹⁰` is
+    /// not `2·10⁻¹¹` (`math.equal`, spec/math.md ME-12).
+    pub abs_tol_near_zero_only: bool,
 }
+
+/// Below this magnitude a computed value is indistinguishable from zero in
+/// double precision (`sin π` evaluates to 1.2·10⁻¹⁶).
+pub const NEAR_ZERO: f64 = 1e-15;
 
 impl Default for EquivOptions {
     fn default() -> Self {
@@ -55,6 +64,7 @@ impl Default for EquivOptions {
             abs_tol: 1e-8,
             samples: 12,
             seed: 0x5c0e_5bec,
+            abs_tol_near_zero_only: false,
         }
     }
 }
@@ -350,7 +360,11 @@ impl Comparer<'_> {
 
     fn close(&self, x: Complex, y: Complex) -> bool {
         let diff = (x - y).abs();
-        diff <= self.opts.abs_tol + self.opts.rel_tol * x.abs().max(y.abs())
+        let scale = x.abs().max(y.abs());
+        if self.opts.abs_tol_near_zero_only && x.abs().min(y.abs()) > NEAR_ZERO {
+            return diff <= self.opts.rel_tol * scale;
+        }
+        diff <= self.opts.abs_tol + self.opts.rel_tol * scale
     }
 
     /// Sample points for `symbols`: first real points in (0.2, 2.2), then

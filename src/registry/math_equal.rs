@@ -11,11 +11,20 @@ use crate::score::math::equal::{EqualOptions, equal_any};
 /// `math.grade` takes the same list (append it to its own parameters).
 pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
     number_param("rel_tol", 1e-9, "relative tolerance of numeric comparisons"),
-    number_param("abs_tol", 1e-8, "absolute tolerance of numeric comparisons"),
+    number_param(
+        "abs_tol",
+        1e-8,
+        "absolute tolerance of numeric comparisons; the default applies near zero only (two non-zero numbers: rel_tol), a value given applies to every pair",
+    ),
+    flag(
+        "abs_tol_everywhere",
+        false,
+        "document 004's tolerance: abs_tol for every pair (|a-b| <= abs_tol + rel_tol*max), so all numbers below abs_tol are equal",
+    ),
     flag(
         "include_percentage",
-        true,
-        "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)",
+        false,
+        "document 004's percentage reading without a percent sign: plain decimals 100x each other match (3.04 ~ 0.0304); off, a side must say percent (28\\% ~ 28)",
     ),
     number_param(
         "percent_rel_tol",
@@ -51,6 +60,9 @@ pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError>
     Ok(EqualOptions {
         rel_tol: a.tolerance("rel_tol")?,
         abs_tol: a.tolerance("abs_tol")?,
+        // An abs_tol the caller sets is meant for every pair (math-verify's
+        // float_rounding maps to it); the default one applies near zero only.
+        abs_tol_everywhere: a.bool("abs_tol_everywhere")? || a.value("abs_tol")?.is_some(),
         include_percentage: a.bool("include_percentage")?,
         percent_rel_tol: a.tolerance("percent_rel_tol")?,
         compare_sets: a.bool("compare_sets")?,

@@ -7,6 +7,7 @@
 //!
 //! | rule | decision |
 //! |---|---|
+//! | `date_time` | a side is a date, weekday or clock time (ME-14): equal when both name the same |
 //! | `no_answer` | a side is empty after preparation: outcome `no_answer` |
 //! | `literal` | the prepared texts are the same (words: case-insensitive) |
 //! | `ascii_only` | a side keeps a non-ASCII character (option `ascii_only`): not equal |
@@ -16,7 +17,7 @@
 //! | `units` | quantities with units are converted to SI with exact factors (`0.5 km` = `500 m`, `5 m` ≠ `5 cm`); a unit on one side only is dropped |
 //! | `relation_interval` | `a < x ≤ b` against the interval `(a, b]`, `x > a` against `(a, ∞)` |
 //! | `vector` | a tuple against a one-row or one-column matrix, element by element |
-//! | `percentage` | plain decimals that are 100× each other (option `include_percentage`) |
+//! | `percentage` | plain decimals that are 100× each other, a side saying percent (or option `include_percentage`) |
 //! | engine rules | `identical`, `numeric_value`, `sample_points`, `equation`, `inequality`, `set`, `tuple`, `matrix`, `interval`, `union`, `plus_minus`, `text`, `kind` (spec/expr.md EX-5) |
 //!
 //! It never fails: a side that does not parse gives the outcome
@@ -35,7 +36,9 @@
 //! # Differences with the specification
 //!
 //! See spec/math.md ME-D*: bare lists are unordered (symeval compares them in
-//! order unless `compare_sets`); the percentage reading is symmetric; units
+//! order unless `compare_sets`); the percentage reading needs a percent sign
+//! and the absolute tolerance applies near zero only unless the document's
+//! options are set ([`EqualOptions::document`]); units
 //! are compared, not stripped; `\log` is natural (math-verify: base 10).
 
 use num_traits::Signed;
@@ -48,15 +51,23 @@ use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
 
 use super::units::{self, UnitPart};
+use super::words;
 
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EqualOptions {
     /// Relative tolerance of a numeric comparison (default 1e-9).
     pub rel_tol: f64,
-    /// Absolute tolerance of a numeric comparison (default 1e-8).
+    /// Absolute tolerance of a numeric comparison (default 1e-8), applied
+    /// near zero only: two non-zero numbers compare by `rel_tol` (ME-12).
     pub abs_tol: f64,
-    /// Whether plain decimals that are 100× each other match (`3.04` ~ `0.0304`; default true).
+    /// Whether `abs_tol` applies to every pair of numbers, as document 004
+    /// does (`|a − b| ≤ abs_tol + rel_tol·max(|a|, |b|)`, so every two numbers
+    /// below 1e-8 are equal); default false.
+    pub abs_tol_everywhere: bool,
+    /// Whether plain decimals that are 100× each other match without a
+    /// percent sign on either side (`3.04` ~ `0.0304`, document 004's
+    /// default); default false: a side must say percent (`28\%` ~ `28`, ME-8).
     pub include_percentage: bool,
     /// Relative tolerance of the percentage reading (default 1e-3).
     pub percent_rel_tol: f64,
@@ -80,12 +91,33 @@ impl Default for EqualOptions {
         EqualOptions {
             rel_tol: 1e-9,
             abs_tol: 1e-8,
-            include_percentage: true,
+            abs_tol_everywhere: false,
+            include_percentage: false,
             percent_rel_tol: 1e-3,
             compare_sets: false,
             ascii_only: true,
             degrees_as_radians: false,
             relation_for_interval: true,
+        }
+    }
+}
+
+impl EqualOptions {
+    /// Document 004's defaults (symeval's `EvaluatorMathBatch()`): the
+    /// percentage reading without a percent sign and the absolute tolerance
+    /// everywhere — two readings that are false positives in production
+    /// (spec/math.md, "Differences with the document").
+    ///
+    /// ```
+    /// use scorespec::score::math::equal::{equal, EqualOptions};
+    /// assert!(equal("3.04", "0.0304", &EqualOptions::document()).equal);
+    /// assert!(!equal("3.04", "0.0304", &EqualOptions::default()).equal);
+    /// ```
+    pub fn document() -> Self {
+        EqualOptions {
+            abs_tol_everywhere: true,
+            include_percentage: true,
+            ..EqualOptions::default()
         }
     }
 }
@@ -142,6 +174,34 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
             reference_normalized: cut(reference),
             prediction_normalized: cut(prediction),
         };
+    }
+    // Dates, weekdays and clock times (ME-14) are read before preparation,
+    // which would make arithmetic of their digits.
+    if !reference.trim().is_empty() && !prediction.trim().is_empty() {
+        let (wr, wp) = (words::when(reference), words::when(prediction));
+        // A bare `H:MM` against a colon form that is not a time is a ratio.
+        let ratio = |w: Option<words::When>, other: &str, wo: Option<words::When>| {
+            matches!(w, Some(words::When::Clock(_))) && wo.is_none() && other.contains(':')
+        };
+        let ratio = ratio(wr, prediction, wp) || ratio(wp, reference, wr);
+        if (wr.is_some() || wp.is_some()) && !ratio {
+            let same = matches!((wr, wp), (Some(a), Some(b)) if words::same(a, b));
+            let show = |w: Option<words::When>, raw: &str| match w {
+                Some(w) => format!("{w:?}"),
+                None => raw.trim().to_string(),
+            };
+            return Verdict {
+                equal: same,
+                outcome: if same {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
+                rule: "date_time",
+                reference_normalized: show(wr, reference),
+                prediction_normalized: show(wp, prediction),
+            };
+        }
     }
     let r = prepare(reference);
     let p = prepare(prediction);
@@ -1108,7 +1168,29 @@ impl Comparer<'_> {
     }
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
-        let e = parse(s.trim(), Format::Latex, &self.limits)?;
+        let s = s.trim();
+        // A number word or an ordinal is its number (ME-15).
+        if let Some(n) = words::number_word(s) {
+            return Ok(Expr::int(n as i64));
+        }
+        if let Some(n) = words::ordinal(s) {
+            return self.parse(n);
+        }
+        let inf = |w: &str| w.eq_ignore_ascii_case("inf") || w.eq_ignore_ascii_case("infinity");
+        if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim())) {
+            let _ = w;
+            return Ok(Expr::neg(Expr::Constant(Constant::Infinity)));
+        }
+        if inf(s.strip_prefix('+').unwrap_or(s).trim()) {
+            return Ok(Expr::Constant(Constant::Infinity));
+        }
+        // Prose before or after the mathematics is a unit or a counted
+        // noun, never a product of letters (ME-13).
+        if let Some((math, noun)) = words::split_prose(s) {
+            let value = self.parse(math)?;
+            return Ok(Expr::Mul(vec![value, Expr::Text(noun)]));
+        }
+        let e = parse(s, Format::Latex, &self.limits)?;
         let e = match fold_matrices(&e, &self.limits, 0)? {
             Some(m) => m,
             None => e,
@@ -1139,6 +1221,13 @@ impl Comparer<'_> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        if words::number_word(s).is_some() {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: self.parse(s)?,
+                stands_for: None,
+            });
+        }
         // A word of three letters or more is text, not a product of
         // letters (`Evelyn` is not `E·e·l·n·v·y`, ME-3).
         if is_text_item(s) {
@@ -1367,7 +1456,11 @@ impl Comparer<'_> {
             _ => {}
         }
         let d = self.engine(a, b)?;
-        if d.0 != Outcome::Equal && self.opts.include_percentage && self.percentage(ta, tb) {
+        let evidence = ta.ends_with("\\%") || tb.ends_with("\\%");
+        if d.0 != Outcome::Equal
+            && (self.opts.include_percentage || evidence)
+            && self.percentage(ta, tb)
+        {
             return Ok((Outcome::Equal, "percentage"));
         }
         Ok(d)
@@ -1390,10 +1483,8 @@ impl Comparer<'_> {
             return false;
         };
         let could_be_percent = |v: f64| (0.0 < v && v < 1.0) || (1.0 < v && v < 100.0);
-        let close = |a: f64, b: f64| {
-            (a - b).abs()
-                <= (self.opts.percent_rel_tol * a.abs().max(b.abs())).max(self.opts.abs_tol)
-        };
+        let close =
+            |a: f64, b: f64| (a - b).abs() <= self.opts.percent_rel_tol * a.abs().max(b.abs());
         [(x, y), (y, x)].iter().any(|&(s, l)| {
             could_be_percent(s) && could_be_percent(l / 100.0) && close(l / 100.0, s)
         })
@@ -1403,6 +1494,7 @@ impl Comparer<'_> {
         let eo = EquivOptions {
             rel_tol: self.opts.rel_tol,
             abs_tol: self.opts.abs_tol,
+            abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
             ..EquivOptions::default()
         };
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
@@ -1744,8 +1836,12 @@ mod tests {
         assert!(eq("12,34", "(12,34)"));
         assert!(eq("1+2,2+1", "2+1,1+2"));
         assert!(eq(r"\begin{array}1\\2\end{array}", "1,2"));
-        assert!(eq("3.04", "0.0304"));
+        assert!(!eq("3.04", "0.0304"));
         assert!(!eq("1", "100"));
+        let d = EqualOptions::document();
+        assert!(equal("3.04", "0.0304", &d).equal);
+        assert!(equal("0.0304", "3.04", &d).equal);
+        assert!(!equal("1", "100", &d).equal);
     }
 
     #[test]

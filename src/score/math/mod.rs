@@ -5,6 +5,7 @@ pub mod equal;
 pub mod extract;
 pub mod normalize;
 pub mod units;
+pub mod words;
 
 // math.grade and math.majority (lead).
 pub mod grade;
