@@ -51,6 +51,11 @@ pub(crate) const EQUAL_OPTION_PARAMS: &[Param] = &[
         true,
         "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused",
     ),
+    flag(
+        "decimal_rounding",
+        false,
+        "a rounded decimal of 3+ significant digits (30.52) matches an exact value that rounds to it at its decimal places (never another decimal)",
+    ),
 ];
 
 /// Reads the options of [`EQUAL_OPTION_PARAMS`] from a call's arguments
@@ -69,6 +74,7 @@ pub(crate) fn options_from_args(a: &Args<'_>) -> Result<EqualOptions, CallError>
         ascii_only: a.bool("ascii_only")?,
         degrees_as_radians: a.bool("degrees_as_radians")?,
         relation_for_interval: a.bool("relation_for_interval")?,
+        decimal_rounding: a.bool("decimal_rounding")?,
     })
 }
 

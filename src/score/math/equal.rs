@@ -17,6 +17,8 @@
 //! | `units` | quantities with units are converted to SI with exact factors (`0.5 km` = `500 m`, `5 m` ≠ `5 cm`); a unit on one side only is dropped |
 //! | `relation_interval` | `a < x ≤ b` against the interval `(a, b]`, `x > a` against `(a, ∞)` |
 //! | `vector` | a tuple against a one-row or one-column matrix, element by element |
+//! | `function`, `qualifier` | `f(z) = z` against `f(x) = x`; two trailing qualifiers that differ (ME-18) |
+//! | `rounding` | a rounded decimal against an exact value (option `decimal_rounding`, ME-19) |
 //! | `percentage` | plain decimals that are 100× each other, a side saying percent (or option `include_percentage`) |
 //! | engine rules | `identical`, `numeric_value`, `sample_points`, `equation`, `inequality`, `set`, `tuple`, `matrix`, `interval`, `union`, `plus_minus`, `text`, `kind` (spec/expr.md EX-5) |
 //!
@@ -84,6 +86,12 @@ pub struct EqualOptions {
     /// relation still accepts its interval — so the verdict is no longer
     /// symmetric: math-verify's `allow_set_relation_comp`.
     pub relation_for_interval: bool,
+    /// Whether a rounded decimal (three significant digits or more, at least
+    /// one decimal place: `30.52`, `0.333`) matches an exact value that rounds
+    /// to it at its decimal places (`\frac{2747}{90}` = 30.5222…; ME-19);
+    /// never another decimal (`0.54` is not `0.5`, `30.5` is not `30.52`).
+    /// Default false.
+    pub decimal_rounding: bool,
 }
 
 impl Default for EqualOptions {
@@ -98,6 +106,7 @@ impl Default for EqualOptions {
             ascii_only: true,
             degrees_as_radians: false,
             relation_for_interval: true,
+            decimal_rounding: false,
         }
     }
 }
@@ -203,8 +212,20 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
             };
         }
     }
-    let r = prepare(reference);
-    let p = prepare(prediction);
+    let (r, rq) = prepare_parts(reference);
+    let (p, pq) = prepare_parts(prediction);
+    // Two qualifiers must say the same; one alone is dropped (ME-18).
+    if let (Some(a), Some(b)) = (&rq, &pq) {
+        if a != b {
+            return Verdict {
+                equal: false,
+                outcome: Outcome::NotEqual,
+                rule: "qualifier",
+                reference_normalized: format!("{r} {a}"),
+                prediction_normalized: format!("{p} {b}"),
+            };
+        }
+    }
     let mut cmp = Comparer {
         opts,
         limits: Limits::default(),
@@ -228,13 +249,44 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
     }
 }
 
+/// Whether `s` is an answer `math.equal` reads (MJ-4): not empty after
+/// preparation, and a date, a text rule's word or an expression the engine
+/// parses.
+///
+/// ```
+/// use scorespec::score::math::equal::readable;
+/// assert!(readable("3") && readable("Tuesday") && readable("x+1"));
+/// assert!(!readable("") && !readable("$ $") && !readable(r"\frac{1}{"));
+/// ```
+pub fn readable(s: &str) -> bool {
+    if s.len() > MAX_ANSWER_BYTES {
+        return false;
+    }
+    if words::when(s).is_some() {
+        return true;
+    }
+    let (t, _) = prepare_parts(s);
+    if t.is_empty() {
+        return false;
+    }
+    let o = EqualOptions::default();
+    let cmp = Comparer {
+        opts: &o,
+        limits: Limits::default(),
+        steps: 0,
+    };
+    boolean(&t).is_some() || cmp.answer(&t).is_ok()
+}
+
 /// Compares a prediction with a list of acceptable references: equal when it
 /// matches any of them (the first match's verdict); otherwise the verdict
 /// against the first reference. An empty list gives `no_answer`.
 ///
 /// ```
 /// use scorespec::score::math::equal::{equal_any, EqualOptions};
-/// assert!(equal_any(&["0.0304", "0.0304"], "3.04", &EqualOptions::default()).equal);
+/// // Document 004's example, under its own options (ME-D8).
+/// assert!(equal_any(&["0.0304", "0.0304"], "3.04", &EqualOptions::document()).equal);
+/// assert!(equal_any(&["1", "3.04"], "3.04", &EqualOptions::default()).equal);
 /// ```
 pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> Verdict {
     let mut first: Option<Verdict> = None;
@@ -277,6 +329,12 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
 /// ```
 pub fn prepare(s: &str) -> String {
+    prepare_parts(s).0
+}
+
+/// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
+/// where } …`, ME-18) set apart: the answer, and the qualifier if any.
+fn prepare_parts(s: &str) -> (String, Option<String>) {
     let mut t = map_unicode(unquote(s));
     t = undouble_commands(&t);
     // `\\` (a row break) is kept apart from `\ ` (a space) below.
@@ -346,6 +404,21 @@ pub fn prepare(s: &str) -> String {
     t = mathrm_units(&t);
     t = group_solutions(&t).replace(';', ",");
     t = drop_left_right(&t);
+    let qualifier = match qualifier_start(&t) {
+        Some(k) => {
+            let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
+            t.truncate(k);
+            Some(q)
+        }
+        None => None,
+    };
+    if let Some(cond) = set_builder(&t) {
+        t = cond;
+    }
+    // A number in words keeps its "and" (`three hundred and five`, ME-15).
+    if let Some(n) = words::number_word(&t) {
+        t = n.to_string();
+    }
     t = replace_words(&t);
     t = percent_words(&t);
     t = approx(&t);
@@ -366,7 +439,74 @@ pub fn prepare(s: &str) -> String {
             t = inner.to_string();
         }
     }
-    trailing_unit_word(t.trim())
+    (trailing_unit_word(t.trim()), qualifier)
+}
+
+/// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
+/// where }`, `\text{ when }`, `\text{ if }`, `\forall`, or the words "for
+/// all", "for any", "for every", "where", "when" between spaces, at the top
+/// level and after something.
+fn qualifier_start(t: &str) -> Option<usize> {
+    const MARKS: &[&str] = &[
+        "\\text{ for ",
+        "\\text{for ",
+        "\\text{ where",
+        "\\text{where",
+        "\\text{ when",
+        "\\text{when",
+        "\\text{ if ",
+        "\\text{if ",
+        "\\forall",
+        " for all ",
+        " for any ",
+        " for every ",
+        " where ",
+        " when ",
+    ];
+    if !t.contains("\\text{")
+        && !t.contains("\\forall")
+        && !t.contains(" w")
+        && !t.contains(" for ")
+    {
+        return None;
+    }
+    let b = t.as_bytes();
+    let mut depth = 0i64;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0
+            && i > 0
+            && MARKS.iter().any(|m| t[i..].starts_with(m))
+            && !t[..i].trim().is_empty()
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `\{x \mid x < 3\}`, `\{x : x < 3\}`, `\{x | x < 3\}`, `\{x \in
+/// \mathbb{R} \mid x < 3\}` → `x < 3`: a set of reals written by its
+/// condition is the condition, which compares with intervals (ME-7, ME-17).
+fn set_builder(t: &str) -> Option<String> {
+    let inner = t.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+    let (k, len) = ["\\mid", ":", "|"]
+        .iter()
+        .find_map(|m| inner.find(m).map(|k| (k, m.len())))?;
+    let head = inner[..k].trim();
+    let head = match head.split_once("\\in") {
+        Some((v, set)) if words::number_set(set) == Some("(-\\infty,\\infty)") => v.trim(),
+        Some(_) => return None,
+        None => head,
+    };
+    let cond = inner[k + len..].trim();
+    (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
 }
 
 /// `125 miles` → `125\text{ miles}`: a number followed by one plain word
@@ -423,6 +563,13 @@ fn map_unicode(s: &str) -> String {
             '√' => out.push_str("\\sqrt"),
             '²' => out.push_str("^2"),
             '³' => out.push_str("^3"),
+            'ℝ' => out.push_str("\\mathbb{R}"),
+            'ℤ' => out.push_str("\\mathbb{Z}"),
+            'ℕ' => out.push_str("\\mathbb{N}"),
+            'ℚ' => out.push_str("\\mathbb{Q}"),
+            'ℂ' => out.push_str("\\mathbb{C}"),
+            '′' => out.push('\''),
+            '″' => out.push_str("''"),
             '€' | '£' | '¥' | '￥' => {}
             _ => out.push(c),
         }
@@ -511,7 +658,9 @@ fn unwrap_all(s: &str) -> String {
                 })
                 .or_else(|| u.strip_suffix(',').filter(|x| !x.ends_with('\\')))
                 .or_else(|| u.strip_suffix(';'))
-                .or_else(|| u.strip_suffix(':'));
+                .or_else(|| u.strip_suffix(':'))
+                // A stray trailing backslash (ME-15).
+                .or_else(|| u.strip_suffix('\\').filter(|x| !x.ends_with('\\')));
             match u {
                 Some(x) => t = x.trim_end().to_string(),
                 None => break,
@@ -757,13 +906,37 @@ fn percent_words(s: &str) -> String {
     out.replace(" \\%", "\\%")
 }
 
-/// `x = 1/3 \approx 0.33` → `x = 1/3`; `x \approx 11` → `x = 11`.
+/// `a \approx b` is `a`, the exact side (ME-2, as `math.normalize`):
+/// `\frac{1}{3} \approx 0.333` → `\frac{1}{3}`, `x = 1/3 \approx 0.33` →
+/// `x = 1/3`; when `a` is a lone variable it is a label: `x \approx 11` →
+/// `x = 11`.
 fn approx(s: &str) -> String {
-    match s.find("\\approx") {
-        Some(i) if s[..i].contains('=') => s[..i].trim().to_string(),
-        Some(_) => s.replace("\\approx", "="),
-        None => s.to_string(),
+    let Some(i) = s.find("\\approx") else {
+        return s.to_string();
+    };
+    let left = s[..i].trim();
+    if left.contains('=') || !is_variable(left) {
+        return left.to_string();
     }
+    s.replacen("\\approx", "=", 1)
+}
+
+/// A lone variable: one letter (not `e` or `i`) or a Greek letter (not
+/// `\pi`), with an optional subscript.
+fn is_variable(s: &str) -> bool {
+    let s = s.trim();
+    let base = match s.find('_') {
+        Some(k) => &s[..k],
+        None => s,
+    };
+    let b = base.as_bytes();
+    let letter = b.len() == 1 && b[0].is_ascii_alphabetic() && !matches!(b[0], b'e' | b'i');
+    let greek = base.len() > 2
+        && base.starts_with('\\')
+        && base[1..].bytes().all(|c| c.is_ascii_alphabetic())
+        && crate::expr::parse::latex::is_greek(&base[1..])
+        && base != "\\pi";
+    letter || greek
 }
 
 /// `x \in [0, 1]` → `[0, 1]`: membership states the set.
@@ -963,6 +1136,20 @@ fn thousands(s: &str) -> Option<String> {
     None
 }
 
+/// Whether a rational has a finite decimal expansion (its reduced
+/// denominator has no prime factor other than 2 and 5).
+fn is_terminating(n: &num_rational::BigRational) -> bool {
+    use num_traits::{One, Zero};
+    let mut d = n.denom().clone();
+    for p in [2u32, 5] {
+        let p = num_bigint::BigInt::from(p);
+        while (&d % &p).is_zero() {
+            d /= &p;
+        }
+    }
+    d.is_one()
+}
+
 fn is_decimal_literal(s: &str) -> bool {
     let s = s.strip_prefix('-').unwrap_or(s);
     let s = s.strip_suffix("\\%").unwrap_or(s);
@@ -1160,11 +1347,23 @@ impl Comparer<'_> {
             // plain items: each parsed on its own.
             let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
             if let Ok(items) = items {
-                return Ok(items);
+                return self.expand_nested_pm(items);
             }
             // `\{1, 2\}` or other forms the engine reads whole.
         }
-        Ok(vec![self.item(s)?])
+        self.expand_nested_pm(vec![self.item(s)?])
+    }
+
+    /// `\frac{1 \pm \sqrt{17}}{4}` is the list of its two values, exactly as
+    /// the document's `norm_pm` rewrites it (ME-16); a top-level `a ± b` is
+    /// left to the rules that compare it whole.
+    fn expand_nested_pm(&self, items: Vec<Item>) -> Result<Vec<Item>, ExprError> {
+        let nested = |i: &Item| has_pm(&i.expr) && !matches!(i.expr, Expr::PlusMinus(..));
+        if items.iter().any(nested) {
+            expand_pm_items(&items, &self.limits)
+        } else {
+            Ok(items)
+        }
     }
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
@@ -1175,6 +1374,9 @@ impl Comparer<'_> {
         }
         if let Some(n) = words::ordinal(s) {
             return self.parse(n);
+        }
+        if let Some(angle) = words::degrees_minutes(s) {
+            return self.parse(&angle);
         }
         let inf = |w: &str| w.eq_ignore_ascii_case("inf") || w.eq_ignore_ascii_case("infinity");
         if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim())) {
@@ -1195,7 +1397,99 @@ impl Comparer<'_> {
             Some(m) => m,
             None => e,
         };
+        let e = self.sets(e, s)?;
         self.standalone(e)
+    }
+
+    /// The value of a constant expression as a real number (`±∞` included).
+    fn real(&self, e: &Expr) -> Option<f64> {
+        let mut steps = 0;
+        crate::expr::eval::eval_real(e, &|_| None, &mut steps, 10_000)
+            .ok()
+            .filter(|v| !v.is_nan())
+    }
+
+    /// Sets as the answers write them (ME-17): a reversed interval `[1, 0]`
+    /// is refused (a parse error: no such interval is written on purpose),
+    /// an intersection of intervals with numeric ends is computed, and the
+    /// elements of a finite set with `±` are both values.
+    fn sets(&self, e: Expr, text: &str) -> Result<Expr, ExprError> {
+        let refuse = |what: &str| {
+            Err(ExprError::Parse(crate::expr::ParseError::new(
+                what,
+                0..text.len(),
+                text,
+            )))
+        };
+        match e {
+            Expr::Interval(iv) => {
+                if let (Some(lo), Some(hi)) = (self.real(&iv.lo), self.real(&iv.hi)) {
+                    if lo > hi {
+                        return refuse(
+                            "a reversed interval (its lower end is above its upper end)",
+                        );
+                    }
+                }
+                Ok(Expr::Interval(iv))
+            }
+            Expr::Union(parts) => Ok(Expr::Union(self.sets_all(parts, text)?)),
+            Expr::Intersection(parts) => {
+                let parts = self.sets_all(parts, text)?;
+                match self.intersect(&parts) {
+                    Some(x) => canonical(&x, &self.limits),
+                    None => Ok(Expr::Intersection(parts)),
+                }
+            }
+            Expr::Set(v) if v.iter().any(has_pm) => {
+                let mut out = Vec::with_capacity(v.len() + 2);
+                for x in &v {
+                    out.extend(pm_values(x, &self.limits)?);
+                }
+                canonical(&Expr::Set(out), &self.limits)
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn sets_all(&self, parts: Vec<Expr>, text: &str) -> Result<Vec<Expr>, ExprError> {
+        parts.into_iter().map(|p| self.sets(p, text)).collect()
+    }
+
+    /// The intersection of intervals with numeric ends: an interval, a
+    /// point `{a}` or the empty set; `None` when a part is not such an interval.
+    fn intersect(&self, parts: &[Expr]) -> Option<Expr> {
+        let mut acc: Option<(Interval, f64, f64)> = None;
+        for p in parts {
+            let Expr::Interval(iv) = p else { return None };
+            let (lo, hi) = (self.real(&iv.lo)?, self.real(&iv.hi)?);
+            acc = Some(match acc {
+                None => ((**iv).clone(), lo, hi),
+                Some((mut a, alo, ahi)) => {
+                    let (mut nlo, mut nhi) = (alo, ahi);
+                    if lo > alo || (lo == alo && !iv.lo_closed) {
+                        a.lo = iv.lo.clone();
+                        a.lo_closed = iv.lo_closed;
+                        nlo = lo;
+                    }
+                    if hi < ahi || (hi == ahi && !iv.hi_closed) {
+                        a.hi = iv.hi.clone();
+                        a.hi_closed = iv.hi_closed;
+                        nhi = hi;
+                    }
+                    (a, nlo, nhi)
+                }
+            });
+        }
+        let (iv, lo, hi) = acc?;
+        Some(
+            if lo > hi || (lo == hi && !(iv.lo_closed && iv.hi_closed)) {
+                Expr::Set(Vec::new())
+            } else if lo == hi {
+                Expr::Set(vec![iv.lo])
+            } else {
+                Expr::Interval(Box::new(iv))
+            },
+        )
     }
 
     /// Degrees at the top (or as an element) per `degrees_as_radians`.
@@ -1221,7 +1515,19 @@ impl Comparer<'_> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
-        if words::number_word(s).is_some() {
+        // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
+        if let Some(t) = words::number_set(s) {
+            return Ok(Item {
+                text: t.to_string(),
+                expr: self.parse(t)?,
+                stands_for: None,
+            });
+        }
+        let inf = s
+            .trim_start_matches(['-', '+'])
+            .trim()
+            .eq_ignore_ascii_case("inf");
+        if words::number_word(s).is_some() || inf {
             return Ok(Item {
                 text: s.to_string(),
                 expr: self.parse(s)?,
@@ -1364,6 +1670,19 @@ impl Comparer<'_> {
         if a.text == b.text {
             return Ok((Outcome::Equal, "literal"));
         }
+        // `f(z) = z` against `f(x) = x`: one function, whatever the name of
+        // its bound variable (ME-18).
+        if let (Some((fa, va, _)), Some((fb, vb, rb))) =
+            (function_definition(&a.text), function_definition(&b.text))
+        {
+            if fa == fb && va != vb {
+                if let (Some(sa), Some(renamed)) = (&a.stands_for, rename_variable(rb, vb, va)) {
+                    let e = self.parse(&renamed)?;
+                    let d = self.exprs(sa, &e, "", "")?;
+                    return Ok((d.0, "function"));
+                }
+            }
+        }
         // `x = 3` against `3` (ME-6).
         if let (Some(ra), false) = (&a.stands_for, rel(&b.expr)) {
             let d = self.exprs(ra, &b.expr, &a.text, &b.text)?;
@@ -1456,6 +1775,12 @@ impl Comparer<'_> {
             _ => {}
         }
         let d = self.engine(a, b)?;
+        if d.0 != Outcome::Equal
+            && self.opts.decimal_rounding
+            && (self.rounds_to(ta, b) || self.rounds_to(tb, a))
+        {
+            return Ok((Outcome::Equal, "rounding"));
+        }
         let evidence = ta.ends_with("\\%") || tb.ends_with("\\%");
         if d.0 != Outcome::Equal
             && (self.opts.include_percentage || evidence)
@@ -1464,6 +1789,42 @@ impl Comparer<'_> {
             return Ok((Outcome::Equal, "percentage"));
         }
         Ok(d)
+    }
+
+    /// Whether `literal` is a rounded decimal (ME-19: at least three
+    /// significant digits, at least one decimal place) and `exact`, a
+    /// constant that is not itself a decimal literal, rounds to it (half
+    /// away from zero) at its decimal places.
+    fn rounds_to(&self, literal: &str, exact: &Expr) -> bool {
+        let lit = literal.trim();
+        if !is_decimal_literal(lit) || lit.ends_with("\\%") {
+            return false;
+        }
+        let Some((_, frac)) = lit.split_once('.') else {
+            return false;
+        };
+        let significant = lit
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|c| *c == b'0')
+            .count();
+        if significant < 3 || frac.is_empty() || frac.len() > 15 {
+            return false;
+        }
+        // The other side: a constant, not a decimal number (the decimal
+        // `0.54` is not a rounding of `0.5`'s exact value).
+        if !equiv::is_constant(exact)
+            || exact
+                .as_number()
+                .is_some_and(|n| is_terminating(n) && !n.is_integer())
+        {
+            return false;
+        }
+        let (Ok(l), Some(v)) = (lit.parse::<f64>(), self.real(exact)) else {
+            return false;
+        };
+        let half = 0.5 * 10f64.powi(-(frac.len() as i32));
+        (v - l).abs() <= half * (1.0 + 1e-9)
     }
 
     /// The percentage reading (ME-8): both sides plain decimals (a trailing
@@ -1698,23 +2059,69 @@ fn kind_is_scalar(e: &Expr) -> bool {
     )
 }
 
+/// Whether `±` occurs anywhere in `e`.
+fn has_pm(e: &Expr) -> bool {
+    matches!(e, Expr::PlusMinus(..)) || e.children().into_iter().any(has_pm)
+}
+
+/// `e` with every `a ± b` read as `a + b` (`plus`) or `a − b`: the signs of
+/// one item are correlated (MN-1), as in `\frac{1 \pm \sqrt{17}}{4}`.
+fn pick_sign(e: &Expr, plus: bool) -> Expr {
+    let all = |v: &[Expr]| v.iter().map(|x| pick_sign(x, plus)).collect::<Vec<_>>();
+    match e {
+        Expr::PlusMinus(a, b) => {
+            let (a, b) = (pick_sign(a, plus), pick_sign(b, plus));
+            if plus {
+                Expr::Add(vec![a, b])
+            } else {
+                Expr::sub(a, b)
+            }
+        }
+        Expr::Add(v) => Expr::Add(all(v)),
+        Expr::Mul(v) => Expr::Mul(all(v)),
+        Expr::Func(f, v) => Expr::Func(f.clone(), all(v)),
+        Expr::Relation(v, o) => Expr::Relation(all(v), o.clone()),
+        Expr::Tuple(v) => Expr::Tuple(all(v)),
+        Expr::Pow(a, b) => Expr::pow(pick_sign(a, plus), pick_sign(b, plus)),
+        Expr::Percent(a) => Expr::Percent(Box::new(pick_sign(a, plus))),
+        Expr::Degrees(a) => Expr::Degrees(Box::new(pick_sign(a, plus))),
+        other => other.clone(),
+    }
+}
+
+/// The values of an expression with `±` inside (ME-16): the one with `−`
+/// first, then `+`, canonical; an expression without `±` is its one value.
+fn pm_values(e: &Expr, limits: &Limits) -> Result<Vec<Expr>, ExprError> {
+    if !has_pm(e) {
+        return Ok(vec![e.clone()]);
+    }
+    Ok(vec![
+        canonical(&pick_sign(e, false), limits)?,
+        canonical(&pick_sign(e, true), limits)?,
+    ])
+}
+
+/// Items with `±` become two items each (ME-5, ME-16); each keeps its
+/// canonical form as its text, so that two expanded items are literally
+/// equal only when their values are.
 fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>, ExprError> {
     let mut out = Vec::with_capacity(xs.len());
     for i in xs {
-        match &i.expr {
-            Expr::PlusMinus(p, q) => {
-                for e in [
-                    Expr::sub((**p).clone(), (**q).clone()),
-                    Expr::Add(vec![(**p).clone(), (**q).clone()]),
-                ] {
-                    out.push(Item {
-                        text: String::new(),
-                        expr: canonical(&e, limits)?,
-                        stands_for: None,
-                    });
-                }
-            }
-            _ => out.push(i.clone()),
+        if !has_pm(&i.expr) {
+            out.push(i.clone());
+            continue;
+        }
+        let values = pm_values(&i.expr, limits)?;
+        let stands = match &i.stands_for {
+            Some(s) => pm_values(s, limits)?.into_iter().map(Some).collect(),
+            None => vec![None, None],
+        };
+        for (expr, stands_for) in values.into_iter().zip(stands.into_iter().cycle()) {
+            out.push(Item {
+                text: to_infix(&expr),
+                expr,
+                stands_for,
+            });
         }
     }
     Ok(out)
@@ -1738,6 +2145,60 @@ fn is_label(e: &Expr) -> bool {
         Expr::Tuple(v) => !v.is_empty() && v.iter().all(is_label),
         _ => false,
     }
+}
+
+/// `f(x) = …`, `g_1(t) = …`: the function's name, its one variable (a
+/// letter) and the right side's text.
+fn function_definition(text: &str) -> Option<(&str, u8, &str)> {
+    let sides = split_equals(text);
+    let [lhs, rhs] = sides.as_slice() else {
+        return None;
+    };
+    let lhs = lhs.trim();
+    let open = lhs.find('(')?;
+    let name = lhs[..open].trim();
+    let var = lhs[open + 1..].strip_suffix(')')?.trim().as_bytes();
+    let name_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '\\')
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'{' | b'}' | b'\\'));
+    match var {
+        [v] if name_ok && v.is_ascii_alphabetic() => Some((name, *v, rhs.trim())),
+        _ => None,
+    }
+}
+
+/// `text` with the variable `from` renamed `to` (letters outside command
+/// names and `\text{…}`); `None` when `to` already occurs free in it.
+fn rename_variable(text: &str, from: u8, to: u8) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\\' {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            if j == i + 1 {
+                j = (i + 2).min(b.len());
+            }
+            let name = &text[i..j];
+            if name == "\\text" && b.get(j) == Some(&b'{') {
+                j = closing(text, j).map_or(b.len(), |k| k + 1);
+            }
+            out.extend_from_slice(&b[i..j]);
+            i = j;
+            continue;
+        }
+        if c == to {
+            return None;
+        }
+        out.push(if c == from { to } else { c });
+        i += 1;
+    }
+    String::from_utf8(out).ok()
 }
 
 /// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x.

@@ -493,6 +493,115 @@ pub fn same(a: When, b: When) -> bool {
     }
 }
 
+/// `60^\circ 42'` (also `^{\circ}`, `^\prime`, with seconds `15''` or
+/// `15"`) → `(60+\frac{42}{60})^\circ`: degrees and minutes (and seconds)
+/// are one angle (ME-15).
+pub fn degrees_minutes(s: &str) -> Option<String> {
+    let s = s.trim();
+    let (deg, rest) = s.split_once("^")?;
+    let rest = rest.trim_start();
+    let rest = ["{\\circ}", "\\circ"]
+        .iter()
+        .find_map(|m| rest.strip_prefix(m))?
+        .trim_start();
+    let number = |t: &str| {
+        let t = t.trim();
+        (!t.is_empty()
+            && t.len() <= 30
+            && t.bytes().all(|c| c.is_ascii_digit() || c == b'.')
+            && t.bytes().filter(|c| *c == b'.').count() <= 1)
+            .then(|| t.to_string())
+    };
+    let (neg, deg) = match deg.trim().strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", deg),
+    };
+    let deg = number(deg)?;
+    let minute_marks = ["^{\\prime}", "^\\prime", "'"];
+    let (min, rest) = minute_marks.iter().find_map(|m| {
+        let i = rest.find(m)?;
+        Some((number(&rest[..i])?, rest[i + m.len()..].trim()))
+    })?;
+    let sec = if rest.is_empty() {
+        None
+    } else {
+        let second_marks = [
+            "^{\\prime\\prime}",
+            "^{\\prime \\prime}",
+            "''",
+            "\"",
+            "^\\dprime",
+        ];
+        let sec = second_marks.iter().find_map(|m| {
+            let x = rest.strip_suffix(m)?;
+            number(x)
+        })?;
+        Some(sec)
+    };
+    let mut out = format!("{neg}({deg}+\\frac{{{min}}}{{60}}");
+    if let Some(sec) = sec {
+        out.push_str(&format!("+\\frac{{{sec}}}{{3600}}"));
+    }
+    out.push_str(")^\\circ");
+    Some(out)
+}
+
+/// The sets of numbers written by name (ME-17): `\mathbb{R}` (also `ℝ`,
+/// "all real numbers") is the interval `(-\infty,\infty)`, its positive and
+/// negative parts are intervals; `\mathbb{Z}`, `\mathbb{N}`, `\mathbb{Q}`,
+/// `\mathbb{C}` and their positive parts are named sets (compared by name).
+/// The text returned is what the comparison reads instead.
+pub fn number_set(s: &str) -> Option<&'static str> {
+    if s.len() > 64 {
+        return None;
+    }
+    // A letter alone is a variable unless blackboard bold or bold says
+    // it names a set (`z` is not the integers).
+    let marked = ["\\mathbb", "\\Bbb", "\\mathbf"]
+        .iter()
+        .any(|m| s.contains(m));
+    let t: String = s
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .replace("\\mathbb", "")
+        .replace("\\mathbf", "")
+        .replace("\\Bbb", "")
+        .replace("\\geq", ">=")
+        .replace("\\ge", ">=")
+        .replace("\\leq", "<=")
+        .replace("\\le", "<=")
+        .replace(['{', '}'], "")
+        .to_ascii_lowercase();
+    let t = t
+        .strip_prefix("all")
+        .or_else(|| t.strip_prefix("the"))
+        .unwrap_or(&t);
+    let word = t.len() > 2 && t.bytes().all(|c| c.is_ascii_alphabetic());
+    if !(marked || word || t.starts_with('\\')) {
+        return None;
+    }
+    Some(match t {
+        "r" | "\\r" | "\\reals" | "realnumbers" | "reals" | "(-\\infty,\\infty)" => {
+            "(-\\infty,\\infty)"
+        }
+        "r^+" | "r_+" | "r_>0" | "positiverealnumbers" | "positivereals" => "(0,\\infty)",
+        "r^-" | "r_-" | "r_<0" | "negativerealnumbers" | "negativereals" => "(-\\infty,0)",
+        "r_>=0" | "r^+_0" | "r_0^+" | "nonnegativerealnumbers" => "[0,\\infty)",
+        "r_<=0" | "nonpositiverealnumbers" => "(-\\infty,0]",
+        "z" | "\\z" | "integers" => "\\text{integers}",
+        "z^+" | "z_+" | "z_>0" | "positiveintegers" => "\\text{positive integers}",
+        "z^-" | "z_-" | "z_<0" | "negativeintegers" => "\\text{negative integers}",
+        "z_>=0" | "nonnegativeintegers" => "\\text{nonnegative integers}",
+        "n" | "\\n" | "naturalnumbers" => "\\text{natural numbers}",
+        "q" | "\\q" | "rationalnumbers" | "rationals" => "\\text{rational numbers}",
+        "q^+" | "q_+" | "q_>0" | "positiverationalnumbers" => "\\text{positive rational numbers}",
+        "c" | "\\c" | "complexnumbers" => "\\text{complex numbers}",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -513,5 +622,11 @@ mod tests {
         assert_eq!(ordinal("11st"), None);
         assert_eq!(split_prose("12 dogs"), Some(("12", "dog".to_string())));
         assert_eq!(split_prose("2 ab"), None);
+        assert_eq!(
+            degrees_minutes("60^\\circ 42'").as_deref(),
+            Some("(60+\\frac{42}{60})^\\circ")
+        );
+        assert_eq!(number_set("\\mathbb{R}^+"), Some("(0,\\infty)"));
+        assert_eq!(number_set("z"), None);
     }
 }
