@@ -335,75 +335,35 @@ pub fn prepare(s: &str) -> String {
 /// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
 /// where } …`, ME-18) set apart: the answer, and the qualifier if any.
 fn prepare_parts(s: &str) -> (String, Option<String>) {
-    let mut t = map_unicode(unquote(s));
-    t = undouble_commands(&t);
-    // `\\` (a row break) is kept apart from `\ ` (a space) below.
-    t = t.replace("\\\\", "\u{1}");
-    t = thin_thousands(&t);
-    t = t
-        .replace("{, }", "{,}")
-        .replace(" {,}", "{,}")
-        .replace("{,} ", "{,}");
-    let mut present = [false; 256];
-    for &c in t.as_bytes() {
-        present[usize::from(c)] = true;
-    }
-    for (from, to) in [
-        ("\\displaystyle", ""),
-        ("\\noindent", ""),
-        ("\\!", ""),
-        ("\\,", ""),
-        ("\\;", ""),
-        ("\\:", ""),
-        ("\\qquad", " "),
-        ("\\quad", " "),
-        ("\\ ", " "),
-        ("~", " "),
-        ("\\$", ""),
-        ("$", ""),
-        ("\\euro", ""),
-        ("\\dfrac", "\\frac"),
-        ("\\tfrac", "\\frac"),
-        ("\\cfrac", "\\frac"),
-        ("\\lt", "<"),
-        ("\\gt", ">"),
-        ("\\text{ and }", ","),
-        ("\\text{and}", ","),
-        ("\\text{ or }", ","),
-        ("\\text{or}", ","),
-        ("\\textnormal", "\\text"),
-        ("\\text{infinity}", "\\infty"),
-        ("infinity", "\\infty"),
-    ] {
-        // Most answers hold none of these: skip a pattern whose first byte
-        // is absent (a byte table, kept up to date as replacements add bytes).
-        if present[usize::from(from.as_bytes()[0])] && t.contains(from) {
-            t = t.replace(from, to);
-            for &c in to.as_bytes() {
-                present[usize::from(c)] = true;
-            }
-        }
-    }
-    t = t.replace('\u{1}', "\\\\");
-    t = not_equal_sign(&t);
+    let mut t = lex(&undouble_commands(unquote(s)));
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
-    t = split_top(&t, ',')
-        .into_iter()
-        .map(|part| {
-            split_equals(part)
-                .into_iter()
-                .map(mixed_number)
-                .collect::<Vec<_>>()
-                .join("=")
-        })
-        .collect::<Vec<_>>()
-        .join(",");
-    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
-        t = t.replace(from, to);
+    // Every pass below runs only when its text can be present (most answers
+    // hold none of them): a check of a byte or a substring, not a copy.
+    if t.contains('/') && t.contains(' ') {
+        t = split_top(&t, ',')
+            .into_iter()
+            .map(|part| {
+                split_equals(part)
+                    .into_iter()
+                    .map(mixed_number)
+                    .collect::<Vec<_>>()
+                    .join("=")
+            })
+            .collect::<Vec<_>>()
+            .join(",");
     }
-    t = mathrm_units(&t);
-    t = group_solutions(&t).replace(';', ",");
-    t = drop_left_right(&t);
+    if t.contains(['\r', '\n', '\t']) {
+        t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
+    }
+    if t.contains("\\mathrm{") {
+        t = mathrm_units(&t);
+    }
+    if t.contains(';') {
+        t = group_solutions(&t).replace(';', ",");
+    }
+    if t.contains("\\left") || t.contains("\\right") {
+        t = drop_left_right(&t);
+    }
     let qualifier = match qualifier_start(&t) {
         Some(k) => {
             let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
@@ -419,13 +379,25 @@ fn prepare_parts(s: &str) -> (String, Option<String>) {
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
     }
-    t = replace_words(&t);
-    t = percent_words(&t);
-    t = approx(&t);
-    t = after_in(&t);
-    t = t.replace(':', "/");
-    t = e_notation(&t);
-    t = unwrap_all(&t);
+    if t.contains("and") || t.contains("or") {
+        t = replace_words(&t);
+    }
+    if t.contains(['%', 'p']) {
+        t = percent_words(&t);
+    }
+    if t.contains("\\approx") {
+        t = approx(&t);
+    }
+    if t.contains("\\in") {
+        t = after_in(&t);
+    }
+    if t.contains(':') {
+        t = t.replace(':', "/");
+    }
+    if t.contains(['e', 'E']) {
+        t = e_notation(&t);
+    }
+    t = unwrap_all(t);
     // `(C)` → `C`: a choice letter.
     let b = t.as_bytes();
     if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
@@ -544,34 +516,165 @@ fn unquote(s: &str) -> &str {
     s
 }
 
-fn map_unicode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+/// The one pass of preparation over the text (ME-2): Unicode signs to
+/// LaTeX; spacing commands, `\displaystyle`, `\noindent`, `$`, `\$`,
+/// `\euro` and currency signs removed, `~` and `\quad` to spaces;
+/// `\dfrac \tfrac \cfrac` → `\frac`, `\lt \gt` → `< >`, `\textnormal` →
+/// `\text`; `\text{ and }`, `\text{or}` → `,`; `infinity` → `\infty`;
+/// thousands separators `,\!` and `{, }` → `{,}` (spaces around `{,}`
+/// dropped); `!=` → `\ne` where `!` is no factorial. Commands are matched
+/// whole (`\ltimes` is not `\lt`); `\\` (a row break) is kept.
+fn lex(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    // Whether the last byte written is a digit or a closing bracket (`!` is
+    // then a factorial).
+    let factorial_before = |out: &String| {
+        out.as_bytes()
+            .last()
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b')' | b'}' | b']'))
+    };
+    while i < b.len() {
+        let c = b[i];
         match c {
-            'π' => out.push_str("\\pi "),
-            '∞' => out.push_str("\\infty "),
-            '−' | '–' => out.push('-'),
-            '×' => out.push_str("\\times "),
-            '÷' => out.push_str("\\div "),
-            '≤' => out.push_str("\\le "),
-            '≥' => out.push_str("\\ge "),
-            '≠' => out.push_str("\\ne "),
-            '∪' => out.push_str("\\cup "),
-            '∩' => out.push_str("\\cap "),
-            '∈' => out.push_str("\\in "),
-            '°' => out.push_str("^\\circ "),
-            '√' => out.push_str("\\sqrt"),
-            '²' => out.push_str("^2"),
-            '³' => out.push_str("^3"),
-            'ℝ' => out.push_str("\\mathbb{R}"),
-            'ℤ' => out.push_str("\\mathbb{Z}"),
-            'ℕ' => out.push_str("\\mathbb{N}"),
-            'ℚ' => out.push_str("\\mathbb{Q}"),
-            'ℂ' => out.push_str("\\mathbb{C}"),
-            '′' => out.push('\''),
-            '″' => out.push_str("''"),
-            '€' | '£' | '¥' | '￥' => {}
-            _ => out.push(c),
+            b'\\' => {
+                let next = b.get(i + 1).copied();
+                match next {
+                    Some(b'\\') => {
+                        out.push_str("\\\\");
+                        i += 2;
+                    }
+                    Some(b'!' | b',' | b';' | b':' | b'$') => i += 2,
+                    Some(b' ') => {
+                        out.push(' ');
+                        i += 2;
+                    }
+                    Some(l) if l.is_ascii_alphabetic() => {
+                        let mut j = i + 1;
+                        while j < b.len() && b[j].is_ascii_alphabetic() {
+                            j += 1;
+                        }
+                        // A spacing or formatting command glued to the
+                        // letters after it (`\quadx_{2}`, a lost space) ends
+                        // where its name does.
+                        if let Some(k) = ["displaystyle", "noindent", "qquad", "quad"]
+                            .iter()
+                            .find(|p| s[i + 1..j].len() > p.len() && s[i + 1..j].starts_with(*p))
+                            .map(|p| i + 1 + p.len())
+                        {
+                            j = k;
+                        }
+                        let name = &s[i + 1..j];
+                        match name {
+                            "displaystyle" | "noindent" | "euro" => {}
+                            "quad" | "qquad" => out.push(' '),
+                            "dfrac" | "tfrac" | "cfrac" => out.push_str("\\frac"),
+                            "lt" => out.push('<'),
+                            "gt" => out.push('>'),
+                            "text" | "textnormal" => {
+                                let rest = &s[j..];
+                                let word = ["{ and }", "{and}", "{ or }", "{or}"]
+                                    .iter()
+                                    .find(|w| rest.starts_with(*w));
+                                if let Some(w) = word {
+                                    out.push(',');
+                                    j += w.len();
+                                } else if rest.starts_with("{infinity}") {
+                                    out.push_str("\\infty");
+                                    j += "{infinity}".len();
+                                } else {
+                                    out.push_str("\\text");
+                                }
+                            }
+                            _ => out.push_str(&s[i..j]),
+                        }
+                        i = j;
+                    }
+                    Some(_) => {
+                        let n = s[i + 1..].chars().next().map_or(0, char::len_utf8);
+                        out.push_str(&s[i..i + 1 + n]);
+                        i += 1 + n;
+                    }
+                    None => {
+                        out.push('\\');
+                        i += 1;
+                    }
+                }
+            }
+            b'$' => i += 1,
+            b'~' => {
+                out.push(' ');
+                i += 1;
+            }
+            b',' => {
+                // `12,\!000`, `12,\! 000`: a thousands separator.
+                let rest = &s[i + 1..];
+                if let Some(after) = rest.strip_prefix("\\!") {
+                    let digits = after.trim_start_matches(' ');
+                    if out.ends_with(|d: char| d.is_ascii_digit())
+                        && digits.starts_with(|d: char| d.is_ascii_digit())
+                    {
+                        out.push_str("{,}");
+                        i = s.len() - digits.len();
+                        continue;
+                    }
+                }
+                out.push(',');
+                i += 1;
+            }
+            b'{' if s[i..].starts_with("{, }") || s[i..].starts_with("{,}") => {
+                if out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push_str("{,}");
+                i += if s[i..].starts_with("{, }") { 4 } else { 3 };
+                if b.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            }
+            b'i' if s[i..].starts_with("infinity") => {
+                out.push_str("\\infty");
+                i += "infinity".len();
+            }
+            b'!' if b.get(i + 1) == Some(&b'=') && !factorial_before(&out) => {
+                out.push_str("\\ne ");
+                i += 2;
+            }
+            _ if c < 0x80 => {
+                out.push(c as char);
+                i += 1;
+            }
+            _ => {
+                let ch = s[i..].chars().next().unwrap_or(' ');
+                match ch {
+                    'π' => out.push_str("\\pi "),
+                    '∞' => out.push_str("\\infty "),
+                    '−' | '–' => out.push('-'),
+                    '×' => out.push_str("\\times "),
+                    '÷' => out.push_str("\\div "),
+                    '≤' => out.push_str("\\le "),
+                    '≥' => out.push_str("\\ge "),
+                    '≠' => out.push_str("\\ne "),
+                    '∪' => out.push_str("\\cup "),
+                    '∩' => out.push_str("\\cap "),
+                    '∈' => out.push_str("\\in "),
+                    '°' => out.push_str("^\\circ "),
+                    '√' => out.push_str("\\sqrt"),
+                    '²' => out.push_str("^2"),
+                    '³' => out.push_str("^3"),
+                    'ℝ' => out.push_str("\\mathbb{R}"),
+                    'ℤ' => out.push_str("\\mathbb{Z}"),
+                    'ℕ' => out.push_str("\\mathbb{N}"),
+                    'ℚ' => out.push_str("\\mathbb{Q}"),
+                    'ℂ' => out.push_str("\\mathbb{C}"),
+                    '′' => out.push('\''),
+                    '″' => out.push_str("''"),
+                    '€' | '£' | '¥' | '￥' => {}
+                    _ => out.push(ch),
+                }
+                i += ch.len_utf8();
+            }
         }
     }
     out
@@ -642,11 +745,16 @@ fn closing(s: &str, open: usize) -> Option<usize> {
 }
 
 /// Strips delimiters and whole-answer wrappers until nothing changes.
-fn unwrap_all(s: &str) -> String {
-    let mut t = s.trim().to_string();
+fn unwrap_all(s: String) -> String {
+    let mut t = match s.trim() {
+        x if x.len() == s.len() => s,
+        x => x.to_string(),
+    };
     for _ in 0..32 {
-        let before = t.clone();
-        t = t.trim().to_string();
+        let before = t.len();
+        if t.trim().len() != t.len() {
+            t = t.trim().to_string();
+        }
         // trailing punctuation and `\\`
         loop {
             let u = t.trim_end();
@@ -667,7 +775,9 @@ fn unwrap_all(s: &str) -> String {
             }
         }
         let t2 = t.trim_matches('$').trim();
-        t = t2.to_string();
+        if t2.len() != t.len() {
+            t = t2.to_string();
+        }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
                 t = x.trim().to_string();
@@ -697,7 +807,8 @@ fn unwrap_all(s: &str) -> String {
                 }
             }
         }
-        if t == before {
+        // Every step above only shortens the text.
+        if t.len() == before {
             break;
         }
     }
@@ -727,26 +838,6 @@ fn drop_left_right(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
-}
-
-/// `x != 3` → `x \ne 3`, except after a digit or a closing bracket, where
-/// `!` is a factorial (`5!=120` is 5! = 120).
-fn not_equal_sign(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut prev: Option<char> = None;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        let factorial = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, ')' | '}' | ']'));
-        if c == '!' && chars.peek() == Some(&'=') && !factorial && prev != Some('\\') {
-            chars.next();
-            out.push_str("\\ne ");
-            prev = Some(' ');
-            continue;
-        }
-        out.push(c);
-        prev = Some(c);
-    }
     out
 }
 
@@ -1005,28 +1096,6 @@ fn e_notation(s: &str) -> String {
     out
 }
 
-/// `12,\!000` (also `12,\! 000`) → `12{,}000`: a comma and a negative thin
-/// space between digits are a thousands separator.
-fn thin_thousands(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find(",\\!") {
-        let after = &rest[i + 3..];
-        let digits_after = after.trim_start_matches(' ');
-        let before_digit = rest[..i].ends_with(|c: char| c.is_ascii_digit());
-        out.push_str(&rest[..i]);
-        if before_digit && digits_after.starts_with(|c: char| c.is_ascii_digit()) {
-            out.push_str("{,}");
-            rest = digits_after;
-        } else {
-            out.push(',');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// `\{` opens a set and `\}` closes it: +1, −1, else 0.
 fn escaped_brace(next: Option<&u8>) -> i64 {
     match next {
@@ -1148,6 +1217,24 @@ fn is_terminating(n: &num_rational::BigRational) -> bool {
         }
     }
     d.is_one()
+}
+
+/// A plain decimal number (`-12`, `0.5`, `.25`, at most 40 bytes) as an
+/// exact rational.
+fn simple_number(s: &str) -> Option<num_rational::BigRational> {
+    if s.is_empty() || s.len() > 40 || !is_decimal_literal(s) || s.ends_with('%') {
+        return None;
+    }
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits = format!("{int}{frac}");
+    let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
+    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
+    let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
+    Some(r)
 }
 
 fn is_decimal_literal(s: &str) -> bool {
@@ -1287,6 +1374,27 @@ impl Comparer<'_> {
                 p2 = x.clone();
             }
         }
+        // Two plain decimal numbers: compared exactly or within the
+        // tolerances without the expression engine (the same verdict, ME-12).
+        if let (Some(x), Some(y)) = (simple_number(&r2), simple_number(&p2)) {
+            let outcome = if x == y {
+                Some((Outcome::Equal, "identical"))
+            } else if self.close_numbers(&x, &y) {
+                Some((Outcome::Equal, "numeric_value"))
+            } else if self.opts.include_percentage || self.opts.decimal_rounding {
+                None
+            } else {
+                Some((Outcome::NotEqual, "numeric_value"))
+            };
+            if let Some((o, rule)) = outcome {
+                return (
+                    o,
+                    rule,
+                    to_infix(&Expr::Number(x)),
+                    to_infix(&Expr::Number(y)),
+                );
+            }
+        }
         let ra = self.answer(&r2);
         let pa = self.answer(&p2);
         let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
@@ -1399,6 +1507,19 @@ impl Comparer<'_> {
         };
         let e = self.sets(e, s)?;
         self.standalone(e)
+    }
+
+    /// The engine's numeric closeness (spec/expr.md EX-5) for two exact
+    /// numbers, with this comparison's tolerances (ME-12).
+    fn close_numbers(&self, x: &num_rational::BigRational, y: &num_rational::BigRational) -> bool {
+        use crate::expr::eval::rational_to_f64;
+        let (a, b) = (rational_to_f64(x), rational_to_f64(y));
+        let diff = (a - b).abs();
+        let scale = a.abs().max(b.abs());
+        if !self.opts.abs_tol_everywhere && a.abs().min(b.abs()) > equiv::NEAR_ZERO {
+            return diff <= self.opts.rel_tol * scale;
+        }
+        diff <= self.opts.abs_tol + self.opts.rel_tol * scale
     }
 
     /// The value of a constant expression as a real number (`±∞` included).

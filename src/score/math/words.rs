@@ -308,7 +308,7 @@ fn valid(month: u32, day: u32) -> bool {
 /// in particular a colon form that is not a clock time (`3:2`, a ratio).
 pub fn when(raw: &str) -> Option<When> {
     let mut s = raw.trim();
-    if s.len() > 64 {
+    if s.len() > 64 || !plausible_when(s) {
         return None;
     }
     // Quick refusal: a date or time has a digit or a letter, and no
@@ -432,6 +432,35 @@ pub fn when(raw: &str) -> Option<When> {
         month: Some(m),
         day,
     })
+}
+
+/// A quick refusal without copying: every backslash starts a wrapper or a
+/// spacing command, and there is a colon, a date separator or a letter
+/// outside commands.
+fn plausible_when(s: &str) -> bool {
+    const ALLOWED: &[&str] = &[
+        "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
+    ];
+    let b = s.as_bytes();
+    let mut signal = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                let rest = &s[i + 1..];
+                match ALLOWED.iter().find(|a| rest.starts_with(*a)) {
+                    Some(a) => i += 1 + a.len(),
+                    None => return false,
+                }
+                continue;
+            }
+            b':' | b'-' | b'/' => signal = true,
+            c if c.is_ascii_alphabetic() => signal = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    signal
 }
 
 /// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after
@@ -560,6 +589,10 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     let marked = ["\\mathbb", "\\Bbb", "\\mathbf"]
         .iter()
         .any(|m| s.contains(m));
+    let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
+    if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
+        return None;
+    }
     let t: String = s
         .trim()
         .chars()
