@@ -1677,10 +1677,9 @@ impl Comparer<'_> {
             let computed = equiv::is_constant(&rhs) && lhs.as_ref().is_ok_and(equiv::is_constant);
             let stands_for = (long || named || computed).then(|| rhs.clone());
             let expr = match lhs {
-                Ok(l) => canonical(
-                    &Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
-                    &self.limits,
-                )?,
+                // Both sides are canonical already, and the canonical form of
+                // a relation is the relation of its sides' canonical forms.
+                Ok(l) => Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
                 // `\zzz = x = 0`: a derivation whose first side does not
                 // parse still stands for its last side.
                 Err(_) if long => rhs.clone(),
@@ -1769,18 +1768,40 @@ impl Comparer<'_> {
     fn item_lists(&mut self, xs: &[Item], ys: &[Item]) -> Result<Decided, ExprError> {
         let xs = expand_pm_items(xs, &self.limits)?;
         let ys = expand_pm_items(ys, &self.limits)?;
-        for (p, q) in [(&xs, &ys), (&ys, &xs)] {
-            for a in p.iter() {
-                let mut found = false;
-                for b in q.iter() {
-                    if self.items(a, b)?.0 == Outcome::Equal {
-                        found = true;
-                        break;
-                    }
+        // Each pair is compared at most once (both directions read the same
+        // verdicts): at most |xs|·|ys| comparisons.
+        let mut known: Vec<Option<bool>> = vec![None; xs.len() * ys.len()];
+        let mut same = |this: &mut Self, i: usize, j: usize| -> Result<bool, ExprError> {
+            let k = i * ys.len() + j;
+            if let Some(v) = known[k] {
+                return Ok(v);
+            }
+            let v = this.items(&xs[i], &ys[j])?.0 == Outcome::Equal;
+            known[k] = Some(v);
+            Ok(v)
+        };
+        for i in 0..xs.len() {
+            let mut found = false;
+            for j in 0..ys.len() {
+                if same(self, i, j)? {
+                    found = true;
+                    break;
                 }
-                if !found {
-                    return Ok((Outcome::NotEqual, "list"));
+            }
+            if !found {
+                return Ok((Outcome::NotEqual, "list"));
+            }
+        }
+        for j in 0..ys.len() {
+            let mut found = false;
+            for i in 0..xs.len() {
+                if same(self, i, j)? {
+                    found = true;
+                    break;
                 }
+            }
+            if !found {
+                return Ok((Outcome::NotEqual, "list"));
             }
         }
         Ok((Outcome::Equal, "list"))
@@ -2431,6 +2452,18 @@ mod tests {
         assert_eq!(prepare("4 4/9"), r"(4\frac{4}{9})");
         assert_eq!(prepare("11 6/6"), "11 6/6");
         assert_eq!(prepare("28 percent"), r"28\%");
+        // The one-pass lexer (ME-2): commands whole, `\\` kept, Unicode mapped.
+        assert_eq!(prepare(r"a \ltimes b"), r"a \ltimes b");
+        assert_eq!(prepare(r"x \lt 3"), "x < 3");
+        assert_eq!(prepare(r"\dfrac{1}{2}"), r"\frac{1}{2}");
+        assert_eq!(prepare(r"12,\!000"), "12{,}000");
+        assert_eq!(prepare(r"1 \text{ and } 2"), "1 , 2");
+        assert_eq!(prepare("x ≤ 3"), r"x \le  3");
+        assert_eq!(
+            prepare(r"\begin{pmatrix}1\\2\end{pmatrix}"),
+            r"\begin{pmatrix}1\\2\end{pmatrix}"
+        );
+        assert_eq!(prepare(r"x_{1}=1,\quadx_{2}=2"), "x_{1}=1, x_{2}=2");
         assert_eq!(thousands("11,111,111,100").as_deref(), Some("11111111100"));
         assert_eq!(thousands("32, 349"), None);
     }
