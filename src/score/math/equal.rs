@@ -1780,28 +1780,24 @@ impl Comparer<'_> {
             known[k] = Some(v);
             Ok(v)
         };
-        for i in 0..xs.len() {
-            let mut found = false;
-            for j in 0..ys.len() {
-                if same(self, i, j)? {
-                    found = true;
-                    break;
+        for flip in [false, true] {
+            let (n, m) = if flip {
+                (ys.len(), xs.len())
+            } else {
+                (xs.len(), ys.len())
+            };
+            for a in 0..n {
+                let mut found = false;
+                for b in 0..m {
+                    let (i, j) = if flip { (b, a) } else { (a, b) };
+                    if same(self, i, j)? {
+                        found = true;
+                        break;
+                    }
                 }
-            }
-            if !found {
-                return Ok((Outcome::NotEqual, "list"));
-            }
-        }
-        for j in 0..ys.len() {
-            let mut found = false;
-            for i in 0..xs.len() {
-                if same(self, i, j)? {
-                    found = true;
-                    break;
+                if !found {
+                    return Ok((Outcome::NotEqual, "list"));
                 }
-            }
-            if !found {
-                return Ok((Outcome::NotEqual, "list"));
             }
         }
         Ok((Outcome::Equal, "list"))
