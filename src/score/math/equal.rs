@@ -453,7 +453,7 @@ fn qualifier_start(t: &str) -> Option<usize> {
         }
         if depth == 0
             && i > 0
-            && MARKS.iter().any(|m| t[i..].starts_with(m))
+            && MARKS.iter().any(|m| b[i..].starts_with(m.as_bytes()))
             && !t[..i].trim().is_empty()
         {
             return Some(i);
@@ -2320,7 +2320,7 @@ fn rename_variable(text: &str, from: u8, to: u8) -> Option<String> {
                 j += 1;
             }
             if j == i + 1 {
-                j = (i + 2).min(b.len());
+                j = i + 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8);
             }
             let name = &text[i..j];
             if name == "\\text" && b.get(j) == Some(&b'{') {
@@ -2460,6 +2460,31 @@ mod tests {
             r"\begin{pmatrix}1\\2\end{pmatrix}"
         );
         assert_eq!(prepare(r"x_{1}=1,\quadx_{2}=2"), "x_{1}=1, x_{2}=2");
+    }
+
+    #[test]
+    fn multibyte_text_never_panics() {
+        let o = EqualOptions::default();
+        for s in [
+            "f(é) = é",
+            r"f(x) = \é x",
+            r"f(y) = \é y",
+            r"x = 2 \text{ for all } é",
+            "é where x",
+            "12 chiens é",
+            "60° 42′ é",
+            r"\{é \mid é < 3\}",
+            "Tues. é",
+            "3:é",
+            "ℝ⁺",
+            "12ᵗʰ",
+        ] {
+            for t in ["f(x) = x", "2", s] {
+                let _ = equal(s, t, &o);
+                let _ = equal(t, s, &o);
+            }
+            let _ = readable(s);
+        }
         assert_eq!(thousands("11,111,111,100").as_deref(), Some("11111111100"));
         assert_eq!(thousands("32, 349"), None);
     }
