@@ -140,33 +140,41 @@ pub fn number_word(s: &str) -> Option<u64> {
     {
         return None;
     }
+    // What the last word was: 0 none or a scale word, 1 zero–nineteen,
+    // 2 a tens word (only a tens word may be followed by zero–nine).
     let mut total: u64 = 0;
     let mut group: u64 = 0;
     let mut any = false;
-    let mut last_small = false;
+    let mut last = 0u8;
     for w in s.split([' ', '-']).filter(|w| !w.is_empty()) {
         let w = w.to_ascii_lowercase();
         if let Some(n) = NUMBER_WORDS.iter().position(|x| *x == w) {
-            if last_small && group % 10 != 0 {
+            if last == 1 || (last == 2 && n >= 10) {
                 return None;
             }
             group += n as u64;
-            last_small = true;
+            last = 1;
         } else if let Some(t) = TENS.iter().position(|x| *x == w) {
-            if last_small {
+            if last != 0 || group % 100 != 0 {
                 return None;
             }
             group += 20 + 10 * t as u64;
-            last_small = true;
+            last = 2;
         } else if w == "hundred" {
+            if last == 0 && any || group >= 100 {
+                return None;
+            }
             group = group.max(1) * 100;
-            last_small = false;
+            last = 0;
         } else if w == "thousand" || w == "million" {
             let k = if w == "thousand" { 1000 } else { 1_000_000 };
+            if (last == 0 && any) || (total != 0 && total < k * 1000) {
+                return None;
+            }
             total += group.max(1) * k;
             group = 0;
-            last_small = false;
-        } else if w == "and" && any {
+            last = 0;
+        } else if w == "and" && any && last == 0 {
             continue;
         } else {
             return None;
@@ -651,6 +659,11 @@ mod tests {
         assert_eq!(when("12/25/2024"), when("2024-12-25"));
         assert_eq!(number_word("Twenty-one"), Some(21));
         assert_eq!(number_word("three hundred and five"), Some(305));
+        assert_eq!(number_word("two thousand and twenty-four"), Some(2024));
+        assert_eq!(number_word("ten ten"), None);
+        assert_eq!(number_word("ten one"), None);
+        assert_eq!(number_word("twenty twenty"), None);
+        assert_eq!(number_word("one and two"), None);
         assert_eq!(ordinal("12^{\\text{th}}"), Some("12"));
         assert_eq!(ordinal("11st"), None);
         assert_eq!(split_prose("12 dogs"), Some(("12", "dog".to_string())));
