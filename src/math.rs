@@ -17,8 +17,12 @@
 //! // A list of acceptable answers: equal when any is.
 //! let v = math::grade(&["4", "four"][..], "The answer is four.", &GradeOptions::default());
 //! assert!(v.equal);
-//! // No boxed answer, no answer phrase: no answer under strict extraction.
+//! // No box and no answer phrase: the production extraction takes the last
+//! // number whole (spec/math.md MX-14); document 004's strict one finds nothing.
 //! let v = math::grade("360", "so we get 360 arrangements", &GradeOptions::default());
+//! assert_eq!(v.outcome, Outcome::Equal);
+//! let strict = GradeOptions { strict: true, ..GradeOptions::default() };
+//! let v = math::grade("360", "so we get 360 arrangements", &strict);
 //! assert_eq!(v.outcome, Outcome::NoAnswer);
 //! ```
 

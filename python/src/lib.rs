@@ -569,6 +569,7 @@ impl Verdict {
                     verdict: v.clone(),
                     gold_extracted: None,
                     response_extracted: None,
+                    reason: None,
                 };
                 explain_text(&g)
                     .lines()

@@ -142,7 +142,7 @@ pub fn graded_json(graded: &Graded) -> Map<String, Value> {
 /// use scorespec::eval::math::explain;
 /// use scorespec::score::math::grade::{GradeOptions, grade};
 /// let text = explain(&grade("2", r"so \boxed{2}", &GradeOptions::default()));
-/// assert!(text.starts_with("gold answer:     \"2\"  (found by whole_text, bytes 0..1)\n"));
+/// assert!(text.starts_with("gold answer:     \"2\"  (found by bare_answer, bytes 0..1)\n"));
 /// assert!(text.ends_with("(rule literal; spec/math.md)\n"));
 /// ```
 pub fn explain(graded: &Graded) -> String {

@@ -65,7 +65,16 @@ pub struct EquivOptions {
     /// (`sin²x + cos²x − 1` against `0`) without admitting a constant offset
     /// (`x + 10⁻¹²` against `x`).
     pub scale_tol: f64,
+    /// Whether `abs_tol` applies only near zero (default false): two values
+    /// both farther from zero than double precision's noise
+    /// ([`NEAR_ZERO`]) are then compared by `rel_tol` alone, so `2·10⁻¹⁰` is
+    /// not `2·10⁻¹¹` (`math.equal`, spec/math.md ME-12).
+    pub abs_tol_near_zero_only: bool,
 }
+
+/// Below this magnitude a computed value is indistinguishable from zero in
+/// double precision (`sin π` evaluates to 1.2·10⁻¹⁶).
+pub const NEAR_ZERO: f64 = 1e-15;
 
 impl Default for EquivOptions {
     fn default() -> Self {
@@ -76,6 +85,7 @@ impl Default for EquivOptions {
             seed: 0x5c0e_5bec,
             domain: (0.2, 2.2),
             scale_tol: 0.0,
+            abs_tol_near_zero_only: false,
         }
     }
 }
@@ -436,11 +446,15 @@ impl Comparer<'_> {
     }
 
     /// Within `abs_tol + rel_tol·max(|x|, |y|) + scale_tol·scale`.
+    /// With `abs_tol_near_zero_only`, two values both farther from zero than
+    /// [`NEAR_ZERO`] leave `abs_tol` out (spec/math.md ME-12).
     fn close_scaled(&self, x: Complex, y: Complex, scale: f64) -> bool {
         let diff = (x - y).abs();
-        diff <= self.opts.abs_tol
-            + self.opts.rel_tol * x.abs().max(y.abs())
-            + self.opts.scale_tol * scale
+        let relative = self.opts.rel_tol * x.abs().max(y.abs()) + self.opts.scale_tol * scale;
+        if self.opts.abs_tol_near_zero_only && x.abs().min(y.abs()) > NEAR_ZERO {
+            return diff <= relative;
+        }
+        diff <= self.opts.abs_tol + relative
     }
 
     /// Sample points for `symbols`: first real points in the domain

@@ -3,19 +3,24 @@
 
 use serde_json::Value;
 
-use super::typed::{AnyValue, Tolerance};
+use super::typed::{AnyValue, GivenTolerance, Tolerance};
 use super::{Args, SpecFn};
 use crate::error::CallError;
 use crate::score::math::equal::{EqualOptions, equal_any};
 
 spec_args! {
-    /// The options of `math.equal`, by name, with the document's defaults;
-    /// `math.grade` and `math.majority` take them too (flattened).
+    /// The options of `math.equal`, by name, with the production defaults
+    /// (document 004's are `abs_tol_everywhere` and `include_percentage`,
+    /// spec/math.md ME-D8); `math.grade` and `math.majority` take them too
+    /// (flattened).
     struct EqualOptionArgs<'a> {
         rel_tol: Tolerance = Number(1e-9), "relative tolerance of numeric comparisons";
-        abs_tol: Tolerance = Number(1e-8), "absolute tolerance of numeric comparisons";
-        include_percentage: bool = Bool(true),
-            "plain decimals 100x each other match (3.04 ~ 0.0304), smaller in (0,1)u(1,100)";
+        abs_tol: GivenTolerance = Number(1e-8),
+            "absolute tolerance of numeric comparisons; the default applies near zero only (two non-zero numbers: rel_tol), a value given applies to every pair";
+        abs_tol_everywhere: bool = Bool(false),
+            "document 004's tolerance: abs_tol for every pair (|a-b| <= abs_tol + rel_tol*max), so all numbers below abs_tol are equal";
+        include_percentage: bool = Bool(false),
+            "document 004's percentage reading without a percent sign: plain decimals 100x each other match (3.04 ~ 0.0304); off, a side must say percent (28\\% ~ 28)";
         percent_rel_tol: Tolerance = Number(1e-3), "relative tolerance of the percentage reading";
         compare_sets: bool = Bool(false), "compare tuples as sets ((1,2) ~ (2,1))";
         ascii_only: bool = Bool(true), "refuse an answer that keeps a non-ASCII character";
@@ -23,6 +28,8 @@ spec_args! {
             "read a standalone angle in degrees in radians (90^\\circ ~ \\frac{\\pi}{2}); default: as the number (90^\\circ ~ 90)";
         relation_for_interval: bool = Bool(true),
             "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused";
+        decimal_rounding: bool = Bool(false),
+            "a rounded decimal of 3+ significant digits (30.52) matches an exact value that rounds to it at its decimal places (never another decimal)";
     }
 }
 
@@ -31,13 +38,17 @@ impl EqualOptionArgs<'_> {
     pub(crate) fn options(&self) -> EqualOptions {
         EqualOptions {
             rel_tol: self.rel_tol.0,
-            abs_tol: self.abs_tol.0,
+            abs_tol: self.abs_tol.value,
+            // An abs_tol the caller sets is meant for every pair (math-verify's
+            // float_rounding maps to it); the default one applies near zero only.
+            abs_tol_everywhere: self.abs_tol_everywhere || self.abs_tol.given,
             include_percentage: self.include_percentage,
             percent_rel_tol: self.percent_rel_tol.0,
             compare_sets: self.compare_sets,
             ascii_only: self.ascii_only,
             degrees_as_radians: self.degrees_as_radians,
             relation_for_interval: self.relation_for_interval,
+            decimal_rounding: self.decimal_rounding,
         }
     }
 }

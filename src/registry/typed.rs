@@ -58,6 +58,27 @@ impl<'a> FromArg<'a> for Tolerance {
     }
 }
 
+/// A tolerance (as [`Tolerance`]) and whether the call gave it: a given
+/// `abs_tol` of `math.equal` applies to every pair, the default one near zero
+/// only (spec/math.md ME-12).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct GivenTolerance {
+    /// The tolerance (the default when not given).
+    pub value: f64,
+    /// Whether the call named the argument.
+    pub given: bool,
+}
+
+impl<'a> FromArg<'a> for GivenTolerance {
+    const TYPE: ParamType = ParamType::Number;
+    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+        Ok(GivenTolerance {
+            value: a.tolerance(name)?,
+            given: a.value(name)?.is_some(),
+        })
+    }
+}
+
 impl<'a> FromArg<'a> for Vec<&'a str> {
     const TYPE: ParamType = ParamType::StrOrStrList;
     fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {

@@ -514,6 +514,21 @@ impl Lexer<'_> {
             self.pos += 1;
             self.digits();
         }
+        // Scientific notation as models write it: `3.54e-07`, `1E+5`, `2e3`
+        // (`e`/`E`, an optional sign, 1–4 digits, then no letter or digit);
+        // otherwise `e` is Euler's number (`2e` is 2·e).
+        let b = self.rest().as_bytes();
+        if matches!(b.first(), Some(b'e' | b'E')) {
+            let sign = usize::from(matches!(b.get(1), Some(b'+' | b'-')));
+            let n = b[1 + sign..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let next = b.get(1 + sign + n);
+            if (1..=4).contains(&n) && !next.is_some_and(|c| c.is_ascii_alphanumeric()) {
+                self.pos += 1 + sign + n;
+            }
+        }
         self.push(Tok::Num, start);
     }
 
@@ -1801,7 +1816,13 @@ impl<'a> Parser<'a> {
         let mut digits = String::new();
         let mut frac_len = 0usize;
         let mut after_dot = false;
-        for c in self.src(&span).chars() {
+        let text = self.src(&span);
+        // The exponent of scientific notation (the lexer took at most 4 digits).
+        let (mantissa, exp) = match text.find(['e', 'E']) {
+            Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
+            None => (text, 0),
+        };
+        for c in mantissa.chars() {
             if c.is_ascii_digit() {
                 digits.push(c);
                 if after_dot {
@@ -1811,11 +1832,25 @@ impl<'a> Parser<'a> {
                 after_dot = true;
             }
         }
-        self.limits
-            .check_digits(u64::try_from(digits.len()).unwrap_or(u64::MAX))?;
+        self.limits.check_digits(
+            u64::try_from(digits.len())
+                .unwrap_or(u64::MAX)
+                .saturating_add(exp.unsigned_abs()),
+        )?;
         let Some(num) = BigInt::parse_bytes(digits.as_bytes(), 10) else {
             return Err(self.err("invalid number", span));
         };
+        if exp != 0 {
+            // frac_len ≤ digits and |exp| ≤ 9999: both bounded by check_digits.
+            let shift = exp - i64::try_from(frac_len).unwrap_or(0);
+            let ten = |k: i64| num_traits::pow(BigInt::from(10u32), k.unsigned_abs() as usize);
+            let value = if shift >= 0 {
+                Rational::from_integer(num * ten(shift))
+            } else {
+                Rational::new(num, ten(shift))
+            };
+            return Ok(leaf(Expr::Number(value)));
+        }
         // An integer needs no reduction (a gcd against 1 costs time
         // quadratic in the digits).
         if frac_len == 0 {
@@ -2584,7 +2619,20 @@ mod tests {
                 mul(vec![Expr::ratio(177, 50), Expr::pow(n(10), n(-7))]),
             ),
             ("5.", n(5)),
+            // Scientific notation (issue 14 item 11): 3.54e-07 = 354/10^9.
+            ("3.54e-07", Expr::ratio(177, 500_000_000)),
+            ("1E+3", n(1000)),
+            ("2e3", n(2000)),
+            ("2.5e-1", Expr::ratio(1, 4)),
         ]);
+        // Not scientific: `e` is Euler's number when no digits follow, or
+        // when a letter or a fifth digit follows.
+        let e = Expr::Constant(Constant::E);
+        same(&[("2e", mul(vec![n(2), e.clone()]))]);
+        assert!(!matches!(
+            parse_latex("2e3x", &Limits::default()),
+            Ok(Expr::Number(_))
+        ));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //!
 //! | rule | decision |
 //! |---|---|
+//! | `date_time` | a side is a date, weekday or clock time (ME-14): equal when both name the same |
 //! | `no_answer` | a side is empty after preparation: outcome `no_answer` |
 //! | `literal` | the prepared texts are the same (words: case-insensitive) |
 //! | `ascii_only` | a side keeps a non-ASCII character (option `ascii_only`): not equal |
@@ -16,7 +17,9 @@
 //! | `units` | quantities with units are converted to SI with exact factors (`0.5 km` = `500 m`, `5 m` ≠ `5 cm`); a unit on one side only is dropped |
 //! | `relation_interval` | `a < x ≤ b` against the interval `(a, b]`, `x > a` against `(a, ∞)` |
 //! | `vector` | a tuple against a one-row or one-column matrix, element by element |
-//! | `percentage` | plain decimals that are 100× each other (option `include_percentage`) |
+//! | `function`, `qualifier` | `f(z) = z` against `f(x) = x`; two trailing qualifiers that differ (ME-18) |
+//! | `rounding` | a rounded decimal against an exact value (option `decimal_rounding`, ME-19) |
+//! | `percentage` | plain decimals that are 100× each other, a side saying percent (or option `include_percentage`) |
 //! | engine rules | `identical`, `numeric_value`, `sample_points`, `equation`, `inequality`, `set`, `tuple`, `matrix`, `interval`, `union`, `plus_minus`, `text`, `kind` (spec/expr.md EX-5) |
 //!
 //! It never fails: a side that does not parse gives the outcome
@@ -35,7 +38,9 @@
 //! # Differences with the document
 //!
 //! See spec/math.md ME-D*: bare lists are unordered (symeval compares them in
-//! order unless `compare_sets`); the percentage reading is symmetric; units
+//! order unless `compare_sets`); the percentage reading needs a percent sign
+//! and the absolute tolerance applies near zero only unless the document's
+//! options are set ([`EqualOptions::document`]); units
 //! are compared, not stripped; `\log` is natural (math-verify: base 10).
 
 use num_traits::Signed;
@@ -49,15 +54,23 @@ use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
 
 pub use super::rule::{EngineRule, Rule};
 use super::units::{self, UnitPart};
+use super::words;
 
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EqualOptions {
     /// Relative tolerance of a numeric comparison (default 1e-9).
     pub rel_tol: f64,
-    /// Absolute tolerance of a numeric comparison (default 1e-8).
+    /// Absolute tolerance of a numeric comparison (default 1e-8), applied
+    /// near zero only: two non-zero numbers compare by `rel_tol` (ME-12).
     pub abs_tol: f64,
-    /// Whether plain decimals that are 100× each other match (`3.04` ~ `0.0304`; default true).
+    /// Whether `abs_tol` applies to every pair of numbers, as document 004
+    /// does (`|a − b| ≤ abs_tol + rel_tol·max(|a|, |b|)`, so every two numbers
+    /// below 1e-8 are equal); default false.
+    pub abs_tol_everywhere: bool,
+    /// Whether plain decimals that are 100× each other match without a
+    /// percent sign on either side (`3.04` ~ `0.0304`, document 004's
+    /// default); default false: a side must say percent (`28\%` ~ `28`, ME-8).
     pub include_percentage: bool,
     /// Relative tolerance of the percentage reading (default 1e-3).
     pub percent_rel_tol: f64,
@@ -74,6 +87,12 @@ pub struct EqualOptions {
     /// relation still accepts its interval — so the verdict is no longer
     /// symmetric: math-verify's `allow_set_relation_comp`.
     pub relation_for_interval: bool,
+    /// Whether a rounded decimal (three significant digits or more, at least
+    /// one decimal place: `30.52`, `0.333`) matches an exact value that rounds
+    /// to it at its decimal places (`\frac{2747}{90}` = 30.5222…; ME-19);
+    /// never another decimal (`0.54` is not `0.5`, `30.5` is not `30.52`).
+    /// Default false.
+    pub decimal_rounding: bool,
 }
 
 impl Default for EqualOptions {
@@ -81,12 +100,34 @@ impl Default for EqualOptions {
         EqualOptions {
             rel_tol: 1e-9,
             abs_tol: 1e-8,
-            include_percentage: true,
+            abs_tol_everywhere: false,
+            include_percentage: false,
             percent_rel_tol: 1e-3,
             compare_sets: false,
             ascii_only: true,
             degrees_as_radians: false,
             relation_for_interval: true,
+            decimal_rounding: false,
+        }
+    }
+}
+
+impl EqualOptions {
+    /// Document 004's defaults (symeval's `EvaluatorMathBatch()`): the
+    /// percentage reading without a percent sign and the absolute tolerance
+    /// everywhere — two readings that are false positives in production
+    /// (spec/math.md, "Differences with the document").
+    ///
+    /// ```
+    /// use scorespec::score::math::equal::{equal, EqualOptions};
+    /// assert!(equal("3.04", "0.0304", &EqualOptions::document()).equal);
+    /// assert!(!equal("3.04", "0.0304", &EqualOptions::default()).equal);
+    /// ```
+    pub fn document() -> Self {
+        EqualOptions {
+            abs_tol_everywhere: true,
+            include_percentage: true,
+            ..EqualOptions::default()
         }
     }
 }
@@ -149,23 +190,56 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
             prediction_normalized: cut(prediction),
         };
     }
-    let r = prepare(reference);
-    let p = prepare(prediction);
+    // Dates, weekdays and clock times (ME-14) are read before preparation,
+    // which would make arithmetic of their digits.
+    if !reference.trim().is_empty() && !prediction.trim().is_empty() {
+        let (wr, wp) = (words::when(reference), words::when(prediction));
+        // A bare `H:MM` against a colon form that is not a time is a ratio.
+        let ratio = |w: Option<words::When>, other: &str, wo: Option<words::When>| {
+            matches!(w, Some(words::When::Clock(_))) && wo.is_none() && other.contains(':')
+        };
+        let ratio = ratio(wr, prediction, wp) || ratio(wp, reference, wr);
+        if (wr.is_some() || wp.is_some()) && !ratio {
+            // An ambiguous numeric date equals only the same text.
+            let same = matches!((wr, wp), (Some(a), Some(b)) if words::same(a, b))
+                || reference.trim() == prediction.trim();
+            let show = |w: Option<words::When>, raw: &str| match w {
+                Some(w) => format!("{w:?}"),
+                None => raw.trim().to_string(),
+            };
+            return Verdict {
+                equal: same,
+                outcome: if same {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
+                rule: Rule::DateTime,
+                reference_normalized: show(wr, reference),
+                prediction_normalized: show(wp, prediction),
+            };
+        }
+    }
+    let (r, rq) = prepare_parts(reference);
+    let (p, pq) = prepare_parts(prediction);
+    // Two qualifiers must say the same; one alone is dropped (ME-18).
+    if let (Some(a), Some(b)) = (&rq, &pq) {
+        if a != b {
+            return Verdict {
+                equal: false,
+                outcome: Outcome::NotEqual,
+                rule: Rule::Qualifier,
+                reference_normalized: format!("{r} {a}"),
+                prediction_normalized: format!("{p} {b}"),
+            };
+        }
+    }
     let mut cmp = Comparer {
         opts,
         limits: Limits::default(),
         steps: 0,
     };
     let (mut outcome, mut rule, rn, pn) = cmp.top(&r, &p);
-    // The same clock time (`12:00`, prepared as the undefined ratio 12/00)
-    // is the same answer.
-    let bare = |t: &str| t.trim().trim_matches('$').trim().to_string();
-    if outcome == Outcome::Undecided
-        && is_clock_time(&bare(reference))
-        && bare(reference) == bare(prediction)
-    {
-        (outcome, rule) = (Outcome::Equal, Rule::Literal);
-    }
     // ME-7: with `relation_for_interval` off, a relation in the prediction
     // does not answer an interval in the reference (canonical relations
     // print `<`/`>`, intervals and unions do not).
@@ -186,13 +260,44 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
     }
 }
 
+/// Whether `s` is an answer `math.equal` reads (MJ-4): not empty after
+/// preparation, and a date, a text rule's word or an expression the engine
+/// parses.
+///
+/// ```
+/// use scorespec::score::math::equal::readable;
+/// assert!(readable("3") && readable("Tuesday") && readable("x+1"));
+/// assert!(!readable("") && !readable("$ $") && !readable(r"\frac{1}{"));
+/// ```
+pub fn readable(s: &str) -> bool {
+    if s.len() > MAX_ANSWER_BYTES {
+        return false;
+    }
+    if words::when(s).is_some() {
+        return true;
+    }
+    let (t, _) = prepare_parts(s);
+    if t.is_empty() {
+        return false;
+    }
+    let o = EqualOptions::default();
+    let cmp = Comparer {
+        opts: &o,
+        limits: Limits::default(),
+        steps: 0,
+    };
+    boolean(&t).is_some() || cmp.answer(&t).is_ok()
+}
+
 /// Compares a prediction with a list of acceptable references: equal when it
 /// matches any of them (the first match's verdict); otherwise the verdict
 /// against the first reference. An empty list gives `no_answer`.
 ///
 /// ```
 /// use scorespec::score::math::equal::{equal_any, EqualOptions};
-/// assert!(equal_any(&["0.0304", "0.0304"], "3.04", &EqualOptions::default()).equal);
+/// // Document 004's example, under its own options (ME-D8).
+/// assert!(equal_any(&["0.0304", "0.0304"], "3.04", &EqualOptions::document()).equal);
+/// assert!(equal_any(&["1", "3.04"], "3.04", &EqualOptions::default()).equal);
 /// ```
 pub fn equal_any(references: &[&str], prediction: &str, opts: &EqualOptions) -> Verdict {
     let mut first: Option<Verdict> = None;
@@ -235,82 +340,75 @@ pub const MAX_LIST_ITEMS: usize = 64;
 /// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
 /// ```
 pub fn prepare(s: &str) -> String {
-    let mut t = map_unicode(unquote(s));
-    t = undouble_commands(&t);
-    // `\\` (a row break) is kept apart from `\ ` (a space) below.
-    t = t.replace("\\\\", "\u{1}");
-    t = thin_thousands(&t);
-    t = t
-        .replace("{, }", "{,}")
-        .replace(" {,}", "{,}")
-        .replace("{,} ", "{,}");
-    let mut present = [false; 256];
-    for &c in t.as_bytes() {
-        present[usize::from(c)] = true;
-    }
-    for (from, to) in [
-        ("\\displaystyle", ""),
-        ("\\noindent", ""),
-        ("\\!", ""),
-        ("\\,", ""),
-        ("\\;", ""),
-        ("\\:", ""),
-        ("\\qquad", " "),
-        ("\\quad", " "),
-        ("\\ ", " "),
-        ("~", " "),
-        ("\\$", ""),
-        ("$", ""),
-        ("\\euro", ""),
-        ("\\dfrac", "\\frac"),
-        ("\\tfrac", "\\frac"),
-        ("\\cfrac", "\\frac"),
-        ("\\lt", "<"),
-        ("\\gt", ">"),
-        ("\\text{ and }", ","),
-        ("\\text{and}", ","),
-        ("\\text{ or }", ","),
-        ("\\text{or}", ","),
-        ("\\textnormal", "\\text"),
-        ("\\text{infinity}", "\\infty"),
-        ("infinity", "\\infty"),
-    ] {
-        // Most answers hold none of these: skip a pattern whose first byte
-        // is absent (a byte table, kept up to date as replacements add bytes).
-        if present[usize::from(from.as_bytes()[0])] && t.contains(from) {
-            t = t.replace(from, to);
-            for &c in to.as_bytes() {
-                present[usize::from(c)] = true;
-            }
-        }
-    }
-    t = t.replace('\u{1}', "\\\\");
-    t = not_equal_sign(&t);
+    prepare_parts(s).0
+}
+
+/// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
+/// where } …`, ME-18) set apart: the answer, and the qualifier if any.
+fn prepare_parts(s: &str) -> (String, Option<String>) {
+    let mut t = lex(&undouble_commands(unquote(s)));
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
-    t = split_top(&t, ',')
-        .into_iter()
-        .map(|part| {
-            split_equals(part)
-                .into_iter()
-                .map(mixed_number)
-                .collect::<Vec<_>>()
-                .join("=")
-        })
-        .collect::<Vec<_>>()
-        .join(",");
-    for (from, to) in [("\r\n", " "), ("\n", " "), ("\r", " "), ("\t", " ")] {
-        t = t.replace(from, to);
+    // Every pass below runs only when its text can be present (most answers
+    // hold none of them): a check of a byte or a substring, not a copy.
+    if t.contains('/') && t.contains(' ') {
+        t = split_top(&t, ',')
+            .into_iter()
+            .map(|part| {
+                split_equals(part)
+                    .into_iter()
+                    .map(mixed_number)
+                    .collect::<Vec<_>>()
+                    .join("=")
+            })
+            .collect::<Vec<_>>()
+            .join(",");
     }
-    t = mathrm_units(&t);
-    t = group_solutions(&t).replace(';', ",");
-    t = drop_left_right(&t);
-    t = replace_words(&t);
-    t = percent_words(&t);
-    t = approx(&t);
-    t = after_in(&t);
-    t = t.replace(':', "/");
-    t = e_notation(&t);
-    t = unwrap_all(&t);
+    if t.contains(['\r', '\n', '\t']) {
+        t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
+    }
+    if t.contains("\\mathrm{") {
+        t = mathrm_units(&t);
+    }
+    if t.contains(';') {
+        t = group_solutions(&t).replace(';', ",");
+    }
+    if t.contains("\\left") || t.contains("\\right") {
+        t = drop_left_right(&t);
+    }
+    let qualifier = match qualifier_start(&t) {
+        Some(k) => {
+            let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
+            t.truncate(k);
+            Some(q)
+        }
+        None => None,
+    };
+    if let Some(cond) = set_builder(&t) {
+        t = cond;
+    }
+    // A number in words keeps its "and" (`three hundred and five`, ME-15).
+    if let Some(n) = words::number_word(&t) {
+        t = n.to_string();
+    }
+    if t.contains("and") || t.contains("or") {
+        t = replace_words(&t);
+    }
+    if t.contains(['%', 'p']) {
+        t = percent_words(&t);
+    }
+    if t.contains("\\approx") {
+        t = approx(&t);
+    }
+    if t.contains("\\in") {
+        t = after_in(&t);
+    }
+    if t.contains(':') {
+        t = t.replace(':', "/");
+    }
+    if t.contains(['e', 'E']) {
+        t = e_notation(&t);
+    }
+    t = unwrap_all(t);
     // `(C)` → `C`: a choice letter.
     let b = t.as_bytes();
     if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
@@ -324,7 +422,74 @@ pub fn prepare(s: &str) -> String {
             t = inner.to_string();
         }
     }
-    trailing_unit_word(t.trim())
+    (trailing_unit_word(t.trim()), qualifier)
+}
+
+/// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
+/// where }`, `\text{ when }`, `\text{ if }`, `\forall`, or the words "for
+/// all", "for any", "for every", "where", "when" between spaces, at the top
+/// level and after something.
+fn qualifier_start(t: &str) -> Option<usize> {
+    const MARKS: &[&str] = &[
+        "\\text{ for ",
+        "\\text{for ",
+        "\\text{ where",
+        "\\text{where",
+        "\\text{ when",
+        "\\text{when",
+        "\\text{ if ",
+        "\\text{if ",
+        "\\forall",
+        " for all ",
+        " for any ",
+        " for every ",
+        " where ",
+        " when ",
+    ];
+    if !t.contains("\\text{")
+        && !t.contains("\\forall")
+        && !t.contains(" w")
+        && !t.contains(" for ")
+    {
+        return None;
+    }
+    let b = t.as_bytes();
+    let mut depth = 0i64;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0
+            && i > 0
+            && MARKS.iter().any(|m| b[i..].starts_with(m.as_bytes()))
+            && !t[..i].trim().is_empty()
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `\{x \mid x < 3\}`, `\{x : x < 3\}`, `\{x | x < 3\}`, `\{x \in
+/// \mathbb{R} \mid x < 3\}` → `x < 3`: a set of reals written by its
+/// condition is the condition, which compares with intervals (ME-7, ME-17).
+fn set_builder(t: &str) -> Option<String> {
+    let inner = t.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+    let (k, len) = ["\\mid", ":", "|"]
+        .iter()
+        .find_map(|m| inner.find(m).map(|k| (k, m.len())))?;
+    let head = inner[..k].trim();
+    let head = match head.split_once("\\in") {
+        Some((v, set)) if words::number_set(set) == Some("(-\\infty,\\infty)") => v.trim(),
+        Some(_) => return None,
+        None => head,
+    };
+    let cond = inner[k + len..].trim();
+    (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
 }
 
 /// `125 miles` → `125\text{ miles}`: a number followed by one plain word
@@ -362,27 +527,165 @@ fn unquote(s: &str) -> &str {
     s
 }
 
-fn map_unicode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+/// The one pass of preparation over the text (ME-2): Unicode signs to
+/// LaTeX; spacing commands, `\displaystyle`, `\noindent`, `$`, `\$`,
+/// `\euro` and currency signs removed, `~` and `\quad` to spaces;
+/// `\dfrac \tfrac \cfrac` → `\frac`, `\lt \gt` → `< >`, `\textnormal` →
+/// `\text`; `\text{ and }`, `\text{or}` → `,`; `infinity` → `\infty`;
+/// thousands separators `,\!` and `{, }` → `{,}` (spaces around `{,}`
+/// dropped); `!=` → `\ne` where `!` is no factorial. Commands are matched
+/// whole (`\ltimes` is not `\lt`); `\\` (a row break) is kept.
+fn lex(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    // Whether the last byte written is a digit or a closing bracket (`!` is
+    // then a factorial).
+    let factorial_before = |out: &String| {
+        out.as_bytes()
+            .last()
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b')' | b'}' | b']'))
+    };
+    while i < b.len() {
+        let c = b[i];
         match c {
-            'π' => out.push_str("\\pi "),
-            '∞' => out.push_str("\\infty "),
-            '−' | '–' => out.push('-'),
-            '×' => out.push_str("\\times "),
-            '÷' => out.push_str("\\div "),
-            '≤' => out.push_str("\\le "),
-            '≥' => out.push_str("\\ge "),
-            '≠' => out.push_str("\\ne "),
-            '∪' => out.push_str("\\cup "),
-            '∩' => out.push_str("\\cap "),
-            '∈' => out.push_str("\\in "),
-            '°' => out.push_str("^\\circ "),
-            '√' => out.push_str("\\sqrt"),
-            '²' => out.push_str("^2"),
-            '³' => out.push_str("^3"),
-            '€' | '£' | '¥' | '￥' => {}
-            _ => out.push(c),
+            b'\\' => {
+                let next = b.get(i + 1).copied();
+                match next {
+                    Some(b'\\') => {
+                        out.push_str("\\\\");
+                        i += 2;
+                    }
+                    Some(b'!' | b',' | b';' | b':' | b'$') => i += 2,
+                    Some(b' ') => {
+                        out.push(' ');
+                        i += 2;
+                    }
+                    Some(l) if l.is_ascii_alphabetic() => {
+                        let mut j = i + 1;
+                        while j < b.len() && b[j].is_ascii_alphabetic() {
+                            j += 1;
+                        }
+                        // A spacing or formatting command glued to the
+                        // letters after it (`\quadx_{2}`, a lost space) ends
+                        // where its name does.
+                        if let Some(k) = ["displaystyle", "noindent", "qquad", "quad"]
+                            .iter()
+                            .find(|p| s[i + 1..j].len() > p.len() && s[i + 1..j].starts_with(*p))
+                            .map(|p| i + 1 + p.len())
+                        {
+                            j = k;
+                        }
+                        let name = &s[i + 1..j];
+                        match name {
+                            "displaystyle" | "noindent" | "euro" => {}
+                            "quad" | "qquad" => out.push(' '),
+                            "dfrac" | "tfrac" | "cfrac" => out.push_str("\\frac"),
+                            "lt" => out.push('<'),
+                            "gt" => out.push('>'),
+                            "text" | "textnormal" => {
+                                let rest = &s[j..];
+                                let word = ["{ and }", "{and}", "{ or }", "{or}"]
+                                    .iter()
+                                    .find(|w| rest.starts_with(*w));
+                                if let Some(w) = word {
+                                    out.push(',');
+                                    j += w.len();
+                                } else if rest.starts_with("{infinity}") {
+                                    out.push_str("\\infty");
+                                    j += "{infinity}".len();
+                                } else {
+                                    out.push_str("\\text");
+                                }
+                            }
+                            _ => out.push_str(&s[i..j]),
+                        }
+                        i = j;
+                    }
+                    Some(_) => {
+                        let n = s[i + 1..].chars().next().map_or(0, char::len_utf8);
+                        out.push_str(&s[i..i + 1 + n]);
+                        i += 1 + n;
+                    }
+                    None => {
+                        out.push('\\');
+                        i += 1;
+                    }
+                }
+            }
+            b'$' => i += 1,
+            b'~' => {
+                out.push(' ');
+                i += 1;
+            }
+            b',' => {
+                // `12,\!000`, `12,\! 000`: a thousands separator.
+                let rest = &s[i + 1..];
+                if let Some(after) = rest.strip_prefix("\\!") {
+                    let digits = after.trim_start_matches(' ');
+                    if out.ends_with(|d: char| d.is_ascii_digit())
+                        && digits.starts_with(|d: char| d.is_ascii_digit())
+                    {
+                        out.push_str("{,}");
+                        i = s.len() - digits.len();
+                        continue;
+                    }
+                }
+                out.push(',');
+                i += 1;
+            }
+            b'{' if s[i..].starts_with("{, }") || s[i..].starts_with("{,}") => {
+                if out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push_str("{,}");
+                i += if s[i..].starts_with("{, }") { 4 } else { 3 };
+                if b.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            }
+            b'i' if s[i..].starts_with("infinity") => {
+                out.push_str("\\infty");
+                i += "infinity".len();
+            }
+            b'!' if b.get(i + 1) == Some(&b'=') && !factorial_before(&out) => {
+                out.push_str("\\ne ");
+                i += 2;
+            }
+            _ if c < 0x80 => {
+                out.push(c as char);
+                i += 1;
+            }
+            _ => {
+                let ch = s[i..].chars().next().unwrap_or(' ');
+                match ch {
+                    'π' => out.push_str("\\pi "),
+                    '∞' => out.push_str("\\infty "),
+                    '−' | '–' => out.push('-'),
+                    '×' => out.push_str("\\times "),
+                    '÷' => out.push_str("\\div "),
+                    '≤' => out.push_str("\\le "),
+                    '≥' => out.push_str("\\ge "),
+                    '≠' => out.push_str("\\ne "),
+                    '∪' => out.push_str("\\cup "),
+                    '∩' => out.push_str("\\cap "),
+                    '∈' => out.push_str("\\in "),
+                    '°' => out.push_str("^\\circ "),
+                    '√' => out.push_str("\\sqrt"),
+                    '²' => out.push_str("^2"),
+                    '³' => out.push_str("^3"),
+                    'ℝ' => out.push_str("\\mathbb{R}"),
+                    'ℤ' => out.push_str("\\mathbb{Z}"),
+                    'ℕ' => out.push_str("\\mathbb{N}"),
+                    'ℚ' => out.push_str("\\mathbb{Q}"),
+                    'ℂ' => out.push_str("\\mathbb{C}"),
+                    '′' => out.push('\''),
+                    '″' => out.push_str("''"),
+                    '€' | '£' | '¥' | '￥' => {}
+                    _ => out.push(ch),
+                }
+                i += ch.len_utf8();
+            }
         }
     }
     out
@@ -453,11 +756,16 @@ fn closing(s: &str, open: usize) -> Option<usize> {
 }
 
 /// Strips delimiters and whole-answer wrappers until nothing changes.
-fn unwrap_all(s: &str) -> String {
-    let mut t = s.trim().to_string();
+fn unwrap_all(s: String) -> String {
+    let mut t = match s.trim() {
+        x if x.len() == s.len() => s,
+        x => x.to_string(),
+    };
     for _ in 0..32 {
-        let before = t.clone();
-        t = t.trim().to_string();
+        let before = t.len();
+        if t.trim().len() != t.len() {
+            t = t.trim().to_string();
+        }
         // trailing punctuation and `\\`, stripped from a borrowed slice
         // (copying per stripped character was quadratic)
         let mut end = t.as_str();
@@ -471,7 +779,9 @@ fn unwrap_all(s: &str) -> String {
                 })
                 .or_else(|| u.strip_suffix(',').filter(|x| !x.ends_with('\\')))
                 .or_else(|| u.strip_suffix(';'))
-                .or_else(|| u.strip_suffix(':'));
+                .or_else(|| u.strip_suffix(':'))
+                // A stray trailing backslash (ME-15).
+                .or_else(|| u.strip_suffix('\\').filter(|x| !x.ends_with('\\')));
             match u {
                 Some(x) => end = x.trim_end(),
                 None => break,
@@ -480,7 +790,9 @@ fn unwrap_all(s: &str) -> String {
         let kept = end.len();
         t.truncate(kept);
         let t2 = t.trim_matches('$').trim();
-        t = t2.to_string();
+        if t2.len() != t.len() {
+            t = t2.to_string();
+        }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
                 t = x.trim().to_string();
@@ -510,7 +822,8 @@ fn unwrap_all(s: &str) -> String {
                 }
             }
         }
-        if t == before {
+        // Every step above only shortens the text.
+        if t.len() == before {
             break;
         }
     }
@@ -540,26 +853,6 @@ fn drop_left_right(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
-}
-
-/// `x != 3` → `x \ne 3`, except after a digit or a closing bracket, where
-/// `!` is a factorial (`5!=120` is 5! = 120).
-fn not_equal_sign(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut prev: Option<char> = None;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        let factorial = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, ')' | '}' | ']'));
-        if c == '!' && chars.peek() == Some(&'=') && !factorial && prev != Some('\\') {
-            chars.next();
-            out.push_str("\\ne ");
-            prev = Some(' ');
-            continue;
-        }
-        out.push(c);
-        prev = Some(c);
-    }
     out
 }
 
@@ -719,13 +1012,37 @@ fn percent_words(s: &str) -> String {
     out.replace(" \\%", "\\%")
 }
 
-/// `x = 1/3 \approx 0.33` → `x = 1/3`; `x \approx 11` → `x = 11`.
+/// `a \approx b` is `a`, the exact side (ME-2, as `math.normalize`):
+/// `\frac{1}{3} \approx 0.333` → `\frac{1}{3}`, `x = 1/3 \approx 0.33` →
+/// `x = 1/3`; when `a` is a lone variable it is a label: `x \approx 11` →
+/// `x = 11`.
 fn approx(s: &str) -> String {
-    match s.find("\\approx") {
-        Some(i) if s[..i].contains('=') => s[..i].trim().to_string(),
-        Some(_) => s.replace("\\approx", "="),
-        None => s.to_string(),
+    let Some(i) = s.find("\\approx") else {
+        return s.to_string();
+    };
+    let left = s[..i].trim();
+    if left.contains('=') || !is_variable(left) {
+        return left.to_string();
     }
+    s.replacen("\\approx", "=", 1)
+}
+
+/// A lone variable: one letter (not `e` or `i`) or a Greek letter (not
+/// `\pi`), with an optional subscript.
+fn is_variable(s: &str) -> bool {
+    let s = s.trim();
+    let base = match s.find('_') {
+        Some(k) => &s[..k],
+        None => s,
+    };
+    let b = base.as_bytes();
+    let letter = b.len() == 1 && b[0].is_ascii_alphabetic() && !matches!(b[0], b'e' | b'i');
+    let greek = base.len() > 2
+        && base.starts_with('\\')
+        && base[1..].bytes().all(|c| c.is_ascii_alphabetic())
+        && crate::expr::parse::latex::is_greek(&base[1..])
+        && base != "\\pi";
+    letter || greek
 }
 
 /// `x \in [0, 1]` → `[0, 1]`: membership states the set.
@@ -791,28 +1108,6 @@ fn e_notation(s: &str) -> String {
         out.push_str(&s[i..i + n]);
         i += n;
     }
-    out
-}
-
-/// `12,\!000` (also `12,\! 000`) → `12{,}000`: a comma and a negative thin
-/// space between digits are a thousands separator.
-fn thin_thousands(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find(",\\!") {
-        let after = &rest[i + 3..];
-        let digits_after = after.trim_start_matches(' ');
-        let before_digit = rest[..i].ends_with(|c: char| c.is_ascii_digit());
-        out.push_str(&rest[..i]);
-        if before_digit && digits_after.starts_with(|c: char| c.is_ascii_digit()) {
-            out.push_str("{,}");
-            rest = digits_after;
-        } else {
-            out.push(',');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
     out
 }
 
@@ -925,6 +1220,38 @@ fn thousands(s: &str) -> Option<String> {
     None
 }
 
+/// Whether a rational has a finite decimal expansion (its reduced
+/// denominator has no prime factor other than 2 and 5).
+fn is_terminating(n: &num_rational::BigRational) -> bool {
+    use num_traits::{One, Zero};
+    let mut d = n.denom().clone();
+    for p in [2u32, 5] {
+        let p = num_bigint::BigInt::from(p);
+        while (&d % &p).is_zero() {
+            d /= &p;
+        }
+    }
+    d.is_one()
+}
+
+/// A plain decimal number (`-12`, `0.5`, `.25`, at most 40 bytes) as an
+/// exact rational.
+fn simple_number(s: &str) -> Option<num_rational::BigRational> {
+    if s.is_empty() || s.len() > 40 || !is_decimal_literal(s) || s.ends_with('%') {
+        return None;
+    }
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits = format!("{int}{frac}");
+    let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
+    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
+    let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
+    Some(r)
+}
+
 fn is_decimal_literal(s: &str) -> bool {
     let s = s.strip_prefix('-').unwrap_or(s);
     let s = s.strip_suffix("\\%").unwrap_or(s);
@@ -987,18 +1314,6 @@ struct Item {
 }
 
 type Decided = (Outcome, Rule);
-
-/// Whether the text is a clock time `H:MM` or `HH:MM` (with `:SS` optional).
-fn is_clock_time(t: &str) -> bool {
-    let mut parts = t.split(':');
-    let Some(h) = parts.next() else { return false };
-    let rest: Vec<&str> = parts.collect();
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    (1..=2).contains(&h.len())
-        && digits(h)
-        && (1..=2).contains(&rest.len())
-        && rest.iter().all(|p| p.len() == 2 && digits(p))
-}
 
 struct Comparer<'a> {
     opts: &'a EqualOptions,
@@ -1092,6 +1407,31 @@ impl Comparer<'_> {
                 p2 = x.clone();
             }
         }
+        // Two plain decimal numbers: compared exactly or within the
+        // tolerances without the expression engine (the same verdict, ME-12).
+        if let (Some(x), Some(y)) = (simple_number(&r2), simple_number(&p2)) {
+            // The same prepared text is `literal`, as the comparison without
+            // the shortcut says; the same number written otherwise `identical`.
+            let outcome = if r2 == p2 {
+                Some((Outcome::Equal, Rule::Literal))
+            } else if x == y {
+                Some((Outcome::Equal, Rule::Engine(EngineRule::Identical)))
+            } else if self.close_numbers(&x, &y) {
+                Some((Outcome::Equal, Rule::Engine(EngineRule::NumericValue)))
+            } else if self.opts.include_percentage || self.opts.decimal_rounding {
+                None
+            } else {
+                Some((Outcome::NotEqual, Rule::Engine(EngineRule::NumericValue)))
+            };
+            if let Some((o, rule)) = outcome {
+                return (
+                    o,
+                    rule,
+                    to_infix(&Expr::Number(x)),
+                    to_infix(&Expr::Number(y)),
+                );
+            }
+        }
         let ra = self.answer(&r2);
         let pa = self.answer(&p2);
         let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
@@ -1152,20 +1492,162 @@ impl Comparer<'_> {
             // plain items: each parsed on its own.
             let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
             if let Ok(items) = items {
-                return Ok(items);
+                return self.expand_nested_pm(items);
             }
             // `\{1, 2\}` or other forms the engine reads whole.
         }
-        Ok(vec![self.item(s)?])
+        self.expand_nested_pm(vec![self.item(s)?])
+    }
+
+    /// `\frac{1 \pm \sqrt{17}}{4}` is the list of its two values, exactly as
+    /// the document's `norm_pm` rewrites it (ME-16); a top-level `a ± b` is
+    /// left to the rules that compare it whole.
+    fn expand_nested_pm(&self, items: Vec<Item>) -> Result<Vec<Item>, ExprError> {
+        let nested = |i: &Item| has_pm(&i.expr) && !matches!(i.expr, Expr::PlusMinus(..));
+        if items.iter().any(nested) {
+            expand_pm_items(&items, &self.limits)
+        } else {
+            Ok(items)
+        }
     }
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
-        let e = parse(s.trim(), Format::Latex, &self.limits)?;
+        let s = s.trim();
+        // A number word or an ordinal is its number (ME-15).
+        if let Some(n) = words::number_word(s) {
+            return Ok(Expr::int(n as i64));
+        }
+        if let Some(n) = words::ordinal(s) {
+            return self.parse(n);
+        }
+        if let Some(angle) = words::degrees_minutes(s) {
+            return self.parse(&angle);
+        }
+        let inf = |w: &str| w.eq_ignore_ascii_case("inf") || w.eq_ignore_ascii_case("infinity");
+        if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim())) {
+            let _ = w;
+            return Ok(Expr::neg(Expr::Constant(Constant::Infinity)));
+        }
+        if inf(s.strip_prefix('+').unwrap_or(s).trim()) {
+            return Ok(Expr::Constant(Constant::Infinity));
+        }
+        // Prose before or after the mathematics is a unit or a counted
+        // noun, never a product of letters (ME-13).
+        if let Some((math, noun)) = words::split_prose(s) {
+            let value = self.parse(math)?;
+            return Ok(Expr::Mul(vec![value, Expr::Text(noun)]));
+        }
+        let e = parse(s, Format::Latex, &self.limits)?;
         let e = match fold_matrices(&e, &self.limits, 0)? {
             Some(m) => m,
             None => e,
         };
+        let e = self.sets(e, s)?;
         self.standalone(e)
+    }
+
+    /// The engine's numeric closeness (spec/expr.md EX-5) for two exact
+    /// numbers, with this comparison's tolerances (ME-12).
+    fn close_numbers(&self, x: &num_rational::BigRational, y: &num_rational::BigRational) -> bool {
+        use crate::expr::eval::rational_to_f64;
+        let (a, b) = (rational_to_f64(x), rational_to_f64(y));
+        let diff = (a - b).abs();
+        let scale = a.abs().max(b.abs());
+        if !self.opts.abs_tol_everywhere && a.abs().min(b.abs()) > equiv::NEAR_ZERO {
+            return diff <= self.opts.rel_tol * scale;
+        }
+        diff <= self.opts.abs_tol + self.opts.rel_tol * scale
+    }
+
+    /// The value of a constant expression as a real number (`±∞` included).
+    fn real(&self, e: &Expr) -> Option<f64> {
+        let mut steps = 0;
+        crate::expr::eval::eval_real(e, &|_| None, &mut steps, 10_000)
+            .ok()
+            .filter(|v| !v.is_nan())
+    }
+
+    /// Sets as the answers write them (ME-17): a reversed interval `[1, 0]`
+    /// is refused (a parse error: no such interval is written on purpose),
+    /// an intersection of intervals with numeric ends is computed, and the
+    /// elements of a finite set with `±` are both values.
+    fn sets(&self, e: Expr, text: &str) -> Result<Expr, ExprError> {
+        let refuse = |what: &str| {
+            Err(ExprError::Parse(crate::expr::ParseError::new(
+                what,
+                0..text.len(),
+                text,
+            )))
+        };
+        match e {
+            Expr::Interval(iv) => {
+                if let (Some(lo), Some(hi)) = (self.real(&iv.lo), self.real(&iv.hi)) {
+                    if lo > hi {
+                        return refuse(
+                            "a reversed interval (its lower end is above its upper end)",
+                        );
+                    }
+                }
+                Ok(Expr::Interval(iv))
+            }
+            Expr::Union(parts) => Ok(Expr::Union(self.sets_all(parts, text)?)),
+            Expr::Intersection(parts) => {
+                let parts = self.sets_all(parts, text)?;
+                match self.intersect(&parts) {
+                    Some(x) => canonical(&x, &self.limits),
+                    None => Ok(Expr::Intersection(parts)),
+                }
+            }
+            Expr::Set(v) if v.iter().any(has_pm) => {
+                let mut out = Vec::with_capacity(v.len() + 2);
+                for x in &v {
+                    out.extend(pm_values(x, &self.limits)?);
+                }
+                canonical(&Expr::Set(out), &self.limits)
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn sets_all(&self, parts: Vec<Expr>, text: &str) -> Result<Vec<Expr>, ExprError> {
+        parts.into_iter().map(|p| self.sets(p, text)).collect()
+    }
+
+    /// The intersection of intervals with numeric ends: an interval, a
+    /// point `{a}` or the empty set; `None` when a part is not such an interval.
+    fn intersect(&self, parts: &[Expr]) -> Option<Expr> {
+        let mut acc: Option<(Interval, f64, f64)> = None;
+        for p in parts {
+            let Expr::Interval(iv) = p else { return None };
+            let (lo, hi) = (self.real(&iv.lo)?, self.real(&iv.hi)?);
+            acc = Some(match acc {
+                None => ((**iv).clone(), lo, hi),
+                Some((mut a, alo, ahi)) => {
+                    let (mut nlo, mut nhi) = (alo, ahi);
+                    if lo > alo || (lo == alo && !iv.lo_closed) {
+                        a.lo = iv.lo.clone();
+                        a.lo_closed = iv.lo_closed;
+                        nlo = lo;
+                    }
+                    if hi < ahi || (hi == ahi && !iv.hi_closed) {
+                        a.hi = iv.hi.clone();
+                        a.hi_closed = iv.hi_closed;
+                        nhi = hi;
+                    }
+                    (a, nlo, nhi)
+                }
+            });
+        }
+        let (iv, lo, hi) = acc?;
+        Some(
+            if lo > hi || (lo == hi && !(iv.lo_closed && iv.hi_closed)) {
+                Expr::Set(Vec::new())
+            } else if lo == hi {
+                Expr::Set(vec![iv.lo])
+            } else {
+                Expr::Interval(Box::new(iv))
+            },
+        )
     }
 
     /// Degrees at the top (or as an element) per `degrees_as_radians`.
@@ -1191,6 +1673,25 @@ impl Comparer<'_> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
+        if let Some(t) = words::number_set(s) {
+            return Ok(Item {
+                text: t.to_string(),
+                expr: self.parse(t)?,
+                stands_for: None,
+            });
+        }
+        let inf = s
+            .trim_start_matches(['-', '+'])
+            .trim()
+            .eq_ignore_ascii_case("inf");
+        if words::number_word(s).is_some() || inf {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: self.parse(s)?,
+                stands_for: None,
+            });
+        }
         // A word of three letters or more is text, not a product of
         // letters (`Evelyn` is not `E·e·l·n·v·y`, ME-3).
         if is_text_item(s) {
@@ -1213,10 +1714,9 @@ impl Comparer<'_> {
             let computed = equiv::is_constant(&rhs) && lhs.as_ref().is_ok_and(equiv::is_constant);
             let stands_for = (long || named || computed).then(|| rhs.clone());
             let expr = match lhs {
-                Ok(l) => canonical(
-                    &Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
-                    &self.limits,
-                )?,
+                // Both sides are canonical already, and the canonical form of
+                // a relation is the relation of its sides' canonical forms.
+                Ok(l) => Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
                 // `\zzz = x = 0`: a derivation whose first side does not
                 // parse still stands for its last side.
                 Err(_) if long => rhs.clone(),
@@ -1307,11 +1807,29 @@ impl Comparer<'_> {
     fn item_lists(&mut self, xs: &[Item], ys: &[Item]) -> Result<Decided, ExprError> {
         let xs = expand_pm_items(xs, &self.limits)?;
         let ys = expand_pm_items(ys, &self.limits)?;
-        for (p, q) in [(&xs, &ys), (&ys, &xs)] {
-            for a in p.iter() {
+        // Each pair is compared at most once (both directions read the same
+        // verdicts): at most |xs|·|ys| comparisons.
+        let mut known: Vec<Option<bool>> = vec![None; xs.len() * ys.len()];
+        let mut same = |this: &mut Self, i: usize, j: usize| -> Result<bool, ExprError> {
+            let k = i * ys.len() + j;
+            if let Some(v) = known[k] {
+                return Ok(v);
+            }
+            let v = this.items(&xs[i], &ys[j])?.0 == Outcome::Equal;
+            known[k] = Some(v);
+            Ok(v)
+        };
+        for flip in [false, true] {
+            let (n, m) = if flip {
+                (ys.len(), xs.len())
+            } else {
+                (xs.len(), ys.len())
+            };
+            for a in 0..n {
                 let mut found = false;
-                for b in q.iter() {
-                    if self.items(a, b)?.0 == Outcome::Equal {
+                for b in 0..m {
+                    let (i, j) = if flip { (b, a) } else { (a, b) };
+                    if same(self, i, j)? {
                         found = true;
                         break;
                     }
@@ -1328,6 +1846,19 @@ impl Comparer<'_> {
         let rel = |e: &Expr| matches!(e, Expr::Relation(..));
         if a.text == b.text {
             return Ok((Outcome::Equal, Rule::Literal));
+        }
+        // `f(z) = z` against `f(x) = x`: one function, whatever the name of
+        // its bound variable (ME-18).
+        if let (Some((fa, va, _)), Some((fb, vb, rb))) =
+            (function_definition(&a.text), function_definition(&b.text))
+        {
+            if fa == fb && va != vb {
+                if let (Some(sa), Some(renamed)) = (&a.stands_for, rename_variable(rb, vb, va)) {
+                    let e = self.parse(&renamed)?;
+                    let d = self.exprs(sa, &e, "", "")?;
+                    return Ok((d.0, Rule::Function));
+                }
+            }
         }
         // `x = 3` against `3` (ME-6).
         if let (Some(ra), false) = (&a.stands_for, rel(&b.expr)) {
@@ -1413,10 +1944,56 @@ impl Comparer<'_> {
             _ => {}
         }
         let d = self.engine(a, b)?;
-        if d.0 != Outcome::Equal && self.opts.include_percentage && self.percentage(ta, tb) {
+        if d.0 != Outcome::Equal
+            && self.opts.decimal_rounding
+            && (self.rounds_to(ta, b) || self.rounds_to(tb, a))
+        {
+            return Ok((Outcome::Equal, Rule::Rounding));
+        }
+        let evidence = ta.ends_with("\\%") || tb.ends_with("\\%");
+        if d.0 != Outcome::Equal
+            && (self.opts.include_percentage || evidence)
+            && self.percentage(ta, tb)
+        {
             return Ok((Outcome::Equal, Rule::Percentage));
         }
         Ok(d)
+    }
+
+    /// Whether `literal` is a rounded decimal (ME-19: at least three
+    /// significant digits, at least one decimal place) and `exact`, a
+    /// constant that is not itself a decimal literal, rounds to it (half
+    /// away from zero) at its decimal places.
+    fn rounds_to(&self, literal: &str, exact: &Expr) -> bool {
+        let lit = literal.trim();
+        if !is_decimal_literal(lit) || lit.ends_with("\\%") {
+            return false;
+        }
+        let Some((_, frac)) = lit.split_once('.') else {
+            return false;
+        };
+        let significant = lit
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|c| *c == b'0')
+            .count();
+        if significant < 3 || frac.is_empty() || frac.len() > 15 {
+            return false;
+        }
+        // The other side: a constant, not a decimal number (the decimal
+        // `0.54` is not a rounding of `0.5`'s exact value).
+        if !equiv::is_constant(exact)
+            || exact
+                .as_number()
+                .is_some_and(|n| is_terminating(n) && !n.is_integer())
+        {
+            return false;
+        }
+        let (Ok(l), Some(v)) = (lit.parse::<f64>(), self.real(exact)) else {
+            return false;
+        };
+        let half = 0.5 * 10f64.powi(-(frac.len() as i32));
+        (v - l).abs() <= half * (1.0 + 1e-9)
     }
 
     /// The percentage reading (ME-8): both sides plain decimals (a trailing
@@ -1436,10 +2013,8 @@ impl Comparer<'_> {
             return false;
         };
         let could_be_percent = |v: f64| (0.0 < v && v < 1.0) || (1.0 < v && v < 100.0);
-        let close = |a: f64, b: f64| {
-            (a - b).abs()
-                <= (self.opts.percent_rel_tol * a.abs().max(b.abs())).max(self.opts.abs_tol)
-        };
+        let close =
+            |a: f64, b: f64| (a - b).abs() <= self.opts.percent_rel_tol * a.abs().max(b.abs());
         [(x, y), (y, x)].iter().any(|&(s, l)| {
             could_be_percent(s) && could_be_percent(l / 100.0) && close(l / 100.0, s)
         })
@@ -1449,6 +2024,7 @@ impl Comparer<'_> {
         let eo = EquivOptions {
             rel_tol: self.opts.rel_tol,
             abs_tol: self.opts.abs_tol,
+            abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
             ..EquivOptions::default()
         };
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
@@ -1638,23 +2214,69 @@ fn kind_is_scalar(e: &Expr) -> bool {
     )
 }
 
+/// Whether `±` occurs anywhere in `e`.
+fn has_pm(e: &Expr) -> bool {
+    matches!(e, Expr::PlusMinus(..)) || e.children().into_iter().any(has_pm)
+}
+
+/// `e` with every `a ± b` read as `a + b` (`plus`) or `a − b`: the signs of
+/// one item are correlated (MN-1), as in `\frac{1 \pm \sqrt{17}}{4}`.
+fn pick_sign(e: &Expr, plus: bool) -> Expr {
+    let all = |v: &[Expr]| v.iter().map(|x| pick_sign(x, plus)).collect::<Vec<_>>();
+    match e {
+        Expr::PlusMinus(a, b) => {
+            let (a, b) = (pick_sign(a, plus), pick_sign(b, plus));
+            if plus {
+                Expr::Add(vec![a, b])
+            } else {
+                Expr::sub(a, b)
+            }
+        }
+        Expr::Add(v) => Expr::Add(all(v)),
+        Expr::Mul(v) => Expr::Mul(all(v)),
+        Expr::Func(f, v) => Expr::Func(f.clone(), all(v)),
+        Expr::Relation(v, o) => Expr::Relation(all(v), o.clone()),
+        Expr::Tuple(v) => Expr::Tuple(all(v)),
+        Expr::Pow(a, b) => Expr::pow(pick_sign(a, plus), pick_sign(b, plus)),
+        Expr::Percent(a) => Expr::Percent(Box::new(pick_sign(a, plus))),
+        Expr::Degrees(a) => Expr::Degrees(Box::new(pick_sign(a, plus))),
+        other => other.clone(),
+    }
+}
+
+/// The values of an expression with `±` inside (ME-16): the one with `−`
+/// first, then `+`, canonical; an expression without `±` is its one value.
+fn pm_values(e: &Expr, limits: &Limits) -> Result<Vec<Expr>, ExprError> {
+    if !has_pm(e) {
+        return Ok(vec![e.clone()]);
+    }
+    Ok(vec![
+        canonical(&pick_sign(e, false), limits)?,
+        canonical(&pick_sign(e, true), limits)?,
+    ])
+}
+
+/// Items with `±` become two items each (ME-5, ME-16); each keeps its
+/// canonical form as its text, so that two expanded items are literally
+/// equal only when their values are.
 fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>, ExprError> {
     let mut out = Vec::with_capacity(xs.len());
     for i in xs {
-        match &i.expr {
-            Expr::PlusMinus(p, q) => {
-                for e in [
-                    Expr::sub((**p).clone(), (**q).clone()),
-                    Expr::Add(vec![(**p).clone(), (**q).clone()]),
-                ] {
-                    out.push(Item {
-                        text: String::new(),
-                        expr: canonical(&e, limits)?,
-                        stands_for: None,
-                    });
-                }
-            }
-            _ => out.push(i.clone()),
+        if !has_pm(&i.expr) {
+            out.push(i.clone());
+            continue;
+        }
+        let values = pm_values(&i.expr, limits)?;
+        let stands = match &i.stands_for {
+            Some(s) => pm_values(s, limits)?.into_iter().map(Some).collect(),
+            None => vec![None, None],
+        };
+        for (expr, stands_for) in values.into_iter().zip(stands.into_iter().cycle()) {
+            out.push(Item {
+                text: to_infix(&expr),
+                expr,
+                stands_for,
+            });
         }
     }
     Ok(out)
@@ -1678,6 +2300,60 @@ fn is_label(e: &Expr) -> bool {
         Expr::Tuple(v) => !v.is_empty() && v.iter().all(is_label),
         _ => false,
     }
+}
+
+/// `f(x) = …`, `g_1(t) = …`: the function's name, its one variable (a
+/// letter) and the right side's text.
+fn function_definition(text: &str) -> Option<(&str, u8, &str)> {
+    let sides = split_equals(text);
+    let [lhs, rhs] = sides.as_slice() else {
+        return None;
+    };
+    let lhs = lhs.trim();
+    let open = lhs.find('(')?;
+    let name = lhs[..open].trim();
+    let var = lhs[open + 1..].strip_suffix(')')?.trim().as_bytes();
+    let name_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '\\')
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'{' | b'}' | b'\\'));
+    match var {
+        [v] if name_ok && v.is_ascii_alphabetic() => Some((name, *v, rhs.trim())),
+        _ => None,
+    }
+}
+
+/// `text` with the variable `from` renamed `to` (letters outside command
+/// names and `\text{…}`); `None` when `to` already occurs free in it.
+fn rename_variable(text: &str, from: u8, to: u8) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\\' {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            if j == i + 1 {
+                j = i + 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8);
+            }
+            let name = &text[i..j];
+            if name == "\\text" && b.get(j) == Some(&b'{') {
+                j = closing(text, j).map_or(b.len(), |k| k + 1);
+            }
+            out.extend_from_slice(&b[i..j]);
+            i = j;
+            continue;
+        }
+        if c == to {
+            return None;
+        }
+        out.push(if c == from { to } else { c });
+        i += 1;
+    }
+    String::from_utf8(out).ok()
 }
 
 /// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x.
@@ -1776,8 +2452,12 @@ mod tests {
         assert!(eq("12,34", "(12,34)"));
         assert!(eq("1+2,2+1", "2+1,1+2"));
         assert!(eq(r"\begin{array}1\\2\end{array}", "1,2"));
-        assert!(eq("3.04", "0.0304"));
+        assert!(!eq("3.04", "0.0304"));
         assert!(!eq("1", "100"));
+        let d = EqualOptions::document();
+        assert!(equal("3.04", "0.0304", &d).equal);
+        assert!(equal("0.0304", "3.04", &d).equal);
+        assert!(!equal("1", "100", &d).equal);
     }
 
     #[test]
@@ -1793,6 +2473,43 @@ mod tests {
         assert_eq!(prepare("4 4/9"), r"(4\frac{4}{9})");
         assert_eq!(prepare("11 6/6"), "11 6/6");
         assert_eq!(prepare("28 percent"), r"28\%");
+        // The one-pass lexer (ME-2): commands whole, `\\` kept, Unicode mapped.
+        assert_eq!(prepare(r"a \ltimes b"), r"a \ltimes b");
+        assert_eq!(prepare(r"x \lt 3"), "x < 3");
+        assert_eq!(prepare(r"\dfrac{1}{2}"), r"\frac{1}{2}");
+        assert_eq!(prepare(r"12,\!000"), "12{,}000");
+        assert_eq!(prepare(r"1 \text{ and } 2"), "1 , 2");
+        assert_eq!(prepare("x ≤ 3"), r"x \le  3");
+        assert_eq!(
+            prepare(r"\begin{pmatrix}1\\2\end{pmatrix}"),
+            r"\begin{pmatrix}1\\2\end{pmatrix}"
+        );
+        assert_eq!(prepare(r"x_{1}=1,\quadx_{2}=2"), "x_{1}=1, x_{2}=2");
+    }
+
+    #[test]
+    fn multibyte_text_never_panics() {
+        let o = EqualOptions::default();
+        for s in [
+            "f(é) = é",
+            r"f(x) = \é x",
+            r"f(y) = \é y",
+            r"x = 2 \text{ for all } é",
+            "é where x",
+            "12 chiens é",
+            "60° 42′ é",
+            r"\{é \mid é < 3\}",
+            "Tues. é",
+            "3:é",
+            "ℝ⁺",
+            "12ᵗʰ",
+        ] {
+            for t in ["f(x) = x", "2", s] {
+                let _ = equal(s, t, &o);
+                let _ = equal(t, s, &o);
+            }
+            let _ = readable(s);
+        }
         assert_eq!(thousands("11,111,111,100").as_deref(), Some("11111111100"));
         assert_eq!(thousands("32, 349"), None);
     }

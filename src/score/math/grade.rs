@@ -176,38 +176,43 @@ pub const MAX_MAJORITY_ANSWERS: usize = 1024;
 
 /// The running majority of `answers` by equivalence (MJ-1): position *i* is
 /// the first member of the largest class among answers `0..=i`, ties going
-/// to the class seen first. `None` when the list is longer than
-/// [`MAX_MAJORITY_ANSWERS`].
+/// to the class seen first. An empty or unreadable answer never wins
+/// (MJ-4): the largest class of readable answers does, and only while no
+/// answer is readable is the first answer given. `None` when the list is
+/// longer than [`MAX_MAJORITY_ANSWERS`].
 ///
 /// ```
 /// use scorespec::score::math::equal::EqualOptions;
 /// use scorespec::score::math::grade::majority;
 /// let m = majority(&["1", "2", "3", "3", "3"], &EqualOptions::default()).unwrap();
 /// assert_eq!(m, ["1", "1", "1", "3", "3"]);
+/// let m = majority(&["", "", "3"], &EqualOptions::default()).unwrap();
+/// assert_eq!(m, ["", "", "3"]);
 /// ```
 pub fn majority(answers: &[&str], opts: &EqualOptions) -> Option<Vec<String>> {
     if answers.len() > MAX_MAJORITY_ANSWERS {
         return None;
     }
-    // (first member, votes), in order of first appearance.
-    let mut classes: Vec<(&str, usize)> = Vec::new();
+    // (first member, votes, readable), in order of first appearance.
+    let mut classes: Vec<(&str, usize, bool)> = Vec::new();
     let mut out = Vec::with_capacity(answers.len());
     for a in answers {
         match classes
             .iter_mut()
-            .find(|(first, _)| equal(first, a, opts).equal)
+            .find(|(first, ..)| equal(first, a, opts).equal)
         {
             Some(class) => class.1 += 1,
-            None => classes.push((a, 1)),
+            None => classes.push((a, 1, crate::score::math::equal::readable(a))),
         }
-        // The first class with the most votes (max_by_key would take the last).
-        let mut best = 0;
+        // The first readable class with the most votes (max_by_key would
+        // take the last); the first answer while none is readable.
+        let mut best: Option<usize> = None;
         for (i, c) in classes.iter().enumerate() {
-            if c.1 > classes[best].1 {
-                best = i;
+            if c.2 && best.is_none_or(|b| c.1 > classes[b].1) {
+                best = Some(i);
             }
         }
-        out.push(classes[best].0.to_string());
+        out.push(classes[best.unwrap_or(0)].0.to_string());
     }
     Some(out)
 }

@@ -6,6 +6,7 @@ pub mod extract;
 pub mod normalize;
 pub mod rule;
 pub mod units;
+pub mod words;
 
 // math.grade and math.majority (lead).
 pub mod grade;

@@ -737,34 +737,10 @@ fn decimals(text: &str) -> String {
     out
 }
 
-/// Number words 0–20 that are the whole answer, and the words `pi`,
+/// A number in words that is the whole answer (`Five`, `twenty-one`, ME-15), and the words `pi`,
 /// `infinity`, `inf` (MN-5 f).
 fn words(text: &str) -> String {
-    const NUMBERS: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    let lower = text.to_ascii_lowercase();
-    if let Some(n) = NUMBERS.iter().position(|w| *w == lower) {
+    if let Some(n) = super::words::number_word(text) {
         return n.to_string();
     }
     let b = text.as_bytes();

@@ -50,8 +50,19 @@ pub enum Rule {
     RelationInterval,
     /// A tuple against a one-row or one-column matrix.
     Vector,
-    /// Plain decimals 100× each other (option `include_percentage`).
+    /// Plain decimals 100× each other: a side says percent (`\%`), or
+    /// option `include_percentage` (ME-8).
     Percentage,
+    /// Dates, weekdays and clock times, compared as such (ME-14).
+    DateTime,
+    /// Function definitions, up to the name of the bound variable (ME-18).
+    Function,
+    /// A trailing qualifier (`\text{ for all } x`) dropped against an answer
+    /// without one (ME-18).
+    Qualifier,
+    /// A rounded decimal against an exact value (option `decimal_rounding`,
+    /// ME-19).
+    Rounding,
     /// The expression engine decided, by this rule (spec/expr.md EX-5);
     /// also `set` for tuples under `compare_sets`, `plus_minus` for `a ± b`
     /// against a list, `kind` for objects of different kinds.
@@ -60,7 +71,7 @@ pub enum Rule {
 
 impl Rule {
     /// The rules of this module (not the engine's), in declaration order.
-    const OWN: [Rule; 13] = [
+    const OWN: [Rule; 17] = [
         Rule::NoAnswer,
         Rule::NoGold,
         Rule::Bounds,
@@ -74,6 +85,10 @@ impl Rule {
         Rule::RelationInterval,
         Rule::Vector,
         Rule::Percentage,
+        Rule::DateTime,
+        Rule::Function,
+        Rule::Qualifier,
+        Rule::Rounding,
     ];
 
     /// The stable name, as the JSON verdict spells it (an engine rule by
@@ -93,6 +108,10 @@ impl Rule {
             Rule::RelationInterval => "relation_interval",
             Rule::Vector => "vector",
             Rule::Percentage => "percentage",
+            Rule::DateTime => "date_time",
+            Rule::Function => "function",
+            Rule::Qualifier => "qualifier",
+            Rule::Rounding => "rounding",
             Rule::Engine(r) => r.as_str(),
         }
     }

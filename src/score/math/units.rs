@@ -243,14 +243,15 @@ fn unit_factor(f: &Expr) -> Option<Vec<(String, i64)>> {
     }
 }
 
-/// A unit word: letters (and `\mu`), at most one space, at most 24 bytes.
+/// A unit word: letters (and `\mu`, an inner `-` or `'`), at most four
+/// spaces (`square feet`, a counted noun of prose, ME-13), at most 64 bytes.
 fn is_unit_word(w: &str) -> bool {
     let w = w.trim();
     !w.is_empty()
-        && w.len() <= 24
-        && w.chars().filter(|c| *c == ' ').count() <= 1
+        && w.len() <= 64
+        && w.chars().filter(|c| *c == ' ').count() <= 4
         && w.chars()
-            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '\\')
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '\\' | '-' | '\''))
 }
 
 #[cfg(test)]

@@ -1,0 +1,690 @@
+//! Words in math answers (spec/math.md ME-13, ME-14, ME-15): prose after or
+//! before a number is a unit or a counted noun, never a product of letters;
+//! number words, ordinals; dates, weekdays and clock times.
+//!
+//! Every function here reads one prepared answer item in one pass over its
+//! bytes (answers are at most 64 KiB, `equal::MAX_ANSWER_BYTES`).
+//!
+//! # Differences with the document
+//!
+//! Document 004 says its evaluator handles dates and times but gives no
+//! rule; the readings here (ME-13 … ME-15) are this project's, written in
+//! spec/math.md, where document 004's looser defaults stay one option away
+//! (ME-D8).
+
+/// Names that are mathematics, not prose, although written in letters.
+const MATH_WORDS: &[&str] = &[
+    "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
+    "log", "ln", "lg", "exp", "max", "min", "det", "gcd", "lcm", "mod", "arg", "sqrt", "frac",
+    "pi", "inf", "infty", "and", "or", "in", "to", "cup", "cap", "lim", "sup",
+];
+
+/// A prose word: ASCII letters (an inner `-` or `'` allowed), two letters
+/// or more, three or more unless a unit of the table (`ft`, `cm`), and not
+/// a name of mathematics (`sin`, `max`).
+fn is_prose_word(w: &str) -> bool {
+    let letters = w.bytes().filter(u8::is_ascii_alphabetic).count();
+    let shape = w.starts_with(|c: char| c.is_ascii_alphabetic())
+        && w.ends_with(|c: char| c.is_ascii_alphabetic())
+        && w.bytes()
+            .all(|c| c.is_ascii_alphabetic() || c == b'-' || c == b'\'');
+    shape
+        && letters >= 2
+        && (letters >= 3 || super::units::lookup(w).is_some())
+        && !MATH_WORDS.contains(&w.to_ascii_lowercase().as_str())
+}
+
+/// A word's singular by the plain English rule, enough to tell `dogs` from
+/// `dog` the same and `gods` different: `-ies` → `-y`, `-es` after
+/// `s x z ch sh` dropped, a final `s` (not `ss`) dropped.
+pub fn singular(w: &str) -> String {
+    let w = w.to_ascii_lowercase();
+    if w.len() > 4 {
+        if let Some(stem) = w.strip_suffix("ies") {
+            return format!("{stem}y");
+        }
+        for end in ["ses", "xes", "zes", "ches", "shes"] {
+            if w.ends_with(end) {
+                return w[..w.len() - 2].to_string();
+            }
+        }
+    }
+    match w.strip_suffix('s') {
+        Some(stem) if stem.len() >= 2 && !stem.ends_with('s') && !stem.ends_with('u') => {
+            stem.to_string()
+        }
+        _ => w,
+    }
+}
+
+/// `12 dogs` → (`12`, `dog`), `Season 7` → (`7`, `season`), `64 square feet`
+/// → (`64`, `square foot`… as written, singular): the mathematical part of an
+/// item and its prose words (lower case, singular, joined by one space), when
+/// words of prose come before or after it (ME-13). `None` when there is no
+/// such word or nothing else.
+pub fn split_prose(s: &str) -> Option<(&str, String)> {
+    let s = s.trim();
+    if !s.contains(' ') || !s.bytes().any(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    // An integral's integrand and differential are mathematics, not words
+    // (`\int_0^1 xdx` once the spacing command `\,` is gone).
+    if s.contains("\\int") {
+        return None;
+    }
+    // Trailing words.
+    let mut end = s.len();
+    let mut tail: Vec<&str> = Vec::new();
+    while let Some(i) = s[..end].trim_end().rfind(' ') {
+        let w = s[i + 1..end].trim();
+        if !is_prose_word(w) {
+            break;
+        }
+        tail.push(w);
+        end = i;
+    }
+    if tail.is_empty() && s[..end].trim_end().len() == end {
+        // Maybe leading words.
+    }
+    let mut start = 0;
+    let mut head: Vec<&str> = Vec::new();
+    while let Some(j) = s[start..end].find(' ') {
+        let w = s[start..start + j].trim();
+        if !is_prose_word(w) {
+            break;
+        }
+        head.push(w);
+        start += j + 1;
+    }
+    if head.is_empty() && tail.is_empty() {
+        return None;
+    }
+    let math = s[start..end].trim();
+    if math.is_empty() || math.split(' ').all(is_prose_word) {
+        return None;
+    }
+    tail.reverse();
+    let words: Vec<String> = head
+        .iter()
+        .chain(tail.iter())
+        .map(|w| singular(w))
+        .collect();
+    Some((math, words.join(" ")))
+}
+
+/// The number words zero–nineteen, by value.
+const NUMBER_WORDS: &[&str] = &[
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+];
+
+const TENS: &[&str] = &[
+    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
+/// A number written in English words, the whole item (`ten`, `Twenty-one`,
+/// `three hundred and five`, `two thousand`), up to the millions (ME-15).
+pub fn number_word(s: &str) -> Option<u64> {
+    let s = s.trim();
+    if s.is_empty()
+        || s.len() > 120
+        || !s
+            .bytes()
+            .all(|c| c.is_ascii_alphabetic() || c == b' ' || c == b'-')
+    {
+        return None;
+    }
+    // What the last word was: 0 none or a scale word, 1 zero–nineteen,
+    // 2 a tens word (only a tens word may be followed by zero–nine).
+    let mut total: u64 = 0;
+    let mut group: u64 = 0;
+    let mut any = false;
+    let mut last = 0u8;
+    for w in s.split([' ', '-']).filter(|w| !w.is_empty()) {
+        let w = w.to_ascii_lowercase();
+        if let Some(n) = NUMBER_WORDS.iter().position(|x| *x == w) {
+            if last == 1 || (last == 2 && n >= 10) {
+                return None;
+            }
+            group += n as u64;
+            last = 1;
+        } else if let Some(t) = TENS.iter().position(|x| *x == w) {
+            if last != 0 || group % 100 != 0 {
+                return None;
+            }
+            group += 20 + 10 * t as u64;
+            last = 2;
+        } else if w == "hundred" {
+            if last == 0 && any || group >= 100 {
+                return None;
+            }
+            group = group.max(1) * 100;
+            last = 0;
+        } else if w == "thousand" || w == "million" {
+            let k = if w == "thousand" { 1000 } else { 1_000_000 };
+            if (last == 0 && any) || (total != 0 && total < k * 1000) {
+                return None;
+            }
+            total += group.max(1) * k;
+            group = 0;
+            last = 0;
+        } else if w == "and" && any && last == 0 {
+            continue;
+        } else {
+            return None;
+        }
+        any = true;
+    }
+    any.then_some(total + group)
+}
+
+/// `12th`, `1st`, `2nd`, `23rd`, `12^{th}`, `12^{\text{th}}`,
+/// `12^{\mathrm{th}}`, `12^\text{th}` → `12`: an ordinal is its number
+/// (ME-15).
+pub fn ordinal(s: &str) -> Option<&str> {
+    let s = s.trim();
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 30 {
+        return None;
+    }
+    let (num, rest) = s.split_at(digits);
+    let rest = rest.trim_start();
+    let suffix = match rest.strip_prefix('^') {
+        Some(r) => {
+            let r = r.trim();
+            let r = r
+                .strip_prefix('{')
+                .and_then(|x| x.strip_suffix('}'))
+                .unwrap_or(r);
+            let r = r.trim();
+            let r = ["\\text", "\\mathrm", "\\textrm", "\\rm"]
+                .iter()
+                .find_map(|c| r.strip_prefix(c))
+                .unwrap_or(r)
+                .trim();
+            r.strip_prefix('{')
+                .and_then(|x| x.strip_suffix('}'))
+                .unwrap_or(r)
+                .trim()
+        }
+        None => rest,
+    };
+    let last = num.as_bytes()[digits - 1];
+    let teen = digits >= 2 && num.as_bytes()[digits - 2] == b'1';
+    let ok = match suffix.to_ascii_lowercase().as_str() {
+        "st" => last == b'1' && !teen,
+        "nd" => last == b'2' && !teen,
+        "rd" => last == b'3' && !teen,
+        "th" => teen || !matches!(last, b'1' | b'2' | b'3'),
+        _ => false,
+    };
+    ok.then_some(num)
+}
+
+/// A date, a weekday or a time of day, read from a whole answer (ME-14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// A calendar date; a part not written is `None` (`March 2024`).
+    Date {
+        /// The year.
+        year: Option<i32>,
+        /// The month, 1–12.
+        month: Option<u8>,
+        /// The day of the month, 1–31.
+        day: Option<u8>,
+    },
+    /// A day of the week, 0 = Monday.
+    Weekday(u8),
+    /// A clock time, in seconds after midnight, marked as one (AM/PM or
+    /// seconds: `2:15 PM`, `9:00:00`).
+    Time(u32),
+    /// `H:MM` alone (two-digit minutes): a clock time against a time, a
+    /// ratio against a ratio (`7:32` against `S_1:S_2=7:32`), never a number.
+    Clock(u32),
+    /// A numeric date whose day and month cannot be told apart (`05/06/2024`):
+    /// equal only to the same text.
+    Ambiguous,
+}
+
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// The position in `names` of the name `w` abbreviates (a prefix of three
+/// letters or more, a final period allowed): `Jan.`, `Sept`, `Tues`.
+fn abbreviated(names: &[&str], w: &str) -> Option<u8> {
+    let w = w.trim_end_matches('.').to_ascii_lowercase();
+    if w.len() < 3 {
+        return None;
+    }
+    names
+        .iter()
+        .position(|m| m.starts_with(w.as_str()))
+        .map(|i| i as u8)
+}
+
+/// A month name or its abbreviation, 1–12.
+fn month(w: &str) -> Option<u8> {
+    abbreviated(MONTHS, w).map(|m| m + 1)
+}
+
+/// A weekday or its usual abbreviation, 0 = Monday.
+fn weekday(w: &str) -> Option<u8> {
+    abbreviated(WEEKDAYS, w)
+}
+
+fn num(s: &str, max_len: usize) -> Option<u32> {
+    (!s.is_empty() && s.len() <= max_len && s.bytes().all(|c| c.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+fn valid(month: u32, day: u32) -> bool {
+    (1..=12).contains(&month) && (1..=31).contains(&day)
+}
+
+/// Reads a whole answer as a date, weekday or clock time (ME-14), after
+/// light cleaning: math delimiters, `\text{}`/`\mathrm{}`/`\boxed{}` around
+/// the whole, `\,`, `~`, `\ ` and a final period. `None` for anything else —
+/// in particular a colon form that is not a clock time (`3:2`, a ratio).
+pub fn when(raw: &str) -> Option<When> {
+    let mut s = raw.trim();
+    if s.len() > 64 || !plausible_when(s) {
+        return None;
+    }
+    // Quick refusal: a date or time has a digit or a letter, and no
+    // backslash other than wrappers.
+    for _ in 0..4 {
+        s = s.trim().trim_matches('$').trim();
+        for w in ["\\text{", "\\mathrm{", "\\boxed{", "\\textbf{", "\\mbox{"] {
+            if let Some(x) = s.strip_prefix(w).and_then(|x| x.strip_suffix('}')) {
+                s = x.trim();
+            }
+        }
+        for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
+            if let Some(x) = s.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
+                s = x.trim();
+            }
+        }
+    }
+    let s = s.trim_end_matches('.');
+    let clean: String = s
+        .replace("\\,", " ")
+        .replace("\\ ", " ")
+        .replace('~', " ")
+        .replace("\\text{", "")
+        .replace(['}', '{'], "");
+    if clean.contains('\\') {
+        return None;
+    }
+    let t = clean.trim();
+    // Clock time: H:MM, H:MM:SS, optionally AM/PM.
+    if let Some((x, marked)) = clock(t) {
+        return Some(if marked {
+            When::Time(x)
+        } else {
+            When::Clock(x)
+        });
+    }
+    // ISO date YYYY-MM-DD (also with `/`).
+    let parts: Vec<&str> = t.split(['-', '/']).collect();
+    if parts.len() == 3 && !t.contains(' ') {
+        let (a, b, c) = (parts[0], parts[1], parts[2]);
+        if a.len() == 4 {
+            let (y, m, d) = (num(a, 4)?, num(b, 2)?, num(c, 2)?);
+            return valid(m, d).then_some(When::Date {
+                year: Some(y as i32),
+                month: Some(m as u8),
+                day: Some(d as u8),
+            });
+        }
+        if c.len() == 4 && a.len() <= 2 && b.len() <= 2 {
+            let (x, y, year) = (num(a, 2)?, num(b, 2)?, num(c, 4)?);
+            let date = |m: u32, d: u32| When::Date {
+                year: Some(year as i32),
+                month: Some(m as u8),
+                day: Some(d as u8),
+            };
+            return match (valid(x, y), valid(y, x)) {
+                (true, true) if x == y => Some(date(x, y)),
+                (true, true) => Some(When::Ambiguous),
+                (true, false) => Some(date(x, y)),
+                (false, true) => Some(date(y, x)),
+                (false, false) => None,
+            };
+        }
+        return None;
+    }
+    // Words: weekday, month names.
+    let words: Vec<&str> = t
+        .split([' ', ','])
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() || words.len() > 4 {
+        return None;
+    }
+    if words.len() == 1 {
+        if let Some(d) = weekday(words[0]) {
+            return Some(When::Weekday(d));
+        }
+    }
+    // Optional leading weekday before a date: `Tuesday, January 5, 2024`.
+    let words = match words.split_first() {
+        Some((w, rest)) if !rest.is_empty() && weekday(w).is_some() && month(w).is_none() => rest,
+        _ => &words[..],
+    };
+    let mut m = None;
+    let mut day = None;
+    let mut year = None;
+    for w in words {
+        if let Some(k) = month(w) {
+            if m.is_some() {
+                return None;
+            }
+            m = Some(k);
+            continue;
+        }
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let suffix = &w[digits.len()..];
+        if !suffix.is_empty()
+            && !matches!(
+                suffix.to_ascii_lowercase().as_str(),
+                "st" | "nd" | "rd" | "th"
+            )
+        {
+            return None;
+        }
+        let v = num(digits, 4)?;
+        if digits.len() >= 3 && suffix.is_empty() {
+            if year.is_some() {
+                return None;
+            }
+            year = Some(v as i32);
+        } else if (1..=31).contains(&v) && day.is_none() {
+            day = Some(v as u8);
+        } else {
+            return None;
+        }
+    }
+    let m = m?;
+    Some(When::Date {
+        year,
+        month: Some(m),
+        day,
+    })
+}
+
+/// A quick refusal without copying: every backslash starts a wrapper or a
+/// spacing command, and there is a colon, a date separator or a letter
+/// outside commands.
+fn plausible_when(s: &str) -> bool {
+    const ALLOWED: &[&str] = &[
+        "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
+    ];
+    let b = s.as_bytes();
+    let mut signal = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                let rest = &s[i + 1..];
+                match ALLOWED.iter().find(|a| rest.starts_with(*a)) {
+                    Some(a) => i += 1 + a.len(),
+                    None => return false,
+                }
+                continue;
+            }
+            b':' | b'-' | b'/' => signal = true,
+            c if c.is_ascii_alphabetic() => signal = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    signal
+}
+
+/// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after
+/// midnight. The minutes have two digits (that is what tells a clock time
+/// from a ratio `3:2`); hours 0–23, or 1–12 with AM/PM. The flag says
+/// whether the text is marked as a time (AM/PM or seconds).
+fn clock(t: &str) -> Option<(u32, bool)> {
+    let lower = t.to_ascii_lowercase();
+    let (body, half) = if let Some(x) = lower
+        .strip_suffix("am")
+        .or_else(|| lower.strip_suffix("a.m"))
+        .or_else(|| lower.strip_suffix("a.m."))
+    {
+        (x.trim_end().to_string(), Some(false))
+    } else if let Some(x) = lower
+        .strip_suffix("pm")
+        .or_else(|| lower.strip_suffix("p.m"))
+        .or_else(|| lower.strip_suffix("p.m."))
+    {
+        (x.trim_end().to_string(), Some(true))
+    } else {
+        (lower.clone(), None)
+    };
+    let parts: Vec<&str> = body.split(':').collect();
+    let (h, m, s) = match parts.as_slice() {
+        [h] if half.is_some() => (num(h, 2)?, 0, 0),
+        [h, m] if m.len() == 2 => (num(h, 2)?, num(m, 2)?, 0),
+        [h, m, s] if m.len() == 2 && s.len() == 2 => (num(h, 2)?, num(m, 2)?, num(s, 2)?),
+        _ => return None,
+    };
+    if m >= 60 || s >= 60 {
+        return None;
+    }
+    let h = match half {
+        Some(pm) => {
+            if !(1..=12).contains(&h) {
+                return None;
+            }
+            (h % 12) + if pm { 12 } else { 0 }
+        }
+        None if h <= 24 => h % 24,
+        None => return None,
+    };
+    Some((h * 3600 + m * 60 + s, half.is_some() || parts.len() == 3))
+}
+
+/// Whether two readings name the same date, weekday or time: dates agree on
+/// every part both write and write the same parts (`March 2024` is not
+/// `March 5, 2024`).
+pub fn same(a: When, b: When) -> bool {
+    let time = |w: When| match w {
+        When::Time(t) | When::Clock(t) => Some(t),
+        _ => None,
+    };
+    match (a, b) {
+        (When::Ambiguous, _) | (_, When::Ambiguous) => false,
+        _ if time(a).is_some() => time(a) == time(b),
+        _ => a == b,
+    }
+}
+
+/// `60^\circ 42'` (also `^{\circ}`, `^\prime`, with seconds `15''` or
+/// `15"`) → `(60+\frac{42}{60})^\circ`: degrees and minutes (and seconds)
+/// are one angle (ME-15).
+pub fn degrees_minutes(s: &str) -> Option<String> {
+    let s = s.trim();
+    let (deg, rest) = s.split_once("^")?;
+    let rest = rest.trim_start();
+    let rest = ["{\\circ}", "\\circ"]
+        .iter()
+        .find_map(|m| rest.strip_prefix(m))?
+        .trim_start();
+    let number = |t: &str| {
+        let t = t.trim();
+        (!t.is_empty()
+            && t.len() <= 30
+            && t.bytes().all(|c| c.is_ascii_digit() || c == b'.')
+            && t.bytes().filter(|c| *c == b'.').count() <= 1)
+            .then(|| t.to_string())
+    };
+    let (neg, deg) = match deg.trim().strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", deg),
+    };
+    let deg = number(deg)?;
+    let minute_marks = ["^{\\prime}", "^\\prime", "'"];
+    let (min, rest) = minute_marks.iter().find_map(|m| {
+        let i = rest.find(m)?;
+        Some((number(&rest[..i])?, rest[i + m.len()..].trim()))
+    })?;
+    let sec = if rest.is_empty() {
+        None
+    } else {
+        let second_marks = [
+            "^{\\prime\\prime}",
+            "^{\\prime \\prime}",
+            "''",
+            "\"",
+            "^\\dprime",
+        ];
+        let sec = second_marks.iter().find_map(|m| {
+            let x = rest.strip_suffix(m)?;
+            number(x)
+        })?;
+        Some(sec)
+    };
+    let mut out = format!("{neg}({deg}+\\frac{{{min}}}{{60}}");
+    if let Some(sec) = sec {
+        out.push_str(&format!("+\\frac{{{sec}}}{{3600}}"));
+    }
+    out.push_str(")^\\circ");
+    Some(out)
+}
+
+/// The sets of numbers written by name (ME-17): `\mathbb{R}` (also `ℝ`,
+/// "all real numbers") is the interval `(-\infty,\infty)`, its positive and
+/// negative parts are intervals; `\mathbb{Z}`, `\mathbb{N}`, `\mathbb{Q}`,
+/// `\mathbb{C}` and their positive parts are named sets (compared by name).
+/// The text returned is what the comparison reads instead.
+pub fn number_set(s: &str) -> Option<&'static str> {
+    if s.len() > 64 {
+        return None;
+    }
+    // A letter alone is a variable unless blackboard bold or bold says
+    // it names a set (`z` is not the integers).
+    let marked = ["\\mathbb", "\\Bbb", "\\mathbf"]
+        .iter()
+        .any(|m| s.contains(m));
+    let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
+    if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
+        return None;
+    }
+    let t: String = s
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .replace("\\mathbb", "")
+        .replace("\\mathbf", "")
+        .replace("\\Bbb", "")
+        .replace("\\geq", ">=")
+        .replace("\\ge", ">=")
+        .replace("\\leq", "<=")
+        .replace("\\le", "<=")
+        .replace(['{', '}'], "")
+        .to_ascii_lowercase();
+    let t = t
+        .strip_prefix("all")
+        .or_else(|| t.strip_prefix("the"))
+        .unwrap_or(&t);
+    let word = t.len() > 2 && t.bytes().all(|c| c.is_ascii_alphabetic());
+    if !(marked || word || t.starts_with('\\')) {
+        return None;
+    }
+    Some(match t {
+        "r" | "\\r" | "\\reals" | "realnumbers" | "reals" | "(-\\infty,\\infty)" => {
+            "(-\\infty,\\infty)"
+        }
+        "r^+" | "r_+" | "r_>0" | "positiverealnumbers" | "positivereals" => "(0,\\infty)",
+        "r^-" | "r_-" | "r_<0" | "negativerealnumbers" | "negativereals" => "(-\\infty,0)",
+        "r_>=0" | "r^+_0" | "r_0^+" | "nonnegativerealnumbers" => "[0,\\infty)",
+        "r_<=0" | "nonpositiverealnumbers" => "(-\\infty,0]",
+        "z" | "\\z" | "integers" => "\\text{integers}",
+        "z^+" | "z_+" | "z_>0" | "positiveintegers" => "\\text{positive integers}",
+        "z^-" | "z_-" | "z_<0" | "negativeintegers" => "\\text{negative integers}",
+        "z_>=0" | "nonnegativeintegers" => "\\text{nonnegative integers}",
+        "n" | "\\n" | "naturalnumbers" => "\\text{natural numbers}",
+        "q" | "\\q" | "rationalnumbers" | "rationals" => "\\text{rational numbers}",
+        "q^+" | "q_+" | "q_>0" | "positiverationalnumbers" => "\\text{positive rational numbers}",
+        "c" | "\\c" | "complexnumbers" => "\\text{complex numbers}",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readings() {
+        assert!(same(when("9:00").unwrap(), when("9:00:00").unwrap()));
+        assert!(same(when("2:15 PM").unwrap(), when("14:15").unwrap()));
+        assert_ne!(when("1:30 PM"), when("1:30 AM"));
+        assert_eq!(when("3:2"), None);
+        assert_eq!(when("Tuesday"), when("Tues."));
+        assert_eq!(when("2024-01-05"), when("January 5, 2024"));
+        assert_eq!(when("05/06/2024"), Some(When::Ambiguous));
+        assert_eq!(when("12/25/2024"), when("2024-12-25"));
+        assert_eq!(number_word("Twenty-one"), Some(21));
+        assert_eq!(number_word("three hundred and five"), Some(305));
+        assert_eq!(number_word("two thousand and twenty-four"), Some(2024));
+        assert_eq!(number_word("ten ten"), None);
+        assert_eq!(number_word("ten one"), None);
+        assert_eq!(number_word("twenty twenty"), None);
+        assert_eq!(number_word("one and two"), None);
+        assert_eq!(ordinal("12^{\\text{th}}"), Some("12"));
+        assert_eq!(ordinal("11st"), None);
+        assert_eq!(split_prose("12 dogs"), Some(("12", "dog".to_string())));
+        assert_eq!(split_prose("2 ab"), None);
+        assert_eq!(
+            degrees_minutes("60^\\circ 42'").as_deref(),
+            Some("(60+\\frac{42}{60})^\\circ")
+        );
+        assert_eq!(number_set("\\mathbb{R}^+"), Some("(0,\\infty)"));
+        assert_eq!(number_set("z"), None);
+    }
+}
