@@ -10,7 +10,7 @@
 //! | [`puzzles`] | word puzzles and the reward dispatch (document 001) | [`puzzles::score`], [`puzzles::typos`], [`puzzles::connections`], [`puzzles::unscrambling`] |
 //! | [`physics`] | physics answer normalization (document 000) | [`physics::normalize_answer`], [`physics::equal`] |
 //! | [`fredholm`] | symbolic solutions of integral equations (document 003) | [`fredholm::parse_output`], [`fredholm::symbolic_compare`], [`fredholm::evaluate`] |
-//! | [`expr`] | the expression engine (LaTeX, infix, RPN) | [`expr::parse`], [`expr::equivalent`], [`expr::evaluate`], [`expr::to_latex`] |
+//! | [`expr`] | the expression engine (LaTeX, infix, RPN) | [`expr::parse()`], [`expr::equivalent`], [`expr::evaluate`], [`expr::to_latex`] |
 //! | [`text`] | text metrics | [`text::porter_stem`], [`text::levenshtein`](fn@text::levenshtein), [`text::bleu`](fn@text::bleu) |
 //!
 //! Options are structs whose [`Default`] is the documented default; verdicts

@@ -3,7 +3,7 @@
 //! These sit beside the math stack and feed the scorers: Python-compatible
 //! character classes ([`pyunicode`]), whitespace tokenization ([`tokenize`])
 //! the Porter stemmer in NLTK's default mode ([`porter`]) and edit distance
-//! ([`levenshtein`]).
+//! ([`mod@levenshtein`]).
 
 pub mod bleu;
 pub mod levenshtein;

@@ -1,6 +1,6 @@
 //! The evaluation metrics of Part 8 of document 003: operator F1, none-type
 //! detection, residual verification of the Fredholm equation and the
-//! relative L2 error (BLEU is [`crate::text::bleu`]). Rules FM-1 … in
+//! relative L2 error (BLEU is [`mod@crate::text::bleu`]). Rules FM-1 … in
 //! spec/fredholm.md, section "Metrics of Part 8".
 //!
 //! Every function here is pure and bounded: evaluation counts its steps
