@@ -135,10 +135,6 @@ const MIB: usize = 1 << 20;
 /// The expression engine's input bound (`Limits::max_input_bytes`, 16 KiB).
 const EXPR_BYTES: usize = 16 * 1024;
 
-/// The pairing of `fredholm.discrete_points` scans every ground-truth point
-/// for each predicted point.
-const DISCRETE_POINTS_FAULT: &str = "pairing scans every truth point per predicted point: quadratic, about 0.2 s at 8,192 points; bounded by MAX_POINTS (10,000)";
-
 fn rep(s: &str, k: usize) -> String {
     s.repeat(k)
 }
@@ -389,36 +385,39 @@ pub fn cases() -> Vec<Case> {
             MIB,
             |k| json!({"prediction": rep("(", k), "reference": "x**2"}),
         ),
-        known(
-            case(
-                "fredholm.discrete_points",
-                "many points (lists)",
-                10_000,
-                |k| {
-                    let p: Vec<Value> = (0..k)
-                        .map(|i| json!([i as f64 / 100.0, (i % 10) as f64]))
-                        .collect();
-                    json!({"prediction": p.clone(), "ground_truth": p})
-                },
-            ),
-            DISCRETE_POINTS_FAULT,
+        case(
+            "fredholm.discrete_points",
+            "many points (lists)",
+            10_000,
+            |k| {
+                let p: Vec<Value> = (0..k)
+                    .map(|i| json!([i as f64 / 100.0, (i % 10) as f64]))
+                    .collect();
+                json!({"prediction": p.clone(), "ground_truth": p})
+            },
         ),
-        known(
-            case(
-                "fredholm.discrete_points",
-                "many points (text)",
-                10_000,
-                |k| {
-                    let text: Vec<String> = (0..=k)
-                        .map(|i| format!("({}, {})", i as f64 / 100.0, i % 10))
-                        .collect();
-                    let gt: Vec<Value> = (0..=k)
-                        .map(|i| json!([i as f64 / 100.0, (i % 10) as f64]))
-                        .collect();
-                    json!({"prediction": format!("[{}]", text.join(", ")), "ground_truth": gt})
-                },
-            ),
-            DISCRETE_POINTS_FAULT,
+        case(
+            "fredholm.discrete_points",
+            "many points at one x (ties)",
+            10_000,
+            |k| {
+                let p: Vec<Value> = (0..k).map(|i| json!([0.5, (i % 10) as f64])).collect();
+                json!({"prediction": p.clone(), "ground_truth": p})
+            },
+        ),
+        case(
+            "fredholm.discrete_points",
+            "many points (text)",
+            10_000,
+            |k| {
+                let text: Vec<String> = (0..=k)
+                    .map(|i| format!("({}, {})", i as f64 / 100.0, i % 10))
+                    .collect();
+                let gt: Vec<Value> = (0..=k)
+                    .map(|i| json!([i as f64 / 100.0, (i % 10) as f64]))
+                    .collect();
+                json!({"prediction": format!("[{}]", text.join(", ")), "ground_truth": gt})
+            },
         ),
         case(
             "fredholm.evaluate",
