@@ -819,7 +819,7 @@ mod tests {
         ];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
         for _ in 0..2000 {
-            let mut point = |rng: &mut rand_chacha::ChaCha8Rng| {
+            let point = |rng: &mut rand_chacha::ChaCha8Rng| {
                 let base = xs[rng.random_range(0..xs.len())];
                 // (-0.0 + 0.0 is 0.0: keep the base itself as it is.)
                 let x = match rng.random_range(0..3) {
