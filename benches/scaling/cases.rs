@@ -606,14 +606,11 @@ pub fn cases() -> Vec<Case> {
             let refs: Vec<String> = (0..k).map(|i| format!(r"\frac{{{i}}}{{7}}")).collect();
             json!({"reference": refs, "prediction": "0.5"})
         }),
-        known(
-            case(
-                "math.extract_answer",
-                "long response, boxed answer",
-                MIB / 64,
-                |k| json!({"response": math_response(k)}),
-            ),
-            "grows 2.3-2.8x per doubling between 16 KiB and 128 KiB of response, 2x above: a bounded super-linear part of extraction",
+        case(
+            "math.extract_answer",
+            "long response, boxed answer",
+            MIB / 64,
+            |k| json!({"response": math_response(k)}),
         ),
         case(
             "math.extract_answer",
