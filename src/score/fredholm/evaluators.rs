@@ -172,43 +172,29 @@ impl<'a> UnusedByX<'a> {
             return None;
         }
         let key = OrderedX(xp + 0.0);
-        let dist = |x: OrderedX| (x.0 - xp).abs();
         let mut best: Option<(f64, usize)> = None;
-        let mut consider = |d: f64, i: usize| {
-            let better = match best {
-                None => true,
-                Some((bd, bi)) => d < bd || (d == bd && i < bi),
-            };
-            if d < x_tol && better {
-                best = Some((d, i));
-            }
-        };
-        // The group at xp or just above, then further groups while they are
-        // as near (distinct x can round to the same distance).
+        // From xp outwards on each side, group by group while the groups are
+        // as near as the first one (distinct x can round to the same
+        // distance) and within the tolerance: distances only grow outwards,
+        // so every step past that point is work for nothing.
         let at_or_above = self.set.range((key, 0)..).next().copied();
-        let mut next = at_or_above;
-        let mut first_up = None;
-        while let Some((x, i)) = next {
-            let d = dist(x);
-            match first_up {
-                None => first_up = Some(d),
-                Some(d0) if d != d0 => break,
-                Some(_) => {}
+        type Step<'s> = fn(&UnusedByX<'s>, OrderedX) -> Option<(OrderedX, usize)>;
+        let sides: [(Option<(OrderedX, usize)>, Step<'a>); 2] =
+            [(at_or_above, Self::above), (self.below(key), Self::below)];
+        for (start, step) in sides {
+            let mut next = start;
+            let mut first = None;
+            while let Some((x, i)) = next {
+                let d = (x.0 - xp).abs();
+                let within = d < x_tol; // false for a NaN distance or tolerance
+                if *first.get_or_insert(d) != d || !within {
+                    break;
+                }
+                if best.is_none_or(|(bd, bi)| d < bd || (d == bd && i < bi)) {
+                    best = Some((d, i));
+                }
+                next = step(self, x);
             }
-            consider(d, i);
-            next = self.above(x);
-        }
-        let mut next = self.below(key);
-        let mut first_down = None;
-        while let Some((x, i)) = next {
-            let d = dist(x);
-            match first_down {
-                None => first_down = Some(d),
-                Some(d0) if d != d0 => break,
-                Some(_) => {}
-            }
-            consider(d, i);
-            next = self.below(x);
         }
         let (_, i) = best?;
         self.set.remove(&(OrderedX(self.gt[i][0] + 0.0), i));
