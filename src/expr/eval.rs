@@ -250,9 +250,11 @@ pub fn eval_complex(
 }
 
 /// [`eval_complex`] together with the scale of the computation: the largest
-/// modulus of any value computed on the way (every node, and every term of
-/// an integral or sum). Rounding errors are relative to that scale, not to
-/// the result: `sin²x + cos²x − 1` is about `1e-16` with scale 1.
+/// modulus of a term of a sum computed on the way (the terms of every `+`,
+/// of a finite sum, and of an integral's quadrature). Rounding errors beyond
+/// the result's own relative error come from cancellation in sums, so they
+/// are relative to that scale: `sin²x + cos²x − 1` is about `1e-16` with
+/// scale 1. A large value that no sum cancels (`√(e^{100})`) sets no scale.
 ///
 /// ```
 /// use scorespec::expr::eval::eval_complex_scaled;
@@ -372,7 +374,11 @@ impl<'a> Evaluator<'a> {
             Expr::Add(terms) => {
                 let mut acc = Complex::ZERO;
                 for t in terms {
-                    acc = acc + self.eval(t, d)?;
+                    let v = self.eval(t, d)?;
+                    // Rounding errors beyond the result's own come from
+                    // cancellation in sums: their terms set the scale.
+                    self.scale = self.scale.max(v.abs());
+                    acc = acc + v;
                 }
                 acc
             }
@@ -396,9 +402,7 @@ impl<'a> Evaluator<'a> {
             }
             _ => leaf(e, self.env)?,
         };
-        let v = finite(v)?;
-        self.scale = self.scale.max(v.abs());
-        Ok(v)
+        finite(v)
     }
 
     /// Enters one more integral, sum or product.
@@ -521,7 +525,11 @@ impl<'a> Evaluator<'a> {
             let v = self.eval(body, d);
             self.bound.pop();
             match v {
-                Ok(v) => acc = if sum { acc + v } else { acc * v },
+                Ok(v) if sum => {
+                    self.scale = self.scale.max(v.abs());
+                    acc = acc + v;
+                }
+                Ok(v) => acc = acc * v,
                 Err(e) => {
                     r = Err(e);
                     break;
@@ -1649,6 +1657,17 @@ mod tests {
             Expr::int(1),
             Expr::int(3)
         ))));
+    }
+
+    #[test]
+    fn a_large_value_no_sum_cancels_sets_no_scale() {
+        // √(e^100) = e^50: computed through e^100, but nothing cancels, so its
+        // rounding error is relative to the result (found by
+        // prop_fredholm_symbolic_implies_numeric: √(exp(π·e^π)) ≡ 1).
+        let e = Expr::pow(Expr::exp(Expr::int(100)), Expr::ratio(1, 2));
+        let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
+        assert!((v.re / 50f64.exp() - 1.0).abs() < 1e-12);
+        assert_eq!(scale, 0.0);
     }
 
     #[test]
