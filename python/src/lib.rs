@@ -148,19 +148,28 @@ fn opt_tolerance(name: &str, v: &Bound<'_, PyAny>) -> PyResult<f64> {
 const EQUAL_OPTIONS: &[&str] = &[
     "rel_tol",
     "abs_tol",
+    "abs_tol_everywhere",
     "include_percentage",
     "percent_rel_tol",
     "compare_sets",
     "ascii_only",
     "degrees_as_radians",
     "relation_for_interval",
+    "decimal_rounding",
 ];
 
 /// Sets one option of `math.equal`; `false` when `name` is not one.
 fn set_equal_option(o: &mut EqualOptions, name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
     match name {
         "rel_tol" => o.rel_tol = opt_tolerance(name, v)?,
-        "abs_tol" => o.abs_tol = opt_tolerance(name, v)?,
+        // A given abs_tol applies to every pair, as in the registry
+        // (spec/math.md ME-12); the default one near zero only.
+        "abs_tol" => {
+            o.abs_tol = opt_tolerance(name, v)?;
+            o.abs_tol_everywhere = true;
+        }
+        "abs_tol_everywhere" => o.abs_tol_everywhere |= opt_bool(name, v)?,
+        "decimal_rounding" => o.decimal_rounding = opt_bool(name, v)?,
         "percent_rel_tol" => o.percent_rel_tol = opt_tolerance(name, v)?,
         "include_percentage" => o.include_percentage = opt_bool(name, v)?,
         "compare_sets" => o.compare_sets = opt_bool(name, v)?,
@@ -922,6 +931,15 @@ fn qa_score(
     };
     let p = text("prediction", prediction)?;
     let refs = golds("reference", reference)?;
+    // The registry's bound (spec/qa.md QA-11): a list that long is a
+    // programmer's error, not content.
+    if refs.len() > qa::MAX_REFERENCES {
+        return Err(PyValueError::new_err(format!(
+            "{} references; at most {} are taken",
+            refs.len(),
+            qa::MAX_REFERENCES
+        )));
+    }
     let o = qa_options(which, options)?;
     py.detach(|| {
         guard(|| {

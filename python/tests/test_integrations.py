@@ -25,7 +25,7 @@ def test_verl_signature_and_same_keys():
         # verl's NaiveRewardManager passes everything by keyword.
         dict(data_source="lighteval/MATH", solution_str=r"so $\boxed{\frac12}$", ground_truth="0.5", extra_info={"split": "train"}),
         dict(data_source="openai/gsm8k", solution_str="#### 72", ground_truth="72", extra_info=None),
-        dict(data_source="openai/gsm8k", solution_str="no idea", ground_truth="72"),
+        dict(data_source="openai/gsm8k", solution_str="", ground_truth="72"),  # an empty generation
         dict(data_source="typos", solution_str="<solution>extraordinary</solution>", ground_truth="extraordinary"),
         dict(data_source="nq", solution_str="<answer>The Paris</answer>", ground_truth={"target": ["paris"]}),
         dict(data_source="hotpotqa", solution_str="<answer>London</answer>", ground_truth=["paris"]),
@@ -88,7 +88,8 @@ def test_trl_errors_and_log_metric():
     with pytest.raises(TypeError):
         trl.math_reward(bogus=True)
     logged = {}
-    trl.math_reward()(completions=[r"\boxed{1}", "x"], solution=["1", "1"], log_metric=lambda k, v: logged.__setitem__(k, v))
+    # An empty generation has no answer (a bare word would be a bare answer, MX-12).
+    trl.math_reward()(completions=[r"\boxed{1}", ""], solution=["1", "1"], log_metric=lambda k, v: logged.__setitem__(k, v))
     assert logged["scorespec/equal"] == 0.5 and logged["scorespec/no_answer"] == 0.5
 
 
@@ -108,7 +109,7 @@ def test_openrlhf_reward_func():
 
 def test_nemo_rl_verify():
     w = nemo_rl.ScorespecVerifyWorker()
-    preds = [r"so \boxed{3}", "nothing", r"\boxed{x+1}"]
+    preds = [r"so \boxed{3}", "", r"\boxed{x+1}"]  # an empty generation: no answer
     truths = ["3", "3", "1+x"]
     assert w.verify(preds, truths) == [1.0, 0.0, 1.0]
     scores, answers = w.verify(preds, truths, return_extracted_answer=True)
@@ -153,7 +154,7 @@ def test_lm_eval_process_results():
 
 def _rows():
     golds = ["1", ["2", "two"], "3", "x^2"]
-    responses = [r"\boxed{1}", "The answer is 2.", "none", r"\boxed{x*x}"]
+    responses = [r"\boxed{1}", "The answer is 2.", "", r"\boxed{x*x}"]  # "": no answer
     return golds, responses
 
 
