@@ -62,12 +62,14 @@ def grade(
     formulas_only: bool = ...,
     rel_tol: float = ...,
     abs_tol: float = ...,
+    abs_tol_everywhere: bool = ...,
     include_percentage: bool = ...,
     percent_rel_tol: float = ...,
     compare_sets: bool = ...,
     ascii_only: bool = ...,
     degrees_as_radians: bool = ...,
     relation_for_interval: bool = ...,
+    decimal_rounding: bool = ...,
 ) -> Verdict: ...
 def equal(
     reference: Union[str, Sequence[str]],
@@ -75,12 +77,14 @@ def equal(
     *,
     rel_tol: float = ...,
     abs_tol: float = ...,
+    abs_tol_everywhere: bool = ...,
     include_percentage: bool = ...,
     percent_rel_tol: float = ...,
     compare_sets: bool = ...,
     ascii_only: bool = ...,
     degrees_as_radians: bool = ...,
     relation_for_interval: bool = ...,
+    decimal_rounding: bool = ...,
 ) -> Verdict: ...
 def extract_answer(response: str, strict: bool = True) -> Optional[Extracted]: ...
 def majority(answers: Sequence[str], **options: Any) -> list[str]: ...

@@ -5,8 +5,9 @@ from typing import Any, Optional
 
 GRADE_OPTIONS = frozenset(
     {
-        "strict", "formulas_only", "rel_tol", "abs_tol", "include_percentage", "percent_rel_tol",
-        "compare_sets", "ascii_only", "degrees_as_radians", "relation_for_interval",
+        "strict", "formulas_only", "rel_tol", "abs_tol", "abs_tol_everywhere", "include_percentage",
+        "percent_rel_tol", "compare_sets", "ascii_only", "degrees_as_radians", "relation_for_interval",
+        "decimal_rounding",
     }
 )
 
