@@ -136,25 +136,13 @@ pub fn conformance_cmd(a: ConformanceArgs) -> io::Result<ExitCode> {
             max_shrunk: 20,
             max_rounds: 60,
         };
-        let report = match conformance::generate(&a.implementation, &corpus, &selection, &opts) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("scorespec: {e}");
-                return Ok(ExitCode::from(2));
+        return match conformance::generate(&a.implementation, &corpus, &selection, &opts) {
+            Ok(report) => {
+                let differ: usize = report.disagreements.values().sum();
+                show(&mut out, a.json, &report, &report.render(), differ == 0)
             }
+            Err(e) => Ok(harness_error(e)),
         };
-        if a.json {
-            serde_json::to_writer_pretty(&mut out, &report)?;
-            writeln!(out)?;
-        } else {
-            write!(out, "{}", report.render())?;
-        }
-        let differ: usize = report.disagreements.values().sum();
-        return Ok(if differ == 0 {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        });
     }
     let known = match &a.known {
         Some(p) => match Known::read(p) {
@@ -175,18 +163,33 @@ pub fn conformance_cmd(a: ConformanceArgs) -> io::Result<ExitCode> {
         a.any_error_kind,
     ) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("scorespec: {e}");
-            return Ok(ExitCode::from(2));
-        }
+        Err(e) => return Ok(harness_error(e)),
     };
-    if a.json {
-        serde_json::to_writer_pretty(&mut out, &report)?;
+    show(&mut out, a.json, &report, &report.render(), report.pass)
+}
+
+/// Exit status 2 for a run that could not be made (the implementation
+/// crashed, hung, answered out of order…), with the reason on stderr.
+fn harness_error(e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("scorespec: {e}");
+    ExitCode::from(2)
+}
+
+/// Prints a report as JSON or as its text; exit 0 when it passed, else 1.
+fn show(
+    out: &mut impl Write,
+    json: bool,
+    report: &impl serde::Serialize,
+    text: &str,
+    pass: bool,
+) -> io::Result<ExitCode> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, report)?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", report.render())?;
+        write!(out, "{text}")?;
     }
-    Ok(if report.pass {
+    Ok(if pass {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
