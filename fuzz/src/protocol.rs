@@ -7,8 +7,10 @@ use scorespec::protocol::{self as jsonl, Limits};
 use serde_json::Value;
 
 /// The number of lines `protocol::run` reads: one per `\n`, plus the final
-/// piece after the last `\n` when it is non-empty.
+/// piece after the last `\n` when it is non-empty. A leading UTF-8 byte order
+/// mark is not content (`run` skips it), so a file holding only a BOM has no line.
 fn input_lines(data: &[u8]) -> u64 {
+    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
     let newlines = data.iter().filter(|&&b| b == b'\n').count() as u64;
     let tail = !data.is_empty() && *data.last().unwrap() != b'\n';
     newlines + u64::from(tail)
