@@ -12,6 +12,8 @@
 //! (section "Differences with the document"): a `<think>` block is dropped
 //! first, and the last tagged block counts, spanning lines.
 
+use crate::text::brackets::{Escapes, Pairs};
+
 /// The response without its reasoning block.
 ///
 /// When the response contains `</think>`, the answer is what follows the last
@@ -73,7 +75,7 @@ pub fn last_boxed(text: &str) -> Option<&str> {
     }
     // One pass matches every brace (`\{` and `\}` are escaped), so each box
     // is looked up, not rescanned: linear even with many unclosed boxes.
-    let close = matching_braces(text);
+    let close = Pairs::scan(text.as_bytes(), b'{', b'}', Escapes::Backslash);
     let mut best: Option<(usize, &str)> = None;
     for name in ["\\boxed", "\\fbox"] {
         let mut from = 0;
@@ -83,7 +85,7 @@ pub fn last_boxed(text: &str) -> Option<&str> {
             let rest = text[from..].trim_start();
             let open = text.len() - rest.len();
             if rest.starts_with('{') {
-                if let Some(&c) = close.get(&open) {
+                if let Some(c) = close.close_of(open) {
                     if best.is_none_or(|(b, _)| at > b) {
                         best = Some((at, &text[open + 1..c]));
                     }
@@ -92,28 +94,6 @@ pub fn last_boxed(text: &str) -> Option<&str> {
         }
     }
     best.map(|(_, s)| s)
-}
-
-/// For every `{` that is closed, the position of its `}` (a backslash
-/// escapes the next character).
-fn matching_braces(text: &str) -> std::collections::HashMap<usize, usize> {
-    let mut close = std::collections::HashMap::new();
-    let mut stack = Vec::new();
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '{' => stack.push(i),
-            '}' => {
-                if let Some(o) = stack.pop() {
-                    close.insert(o, i);
-                }
-            }
-            _ => {}
-        }
-    }
-    close
 }
 
 /// The content of the last `--- … ---` span (trimmed, non-empty), or `None`.

@@ -6,6 +6,7 @@
 //! ([`mod@levenshtein`]).
 
 pub mod bleu;
+pub(crate) mod brackets;
 pub mod levenshtein;
 pub mod porter;
 pub mod pyunicode;

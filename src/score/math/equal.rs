@@ -51,6 +51,7 @@ use crate::expr::canon::canonical;
 use crate::expr::equiv::{self, EquivOptions};
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
+use crate::text::brackets::{self, Escapes};
 
 pub use super::rule::{EngineRule, Rule};
 use super::units::{self, UnitPart};
@@ -726,33 +727,10 @@ fn mixed_number(s: &str) -> String {
     format!("({sign}{whole}\\frac{{{n}}}{{{d}}}){rest}")
 }
 
-/// The byte index of the bracket closing the one at `open` (`{`, `(`, `[`).
+/// The byte index of the bracket closing the one at `open` (`{`, `(`, `[`;
+/// a backslash escapes the next byte).
 fn closing(s: &str, open: usize) -> Option<usize> {
-    let b = s.as_bytes();
-    let (o, c) = match b.get(open)? {
-        b'{' => (b'{', b'}'),
-        b'(' => (b'(', b')'),
-        b'[' => (b'[', b']'),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < b.len() {
-        if b[i] == b'\\' {
-            i += 2;
-            continue;
-        }
-        if b[i] == o {
-            depth += 1;
-        } else if b[i] == c {
-            depth -= 1;
-            if depth == 0 {
-                return Some(i);
-            }
-        }
-        i += 1;
-    }
-    None
+    brackets::closing(s.as_bytes(), open, Escapes::Backslash)
 }
 
 /// Strips delimiters and whole-answer wrappers until nothing changes.

@@ -26,6 +26,7 @@ use serde::Serialize;
 
 use super::normalize::normalize;
 use crate::extract::strip_think;
+use crate::text::brackets::{Escapes, Pairs};
 
 /// Only the last this many bytes of a response are read (MX-1): the
 /// answer of a math response is at its end.
@@ -329,14 +330,12 @@ struct Doc<'a> {
     /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
     /// Built on first use (a search that meets no brace command never
     /// builds it).
-    braces: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+    braces: std::cell::OnceCell<Pairs>,
     base: usize,
     /// The production search (MX-10): more phrases (Chinese, headings),
     /// the statement's answer cut at its first connective.
     production: bool,
 }
-
-const NONE: u32 = u32::MAX;
 
 impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
@@ -349,41 +348,17 @@ impl<'a> Doc<'a> {
         }
     }
 
-    /// The brace tables: for each `{` its `}`, for each `}` its `{`.
-    fn braces(&self) -> &(Vec<u32>, Vec<u32>) {
+    /// The brace pairs of the document (a backslash escapes the next byte),
+    /// relative to `base`.
+    fn braces(&self) -> &Pairs {
         self.braces.get_or_init(|| {
-            brace_tables(&self.text.as_bytes()[self.base..self.base + self.lower.len()])
+            Pairs::scan(
+                &self.text.as_bytes()[self.base..self.base + self.lower.len()],
+                b'{',
+                b'}',
+                Escapes::Backslash,
+            )
         })
-    }
-}
-
-/// For each `{` of `b` the position of its `}`, and for each `}` its `{`
-/// ([`NONE`] when unmatched; a backslash escapes the next byte).
-fn brace_tables(b: &[u8]) -> (Vec<u32>, Vec<u32>) {
-    {
-        let mut close = vec![NONE; b.len()];
-        let mut open = vec![NONE; b.len()];
-        let mut stack: Vec<usize> = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            match b[i] {
-                b'\\' => {
-                    i += 2;
-                    continue;
-                }
-                b'{' => stack.push(i),
-                b'}' => {
-                    if let Some(o) = stack.pop() {
-                        // Both fit in u32: `end - start` is at most MAX_RESPONSE_BYTES.
-                        close[o] = i as u32;
-                        open[i] = o as u32;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        (close, open)
     }
 }
 
@@ -394,14 +369,12 @@ impl<'a> Doc<'a> {
 
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
-        let c = *self.braces().0.get(i.checked_sub(self.base)?)?;
-        (c != NONE).then(|| c as usize + self.base)
+        Some(self.braces().close_of(i.checked_sub(self.base)?)? + self.base)
     }
 
     /// The matching `{` of the `}` at absolute position `i`.
     fn open_of(&self, i: usize) -> Option<usize> {
-        let o = *self.braces().1.get(i.checked_sub(self.base)?)?;
-        (o != NONE).then(|| o as usize + self.base)
+        Some(self.braces().open_of(i.checked_sub(self.base)?)? + self.base)
     }
 
     /// Absolute positions of `needle` (lowercase) in `[from, to)`.

@@ -7,6 +7,7 @@
 //! most 20 (PH-8), in one linear pass per round; the rest follows the
 //! document's patterns (spec/physics.md PH-5…PH-8).
 
+use crate::text::brackets::{Escapes, Pairs};
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::strip;
 
@@ -47,24 +48,10 @@ fn command_brace(s: &str, at: usize, name: &str) -> Option<usize> {
     after.starts_with('{').then(|| s.len() - after.len())
 }
 
-/// For every `{` of `s`, the offset of its matching `}` (counting every brace
-/// character, escaped or not, as the original's matcher does).
-pub(crate) fn brace_matches(s: &str) -> Vec<Option<usize>> {
-    let b = s.as_bytes();
-    let mut out = vec![None; b.len()];
-    let mut stack = Vec::new();
-    for (i, &c) in b.iter().enumerate() {
-        match c {
-            b'{' => stack.push(i),
-            b'}' => {
-                if let Some(o) = stack.pop() {
-                    out[o] = Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+/// The brace pairs of `s`, counting every brace character, escaped or not,
+/// as the original's matcher does.
+pub(crate) fn brace_matches(s: &str) -> Pairs {
+    Pairs::scan(s.as_bytes(), b'{', b'}', Escapes::None)
 }
 
 /// Replaces every `\name{…}` (for the given names, braces matched) by its
@@ -84,7 +71,7 @@ pub(crate) fn unwrap_commands(s: &str, names: &[&str]) -> (String, bool) {
         if b[i] == b'\\' {
             let hit = names.iter().find_map(|n| {
                 let open = command_brace(s, i, n)?;
-                matches[open].map(|close| (open, close))
+                matches.close_of(open).map(|close| (open, close))
             });
             if let Some((open, close)) = hit {
                 out.push_str(&s[run..i]);

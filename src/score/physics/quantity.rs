@@ -9,6 +9,7 @@
 
 use super::latex::{brace_matches, unwrap_commands};
 use super::number::{Num, Scan, caret_int, format_number, int_expression, times_ten_power};
+use crate::text::brackets::Pairs;
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::split_whitespace;
 
@@ -177,13 +178,13 @@ fn one_frac_round(s: &str) -> Option<String> {
 }
 
 /// A brace-matched `{…}` group after optional whitespace: its content.
-fn group<'a>(sc: &mut Scan<'a>, matches: &[Option<usize>]) -> Option<&'a str> {
+fn group<'a>(sc: &mut Scan<'a>, matches: &Pairs) -> Option<&'a str> {
     sc.skip_space();
     let open = sc.i;
     if !sc.rest().starts_with('{') {
         return None;
     }
-    let close = matches[open]?;
+    let close = matches.close_of(open)?;
     sc.i = close + 1;
     Some(&sc.s[open + 1..close])
 }

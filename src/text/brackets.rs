@@ -1,0 +1,199 @@
+//! Matching brackets — the crate's one bracket matcher (issue 12, item 4).
+//!
+//! Every layer that reads LaTeX or formulas needs "where does this `{` close":
+//! extraction finds `\boxed{…}`, the math normalizer and `math.equal`'s
+//! preparation rewrite `\frac{…}{…}` and `\text{…}`, the physics normalizer
+//! unwraps commands. They all use this module, so they agree on what a pair is:
+//! brackets nest; with [`Escapes::Backslash`] a backslash takes the next byte
+//! with it (`\{` is a literal brace, `\\` a line break), with [`Escapes::None`]
+//! every bracket byte counts (document 002's physics normalizer matches that
+//! way); a closing bracket with no open one is ignored, and an opening bracket
+//! that is never closed has no pair.
+//!
+//! Work is linear: [`Pairs::scan`] is one pass with a stack and answers each
+//! query in constant time; [`closing`] answers one query by scanning forward
+//! from the opening bracket only as far as its pair.
+//!
+//! # Differences with the document
+//!
+//! None: the documents use brackets but do not define a matcher; the two
+//! escape modes are the two behaviours their algorithms rely on.
+
+/// Whether a backslash escapes the byte after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Escapes {
+    /// `\` takes the next byte with it: `\{` and `\}` are not brackets.
+    Backslash,
+    /// Every bracket byte counts, escaped or not.
+    None,
+}
+
+/// Marks "no pair" in the tables of [`Pairs`].
+const NONE: u32 = u32::MAX;
+
+/// The bracket pairs of one text, for one kind of bracket: for each opening
+/// byte its closing one and back.
+///
+/// Memory is 8 bytes per input byte. Positions are stored as `u32`: in a text
+/// longer than 4 GiB − 1 (far beyond every input limit of the crate) brackets
+/// past that offset have no pair.
+#[derive(Clone, Debug)]
+pub(crate) struct Pairs {
+    close: Vec<u32>,
+    open: Vec<u32>,
+}
+
+impl Pairs {
+    /// Finds every pair of `open`/`close` bytes in `text` in one pass.
+    ///
+    /// `open` and `close` are ASCII bytes (`{}`, `()`, `[]`), so a pair never
+    /// falls inside a multi-byte character.
+    pub(crate) fn scan(text: &[u8], open: u8, close: u8, escapes: Escapes) -> Pairs {
+        let mut pairs = Pairs {
+            close: vec![NONE; text.len()],
+            open: vec![NONE; text.len()],
+        };
+        let mut stack: Vec<u32> = Vec::new();
+        let mut i = 0;
+        while i < text.len() {
+            let c = text[i];
+            if escapes == Escapes::Backslash && c == b'\\' {
+                i += 2;
+                continue;
+            }
+            if let Ok(at) = u32::try_from(i) {
+                if at != NONE {
+                    if c == open {
+                        stack.push(at);
+                    } else if c == close {
+                        if let Some(o) = stack.pop() {
+                            pairs.close[o as usize] = at;
+                            pairs.open[i] = o;
+                        }
+                    }
+                }
+            }
+            i += 1;
+        }
+        pairs
+    }
+
+    /// The byte position of the bracket closing the one at `open`, or `None`
+    /// (not an opening bracket, or never closed).
+    pub(crate) fn close_of(&self, open: usize) -> Option<usize> {
+        let c = *self.close.get(open)?;
+        (c != NONE).then_some(c as usize)
+    }
+
+    /// The byte position of the bracket opening the one at `close`, or `None`.
+    pub(crate) fn open_of(&self, close: usize) -> Option<usize> {
+        let o = *self.open.get(close)?;
+        (o != NONE).then_some(o as usize)
+    }
+}
+
+/// The byte position of the bracket closing the one at `at` (`{`, `(` or `[`
+/// at that position decides the kind), or `None`.
+///
+/// One query: the scan stops at the pair, so it costs the distance to it. For
+/// many queries on one text, use [`Pairs::scan`].
+pub(crate) fn closing(text: &[u8], at: usize, escapes: Escapes) -> Option<usize> {
+    let (open, close) = match text.get(at)? {
+        b'{' => (b'{', b'}'),
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let mut i = at;
+    while i < text.len() {
+        let c = text[i];
+        if escapes == Escapes::Backslash && c == b'\\' {
+            i += 2;
+            continue;
+        }
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(s: &str, escapes: Escapes) -> Vec<(usize, usize)> {
+        let p = Pairs::scan(s.as_bytes(), b'{', b'}', escapes);
+        (0..s.len())
+            .filter_map(|i| p.close_of(i).map(|c| (i, c)))
+            .collect()
+    }
+
+    #[test]
+    fn nested_pairs_and_their_inverse() {
+        // "a{b{c}d}{e": positions 1..7 and 3..5; the last `{` is never closed.
+        let s = "a{b{c}d}{e";
+        assert_eq!(pairs(s, Escapes::Backslash), vec![(1, 7), (3, 5)]);
+        let p = Pairs::scan(s.as_bytes(), b'{', b'}', Escapes::Backslash);
+        assert_eq!(p.open_of(7), Some(1));
+        assert_eq!(p.open_of(5), Some(3));
+        assert_eq!(p.close_of(8), None);
+        assert_eq!(p.close_of(100), None);
+    }
+
+    #[test]
+    fn a_stray_closing_bracket_is_ignored() {
+        assert_eq!(pairs("}{x}}", Escapes::None), vec![(1, 3)]);
+    }
+
+    #[test]
+    fn escapes_decide_whether_backslash_braces_count() {
+        // `\{` is literal with backslash escapes: the pair is 0..4.
+        let s = r"{\{}}";
+        assert_eq!(pairs(s, Escapes::Backslash), vec![(0, 3)]);
+        // Without escapes, `\{` opens: 2..3 and 0..4.
+        assert_eq!(pairs(s, Escapes::None), vec![(0, 4), (2, 3)]);
+        // `\\` is one escaped backslash: the brace after it counts.
+        assert_eq!(pairs(r"\\{x}", Escapes::Backslash), vec![(2, 4)]);
+    }
+
+    #[test]
+    fn one_query_agrees_with_the_table() {
+        for s in ["{a{b}c}", r"{\}}", "((x)(y))", "[[a]", r"{\\}"] {
+            for esc in [Escapes::Backslash, Escapes::None] {
+                let b = s.as_bytes();
+                for (i, &c) in b.iter().enumerate() {
+                    let (o, cl) = match c {
+                        b'{' => (b'{', b'}'),
+                        b'(' => (b'(', b')'),
+                        b'[' => (b'[', b']'),
+                        _ => continue,
+                    };
+                    let p = Pairs::scan(b, o, cl, esc);
+                    // An escaped opening byte is not a bracket in the table;
+                    // `closing` is only asked about real brackets.
+                    if esc == Escapes::Backslash && i > 0 && b[i - 1] == b'\\' {
+                        continue;
+                    }
+                    assert_eq!(closing(b, i, esc), p.close_of(i), "{s:?} at {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_linear_and_complete() {
+        let n = 100_000;
+        let s = format!("{}{}", "{".repeat(n), "}".repeat(n));
+        let p = Pairs::scan(s.as_bytes(), b'{', b'}', Escapes::Backslash);
+        assert_eq!(p.close_of(0), Some(2 * n - 1));
+        assert_eq!(p.close_of(n - 1), Some(n));
+    }
+}
