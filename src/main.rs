@@ -1,10 +1,12 @@
 //! The `scorespec` command line: a thin layer over the library.
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -285,7 +287,18 @@ fn run(file: &str, output: Option<PathBuf>, limits: Limits) -> io::Result<ExitCo
     };
     let out = BufWriter::new(open_output(&output)?);
     let summary = match input {
-        None => protocol::run(io::stdin().lock(), out, &limits),
+        None => {
+            // Answers reach the caller before `run` waits for more input: a
+            // caller that writes one request and waits for its answer (the
+            // conformance harness, an adapter, a REPL) is never stuck behind
+            // the output buffer.
+            let out = Rc::new(RefCell::new(out));
+            let stdin = FlushBeforeRead {
+                inner: io::stdin(),
+                out: Rc::clone(&out),
+            };
+            protocol::run(BufReader::new(stdin), SharedWriter(out), &limits)
+        }
         Some(f) => protocol::run(BufReader::new(f), out, &limits),
     }
     .map_err(|e| in_input(file, e))?;
@@ -297,6 +310,37 @@ fn run(file: &str, output: Option<PathBuf>, limits: Limits) -> io::Result<ExitCo
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A reader that flushes a writer before each read of its input, which is
+/// when the reader may block waiting for the caller.
+struct FlushBeforeRead<R, W: Write> {
+    inner: R,
+    out: Rc<RefCell<W>>,
+}
+
+impl<R: io::Read, W: Write> io::Read for FlushBeforeRead<R, W> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.out.borrow_mut().flush()?;
+        self.inner.read(buf)
+    }
+}
+
+/// The writer shared with a [`FlushBeforeRead`].
+struct SharedWriter<W: Write>(Rc<RefCell<W>>);
+
+impl<W: Write> Write for SharedWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.borrow_mut().write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
 }
 
 fn open_output(output: &Option<PathBuf>) -> io::Result<Box<dyn Write>> {

@@ -988,3 +988,52 @@ for line in sys.stdin:
     assert!(with_normalize > 0);
     assert_eq!(report["families"]["qa"]["cases"], all_f1 - with_normalize);
 }
+
+/// `scorespec run` on standard input answers each line before it waits for the
+/// next one: a caller that writes one request and reads its answer, keeping
+/// the input open, gets the answer (it used to come only when input ended).
+#[test]
+fn run_answers_each_line_before_input_ends() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scorespec"))
+        .arg("run")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn scorespec");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        for _ in 0..2 {
+            let line = lines.next().map(|l| l.expect("read"));
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let requests = [
+        r#"{"id":1,"fn":"qa.exact_match","args":{"prediction":"Paris","reference":"paris"}}"#,
+        r#"{"id":2,"fn":"qa.exact_match","args":{"prediction":"Lyon","reference":"paris"}}"#,
+    ];
+    let mut answers = Vec::new();
+    for req in requests {
+        writeln!(stdin, "{req}").expect("write");
+        stdin.flush().expect("flush");
+        // Generous: a hang (the answer held back until input ends) fails here.
+        match rx.recv_timeout(std::time::Duration::from_secs(30)) {
+            Ok(Some(line)) => answers.push(line),
+            other => {
+                let _ = child.kill();
+                panic!("no answer to {req} while input is open: {other:?}");
+            }
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    reader.join().expect("reader");
+    assert_eq!(answers[0], r#"{"id":1,"ok":true,"result":1.0}"#);
+    assert_eq!(answers[1], r#"{"id":2,"ok":true,"result":0.0}"#);
+}
