@@ -342,7 +342,7 @@ impl Known {
                 .case
                 .clone()
                 .unwrap_or_else(|| format!("difference {}", n + 1));
-            if d.case.is_some() == !d.cases.is_empty() {
+            if d.case.is_some() != d.cases.is_empty() {
                 return Err(format!(
                     "{}: {name} needs exactly one of `case` and a non-empty `cases`",
                     path.display()
