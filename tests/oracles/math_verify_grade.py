@@ -24,21 +24,29 @@ extraction. Every other option (``strict: true``, ``include_percentage``,
 ``invalid_value``; scripts/conformance-oracles leaves those cases out with
 ``--without-arg``.
 
-Time: math-verify bounds its own work with ``signal.alarm`` limits (5 s for
-``parse``, 5 s for ``verify``: its defaults, passed explicitly); the adapter
-answers in the main thread of one process, so the alarms work. A case that
-runs out of time is "not equal" for math-verify (its own rule), so a very
-loaded machine could change a verdict; the slowest corpus case takes well
-under a second.
+Time: math-verify bounds its own work with ``signal.alarm`` limits, here
+PARSE_LIMIT seconds for each ``parse`` and VERIFY_LIMIT for ``verify`` (its
+defaults are 5 s); the adapter answers in the main thread of one process, so
+the alarms work, and a case with one gold takes at most 2 * PARSE_LIMIT +
+VERIFY_LIMIT = 45 s (scripts/conformance-oracles' --timeout-ms is 60 s). A part that
+runs out of time counts as math-verify's own rule says (a parse finds
+nothing, a comparison is "not equal") and the adapter writes a line naming
+the case to stderr, so a verdict changed by a slow machine is visible. The
+limits are 3 times math-verify's defaults because two corpus cases come near
+5 s on a loaded 2-core machine: 201 nested parentheses (parse gives up after
+seconds; "not equal" either way) and a sum with a commuted body (equal).
 """
+import json
 import logging
 import math
+import sys
 
 import math_verify_oracle
 from protocol import Refused, serve
 
 NAME = "math-verify"
-TIME_LIMIT = 5  # seconds, math-verify's default for parse and for verify
+PARSE_LIMIT = 15  # seconds, each parse (math-verify's default: 5)
+VERIFY_LIMIT = 15  # seconds, verify (math-verify's default: 5)
 
 # The options each function takes that have a counterpart (MV-2).
 _MAPPED = {
@@ -79,9 +87,30 @@ def answer(fn, args):
     if "abs_tol" in args:
         options["float_rounding"] = _float_rounding(args["abs_tol"])
     # Several golds: verify takes the list of all their parses (equal when any matches).
-    g = [x for gold in _texts(golds) for x in parse(box.format(gold), targets, parsing_timeout=TIME_LIMIT)]
-    p = parse(box.format(_texts(pred, one=True)[0]), targets, parsing_timeout=TIME_LIMIT)
-    return {"equal": bool(verify(g, p, timeout_seconds=TIME_LIMIT, **options))}
+    g = [x for gold in _texts(golds) for x in parse(box.format(gold), targets, parsing_timeout=PARSE_LIMIT)]
+    p = parse(box.format(_texts(pred, one=True)[0]), targets, parsing_timeout=PARSE_LIMIT)
+    equal = bool(verify(g, p, timeout_seconds=VERIFY_LIMIT, **options))
+    if _TIMEOUTS.records:
+        case = json.dumps(args, ensure_ascii=False)
+        print(f"math_verify_grade.py: {fn} {case[:200]}: " + "; ".join(_TIMEOUTS.records)[:300], file=sys.stderr)
+        _TIMEOUTS.records.clear()
+    return {"equal": equal}
+
+
+class _Timeouts(logging.Handler):
+    """Collects math-verify's "Timeout during …" warnings; swallows the rest."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if message.startswith("Timeout"):
+            self.records.append(message.split(":")[0])
+
+
+_TIMEOUTS = _Timeouts()
 
 
 def _texts(value, one=False):
@@ -94,6 +123,8 @@ def _texts(value, one=False):
 
 
 if __name__ == "__main__":
-    for name in ("math_verify", "math_verify.parser", "math_verify.grader"):
-        logging.getLogger(name).setLevel(logging.ERROR)
+    log = logging.getLogger("math_verify")
+    log.setLevel(logging.WARNING)
+    log.addHandler(_TIMEOUTS)
+    log.propagate = False
     serve(answer)
