@@ -307,14 +307,28 @@ pub struct Known {
     pub differences: Vec<KnownDifference>,
 }
 
-/// One known difference.
+/// One known difference: one case (`case`), or a class of cases that differ
+/// for the same reason (`cases`), with why.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KnownDifference {
-    /// The case's full id (`text/porter_stem/generalization`).
-    pub case: String,
+    /// The case's full id (`text/porter_stem/generalization`); `None` when
+    /// the entry lists a class in `cases`.
+    #[serde(default)]
+    pub case: Option<String>,
+    /// The full ids of a class of cases with the same reason (empty when
+    /// `case` is given).
+    #[serde(default)]
+    pub cases: Vec<String>,
     /// Why the implementation differs (its bug, a deliberate choice, the rule that decides).
     pub why: String,
+}
+
+impl KnownDifference {
+    /// The full ids this entry lists: `case`, or every id of `cases`.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.case.iter().chain(&self.cases).map(String::as_str)
+    }
 }
 
 impl Known {
@@ -323,16 +337,24 @@ impl Known {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let known: Known = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut seen = BTreeSet::new();
-        for d in &known.differences {
-            if !seen.insert(d.case.as_str()) {
-                return Err(format!("{}: case {} listed twice", path.display(), d.case));
+        for (n, d) in known.differences.iter().enumerate() {
+            let name = d
+                .case
+                .clone()
+                .unwrap_or_else(|| format!("difference {}", n + 1));
+            if d.case.is_some() != d.cases.is_empty() {
+                return Err(format!(
+                    "{}: {name} needs exactly one of `case` and a non-empty `cases`",
+                    path.display()
+                ));
             }
             if d.why.trim().is_empty() {
-                return Err(format!(
-                    "{}: case {} has an empty why",
-                    path.display(),
-                    d.case
-                ));
+                return Err(format!("{}: {name} has an empty why", path.display()));
+            }
+            for id in d.ids() {
+                if !seen.insert(id) {
+                    return Err(format!("{}: case {id} listed twice", path.display()));
+                }
             }
         }
         Ok(known)
@@ -441,7 +463,7 @@ pub fn check_impl(
     let listed: BTreeMap<&str, &str> = known
         .differences
         .iter()
-        .map(|d| (d.case.as_str(), d.why.as_str()))
+        .flat_map(|d| d.ids().map(|id| (id, d.why.as_str())))
         .collect();
     let mut families: BTreeMap<String, FamilyRow> = BTreeMap::new();
     let mut disagreements = Vec::new();
@@ -500,11 +522,11 @@ pub fn check_impl(
     let all_ids: BTreeSet<String> = corpus.cases().map(|(f, c)| f.full_id(c)).collect();
     let selected: BTreeSet<&str> = requests.iter().map(|r| r.id.as_str()).collect();
     let mut stale = Vec::new();
-    for d in &known.differences {
-        if !all_ids.contains(&d.case) {
-            stale.push(format!("{} (no such case in the corpus)", d.case));
-        } else if selected.contains(d.case.as_str()) && !differing.contains(&d.case) {
-            stale.push(format!("{} (agrees now: remove it)", d.case));
+    for id in known.differences.iter().flat_map(KnownDifference::ids) {
+        if !all_ids.contains(id) {
+            stale.push(format!("{id} (no such case in the corpus)"));
+        } else if selected.contains(id) && !differing.contains(id) {
+            stale.push(format!("{id} (agrees now: remove it)"));
         }
     }
     let pass = stale.is_empty() && disagreements.iter().all(|d| d.known.is_some());

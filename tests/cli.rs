@@ -760,13 +760,7 @@ fn a_wrong_implementation_fails_naming_exactly_its_disagreeing_cases() {
     assert!(!expected.is_empty());
     assert_eq!(named, expected);
     // The human report: the table row and a diff of each disagreement.
-    let out = scorespec_on_path(&[
-        "conformance",
-        "--impl",
-        WRONG_LEVENSHTEIN,
-        "--family",
-        "text",
-    ]);
+    let out = wrong_text_run(&[]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("--- text/levenshtein/kitten-sitting (differ, NOT KNOWN)"),
@@ -774,6 +768,29 @@ fn a_wrong_implementation_fails_naming_exactly_its_disagreeing_cases() {
     );
     assert!(text.contains("expected: 3\nactual:   99"), "{text}");
     assert!(text.contains("FAIL"), "{text}");
+}
+
+/// `scorespec conformance` of the levenshtein-breaking implementation on the text family.
+fn wrong_text_run(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "conformance",
+        "--impl",
+        WRONG_LEVENSHTEIN,
+        "--family",
+        "text",
+    ];
+    args.extend_from_slice(extra);
+    scorespec_on_path(&args)
+}
+
+/// Writes `known` to `file` and runs [`wrong_text_run`] with it: the exit status and
+/// stdout + stderr.
+fn run_with_known(file: &std::path::Path, known: &str) -> (Option<i32>, String) {
+    std::fs::write(file, known).unwrap();
+    let out = wrong_text_run(&["--known", file.to_str().unwrap()]);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
 }
 
 #[test]
@@ -790,40 +807,92 @@ fn known_differences_pass_and_stale_ones_fail() {
         }
     }
     let file = dir.join("known.toml");
-    std::fs::write(&file, &known).unwrap();
-    let f = file.to_str().unwrap();
-    let out = scorespec_on_path(&[
-        "conformance",
-        "--impl",
-        WRONG_LEVENSHTEIN,
-        "--family",
-        "text",
-        "--known",
-        f,
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let (code, text) = run_with_known(&file, &known);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("known: answers 99"), "{text}");
     // A listed case that agrees is stale.
     known.push_str(
         "[[difference]]\ncase = \"text/porter_stem/caresses\"\nwhy = \"was wrong once\"\n",
     );
-    std::fs::write(&file, &known).unwrap();
-    let out = scorespec_on_path(&[
-        "conformance",
-        "--impl",
-        WRONG_LEVENSHTEIN,
-        "--family",
-        "text",
-        "--known",
-        f,
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let (code, text) = run_with_known(&file, &known);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("stale known difference: text/porter_stem/caresses"),
         "{text}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The known-differences files CI uses (scripts/conformance-oracles) load and name only
+/// cases of the corpus, so a typo fails here, without the oracles' venv.
+#[test]
+fn the_oracles_known_differences_name_corpus_cases() {
+    let ids: std::collections::BTreeSet<String> =
+        corpus_cases().into_iter().map(|(id, _, _)| id).collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/known");
+    let mut files = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let known = scorespec::conformance::Known::read(&p).unwrap();
+        files += 1;
+        assert!(!known.differences.is_empty(), "{}", p.display());
+        for id in known.differences.iter().flat_map(|d| d.ids()) {
+            assert!(
+                ids.contains(id),
+                "{}: {id} is not a corpus case",
+                p.display()
+            );
+        }
+    }
+    assert!(files >= 4, "{files} known-differences files");
+}
+
+#[test]
+fn a_known_class_lists_cases_with_one_reason() {
+    let dir = std::env::temp_dir().join(format!("scorespec-known-class-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ids: Vec<String> = corpus_cases()
+        .into_iter()
+        .filter(|(_, f, c)| f == "text.levenshtein" && c.contains_key("expected"))
+        .map(|(id, _, _)| format!("\"{id}\""))
+        .collect();
+    let class = format!(
+        "[[difference]]\ncases = [{}]\nwhy = \"answers 99\"\n",
+        ids.join(", ")
+    );
+    let file = dir.join("known.toml");
+    let run = |known: &str| run_with_known(&file, known);
+    let (code, text) = run(&class);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("known: answers 99"), "{text}");
+    // A case of the class that agrees is stale, named on its own.
+    let stale = class.replace("cases = [", "cases = [\"text/porter_stem/caresses\", ");
+    let (code, text) = run(&stale);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("stale known difference: text/porter_stem/caresses"),
+        "{text}"
+    );
+    // `case` and `cases` together, or neither, and a case listed twice fail loading.
+    for bad in [
+        class.replace(
+            "cases = [",
+            "case = \"text/porter_stem/caresses\"\ncases = [",
+        ),
+        "[[difference]]\nwhy = \"no case\"\n".to_string(),
+        "[[difference]]\ncases = []\nwhy = \"empty\"\n".to_string(),
+        format!(
+            "{class}[[difference]]\ncase = {}\nwhy = \"again\"\n",
+            ids[0]
+        ),
+    ] {
+        let (code, text) = run(&bad);
+        assert_eq!(code, Some(2), "{bad}\n{text}");
+        assert!(
+            text.contains("needs exactly one of") || text.contains("listed twice"),
+            "{bad}\n{text}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -63,17 +63,23 @@ def value(e, point):
     return re_f if im_f == 0 else {"re": re_f, "im": im_f}
 
 
-def op_parse(args):
+def read(text):
+    """``text`` as math-verify's LaTeX reader makes it a SymPy object (raises
+    when it does not parse); also used by sympy_expr.py."""
     global _CFG
-    import sympy
     from latex2sympy2_extended import NormalizationConfig, latex2sympy, normalize_latex
     if _CFG is None:
         _CFG = NormalizationConfig(basic_latex=True, units=True, malformed_operators=True, nits=True,
                                    boxed="all", equations=False)
+    return latex2sympy(normalize_latex(text, _CFG), is_real=not _COMPLEX.search(text),
+                       convert_degrees=False, normalization_config=None)
+
+
+def op_parse(args):
+    import sympy
     text = args["text"]
     try:
-        e = latex2sympy(normalize_latex(text, _CFG), is_real=not _COMPLEX.search(text),
-                        convert_degrees=False, normalization_config=None)
+        e = read(text)
     except Exception as ex:
         return {"ok_parse": False, "error": describe(ex)}
     values = []

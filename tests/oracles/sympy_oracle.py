@@ -178,6 +178,38 @@ class Pool:
                     self._stop(p)
 
 
+class Worker:
+    """One persistent worker process running ``module.worker_main()`` for
+    answering cases one at a time (conformance adapters): each op gets
+    ``limit`` seconds; a worker that runs out of time or dies is killed and
+    replaced by the next op."""
+
+    def __init__(self, module, limit=TIME_LIMIT):
+        self.pool = Pool(module, workers=1, limit=limit)
+        self.proc = None
+
+    def call(self, op, args):
+        """``("ok", value)``, ``("raised", message)``, ``("timeout", None)`` or ``("died", message)``."""
+        if self.proc is None:
+            self.proc = self.pool._spawn()
+        p = self.proc
+        p.stdin.write((json.dumps({"op": op, "args": args}) + "\n").encode())
+        p.stdin.flush()
+        ready, _, _ = select.select([p.stdout], [], [], self.pool.limit)
+        if not ready:
+            self.pool._stop(p, kill=True)
+            self.proc = None
+            return ("timeout", None)
+        line = p.stdout.readline()
+        if not line:
+            self.proc = None
+            message = f"worker exited with {p.wait()}"
+            self.pool._stop(p, kill=True)
+            return ("died", message)
+        msg = json.loads(line)
+        return ("ok", msg["value"]) if msg["ok"] else ("raised", msg["error"])
+
+
 def serve_worker(ops):
     """Worker side: one JSON request per stdin line, one JSON answer per line
     on the original stdout (anything else printing to fd 1 goes to stderr)."""
