@@ -429,9 +429,9 @@ impl Comparer<'_> {
     fn value_why(
         &mut self,
         e: &Expr,
-        point: &[(String, Complex)],
+        point: &[(&str, Complex)],
     ) -> Result<Result<(Complex, f64), EvalError>, ExprError> {
-        let env = |name: &str| point.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        let env = |name: &str| point.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
         match eval_complex_scaled(e, &env, &mut self.steps, self.limits.max_eval_steps) {
             Err(EvalError::BudgetExceeded { limit }) => Err(ExprError::BudgetExceeded {
                 which: "evaluation steps of one comparison",
@@ -463,7 +463,11 @@ impl Comparer<'_> {
     ///
     /// A symbol in a bound of a sum or product (`n` in `Sum(f, k, 0, n - 1)`)
     /// takes integer values from 1 to 12 at every point, so the sum has a value.
-    fn points(&self, symbols: &[String], integers: &[String]) -> Vec<Vec<(String, Complex)>> {
+    fn points<'s>(
+        &self,
+        symbols: &'s [String],
+        integers: &[String],
+    ) -> Vec<Vec<(&'s str, Complex)>> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.opts.seed);
         let (mut lo, mut hi) = self.opts.domain;
         if !(lo.is_finite() && hi.is_finite() && lo < hi) {
@@ -479,7 +483,7 @@ impl Comparer<'_> {
                     .map(|s| {
                         if integers.contains(s) {
                             let k: u8 = rng.random_range(1..=12);
-                            return (s.clone(), Complex::real(f64::from(k)));
+                            return (s.as_str(), Complex::real(f64::from(k)));
                         }
                         let re = rng.random_range(lo..hi);
                         let im = if complex {
@@ -487,7 +491,7 @@ impl Comparer<'_> {
                         } else {
                             0.0
                         };
-                        (s.clone(), Complex { re, im })
+                        (s.as_str(), Complex { re, im })
                     })
                     .collect(),
             );
@@ -506,7 +510,7 @@ impl Comparer<'_> {
                     out.extend(hi.symbols());
                 }
             }
-            stack.extend(e.children());
+            e.each_child(|c| stack.push(c));
         }
         out.sort();
         out.dedup();
@@ -788,7 +792,7 @@ fn no_value_verdict(e: &EvalError) -> Verdict {
     }
 }
 
-fn describe(point: &[(String, Complex)]) -> String {
+fn describe(point: &[(&str, Complex)]) -> String {
     point
         .iter()
         .map(|(n, v)| format!("{n} = {}", describe_value(*v)))
