@@ -905,9 +905,9 @@ impl Canon<'_> {
             Some(q) if q <= 64 => q,
             _ => return Ok(Expr::pow(num(b), num(x))),
         };
-        let k = x.floor().to_integer();
-        let a = (&x - Rational::from_integer(k.clone())) * int(i64::from(q));
-        let (Some(k), Some(a)) = (k.to_i64(), a.to_integer().to_u32()) else {
+        // x = k + a/q with 0 ≤ a < q.
+        let (k, a) = x.numer().div_mod_floor(x.denom());
+        let (Some(k), Some(a)) = (k.to_i64(), a.to_u32()) else {
             return Ok(Expr::pow(num(b), num(x)));
         };
         // b = n/d: b^x = n^k · d^(−k−1) · (n^a · d^(q−a))^(1/q), so that no
@@ -926,15 +926,19 @@ impl Canon<'_> {
         ) else {
             return Ok(Expr::pow(num(b), num(x)));
         };
-        let radicand = na * dqa;
+        let mut radicand = na;
+        mul_by(&mut radicand, &dqa);
         self.limits.check_digits(digits(&radicand))?;
         let (outside, inside) = extract_power(radicand.numer(), q);
-        let coeff = nk * dk * Rational::from_integer(outside);
+        let mut coeff = nk;
+        mul_by(&mut coeff, &dk);
+        mul_by(&mut coeff, &Rational::from_integer(outside));
         let mut factors = Vec::new();
         if !inside.is_one() {
             factors.push(Expr::pow(
                 num(Rational::from_integer(inside)),
-                num(Rational::new(BigInt::one(), BigInt::from(q))),
+                // 1/q is in lowest terms (q > 1).
+                num(Rational::new_raw(BigInt::one(), BigInt::from(q))),
             ));
         }
         self.limits.check_digits(digits(&coeff))?;
