@@ -50,7 +50,7 @@ use super::ast::{Constant, Expr, Func, Interval, Rational};
 use super::error::ExprError;
 use super::limits::Limits;
 use super::number::{add_to, digits, extract_power, mul_by, pow_int, to_f64, to_i64};
-use super::print::{Printer, cmp_prefixes, cmp_printed, to_infix};
+use super::print::{Printer, cmp_prefixes, cmp_printed};
 
 /// The canonical form of `e` (see the module documentation).
 ///
@@ -361,6 +361,25 @@ fn sort_factors(factors: &mut Vec<Expr>) {
     permute(factors, &order);
 }
 
+/// Sorts the parts of a union or intersection by their numeric lower end
+/// ([`lower_end`]), then as printed (stable).
+fn sort_parts(parts: &mut Vec<Expr>) {
+    if parts.len() < 2 {
+        return;
+    }
+    let mut keys: Vec<((OrderedLow, Head, &Expr), usize)> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((OrderedLow(lower_end(p)), Head::of(&|w| w.expr(p)), p), i))
+        .collect();
+    keys.sort_by(|((la, ha, a), _), ((lb, hb, b), _)| {
+        la.cmp(lb)
+            .then_with(|| ha.cmp(hb, &|w| w.expr(a), &|w| w.expr(b)))
+    });
+    let order: Vec<usize> = keys.into_iter().map(|(_, i)| i).collect();
+    permute(parts, &order);
+}
+
 /// Puts `items[order[0]]` first, `items[order[1]]` second, and so on.
 fn permute(items: &mut Vec<Expr>, order: &[usize]) {
     if order.iter().enumerate().all(|(pos, &i)| pos == i) {
@@ -514,7 +533,7 @@ impl Canon<'_> {
                 out.sort();
                 out.dedup();
                 // Parts in order of their lower ends (then as printed).
-                out.sort_by_cached_key(|p| (OrderedLow(lower_end(p)), to_infix(p)));
+                sort_parts(&mut out);
                 if out.len() == 1 {
                     out.pop().unwrap_or_else(undefined)
                 } else if is_union {
