@@ -122,7 +122,9 @@ const fn quadratic(
     }
 }
 
-/// Marks a case as a known fault (see [`Case::known`]).
+/// Marks a case as a known fault (see [`Case::known`]). No case has the
+/// mark today; the next fault the check finds gets it until it is fixed.
+#[allow(dead_code)]
 const fn known(c: Case, fault: &'static str) -> Case {
     Case {
         known: Some(fault),
@@ -247,6 +249,12 @@ pub fn cases() -> Vec<Case> {
             "decimal digits to binary (num-bigint) is quadratic; at most 10,000 digits (Limits::max_digits)",
             |k| json!({"text": rep("7", k)}),
         ),
+        case(
+            "expr.parse_infix",
+            "nested sqrt(sqrt(2)+…) (within the depth bound)",
+            96,
+            |k| json!({"text": format!("{}x{}", rep("sqrt(sqrt(2)+", k), rep(")", k))}),
+        ),
         refused(
             "expr.parse_infix",
             "deep nesting (over the depth bound)",
@@ -339,14 +347,14 @@ pub fn cases() -> Vec<Case> {
             EXPR_BYTES / 11,
             |k| json!({"text": infix_sum(k), "format": "infix"}),
         ),
-        known(
-            case(
-                "expr.to_latex",
-                "nested sqrt(1+…) (within the depth bound)",
-                96,
-                |k| json!({"text": format!("{}x{}", rep("sqrt(1+", k), rep(")", k)), "format": "infix"}),
-            ),
-            "canonicalization of sqrt(1+sqrt(1+…)) grows about as depth^3 (3 ms at depth 90); bounded by max_depth",
+        // Was a known fault (canonicalization ordered terms by their whole
+        // printed form at every level: quadratic in the depth); linear since
+        // terms are ordered by printed prefixes (spec/expr.md EX-6a).
+        case(
+            "expr.to_latex",
+            "nested sqrt(1+…) (within the depth bound)",
+            96,
+            |k| json!({"text": format!("{}x{}", rep("sqrt(1+", k), rep(")", k)), "format": "infix"}),
         ),
         case(
             "expr.to_rpn",

@@ -353,8 +353,16 @@ impl Expr {
 
     /// The direct children of this node, in order.
     pub fn children(&self) -> Vec<&Expr> {
+        let mut out = Vec::new();
+        self.each_child(|c| out.push(c));
+        out
+    }
+
+    /// Calls `f` on each direct child of this node, in order (what
+    /// [`Expr::children`] lists, without building the list).
+    pub(crate) fn each_child<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
         match self {
-            Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => vec![],
+            Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => {}
             Expr::Add(v)
             | Expr::Mul(v)
             | Expr::Func(_, v)
@@ -362,18 +370,23 @@ impl Expr {
             | Expr::Tuple(v)
             | Expr::Set(v)
             | Expr::Union(v)
-            | Expr::Intersection(v) => v.iter().collect(),
-            Expr::Pow(a, b) | Expr::PlusMinus(a, b) => vec![a, b],
-            Expr::Interval(i) => vec![&i.lo, &i.hi],
-            Expr::Matrix(rows) => rows.iter().flatten().collect(),
-            Expr::Percent(a) | Expr::Degrees(a) => vec![a],
+            | Expr::Intersection(v) => v.iter().for_each(f),
+            Expr::Pow(a, b) | Expr::PlusMinus(a, b) => {
+                f(a);
+                f(b);
+            }
+            Expr::Interval(i) => {
+                f(&i.lo);
+                f(&i.hi);
+            }
+            Expr::Matrix(rows) => rows.iter().flatten().for_each(f),
+            Expr::Percent(a) | Expr::Degrees(a) => f(a),
             Expr::Integral(i) => {
-                let mut v = vec![&i.integrand];
+                f(&i.integrand);
                 if let Some((a, b)) = &i.bounds {
-                    v.push(a);
-                    v.push(b);
+                    f(a);
+                    f(b);
                 }
-                v
             }
         }
     }
@@ -384,7 +397,7 @@ impl Expr {
         let mut stack = vec![self];
         while let Some(e) = stack.pop() {
             n += 1;
-            stack.extend(e.children());
+            e.each_child(|c| stack.push(c));
         }
         n
     }
@@ -404,7 +417,7 @@ impl Expr {
             if matches!(n, Expr::Constant(Constant::Undefined)) {
                 return true;
             }
-            stack.extend(n.children());
+            n.each_child(|c| stack.push(c));
         }
         false
     }
@@ -450,10 +463,6 @@ fn collect_symbols(
                 collect_symbols(b, out, bound);
             }
         }
-        _ => {
-            for c in e.children() {
-                collect_symbols(c, out, bound);
-            }
-        }
+        _ => e.each_child(|c| collect_symbols(c, out, bound)),
     }
 }

@@ -50,7 +50,7 @@ use super::ast::{Constant, Expr, Func, Interval, Rational};
 use super::error::ExprError;
 use super::limits::Limits;
 use super::number::{add_to, digits, extract_power, mul_by, pow_int, to_f64, to_i64};
-use super::print::to_infix;
+use super::print::{Printer, cmp_prefixes, cmp_printed};
 
 /// The canonical form of `e` (see the module documentation).
 ///
@@ -164,31 +164,238 @@ fn degree(t: &Expr) -> f64 {
     }
 }
 
+/// The bytes of a term's printed form kept as its sort key: most terms
+/// differ (or end) within them, and longer ones are compared by printing
+/// more of both ([`cmp_printed`]), never by printing a whole subtree per level.
+const HEAD: usize = 48;
+
+/// A prefix of an expression's infix text.
+struct Head {
+    text: String,
+    /// Whether `text` is the whole text.
+    complete: bool,
+}
+
+impl Head {
+    fn of(print: &dyn Fn(&mut Printer)) -> Head {
+        let mut p = Printer::new(HEAD);
+        print(&mut p);
+        Head {
+            complete: p.complete(),
+            text: p.out,
+        }
+    }
+
+    /// The order of the two whole texts (`print_*` print them again, in
+    /// growing prefixes, when the heads do not decide).
+    fn cmp(
+        &self,
+        other: &Head,
+        print_a: &dyn Fn(&mut Printer),
+        print_b: &dyn Fn(&mut Printer),
+    ) -> Ordering {
+        cmp_prefixes(&self.text, self.complete, &other.text, other.complete)
+            .unwrap_or_else(|| cmp_printed(print_a, print_b, 4 * HEAD))
+    }
+}
+
+/// A canonical term without its numeric coefficient, borrowed: `3·x·y` →
+/// `x·y` (what [`split_coeff`] returns, without building it).
+#[derive(Clone, Copy)]
+enum Rest<'a> {
+    /// A number's rest, 1.
+    One,
+    /// One expression.
+    Expr(&'a Expr),
+    /// A product of these factors.
+    Factors(&'a [Expr]),
+}
+
+impl<'a> Rest<'a> {
+    /// The coefficient (`None`: 1) and the rest of a canonical term.
+    fn split(t: &'a Expr) -> (Option<&'a Rational>, Rest<'a>) {
+        match t {
+            Expr::Number(r) => (Some(r), Rest::One),
+            Expr::Mul(fs) => match fs.split_first() {
+                Some((Expr::Number(c), [f])) => (Some(c), Rest::Expr(f)),
+                Some((Expr::Number(c), rest)) => (Some(c), Rest::Factors(rest)),
+                _ => (None, Rest::Expr(t)),
+            },
+            other => (None, Rest::Expr(other)),
+        }
+    }
+
+    fn degree(self) -> f64 {
+        match self {
+            Rest::One => 0.0,
+            Rest::Expr(e) => degree(e),
+            Rest::Factors(fs) => fs.iter().map(degree).sum(),
+        }
+    }
+
+    fn print(self, p: &mut Printer) {
+        match self {
+            Rest::One => p.expr(&Expr::int(1)),
+            Rest::Expr(e) => p.expr(e),
+            Rest::Factors(fs) => p.product(fs),
+        }
+    }
+}
+
 /// The sort key of a term of a sum: by degree (highest first), then as
-/// printed; numbers last.
-fn add_key(t: &Expr) -> (bool, i64, String, Rational) {
-    let (c, rest) = split_coeff(t.clone());
-    let is_num = matches!(t, Expr::Number(_));
-    let deg = (-degree(&rest) * 1e6).round() as i64;
-    (is_num, deg, to_infix(&rest), c)
+/// printed, then by coefficient; numbers last.
+struct TermKey<'a> {
+    is_num: bool,
+    deg: i64,
+    head: Head,
+    rest: Rest<'a>,
+    coeff: Option<&'a Rational>,
+}
+
+impl<'a> TermKey<'a> {
+    fn of(t: &'a Expr) -> TermKey<'a> {
+        let (coeff, rest) = Rest::split(t);
+        TermKey {
+            is_num: matches!(t, Expr::Number(_)),
+            deg: (-rest.degree() * 1e6).round() as i64,
+            head: Head::of(&|p| rest.print(p)),
+            rest,
+            coeff,
+        }
+    }
+
+    fn cmp(&self, other: &TermKey<'_>, one: &Rational) -> Ordering {
+        (self.is_num, self.deg)
+            .cmp(&(other.is_num, other.deg))
+            .then_with(|| {
+                let (a, b) = (self.rest, other.rest);
+                self.head.cmp(&other.head, &|p| a.print(p), &|p| b.print(p))
+            })
+            .then_with(|| self.coeff.unwrap_or(one).cmp(other.coeff.unwrap_or(one)))
+    }
 }
 
 /// The sort key of a factor of a product: numeric radicals, constants,
-/// symbols and their powers, functions, sums, the rest; alphabetical within.
-fn mul_key(e: &Expr) -> (u8, String, String) {
-    let base = match e {
-        Expr::Pow(b, _) => b.as_ref(),
-        other => other,
-    };
-    let class = match base {
-        Expr::Number(_) => 0,
-        Expr::Constant(_) => 1,
-        Expr::Symbol(_) => 2,
-        Expr::Func(..) => 3,
-        Expr::Add(_) => 4,
-        _ => 5,
-    };
-    (class, to_infix(base), to_infix(e))
+/// symbols and their powers, functions, sums, the rest; within a class as
+/// the base prints, then as the factor prints.
+struct FactorKey<'a> {
+    class: u8,
+    base: &'a Expr,
+    base_head: Head,
+    /// The factor itself and its head, when it is not its own base (a power).
+    power: Option<(&'a Expr, Head)>,
+}
+
+impl<'a> FactorKey<'a> {
+    fn of(e: &'a Expr) -> FactorKey<'a> {
+        let base = match e {
+            Expr::Pow(b, _) => b.as_ref(),
+            other => other,
+        };
+        let class = match base {
+            Expr::Number(_) => 0,
+            Expr::Constant(_) => 1,
+            Expr::Symbol(_) => 2,
+            Expr::Func(..) => 3,
+            Expr::Add(_) => 4,
+            _ => 5,
+        };
+        FactorKey {
+            class,
+            base,
+            base_head: Head::of(&|p| p.expr(base)),
+            power: matches!(e, Expr::Pow(..)).then(|| (e, Head::of(&|p| p.expr(e)))),
+        }
+    }
+
+    fn whole(&self) -> (&'a Expr, &Head) {
+        match &self.power {
+            Some((e, h)) => (e, h),
+            None => (self.base, &self.base_head),
+        }
+    }
+
+    fn cmp(&self, other: &FactorKey<'_>) -> Ordering {
+        self.class
+            .cmp(&other.class)
+            .then_with(|| {
+                let (a, b) = (self.base, other.base);
+                self.base_head
+                    .cmp(&other.base_head, &|p| p.expr(a), &|p| p.expr(b))
+            })
+            .then_with(|| {
+                let ((a, ha), (b, hb)) = (self.whole(), other.whole());
+                ha.cmp(hb, &|p| p.expr(a), &|p| p.expr(b))
+            })
+    }
+}
+
+/// Sorts the terms of a sum by [`TermKey`] (stable).
+fn sort_terms(terms: &mut Vec<Expr>) {
+    if terms.len() < 2 {
+        return;
+    }
+    let one = Rational::one();
+    let mut keys: Vec<(TermKey<'_>, usize)> = terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (TermKey::of(t), i))
+        .collect();
+    keys.sort_by(|(a, _), (b, _)| a.cmp(b, &one));
+    let order: Vec<usize> = keys.into_iter().map(|(_, i)| i).collect();
+    permute(terms, &order);
+}
+
+/// Sorts the factors of a product by [`FactorKey`] (stable).
+fn sort_factors(factors: &mut Vec<Expr>) {
+    if factors.len() < 2 {
+        return;
+    }
+    let mut keys: Vec<(FactorKey<'_>, usize)> = factors
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (FactorKey::of(f), i))
+        .collect();
+    keys.sort_by(|(a, _), (b, _)| a.cmp(b));
+    let order: Vec<usize> = keys.into_iter().map(|(_, i)| i).collect();
+    permute(factors, &order);
+}
+
+/// Sorts the parts of a union or intersection by their numeric lower end
+/// ([`lower_end`]), then as printed (stable).
+fn sort_parts(parts: &mut Vec<Expr>) {
+    if parts.len() < 2 {
+        return;
+    }
+    let mut keys: Vec<((OrderedLow, Head, &Expr), usize)> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((OrderedLow(lower_end(p)), Head::of(&|w| w.expr(p)), p), i))
+        .collect();
+    keys.sort_by(|((la, ha, a), _), ((lb, hb, b), _)| {
+        la.cmp(lb)
+            .then_with(|| ha.cmp(hb, &|w| w.expr(a), &|w| w.expr(b)))
+    });
+    let order: Vec<usize> = keys.into_iter().map(|(_, i)| i).collect();
+    permute(parts, &order);
+}
+
+/// Puts `items[order[0]]` first, `items[order[1]]` second, and so on.
+fn permute(items: &mut Vec<Expr>, order: &[usize]) {
+    if order.iter().enumerate().all(|(pos, &i)| pos == i) {
+        return;
+    }
+    let mut rank = vec![0; order.len()];
+    for (pos, &i) in order.iter().enumerate() {
+        rank[i] = pos;
+    }
+    let mut ranked: Vec<(usize, Expr)> = std::mem::take(items)
+        .into_iter()
+        .zip(rank)
+        .map(|(e, r)| (r, e))
+        .collect();
+    ranked.sort_unstable_by_key(|(r, _)| *r);
+    items.extend(ranked.into_iter().map(|(_, e)| e));
 }
 
 impl Canon<'_> {
@@ -326,7 +533,7 @@ impl Canon<'_> {
                 out.sort();
                 out.dedup();
                 // Parts in order of their lower ends (then as printed).
-                out.sort_by_cached_key(|p| (OrderedLow(lower_end(p)), to_infix(p)));
+                sort_parts(&mut out);
                 if out.len() == 1 {
                     out.pop().unwrap_or_else(undefined)
                 } else if is_union {
@@ -418,7 +625,7 @@ impl Canon<'_> {
         } else if !constant.is_zero() {
             out.push(num(constant));
         }
-        out.sort_by_cached_key(add_key);
+        sort_terms(&mut out);
         Ok(match out.len() {
             0 => Expr::int(0),
             1 => out.pop().unwrap_or_else(|| Expr::int(0)),
@@ -468,16 +675,21 @@ impl Canon<'_> {
             }
         };
         // A number times a sum distributes, as in SymPy: 3·(x + 1) = 3x + 3.
-        if let Expr::Mul(fs) = &result {
-            if let [Expr::Number(c), Expr::Add(ts)] = fs.as_slice() {
+        match result {
+            Expr::Mul(fs) if matches!(fs.as_slice(), [Expr::Number(_), Expr::Add(_)]) => {
+                let mut fs = fs.into_iter();
+                let (Some(Expr::Number(c)), Some(Expr::Add(ts))) = (fs.next(), fs.next()) else {
+                    // Unreachable: the guard matched these two factors.
+                    return Ok(undefined());
+                };
                 let mut terms = Vec::with_capacity(ts.len());
                 for t in ts {
-                    terms.push(self.mul(vec![num(c.clone()), t.clone()])?);
+                    terms.push(self.mul(vec![num(c.clone()), t])?);
                 }
-                return self.add(terms);
+                self.add(terms)
             }
+            other => Ok(other),
         }
-        Ok(result)
     }
 
     /// One round of multiplication; returns the product and, when a power
@@ -575,7 +787,7 @@ impl Canon<'_> {
         if coeff.is_zero() {
             return Expr::int(0);
         }
-        factors.sort_by_cached_key(mul_key);
+        sort_factors(&mut factors);
         if factors.is_empty() {
             return num(coeff);
         }
@@ -712,9 +924,9 @@ impl Canon<'_> {
             Some(q) if q <= 64 => q,
             _ => return Ok(Expr::pow(num(b), num(x))),
         };
-        let k = x.floor().to_integer();
-        let a = (&x - Rational::from_integer(k.clone())) * int(i64::from(q));
-        let (Some(k), Some(a)) = (k.to_i64(), a.to_integer().to_u32()) else {
+        // x = k + a/q with 0 ≤ a < q.
+        let (k, a) = x.numer().div_mod_floor(x.denom());
+        let (Some(k), Some(a)) = (k.to_i64(), a.to_u32()) else {
             return Ok(Expr::pow(num(b), num(x)));
         };
         // b = n/d: b^x = n^k · d^(−k−1) · (n^a · d^(q−a))^(1/q), so that no
@@ -733,15 +945,19 @@ impl Canon<'_> {
         ) else {
             return Ok(Expr::pow(num(b), num(x)));
         };
-        let radicand = na * dqa;
+        let mut radicand = na;
+        mul_by(&mut radicand, &dqa);
         self.limits.check_digits(digits(&radicand))?;
         let (outside, inside) = extract_power(radicand.numer(), q);
-        let coeff = nk * dk * Rational::from_integer(outside);
+        let mut coeff = nk;
+        mul_by(&mut coeff, &dk);
+        mul_by(&mut coeff, &Rational::from_integer(outside));
         let mut factors = Vec::new();
         if !inside.is_one() {
             factors.push(Expr::pow(
                 num(Rational::from_integer(inside)),
-                num(Rational::new(BigInt::one(), BigInt::from(q))),
+                // 1/q is in lowest terms (q > 1).
+                num(Rational::new_raw(BigInt::one(), BigInt::from(q))),
             ));
         }
         self.limits.check_digits(digits(&coeff))?;
@@ -752,19 +968,19 @@ impl Canon<'_> {
         self.produced(args.len() + 1)?;
         let l = self.limits;
         let one_arg = args.len() == 1;
-        let a0 = args.first().cloned();
+        let a0 = args.first();
         // A function of an undefined value is undefined; so is one at its
         // pole (`log 0`, `cot 0`, `csc 0`, `asec 0`, `atanh 1`…: SymPy's `zoo`
         // or `±∞`, which `log 0 − log 0` must not cancel to 0).
         if args.contains(&undefined()) {
             return Ok(undefined());
         }
-        if let (true, Some(x)) = (one_arg, a0.as_ref()) {
+        if let (true, Some(x)) = (one_arg, a0) {
             if at_pole(&f, x) {
                 return Ok(undefined());
             }
         }
-        match (&f, a0.as_ref()) {
+        match (&f, a0) {
             (Func::Log, Some(x)) if args.len() == 2 => {
                 let b = args.get(1).cloned().unwrap_or_else(undefined);
                 // log(b^k, b) = k for positive integers.
@@ -850,7 +1066,7 @@ impl Canon<'_> {
             _ => {}
         }
         // Symmetry: take a negative sign out of odd functions, drop it in even ones.
-        if let (true, Some(x)) = (one_arg, a0.as_ref()) {
+        if let (true, Some(x)) = (one_arg, a0) {
             if is_negative(x) {
                 let odd = matches!(
                     f,

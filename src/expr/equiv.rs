@@ -429,9 +429,9 @@ impl Comparer<'_> {
     fn value_why(
         &mut self,
         e: &Expr,
-        point: &[(String, Complex)],
+        point: &[(&str, Complex)],
     ) -> Result<Result<(Complex, f64), EvalError>, ExprError> {
-        let env = |name: &str| point.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        let env = |name: &str| point.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
         match eval_complex_scaled(e, &env, &mut self.steps, self.limits.max_eval_steps) {
             Err(EvalError::BudgetExceeded { limit }) => Err(ExprError::BudgetExceeded {
                 which: "evaluation steps of one comparison",
@@ -463,36 +463,40 @@ impl Comparer<'_> {
     ///
     /// A symbol in a bound of a sum or product (`n` in `Sum(f, k, 0, n - 1)`)
     /// takes integer values from 1 to 12 at every point, so the sum has a value.
-    fn points(&self, symbols: &[String], integers: &[String]) -> Vec<Vec<(String, Complex)>> {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.opts.seed);
-        let (mut lo, mut hi) = self.opts.domain;
+    ///
+    /// The points are made one at a time, in order, as they are used (the
+    /// same seeded sequence: a comparison decided by the real points does
+    /// not draw the complex ones).
+    fn points<'s>(
+        opts: &EquivOptions,
+        symbols: &'s [String],
+        integers: &'s [String],
+    ) -> impl Iterator<Item = Vec<(&'s str, Complex)>> + 's {
+        let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+        let (mut lo, mut hi) = opts.domain;
         if !(lo.is_finite() && hi.is_finite() && lo < hi) {
             (lo, hi) = EquivOptions::default().domain;
         }
-        let n = self.opts.samples.max(1);
-        let mut out = Vec::with_capacity(2 * n);
-        for k in 0..2 * n {
+        let n = opts.samples.max(1);
+        (0..2 * n).map(move |k| {
             let complex = k >= n;
-            out.push(
-                symbols
-                    .iter()
-                    .map(|s| {
-                        if integers.contains(s) {
-                            let k: u8 = rng.random_range(1..=12);
-                            return (s.clone(), Complex::real(f64::from(k)));
-                        }
-                        let re = rng.random_range(lo..hi);
-                        let im = if complex {
-                            rng.random_range(0.2..2.2)
-                        } else {
-                            0.0
-                        };
-                        (s.clone(), Complex { re, im })
-                    })
-                    .collect(),
-            );
-        }
-        out
+            symbols
+                .iter()
+                .map(|s| {
+                    if integers.contains(s) {
+                        let k: u8 = rng.random_range(1..=12);
+                        return (s.as_str(), Complex::real(f64::from(k)));
+                    }
+                    let re = rng.random_range(lo..hi);
+                    let im = if complex {
+                        rng.random_range(0.2..2.2)
+                    } else {
+                        0.0
+                    };
+                    (s.as_str(), Complex { re, im })
+                })
+                .collect()
+        })
     }
 
     /// The free symbols of the bounds of the sums and products in `a` and `b`.
@@ -506,7 +510,7 @@ impl Comparer<'_> {
                     out.extend(hi.symbols());
                 }
             }
-            stack.extend(e.children());
+            e.each_child(|c| stack.push(c));
         }
         out.sort();
         out.dedup();
@@ -560,7 +564,7 @@ impl Comparer<'_> {
         let mut weak_difference: Option<String> = None;
         let mut not_evaluated: Option<String> = None;
         let integers = Self::index_bound_symbols(a, b);
-        for (k, point) in self.points(&symbols, &integers).into_iter().enumerate() {
+        for (k, point) in Self::points(self.opts, &symbols, &integers).enumerate() {
             if k == n && real_defined >= 3 {
                 break;
             }
@@ -651,10 +655,15 @@ impl Comparer<'_> {
         let mut ratio: Option<Complex> = None;
         let mut agree = 0;
         let mut zero_both = 0;
-        let points = if symbols.is_empty() {
-            vec![vec![]]
+        let integers = if symbols.is_empty() {
+            Vec::new()
         } else {
-            self.points(&symbols, &Self::index_bound_symbols(d1, d2))
+            Self::index_bound_symbols(d1, d2)
+        };
+        let points: Box<dyn Iterator<Item = Vec<(&str, Complex)>>> = if symbols.is_empty() {
+            Box::new(std::iter::once(Vec::new()))
+        } else {
+            Box::new(Self::points(self.opts, &symbols, &integers))
         };
         let mut no_value: Option<Verdict> = None;
         for point in points {
@@ -788,7 +797,7 @@ fn no_value_verdict(e: &EvalError) -> Verdict {
     }
 }
 
-fn describe(point: &[(String, Complex)]) -> String {
+fn describe(point: &[(&str, Complex)]) -> String {
     point
         .iter()
         .map(|(n, v)| format!("{n} = {}", describe_value(*v)))

@@ -85,12 +85,21 @@ fn small_primes() -> &'static [u32] {
 /// assert_eq!(extract_power(&BigInt::from(108), 3), (BigInt::from(3), BigInt::from(4)));
 /// ```
 pub fn extract_power(n: &BigInt, q: u32) -> (BigInt, BigInt) {
-    let mut outside = BigInt::one();
-    let mut inside = BigInt::one();
-    let mut rest = n.abs();
+    let rest = n.abs();
     if rest.is_zero() || q < 2 {
         return (rest, BigInt::one());
     }
+    if let Some(small) = rest.to_u64() {
+        let (outside, inside) = extract_power_u64(small, q);
+        return (BigInt::from(outside), BigInt::from(inside));
+    }
+    extract_power_big(rest, q)
+}
+
+/// [`extract_power`] by big-integer trial division over the whole table.
+fn extract_power_big(mut rest: BigInt, q: u32) -> (BigInt, BigInt) {
+    let mut outside = BigInt::one();
+    let mut inside = BigInt::one();
     for &p in small_primes() {
         let bp = BigInt::from(p);
         let mut count = 0u32;
@@ -121,6 +130,37 @@ pub fn extract_power(n: &BigInt, q: u32) -> (BigInt, BigInt) {
     (outside, inside)
 }
 
+/// [`extract_power`] for a machine integer `n ≥ 1` and `q ≥ 2`, the same
+/// split: trial division stops once `p² > rest` (the rest is then 1 or a
+/// prime, which stays inside as a q-th power it is not).
+fn extract_power_u64(n: u64, q: u32) -> (u64, u64) {
+    let (mut outside, mut inside, mut rest) = (1u64, 1u64, n);
+    for &p in small_primes() {
+        let p = u64::from(p);
+        if p * p > rest {
+            // rest is 1 or a prime: not a q-th power.
+            return (outside, inside * rest);
+        }
+        let mut count = 0u32;
+        while rest % p == 0 {
+            rest /= p;
+            count += 1;
+        }
+        if count > 0 {
+            outside *= p.pow(count / q);
+            inside *= p.pow(count % q);
+        }
+    }
+    // Every prime factor left is above the table: a perfect q-th power or not.
+    let big = BigInt::from(rest);
+    let root = big.nth_root(q);
+    if num_traits::Pow::pow(&root, q) == big {
+        (outside * root.to_u64().unwrap_or(1), inside)
+    } else {
+        (outside, inside * rest)
+    }
+}
+
 /// `a += b`, without the gcd reduction when both are integers (a reduction
 /// against the denominator 1 costs time quadratic in the digits).
 ///
@@ -132,6 +172,13 @@ pub fn extract_power(n: &BigInt, q: u32) -> (BigInt, BigInt) {
 /// assert_eq!(a, BigRational::new(5.into(), 2.into()));
 /// ```
 pub fn add_to(a: &mut Rational, b: &Rational) {
+    if let (Some((an, ad)), Some((bn, bd))) = (small(a), small(b)) {
+        let n = i128::from(an) * i128::from(bd) + i128::from(bn) * i128::from(ad);
+        if let Some(r) = reduced(n, i128::from(ad) * i128::from(bd)) {
+            *a = r;
+            return;
+        }
+    }
     if a.is_integer() && b.is_integer() {
         *a = Rational::from_integer(a.numer() + b.numer());
     } else {
@@ -149,11 +196,49 @@ pub fn add_to(a: &mut Rational, b: &Rational) {
 /// assert_eq!(a, BigRational::new(3.into(), 2.into()));
 /// ```
 pub fn mul_by(a: &mut Rational, b: &Rational) {
+    if let (Some((an, ad)), Some((bn, bd))) = (small(a), small(b)) {
+        let n = i128::from(an) * i128::from(bn);
+        if let Some(r) = reduced(n, i128::from(ad) * i128::from(bd)) {
+            *a = r;
+            return;
+        }
+    }
     if a.is_integer() && b.is_integer() {
         *a = Rational::from_integer(a.numer() * b.numer());
     } else {
         *a *= b;
     }
+}
+
+/// Numerator and denominator as machine integers, when both fit.
+fn small(r: &Rational) -> Option<(i64, i64)> {
+    Some((r.numer().to_i64()?, r.denom().to_i64()?))
+}
+
+/// `n/d` (`d` > 0) in lowest terms, as `Ratio`'s own arithmetic leaves it
+/// (0 is 0/1), when both parts fit in `i64`: the machine-integer path of
+/// [`add_to`] and [`mul_by`], which avoids big-integer gcds and allocations.
+fn reduced(n: i128, d: i128) -> Option<Rational> {
+    if d <= 0 {
+        return None;
+    }
+    let g = gcd_u128(n.unsigned_abs(), d.unsigned_abs());
+    let (n, d) = if g > 1 {
+        (n / g as i128, d / g as i128)
+    } else if n == 0 {
+        (0, 1)
+    } else {
+        (n, d)
+    };
+    let (n, d) = (i64::try_from(n).ok()?, i64::try_from(d).ok()?);
+    Some(Rational::new_raw(BigInt::from(n), BigInt::from(d)))
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// The value as `f64` (±infinity beyond its range, 0 below it).
@@ -198,6 +283,70 @@ mod tests {
         // 10^200 has 201 digits: over a 100-digit bound.
         assert_eq!(pow_int(&int(10), 200, 1000, 100), None);
         assert_eq!(pow_int(&int(1), 100_000, 100_000, 10), Some(int(1)));
+    }
+
+    #[test]
+    fn machine_arithmetic_agrees_with_ratio() {
+        // add_to/mul_by on machine-sized values against Ratio's own + and *
+        // (normalized results: same numerator and denominator).
+        let vals: Vec<Rational> = [
+            (0, 1),
+            (1, 1),
+            (-1, 1),
+            (1, 2),
+            (-3, 4),
+            (6, 4),
+            (7, 1),
+            (i64::MAX, 1),
+            (i64::MIN + 1, 1),
+            (1, i64::MAX),
+            (i64::MAX - 1, i64::MAX),
+            (-5, 12),
+            (35, 22),
+        ]
+        .iter()
+        .map(|&(n, d)| Rational::new(BigInt::from(n), BigInt::from(d)))
+        .collect();
+        for a in &vals {
+            for b in &vals {
+                let mut sum = a.clone();
+                add_to(&mut sum, b);
+                let want = a + b;
+                assert_eq!((sum.numer(), sum.denom()), (want.numer(), want.denom()));
+                let mut product = a.clone();
+                mul_by(&mut product, b);
+                let want = a * b;
+                assert_eq!(
+                    (product.numer(), product.denom()),
+                    (want.numer(), want.denom())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn machine_integers_split_as_big_ones() {
+        // The fast path against the big-integer loop over the whole table.
+        let mut cases: Vec<u64> = (1..=5000).collect();
+        cases.extend([
+            1999 * 1999,
+            2003 * 2003 * 7,
+            4001 * 4001 * 5,
+            4001 * 4003,
+            4001u64.pow(3) * 12,
+            1 << 62,
+            999_999_999_989,
+            2_000_003 * 2_000_003,
+            u64::MAX,
+            3u64.pow(40),
+        ]);
+        for n in cases {
+            for q in [2u32, 3, 4, 5, 7] {
+                let (o, i) = extract_power_u64(n, q);
+                let want = extract_power_big(BigInt::from(n), q);
+                assert_eq!((BigInt::from(o), BigInt::from(i)), want, "{n} {q}");
+            }
+        }
     }
 
     #[test]
