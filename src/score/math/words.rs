@@ -365,36 +365,46 @@ pub fn when(raw: &str) -> Option<When> {
             When::Clock(x)
         });
     }
-    // ISO date YYYY-MM-DD (also with `/`).
     let parts: Vec<&str> = t.split(['-', '/']).collect();
     if parts.len() == 3 && !t.contains(' ') {
-        let (a, b, c) = (parts[0], parts[1], parts[2]);
-        if a.len() == 4 {
-            let (y, m, d) = (num(a, 4)?, num(b, 2)?, num(c, 2)?);
-            return valid(m, d).then_some(When::Date {
-                year: Some(y as i32),
-                month: Some(m as u8),
-                day: Some(d as u8),
-            });
-        }
-        if c.len() == 4 && a.len() <= 2 && b.len() <= 2 {
-            let (x, y, year) = (num(a, 2)?, num(b, 2)?, num(c, 4)?);
-            let date = |m: u32, d: u32| When::Date {
-                year: Some(year as i32),
-                month: Some(m as u8),
-                day: Some(d as u8),
-            };
-            return match (valid(x, y), valid(y, x)) {
-                (true, true) if x == y => Some(date(x, y)),
-                (true, true) => Some(When::Ambiguous),
-                (true, false) => Some(date(x, y)),
-                (false, true) => Some(date(y, x)),
-                (false, false) => None,
-            };
-        }
-        return None;
+        return numeric_date(&parts);
     }
-    // Words: weekday, month names.
+    word_date(t)
+}
+
+/// A date written with numbers, `-` or `/` between them (ISO `YYYY-MM-DD`,
+/// `MM/DD/YYYY`, `DD/MM/YYYY`; ambiguous when both readings are valid).
+fn numeric_date(parts: &[&str]) -> Option<When> {
+    let (a, b, c) = (parts[0], parts[1], parts[2]);
+    if a.len() == 4 {
+        let (y, m, d) = (num(a, 4)?, num(b, 2)?, num(c, 2)?);
+        return valid(m, d).then_some(When::Date {
+            year: Some(y as i32),
+            month: Some(m as u8),
+            day: Some(d as u8),
+        });
+    }
+    if c.len() == 4 && a.len() <= 2 && b.len() <= 2 {
+        let (x, y, year) = (num(a, 2)?, num(b, 2)?, num(c, 4)?);
+        let date = |m: u32, d: u32| When::Date {
+            year: Some(year as i32),
+            month: Some(m as u8),
+            day: Some(d as u8),
+        };
+        return match (valid(x, y), valid(y, x)) {
+            (true, true) if x == y => Some(date(x, y)),
+            (true, true) => Some(When::Ambiguous),
+            (true, false) => Some(date(x, y)),
+            (false, true) => Some(date(y, x)),
+            (false, false) => None,
+        };
+    }
+    None
+}
+
+/// A weekday, or a date with its month written as a word (`January 5,
+/// 2024`, `Tuesday, Jan. 5th`, `March 2024`).
+fn word_date(t: &str) -> Option<When> {
     let words: Vec<&str> = t
         .split([' ', ','])
         .map(|w| w.trim_end_matches('.'))
