@@ -10,6 +10,7 @@
 use super::words;
 use crate::score::math::units;
 use crate::text::brackets::{self, Escapes};
+use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
 /// Puts an answer in the plain form the comparison reads (rule ME-2): math
 /// delimiters, `\boxed{}` and whole-answer `\text{}` wrappers removed,
 /// spacing commands and `\left`/`\right` dropped, currency signs dropped,
@@ -470,27 +471,23 @@ fn unwrap_all(s: String) -> String {
                 t = x.trim().to_string();
             }
         }
+        // One wrapper of each kind per round, in this order.
         for w in [
-            "\\boxed",
-            "\\fbox",
-            "\\text",
-            "\\textbf",
-            "\\textnormal",
-            "\\mathrm",
-            "\\mbox",
-            "\\mathbf",
-            "\\textit",
+            "boxed",
+            "fbox",
+            "text",
+            "textbf",
+            "textnormal",
+            "mathrm",
+            "mbox",
+            "mathbf",
+            "textit",
         ] {
-            if let Some(rest) = t.strip_prefix(w) {
-                if rest.starts_with('{') {
-                    let off = w.len();
-                    if closing(&t, off) == Some(t.len() - 1) {
-                        let inner = t[off + 1..t.len() - 1].trim().to_string();
-                        // `\mathrm{e}` is Euler's number, keep it for the engine.
-                        if !(w == "\\mathrm" && inner == "e") {
-                            t = inner;
-                        }
-                    }
+            if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
+                let inner = g.content(&t).trim();
+                // `\mathrm{e}` is Euler's number, keep it for the engine.
+                if !(w == "mathrm" && inner == "e") {
+                    t = inner.to_string();
                 }
             }
         }
@@ -532,33 +529,21 @@ fn drop_left_right(s: &str) -> String {
 /// unit of the table (ME-9): upright letters after a number are a unit, as
 /// `\text{}` is.
 fn mathrm_units(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find("\\mathrm{") {
-        let open = i + "\\mathrm".len();
-        match closing(rest, open) {
-            Some(close) => {
-                let inner = rest[open + 1..close].trim();
-                let unit = |w: &str| units::lookup(w).is_some();
-                let is_unit = unit(inner)
-                    || inner
-                        .split_once('/')
-                        .is_some_and(|(a, b)| unit(a) && unit(b));
-                out.push_str(&rest[..i]);
-                if is_unit {
-                    out.push_str("\\text{");
-                    out.push_str(inner);
-                    out.push('}');
-                } else {
-                    out.push_str(&rest[i..=close]);
-                }
-                rest = &rest[close + 1..];
-            }
-            None => break,
+    let mut groups = Groups::new(s, MATH_ANSWER);
+    let mut out = Rewrite::new(s, MATH_ANSWER);
+    let unit = |w: &str| units::lookup(w).is_some();
+    while let Some(g) = groups.next(|name| name == "mathrm") {
+        groups.skip_to(g.close + 1);
+        let inner = g.content(s).trim();
+        let is_unit = unit(inner)
+            || inner
+                .split_once('/')
+                .is_some_and(|(a, b)| unit(a) && unit(b));
+        if is_unit {
+            out.replace(&g, &format!("\\text{{{inner}}}"));
         }
     }
-    out.push_str(rest);
-    out
+    out.finish().0
 }
 
 /// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,

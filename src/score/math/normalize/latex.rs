@@ -8,6 +8,7 @@
 //! See the module `normalize` (D-MN*).
 
 use crate::text::brackets::{Escapes, Pairs};
+use crate::text::latex_groups::{Groups, MATH, Rewrite, ends_with_command};
 
 /// The command name (ASCII letters) that starts at byte `i + 1` after a
 /// backslash at `i`, or `""`.
@@ -92,8 +93,6 @@ pub(super) fn unicode_to_latex(text: &str) -> String {
 /// answer (after something else, optionally followed by `^2`) is a unit and
 /// is removed. `\boxed{…}` and `\fbox{…}` are unwrapped.
 pub(super) fn text_commands(text: &str) -> String {
-    let b = text.as_bytes();
-    let close = Pairs::scan(b, b'{', b'}', Escapes::Backslash);
     // Computed once (not per group, which would be quadratic): where the
     // text starts, and where its last byte other than a space or period ends.
     let first_significant = {
@@ -124,52 +123,30 @@ pub(super) fn text_commands(text: &str) -> String {
             t = u;
         }
     };
-    // Marks: 0 keep, 1 drop, 2 replace by a comma (between two boxes).
-    let mut drop = vec![0u8; b.len()];
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let mut last = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        let name = command_at(b, i);
-        if name.is_empty() {
-            i += 2;
-            continue;
-        }
-        let after = i + 1 + name.len();
-        let brace = skip_spaces(b, after);
-        let boxed = matches!(name, "boxed" | "fbox");
-        let c = match close.close_of(brace) {
-            Some(c) if boxed || TEXT_COMMANDS.contains(&name) => c,
-            _ => {
-                i = after;
-                continue;
-            }
-        };
-        let rest_start = skip_power(b, c + 1);
+    let mut groups = Groups::new(text, MATH);
+    let mut out = Rewrite::new(text, MATH);
+    while let Some(g) = groups.next(|name| is_box(name) || TEXT_COMMANDS.contains(&name)) {
+        let boxed = is_box(g.name);
+        let rest_start = skip_power(text.as_bytes(), g.close + 1);
         let trailing = rest_start >= significant_end;
-        let before = first_significant < i;
+        let before = first_significant < g.start;
         // A box is always unwrapped, never a unit.
-        if !boxed && trailing && before && !text[brace + 1..c].trim().is_empty() {
-            emit_kept(&mut out, text, last, i, &drop);
-            last = rest_start;
-            i = rest_start;
+        if !boxed && trailing && before && !g.content(text).trim().is_empty() {
+            out.remove(&g, rest_start);
+            groups.skip_to(rest_start);
+        } else if boxed && box_follows(text, g.close + 1) {
+            // Between two boxes: a list.
+            out.unwrap(&g, ",");
         } else {
-            emit_kept(&mut out, text, last, i, &drop);
-            drop[c] = if boxed && box_follows(text, c + 1) {
-                2
-            } else {
-                1
-            };
-            last = brace + 1;
-            i = brace + 1;
+            out.unwrap(&g, "");
         }
     }
-    emit_kept(&mut out, text, last, b.len(), &drop);
-    out
+    out.finish().0
+}
+
+/// The box commands: always unwrapped.
+fn is_box(name: &str) -> bool {
+    matches!(name, "boxed" | "fbox")
 }
 
 /// Whether another box follows at `i`, after at most [`NEAR`] bytes of
@@ -207,23 +184,6 @@ fn find_near(text: &str, from: usize, c: char) -> Option<usize> {
 /// How far [`find_near`] looks.
 pub(super) const NEAR: usize = 64;
 
-/// Appends `text[from..to]` without the bytes marked in `drop` (all ASCII braces).
-fn emit_kept(out: &mut String, text: &str, from: usize, to: usize, drop: &[u8]) {
-    let mut start = from;
-    for j in from..to {
-        if drop[j] != 0 {
-            flush(out, &text[start..j]);
-            if drop[j] == 2 {
-                out.push(',');
-            }
-            start = j + 1;
-        }
-    }
-    if start < to {
-        flush(out, &text[start..to]);
-    }
-}
-
 /// Appends `piece`, with a space first when `out` ends with a command name
 /// and `piece` starts with a letter: removing something between them must
 /// not glue them into another command (`\pi$r$` is `\pi r`, not `\pir`).
@@ -232,29 +192,6 @@ pub(super) fn flush(out: &mut String, piece: &str) {
         out.push(' ');
     }
     out.push_str(piece);
-}
-
-/// Whether `s` ends with a command name (`\` and letters, the backslash not
-/// itself escaped).
-fn ends_with_command(s: &str) -> bool {
-    let b = s.as_bytes();
-    let mut k = b.len();
-    // Command names are short: a longer run of letters is a word (and the
-    // bound keeps repeated calls linear).
-    while k > 0 && b[k - 1].is_ascii_alphabetic() {
-        k -= 1;
-        if b.len() - k > NEAR {
-            return false;
-        }
-    }
-    if k == b.len() {
-        return false;
-    }
-    let mut slashes = 0;
-    while k > slashes && b[k - 1 - slashes] == b'\\' {
-        slashes += 1;
-    }
-    slashes % 2 == 1
 }
 
 pub(super) fn skip_spaces(b: &[u8], mut i: usize) -> usize {
