@@ -465,14 +465,16 @@ fn word_date(t: &str) -> Option<When> {
 }
 
 /// A quick refusal without copying: every backslash starts a wrapper or a
-/// spacing command, and there is a colon, a date separator or a letter
-/// outside commands.
+/// spacing command, and there is a colon or a letter outside commands, or
+/// two date separators (`-`, `/`): a clock time has a colon, a numeric
+/// date two separators, any other reading a word.
 fn plausible_when(s: &str) -> bool {
     const ALLOWED: &[&str] = &[
         "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
     ];
     let b = s.as_bytes();
     let mut signal = false;
+    let mut separators = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -484,13 +486,14 @@ fn plausible_when(s: &str) -> bool {
                 }
                 continue;
             }
-            b':' | b'-' | b'/' => signal = true,
+            b':' => signal = true,
+            b'-' | b'/' => separators += 1,
             c if c.is_ascii_alphabetic() => signal = true,
             _ => {}
         }
         i += 1;
     }
-    signal
+    signal || separators >= 2
 }
 
 /// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after
@@ -616,9 +619,10 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     }
     // A letter alone is a variable unless blackboard bold or bold says
     // it names a set (`z` is not the integers).
-    let marked = ["\\mathbb", "\\Bbb", "\\mathbf"]
-        .iter()
-        .any(|m| s.contains(m));
+    let marked = s.contains('\\')
+        && ["\\mathbb", "\\Bbb", "\\mathbf"]
+            .iter()
+            .any(|m| s.contains(m));
     let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
     if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
         return None;

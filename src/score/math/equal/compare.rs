@@ -6,6 +6,8 @@
 //!
 //! See the module `equal` and spec/math.md ME-D*.
 
+use std::borrow::Cow;
+
 use super::forms::{
     expand_pm_items, fold_matrices, function_definition, has_pm, is_label, pm_values,
     relation_interval, rename_variable,
@@ -60,30 +62,38 @@ fn fail(e: &ExprError) -> Decided {
 /// Decimal commas and thousands separators read (ME-4): `1000,99` against a
 /// decimal with a point is `1000.99`; `1,234` is 1234 — unless the other
 /// side is a list or tuple too.
-fn separators(r: &str, p: &str) -> (String, String) {
-    let (mut r2, mut p2) = (r.to_string(), p.to_string());
+fn separators<'s>(r: &'s str, p: &'s str) -> (Cow<'s, str>, Cow<'s, str>) {
+    // Both readings need a separator: most answers have none, and are
+    // borrowed as they are.
+    if !r.contains([',', ' ']) && !p.contains([',', ' ']) {
+        return (Cow::Borrowed(r), Cow::Borrowed(p));
+    }
+    let (mut r2, mut p2) = (Cow::Borrowed(r), Cow::Borrowed(p));
     if p.contains('.') && is_decimal_literal(p) {
         if let Some(x) = decimal_comma(r) {
-            r2 = x;
+            r2 = Cow::Owned(x);
         }
     }
     if r.contains('.') && is_decimal_literal(r) {
         if let Some(x) = decimal_comma(p) {
-            p2 = x;
+            p2 = Cow::Owned(x);
         }
     }
     let rt = thousands(&r2);
     let pt = thousands(&p2);
+    if rt.is_none() && pt.is_none() {
+        return (r2, p2);
+    }
     let r_list = split_top(&r2, ',').len() > 1;
     let p_list = split_top(&p2, ',').len() > 1;
     if let Some(x) = &rt {
         if !p_list || pt.is_some() {
-            r2 = x.clone();
+            r2 = Cow::Owned(x.clone());
         }
     }
     if let Some(x) = &pt {
         if !r_list || rt.is_some() {
-            p2 = x.clone();
+            p2 = Cow::Owned(x.clone());
         }
     }
     (r2, p2)
@@ -159,9 +169,11 @@ impl<'a> Comparer<'a> {
         if r == p {
             // The same text is the same answer, unless it is an undefined
             // value (`\frac{1}{0}`), which is equal to nothing (issue 11).
-            if self
-                .answer(r)
-                .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
+            // A decimal number or a text item is never one: not parsed.
+            if !(is_decimal_literal(r) || is_text_item(r))
+                && self
+                    .answer(r)
+                    .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
             {
                 return Some((Outcome::Undecided, Rule::Engine(EngineRule::Undefined)));
             }
@@ -830,6 +842,10 @@ impl<'a> Comparer<'a> {
 
 /// The thousands reading of `1,234,567` (groups of three digits, no spaces).
 pub(super) fn thousands(s: &str) -> Option<String> {
+    // A separator is a comma (also in `{,}`) or a space.
+    if !s.contains([',', ' ']) {
+        return None;
+    }
     let (sign, body) = match s.strip_prefix('-') {
         Some(b) => ("-", b),
         None => ("", s),

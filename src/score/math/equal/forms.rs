@@ -145,7 +145,25 @@ fn kind_is_scalar(e: &Expr) -> bool {
 
 /// Whether `±` occurs anywhere in `e`.
 pub(super) fn has_pm(e: &Expr) -> bool {
-    matches!(e, Expr::PlusMinus(..)) || e.children().into_iter().any(has_pm)
+    // A walk without the node lists `Expr::children` allocates (most answers
+    // hold no `±`, and this runs on every item).
+    let any = |v: &[Expr]| v.iter().any(has_pm);
+    match e {
+        Expr::PlusMinus(..) => true,
+        Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => false,
+        Expr::Add(v)
+        | Expr::Mul(v)
+        | Expr::Func(_, v)
+        | Expr::Relation(v, _)
+        | Expr::Tuple(v)
+        | Expr::Set(v)
+        | Expr::Union(v)
+        | Expr::Intersection(v) => any(v),
+        Expr::Pow(a, b) => has_pm(a) || has_pm(b),
+        Expr::Percent(a) | Expr::Degrees(a) => has_pm(a),
+        Expr::Matrix(rows) => rows.iter().any(|r| any(r)),
+        Expr::Interval(_) | Expr::Integral(_) => e.children().into_iter().any(has_pm),
+    }
 }
 
 /// `e` with every `a ± b` read as `a + b` (`plus`) or `a − b`: the signs of

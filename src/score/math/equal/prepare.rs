@@ -483,6 +483,9 @@ fn unwrap_all(s: String) -> String {
             "mathbf",
             "textit",
         ] {
+            if !t.starts_with('\\') {
+                break;
+            }
             if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
                 let inner = g.content(&t).trim();
                 // `\mathrm{e}` is Euler's number, keep it for the engine.
