@@ -560,7 +560,7 @@ pub fn same(a: When, b: When) -> bool {
 /// are one angle (ME-15).
 pub fn degrees_minutes(s: &str) -> Option<String> {
     let s = s.trim();
-    let (deg, rest) = s.split_once("^")?;
+    let (deg, rest) = s.split_once('^')?;
     let rest = rest.trim_start();
     let rest = ["{\\circ}", "\\circ"]
         .iter()

@@ -30,7 +30,11 @@ pub fn prepare(s: &str) -> String {
 /// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
 /// where } …`, ME-18) set apart: the answer, and the qualifier if any.
 pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
-    let mut t = lex(&undouble_commands(unquote(s)));
+    let unquoted = unquote(s);
+    let mut t = match undouble_commands(unquoted) {
+        Some(u) => lex(&u),
+        None => lex(unquoted),
+    };
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
     // Every pass below runs only when its text can be present (most answers
     // hold none of them): a check of a byte or a substring, not a copy.
@@ -50,13 +54,13 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     if t.contains(['\r', '\n', '\t']) {
         t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
     }
-    if t.contains("\\mathrm{") {
+    if has(&t, "\\mathrm{") {
         t = mathrm_units(&t);
     }
     if t.contains(';') {
         t = group_solutions(&t).replace(';', ",");
     }
-    if t.contains("\\left") || t.contains("\\right") {
+    if has(&t, "\\left") || has(&t, "\\right") {
         t = drop_left_right(&t);
     }
     let qualifier = match qualifier_start(&t) {
@@ -74,22 +78,22 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
     }
-    if t.contains("and") || t.contains("or") {
+    if has(&t, "and") || has(&t, "or") {
         t = replace_words(&t);
     }
-    if t.contains(['%', 'p']) {
+    if percent_present(&t) {
         t = percent_words(&t);
     }
-    if t.contains("\\approx") {
+    if has(&t, "\\approx") {
         t = approx(&t);
     }
-    if t.contains("\\in") {
+    if has(&t, "\\in") {
         t = after_in(&t);
     }
     if t.contains(':') {
         t = t.replace(':', "/");
     }
-    if t.contains(['e', 'E']) {
+    if exponent_present(&t) {
         t = e_notation(&t);
     }
     t = unwrap_all(t);
@@ -130,11 +134,7 @@ fn qualifier_start(t: &str) -> Option<usize> {
         " where ",
         " when ",
     ];
-    if !t.contains("\\text{")
-        && !t.contains("\\forall")
-        && !t.contains(" w")
-        && !t.contains(" for ")
-    {
+    if !has(t, "\\text{") && !has(t, "\\forall") && !has(t, " w") && !has(t, " for ") {
         return None;
     }
     let b = t.as_bytes();
@@ -610,9 +610,10 @@ fn replace_words(s: &str) -> String {
 
 /// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)
 /// turns into a row break: `\\\\frac` → `\\frac` outside matrices.
-fn undouble_commands(s: &str) -> String {
-    if s.contains("\\begin") || !s.contains("\\\\") {
-        return s.to_string();
+/// `None` when there is nothing to change.
+fn undouble_commands(s: &str) -> Option<String> {
+    if !has(s, "\\\\") || has(s, "\\begin") {
+        return None;
     }
     let mut t = s.to_string();
     for cmd in [
@@ -636,7 +637,38 @@ fn undouble_commands(s: &str) -> String {
         out.push_str(rest);
         t = out;
     }
-    t
+    Some(t)
+}
+
+/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
+/// substring searcher (most needles here are short and most answers too;
+/// the candidates are the positions of the needle's first byte).
+fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h[i..].starts_with(n))
+}
+
+/// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
+/// or a percent word ending the answer.
+fn percent_present(t: &str) -> bool {
+    let end = t.trim_end();
+    t.contains('%')
+        || ["percentage}", "percent}", "percentage", "percent", "pct"]
+            .iter()
+            .any(|w| end.ends_with(w))
+}
+
+/// Whether [`e_notation`] has something to do: an `e` or `E` right after a
+/// digit or a decimal point.
+fn exponent_present(t: &str) -> bool {
+    t.as_bytes()
+        .windows(2)
+        .any(|w| (w[0].is_ascii_digit() || w[0] == b'.') && matches!(w[1], b'e' | b'E'))
 }
 
 /// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
