@@ -292,13 +292,14 @@ const WEEKDAYS: &[&str] = &[
 /// The position in `names` of the name `w` abbreviates (a prefix of three
 /// letters or more, a final period allowed): `Jan.`, `Sept`, `Tues`.
 fn abbreviated(names: &[&str], w: &str) -> Option<u8> {
-    let w = w.trim_end_matches('.').to_ascii_lowercase();
+    let w = w.trim_end_matches('.').as_bytes();
     if w.len() < 3 {
         return None;
     }
+    // The names are lower-case ASCII: a case-insensitive prefix, no copy.
     names
         .iter()
-        .position(|m| m.starts_with(w.as_str()))
+        .position(|m| m.len() >= w.len() && m.as_bytes()[..w.len()].eq_ignore_ascii_case(w))
         .map(|i| i as u8)
 }
 
@@ -347,12 +348,17 @@ pub fn when(raw: &str) -> Option<When> {
         }
     }
     let s = s.trim_end_matches('.');
-    let clean: String = s
-        .replace("\\,", " ")
-        .replace("\\ ", " ")
-        .replace('~', " ")
-        .replace("\\text{", "")
-        .replace(['}', '{'], "");
+    // Copied only when there is something to clean.
+    let clean: std::borrow::Cow<'_, str> = if s.contains(['\\', '~', '{', '}']) {
+        s.replace("\\,", " ")
+            .replace("\\ ", " ")
+            .replace('~', " ")
+            .replace("\\text{", "")
+            .replace(['}', '{'], "")
+            .into()
+    } else {
+        s.into()
+    };
     if clean.contains('\\') {
         return None;
     }
@@ -501,6 +507,10 @@ fn plausible_when(s: &str) -> bool {
 /// from a ratio `3:2`); hours 0–23, or 1–12 with AM/PM. The flag says
 /// whether the text is marked as a time (AM/PM or seconds).
 fn clock(t: &str) -> Option<(u32, bool)> {
+    // A clock time has a colon, or ends with AM/PM (`2 PM`, `2 p.m.`).
+    if !t.contains(':') && !t.ends_with(['m', 'M', '.']) {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     let (body, half) = if let Some(x) = lower
         .strip_suffix("am")

@@ -227,6 +227,9 @@ impl<'a> Comparer<'a> {
 
     /// The items of an answer: one, or several for a bare list.
     pub(super) fn answer(&self, s: &str) -> Result<Vec<Item>, ExprError> {
+        if !s.contains(',') {
+            return self.expand_nested_pm(vec![self.item(s)?]);
+        }
         let parts = split_top(s, ',');
         if parts.len() > MAX_LIST_ITEMS {
             return Err(ExprError::BudgetExceeded {
@@ -453,7 +456,12 @@ impl<'a> Comparer<'a> {
                 stands_for: None,
             });
         }
-        let sides = split_equals(s);
+        // Most items hold no `=`: no split.
+        let sides = if s.contains('=') {
+            split_equals(s)
+        } else {
+            Vec::new()
+        };
         if sides.len() >= 2 {
             let first = sides[0].trim();
             let last = sides[sides.len() - 1].trim();

@@ -252,6 +252,9 @@ pub(super) fn is_label(e: &Expr) -> bool {
 /// `f(x) = …`, `g_1(t) = …`: the function's name, its one variable (a
 /// letter) and the right side's text.
 pub(super) fn function_definition(text: &str) -> Option<(&str, u8, &str)> {
+    if !text.contains('=') || !text.contains('(') {
+        return None;
+    }
     let sides = split_equals(text);
     let [lhs, rhs] = sides.as_slice() else {
         return None;

@@ -225,7 +225,7 @@ fn is_variable(s: &str) -> bool {
 }
 
 /// Splits at `sep` outside any `( ) [ ] { }`.
-fn split_top(text: &str, sep: u8) -> Vec<&str> {
+pub(super) fn split_top(text: &str, sep: u8) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0i64;
     let mut start = 0;

@@ -5,7 +5,7 @@
 //!
 //! See the module `normalize`: `norm_pm` returns a list with correlated signs.
 
-use super::answer::thousands;
+use super::answer::{split_top, thousands};
 use super::latex::text_commands;
 use super::normalize;
 use crate::text::brackets::{self, Escapes, Pairs};
@@ -39,22 +39,7 @@ fn pm_sign(text: &str, i: usize) -> Option<(bool, usize)> {
 
 /// Splits at commas outside any `( ) [ ] { }` (a `[0,1)` interval counts as a group).
 pub(super) fn split_top_commas(text: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut depth = 0i64;
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth <= 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
+    split_top(text, b',')
 }
 
 /// Removes math delimiters (`$`, `\(`, `\)`, `\[`, `\]`) and one pair of
