@@ -386,6 +386,19 @@ mod tests {
     }
 
     #[test]
+    fn command_groups_in_the_math_answer_reading() {
+        // spec/math.md ME-2, "Command groups": the brace follows the name,
+        // a backslash escapes, an unclosed group hides nothing after it.
+        assert_eq!(prepare(r"5\mathrm{m}"), r"5\text{m}");
+        assert_eq!(prepare(r"5\mathrm{ m / s }"), r"5\text{m / s}");
+        assert_eq!(prepare(r"5\mathrm {m}"), r"5\mathrm {m}");
+        assert_eq!(prepare(r"\mathrm{a \mathrm{m}"), r"\mathrm{a \text{m}");
+        assert_eq!(prepare(r"\boxed{\text{5}}"), "5");
+        assert_eq!(prepare(r"\boxed {5}"), r"\boxed {5}");
+        assert_eq!(prepare(r"\mathrm{e}"), r"\mathrm{e}");
+    }
+
+    #[test]
     fn multibyte_text_never_panics() {
         let o = EqualOptions::default();
         for s in [
