@@ -67,7 +67,7 @@ fn extract_percent_suffixes() {
     }
 }
 
-/// spec/math.md MN-5 e: the list `UNIT_WORDS` of src/score/math/normalize.rs
+/// spec/math.md MN-5 e: the list `UNIT_WORDS` of src/score/math/normalize/answer.rs
 /// (a trailing unit word after a number goes).
 #[test]
 fn normalize_unit_words() {

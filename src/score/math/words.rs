@@ -292,13 +292,14 @@ const WEEKDAYS: &[&str] = &[
 /// The position in `names` of the name `w` abbreviates (a prefix of three
 /// letters or more, a final period allowed): `Jan.`, `Sept`, `Tues`.
 fn abbreviated(names: &[&str], w: &str) -> Option<u8> {
-    let w = w.trim_end_matches('.').to_ascii_lowercase();
+    let w = w.trim_end_matches('.').as_bytes();
     if w.len() < 3 {
         return None;
     }
+    // The names are lower-case ASCII: a case-insensitive prefix, no copy.
     names
         .iter()
-        .position(|m| m.starts_with(w.as_str()))
+        .position(|m| m.len() >= w.len() && m.as_bytes()[..w.len()].eq_ignore_ascii_case(w))
         .map(|i| i as u8)
 }
 
@@ -347,12 +348,17 @@ pub fn when(raw: &str) -> Option<When> {
         }
     }
     let s = s.trim_end_matches('.');
-    let clean: String = s
-        .replace("\\,", " ")
-        .replace("\\ ", " ")
-        .replace('~', " ")
-        .replace("\\text{", "")
-        .replace(['}', '{'], "");
+    // Copied only when there is something to clean.
+    let clean: std::borrow::Cow<'_, str> = if s.contains(['\\', '~', '{', '}']) {
+        s.replace("\\,", " ")
+            .replace("\\ ", " ")
+            .replace('~', " ")
+            .replace("\\text{", "")
+            .replace(['}', '{'], "")
+            .into()
+    } else {
+        s.into()
+    };
     if clean.contains('\\') {
         return None;
     }
@@ -365,36 +371,46 @@ pub fn when(raw: &str) -> Option<When> {
             When::Clock(x)
         });
     }
-    // ISO date YYYY-MM-DD (also with `/`).
     let parts: Vec<&str> = t.split(['-', '/']).collect();
     if parts.len() == 3 && !t.contains(' ') {
-        let (a, b, c) = (parts[0], parts[1], parts[2]);
-        if a.len() == 4 {
-            let (y, m, d) = (num(a, 4)?, num(b, 2)?, num(c, 2)?);
-            return valid(m, d).then_some(When::Date {
-                year: Some(y as i32),
-                month: Some(m as u8),
-                day: Some(d as u8),
-            });
-        }
-        if c.len() == 4 && a.len() <= 2 && b.len() <= 2 {
-            let (x, y, year) = (num(a, 2)?, num(b, 2)?, num(c, 4)?);
-            let date = |m: u32, d: u32| When::Date {
-                year: Some(year as i32),
-                month: Some(m as u8),
-                day: Some(d as u8),
-            };
-            return match (valid(x, y), valid(y, x)) {
-                (true, true) if x == y => Some(date(x, y)),
-                (true, true) => Some(When::Ambiguous),
-                (true, false) => Some(date(x, y)),
-                (false, true) => Some(date(y, x)),
-                (false, false) => None,
-            };
-        }
-        return None;
+        return numeric_date(&parts);
     }
-    // Words: weekday, month names.
+    word_date(t)
+}
+
+/// A date written with numbers, `-` or `/` between them (ISO `YYYY-MM-DD`,
+/// `MM/DD/YYYY`, `DD/MM/YYYY`; ambiguous when both readings are valid).
+fn numeric_date(parts: &[&str]) -> Option<When> {
+    let (a, b, c) = (parts[0], parts[1], parts[2]);
+    if a.len() == 4 {
+        let (y, m, d) = (num(a, 4)?, num(b, 2)?, num(c, 2)?);
+        return valid(m, d).then_some(When::Date {
+            year: Some(y as i32),
+            month: Some(m as u8),
+            day: Some(d as u8),
+        });
+    }
+    if c.len() == 4 && a.len() <= 2 && b.len() <= 2 {
+        let (x, y, year) = (num(a, 2)?, num(b, 2)?, num(c, 4)?);
+        let date = |m: u32, d: u32| When::Date {
+            year: Some(year as i32),
+            month: Some(m as u8),
+            day: Some(d as u8),
+        };
+        return match (valid(x, y), valid(y, x)) {
+            (true, true) if x == y => Some(date(x, y)),
+            (true, true) => Some(When::Ambiguous),
+            (true, false) => Some(date(x, y)),
+            (false, true) => Some(date(y, x)),
+            (false, false) => None,
+        };
+    }
+    None
+}
+
+/// A weekday, or a date with its month written as a word (`January 5,
+/// 2024`, `Tuesday, Jan. 5th`, `March 2024`).
+fn word_date(t: &str) -> Option<When> {
     let words: Vec<&str> = t
         .split([' ', ','])
         .map(|w| w.trim_end_matches('.'))
@@ -455,14 +471,16 @@ pub fn when(raw: &str) -> Option<When> {
 }
 
 /// A quick refusal without copying: every backslash starts a wrapper or a
-/// spacing command, and there is a colon, a date separator or a letter
-/// outside commands.
+/// spacing command, and there is a colon or a letter outside commands, or
+/// two date separators (`-`, `/`): a clock time has a colon, a numeric
+/// date two separators, any other reading a word.
 fn plausible_when(s: &str) -> bool {
     const ALLOWED: &[&str] = &[
         "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
     ];
     let b = s.as_bytes();
     let mut signal = false;
+    let mut separators = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -474,13 +492,14 @@ fn plausible_when(s: &str) -> bool {
                 }
                 continue;
             }
-            b':' | b'-' | b'/' => signal = true,
+            b':' => signal = true,
+            b'-' | b'/' => separators += 1,
             c if c.is_ascii_alphabetic() => signal = true,
             _ => {}
         }
         i += 1;
     }
-    signal
+    signal || separators >= 2
 }
 
 /// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after
@@ -488,6 +507,10 @@ fn plausible_when(s: &str) -> bool {
 /// from a ratio `3:2`); hours 0–23, or 1–12 with AM/PM. The flag says
 /// whether the text is marked as a time (AM/PM or seconds).
 fn clock(t: &str) -> Option<(u32, bool)> {
+    // A clock time has a colon, or ends with AM/PM (`2 PM`, `2 p.m.`).
+    if !t.contains(':') && !t.ends_with(['m', 'M', '.']) {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     let (body, half) = if let Some(x) = lower
         .strip_suffix("am")
@@ -547,7 +570,7 @@ pub fn same(a: When, b: When) -> bool {
 /// are one angle (ME-15).
 pub fn degrees_minutes(s: &str) -> Option<String> {
     let s = s.trim();
-    let (deg, rest) = s.split_once("^")?;
+    let (deg, rest) = s.split_once('^')?;
     let rest = rest.trim_start();
     let rest = ["{\\circ}", "\\circ"]
         .iter()
@@ -606,9 +629,10 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     }
     // A letter alone is a variable unless blackboard bold or bold says
     // it names a set (`z` is not the integers).
-    let marked = ["\\mathbb", "\\Bbb", "\\mathbf"]
-        .iter()
-        .any(|m| s.contains(m));
+    let marked = s.contains('\\')
+        && ["\\mathbb", "\\Bbb", "\\mathbf"]
+            .iter()
+            .any(|m| s.contains(m));
     let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
     if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
         return None;

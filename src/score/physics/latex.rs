@@ -8,6 +8,7 @@
 //! document's patterns (spec/physics.md PH-5…PH-8).
 
 use crate::text::brackets::{Escapes, Pairs};
+use crate::text::latex_groups::{Groups, PHYSICS, Rewrite, whole};
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::strip;
 
@@ -56,41 +57,18 @@ pub(crate) fn brace_matches(s: &str) -> Pairs {
 
 /// Replaces every `\name{…}` (for the given names, braces matched) by its
 /// content, at every depth in one pass; an unmatched brace is left as is.
+/// The walk is the crate's one ([`crate::text::latex_groups`]) in document
+/// 000's reading ([`PHYSICS`]: every brace counts).
 pub(crate) fn unwrap_commands(s: &str, names: &[&str]) -> (String, bool) {
     if !s.contains('\\') {
         return (s.to_string(), false);
     }
-    let matches = brace_matches(s);
-    let b = s.as_bytes();
-    let mut skip_close = vec![false; b.len()];
-    let mut out = String::with_capacity(s.len());
-    let mut changed = false;
-    let mut i = 0;
-    let mut run = 0; // start of the pending slice to copy
-    while i < b.len() {
-        if b[i] == b'\\' {
-            let hit = names.iter().find_map(|n| {
-                let open = command_brace(s, i, n)?;
-                matches.close_of(open).map(|close| (open, close))
-            });
-            if let Some((open, close)) = hit {
-                out.push_str(&s[run..i]);
-                skip_close[close] = true;
-                changed = true;
-                i = open + 1;
-                run = i;
-                continue;
-            }
-        } else if b[i] == b'}' && skip_close[i] {
-            out.push_str(&s[run..i]);
-            i += 1;
-            run = i;
-            continue;
-        }
-        i += 1;
+    let mut groups = Groups::new(s, PHYSICS);
+    let mut out = Rewrite::new(s, PHYSICS);
+    while let Some(g) = groups.next(|name| names.contains(&name)) {
+        out.unwrap(&g, "");
     }
-    out.push_str(&s[run..]);
-    (out, changed)
+    out.finish()
 }
 
 /// Replaces every `open … close` pair by its content, as Python's
@@ -200,21 +178,7 @@ pub fn text_command_content(answer: &str) -> Option<&str> {
 
 /// The content of `s` when `s` is exactly `\name{content}`.
 fn whole_command<'a>(s: &'a str, name: &str) -> Option<&'a str> {
-    let open = command_brace(s, 0, name)?;
-    let mut depth = 0usize;
-    for (i, c) in s.bytes().enumerate().skip(open) {
-        match c {
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return (i == s.len() - 1).then(|| &s[open + 1..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    whole(s, PHYSICS, |n| n == name).map(|g| g.content(s))
 }
 
 #[cfg(test)]

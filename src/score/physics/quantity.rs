@@ -9,7 +9,7 @@
 
 use super::latex::{brace_matches, unwrap_commands};
 use super::number::{Num, Scan, caret_int, format_number, int_expression, times_ten_power};
-use crate::text::brackets::Pairs;
+use crate::text::brackets::{self, Escapes, Pairs};
 use crate::text::pyunicode::is_space;
 use crate::text::tokenize::split_whitespace;
 
@@ -61,25 +61,14 @@ fn exponent(sc: &mut Scan<'_>) -> Option<i64> {
         if let Some(k) = sc.int() {
             return Some(k);
         }
-        if sc.rest().starts_with('(') {
-            // The balanced parenthesized group.
-            let r = sc.rest();
-            let mut depth = 0usize;
-            for (j, c) in r.char_indices() {
-                match c {
-                    '(' => depth += 1,
-                    ')' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            if let Some(k) = int_expression(&r[..=j]) {
-                                sc.i += j + 1;
-                                return Some(k);
-                            }
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
+        // The balanced parenthesized group.
+        let r = sc.rest();
+        if let Some(j) =
+            brackets::closing(r.as_bytes(), 0, Escapes::None).filter(|_| r.starts_with('('))
+        {
+            if let Some(k) = int_expression(&r[..=j]) {
+                sc.i += j + 1;
+                return Some(k);
             }
         }
     }

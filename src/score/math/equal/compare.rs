@@ -1,0 +1,965 @@
+//! The rules of `math.equal` (ME-1 …, the table of the module `equal`): a
+//! [`Comparer`] takes two prepared answers, reads their items with the
+//! expression engine and decides with the first rule that applies.
+//!
+//! # Differences with the document
+//!
+//! See the module `equal` and spec/math.md ME-D*.
+
+use std::borrow::Cow;
+
+use super::forms::{
+    expand_pm_items, fold_matrices, function_definition, has_pm, is_label, pm_values,
+    relation_interval, rename_variable,
+};
+use super::prepare::{split_equals, split_top};
+use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
+use crate::expr::api::{Format, parse};
+use crate::expr::canon::canonical;
+use crate::expr::equiv::{self, EquivOptions};
+use crate::expr::print::to_infix;
+use crate::expr::{Constant, Expr, ExprError, Interval, Limits, RelOp};
+use crate::score::math::units::{self, UnitPart};
+/// One parsed answer item.
+#[derive(Debug, Clone)]
+pub(super) struct Item {
+    /// The prepared text of the item.
+    pub(super) text: String,
+    /// Its canonical expression (an equation for `x = 3`).
+    pub(super) expr: Expr,
+    /// The side that stands for the item when compared with a non-equation
+    /// (`3` of `x = 3`), if the left side is a name or the chain is long.
+    pub(super) stands_for: Option<Expr>,
+}
+
+type Decided = (Outcome, Rule);
+
+pub(super) struct Comparer<'a> {
+    opts: &'a EqualOptions,
+    limits: Limits,
+    /// Evaluation steps of all engine comparisons of this call (ME-1: one
+    /// budget, `Limits::max_eval_steps`, for the whole comparison).
+    steps: u64,
+}
+
+/// `d`, credited to `rule` when it says equal (the rule that made the
+/// comparison possible: a unit dropped, a label read).
+fn credit(d: Decided, rule: Rule) -> Decided {
+    if d.0 == Outcome::Equal {
+        (d.0, rule)
+    } else {
+        d
+    }
+}
+
+fn fail(e: &ExprError) -> Decided {
+    match e {
+        ExprError::BudgetExceeded { .. } => (Outcome::BudgetExceeded, Rule::Bounds),
+        _ => (Outcome::Unparseable, Rule::Parse),
+    }
+}
+
+/// Decimal commas and thousands separators read (ME-4): `1000,99` against a
+/// decimal with a point is `1000.99`; `1,234` is 1234 — unless the other
+/// side is a list or tuple too.
+fn separators<'s>(r: &'s str, p: &'s str) -> (Cow<'s, str>, Cow<'s, str>) {
+    // Both readings need a separator: most answers have none, and are
+    // borrowed as they are.
+    if !r.contains([',', ' ']) && !p.contains([',', ' ']) {
+        return (Cow::Borrowed(r), Cow::Borrowed(p));
+    }
+    let (mut r2, mut p2) = (Cow::Borrowed(r), Cow::Borrowed(p));
+    if p.contains('.') && is_decimal_literal(p) {
+        if let Some(x) = decimal_comma(r) {
+            r2 = Cow::Owned(x);
+        }
+    }
+    if r.contains('.') && is_decimal_literal(r) {
+        if let Some(x) = decimal_comma(p) {
+            p2 = Cow::Owned(x);
+        }
+    }
+    let rt = thousands(&r2);
+    let pt = thousands(&p2);
+    if rt.is_none() && pt.is_none() {
+        return (r2, p2);
+    }
+    let r_list = split_top(&r2, ',').len() > 1;
+    let p_list = split_top(&p2, ',').len() > 1;
+    if let Some(x) = &rt {
+        if !p_list || pt.is_some() {
+            r2 = Cow::Owned(x.clone());
+        }
+    }
+    if let Some(x) = &pt {
+        if !r_list || rt.is_some() {
+            p2 = Cow::Owned(x.clone());
+        }
+    }
+    (r2, p2)
+}
+
+impl<'a> Comparer<'a> {
+    /// A comparison under `opts`, with the engine's default limits.
+    pub(super) fn new(opts: &'a EqualOptions) -> Self {
+        Comparer {
+            opts,
+            limits: Limits::default(),
+            steps: 0,
+        }
+    }
+
+    /// Decides between two prepared answers: the outcome, the rule and the
+    /// two normalized forms of the verdict.
+    pub(super) fn top(&mut self, r: &str, p: &str) -> (Outcome, Rule, String, String) {
+        if let Some(d) = self.text_rules(r, p) {
+            return (d.0, d.1, r.to_string(), p.to_string());
+        }
+        let (r2, p2) = separators(r, p);
+        if let Some(decided) = self.plain_numbers(&r2, &p2) {
+            return decided;
+        }
+        let ra = self.answer(&r2);
+        let pa = self.answer(&p2);
+        let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
+            Ok(items) if items.len() == 1 => to_infix(&items[0].expr),
+            Ok(items) => items
+                .iter()
+                .map(|i| to_infix(&i.expr))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Err(_) => raw.to_string(),
+        };
+        let rn = show(&ra, r);
+        let pn = show(&pa, p);
+        let d = match (&ra, &pa) {
+            (Ok(x), Ok(y)) => match self.answers(x, y) {
+                Ok(d) => d,
+                Err(e) => fail(&e),
+            },
+            (Err(e), _) | (_, Err(e)) => {
+                let budget = |x: &Result<Vec<Item>, ExprError>| {
+                    matches!(x, Err(ExprError::BudgetExceeded { .. }))
+                };
+                if budget(&ra) || budget(&pa) {
+                    (Outcome::BudgetExceeded, Rule::Bounds)
+                } else if ra.is_err() && pa.is_err() {
+                    // Two texts that are not math: the same up to spaces
+                    // (what spacing commands leave) or not the same.
+                    let bare = |x: &str| x.split_whitespace().collect::<String>();
+                    if bare(r) == bare(p) {
+                        (Outcome::Equal, Rule::Literal)
+                    } else {
+                        (Outcome::NotEqual, Rule::Literal)
+                    }
+                } else {
+                    fail(e)
+                }
+            }
+        };
+        (d.0, d.1, rn, pn)
+    }
+
+    /// The rules read on the prepared texts before any parsing:
+    /// `no_answer`, `literal`, `ascii_only`, `boolean`.
+    fn text_rules(&self, r: &str, p: &str) -> Option<Decided> {
+        if r.is_empty() || p.is_empty() {
+            return Some((Outcome::NoAnswer, Rule::NoAnswer));
+        }
+        if r == p {
+            // The same text is the same answer, unless it is an undefined
+            // value (`\frac{1}{0}`), which is equal to nothing (issue 11).
+            // A decimal number or a text item is never one: not parsed.
+            if !(is_decimal_literal(r) || is_text_item(r))
+                && self
+                    .answer(r)
+                    .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
+            {
+                return Some((Outcome::Undecided, Rule::Engine(EngineRule::Undefined)));
+            }
+            return Some((Outcome::Equal, Rule::Literal));
+        }
+        if is_word(r) && is_word(p) && r.eq_ignore_ascii_case(p) {
+            return Some((Outcome::Equal, Rule::Literal));
+        }
+        if self.opts.ascii_only && (!r.is_ascii() || !p.is_ascii()) {
+            return Some((Outcome::NotEqual, Rule::AsciiOnly));
+        }
+        match (boolean(r), boolean(p)) {
+            (Some(x), Some(y)) => Some((
+                if x == y {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
+                Rule::Boolean,
+            )),
+            (Some(_), None) | (None, Some(_)) => Some((Outcome::NotEqual, Rule::Boolean)),
+            (None, None) => None,
+        }
+    }
+
+    /// Two plain decimal numbers: compared exactly or within the tolerances
+    /// without the expression engine (the same verdict, ME-12). `None` when
+    /// a side is not one, or when an option's rule may still say equal.
+    fn plain_numbers(&self, r2: &str, p2: &str) -> Option<(Outcome, Rule, String, String)> {
+        let (x, y) = (simple_number(r2)?, simple_number(p2)?);
+        // The same prepared text is `literal`, as the comparison without
+        // the shortcut says; the same number written otherwise `identical`.
+        let (o, rule) = if r2 == p2 {
+            (Outcome::Equal, Rule::Literal)
+        } else if x == y {
+            (Outcome::Equal, Rule::Engine(EngineRule::Identical))
+        } else if self.close_numbers(&x, &y) {
+            (Outcome::Equal, Rule::Engine(EngineRule::NumericValue))
+        } else if self.opts.include_percentage || self.opts.decimal_rounding {
+            return None;
+        } else {
+            (Outcome::NotEqual, Rule::Engine(EngineRule::NumericValue))
+        };
+        Some((
+            o,
+            rule,
+            to_infix(&Expr::Number(x)),
+            to_infix(&Expr::Number(y)),
+        ))
+    }
+
+    /// The items of an answer: one, or several for a bare list.
+    pub(super) fn answer(&self, s: &str) -> Result<Vec<Item>, ExprError> {
+        if !s.contains(',') {
+            return self.expand_nested_pm(vec![self.item(s)?]);
+        }
+        let parts = split_top(s, ',');
+        if parts.len() > MAX_LIST_ITEMS {
+            return Err(ExprError::BudgetExceeded {
+                which: "items of a list answer",
+                limit: MAX_LIST_ITEMS as u64,
+            });
+        }
+        let parts: Vec<&str> = parts
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.len() > 1 {
+            // A list whose items all carry a name (`x = 1, y = 2`) or
+            // plain items: each parsed on its own.
+            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
+            if let Ok(items) = items {
+                return self.expand_nested_pm(items);
+            }
+            // `\{1, 2\}` or other forms the engine reads whole.
+        }
+        self.expand_nested_pm(vec![self.item(s)?])
+    }
+
+    /// `\frac{1 \pm \sqrt{17}}{4}` is the list of its two values, exactly as
+    /// the document's `norm_pm` rewrites it (ME-16); a top-level `a ± b` is
+    /// left to the rules that compare it whole.
+    fn expand_nested_pm(&self, items: Vec<Item>) -> Result<Vec<Item>, ExprError> {
+        let nested = |i: &Item| has_pm(&i.expr) && !matches!(i.expr, Expr::PlusMinus(..));
+        if items.iter().any(nested) {
+            expand_pm_items(&items, &self.limits)
+        } else {
+            Ok(items)
+        }
+    }
+
+    fn parse(&self, s: &str) -> Result<Expr, ExprError> {
+        let s = s.trim();
+        // A number word or an ordinal is its number (ME-15).
+        if let Some(n) = words::number_word(s) {
+            return Ok(Expr::int(n as i64));
+        }
+        if let Some(n) = words::ordinal(s) {
+            return self.parse(n);
+        }
+        if let Some(angle) = words::degrees_minutes(s) {
+            return self.parse(&angle);
+        }
+        let inf = |w: &str| w.eq_ignore_ascii_case("inf") || w.eq_ignore_ascii_case("infinity");
+        if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim())) {
+            let _ = w;
+            return Ok(Expr::neg(Expr::Constant(Constant::Infinity)));
+        }
+        if inf(s.strip_prefix('+').unwrap_or(s).trim()) {
+            return Ok(Expr::Constant(Constant::Infinity));
+        }
+        // Prose before or after the mathematics is a unit or a counted
+        // noun, never a product of letters (ME-13).
+        if let Some((math, noun)) = words::split_prose(s) {
+            let value = self.parse(math)?;
+            return Ok(Expr::Mul(vec![value, Expr::Text(noun)]));
+        }
+        let e = parse(s, Format::Latex, &self.limits)?;
+        let e = match fold_matrices(&e, &self.limits, 0)? {
+            Some(m) => m,
+            None => e,
+        };
+        let e = self.sets(e, s)?;
+        self.standalone(e)
+    }
+
+    /// The engine's numeric closeness (spec/expr.md EX-5) for two exact
+    /// numbers, with this comparison's tolerances (ME-12).
+    fn close_numbers(&self, x: &num_rational::BigRational, y: &num_rational::BigRational) -> bool {
+        use crate::expr::eval::rational_to_f64;
+        let (a, b) = (rational_to_f64(x), rational_to_f64(y));
+        let diff = (a - b).abs();
+        let scale = a.abs().max(b.abs());
+        if !self.opts.abs_tol_everywhere && a.abs().min(b.abs()) > equiv::NEAR_ZERO {
+            return diff <= self.opts.rel_tol * scale;
+        }
+        diff <= self.opts.abs_tol + self.opts.rel_tol * scale
+    }
+
+    /// The value of a constant expression as a real number (`±∞` included).
+    fn real(&self, e: &Expr) -> Option<f64> {
+        let mut steps = 0;
+        crate::expr::eval::eval_real(e, &|_| None, &mut steps, 10_000)
+            .ok()
+            .filter(|v| !v.is_nan())
+    }
+
+    /// Sets as the answers write them (ME-17): a reversed interval `[1, 0]`
+    /// is refused (a parse error: no such interval is written on purpose),
+    /// an intersection of intervals with numeric ends is computed, and the
+    /// elements of a finite set with `±` are both values.
+    fn sets(&self, e: Expr, text: &str) -> Result<Expr, ExprError> {
+        let refuse = |what: &str| {
+            Err(ExprError::Parse(crate::expr::ParseError::new(
+                what,
+                0..text.len(),
+                text,
+            )))
+        };
+        match e {
+            Expr::Interval(iv) => {
+                if let (Some(lo), Some(hi)) = (self.real(&iv.lo), self.real(&iv.hi)) {
+                    if lo > hi {
+                        return refuse(
+                            "a reversed interval (its lower end is above its upper end)",
+                        );
+                    }
+                }
+                Ok(Expr::Interval(iv))
+            }
+            Expr::Union(parts) => Ok(Expr::Union(self.sets_all(parts, text)?)),
+            Expr::Intersection(parts) => {
+                let parts = self.sets_all(parts, text)?;
+                match self.intersect(&parts) {
+                    Some(x) => canonical(&x, &self.limits),
+                    None => Ok(Expr::Intersection(parts)),
+                }
+            }
+            Expr::Set(v) if v.iter().any(has_pm) => {
+                let mut out = Vec::with_capacity(v.len() + 2);
+                for x in &v {
+                    out.extend(pm_values(x, &self.limits)?);
+                }
+                canonical(&Expr::Set(out), &self.limits)
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn sets_all(&self, parts: Vec<Expr>, text: &str) -> Result<Vec<Expr>, ExprError> {
+        parts.into_iter().map(|p| self.sets(p, text)).collect()
+    }
+
+    /// The intersection of intervals with numeric ends: an interval, a
+    /// point `{a}` or the empty set; `None` when a part is not such an interval.
+    fn intersect(&self, parts: &[Expr]) -> Option<Expr> {
+        let mut acc: Option<(Interval, f64, f64)> = None;
+        for p in parts {
+            let Expr::Interval(iv) = p else { return None };
+            let (lo, hi) = (self.real(&iv.lo)?, self.real(&iv.hi)?);
+            acc = Some(match acc {
+                None => ((**iv).clone(), lo, hi),
+                Some((mut a, alo, ahi)) => {
+                    let (mut nlo, mut nhi) = (alo, ahi);
+                    if lo > alo || (lo == alo && !iv.lo_closed) {
+                        a.lo = iv.lo.clone();
+                        a.lo_closed = iv.lo_closed;
+                        nlo = lo;
+                    }
+                    if hi < ahi || (hi == ahi && !iv.hi_closed) {
+                        a.hi = iv.hi.clone();
+                        a.hi_closed = iv.hi_closed;
+                        nhi = hi;
+                    }
+                    (a, nlo, nhi)
+                }
+            });
+        }
+        let (iv, lo, hi) = acc?;
+        Some(
+            if lo > hi || (lo == hi && !(iv.lo_closed && iv.hi_closed)) {
+                Expr::Set(Vec::new())
+            } else if lo == hi {
+                Expr::Set(vec![iv.lo])
+            } else {
+                Expr::Interval(Box::new(iv))
+            },
+        )
+    }
+
+    /// Degrees at the top (or as an element) per `degrees_as_radians`.
+    fn standalone(&self, e: Expr) -> Result<Expr, ExprError> {
+        Ok(match e {
+            Expr::Degrees(x) if !self.opts.degrees_as_radians => *x,
+            Expr::Degrees(x) => canonical(
+                &Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
+                &self.limits,
+            )?,
+            Expr::Tuple(v) => Expr::Tuple(
+                v.into_iter()
+                    .map(|x| self.standalone(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Set(v) => Expr::Set(
+                v.into_iter()
+                    .map(|x| self.standalone(x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            other => other,
+        })
+    }
+
+    fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
+        if let Some(t) = words::number_set(s) {
+            return Ok(Item {
+                text: t.to_string(),
+                expr: self.parse(t)?,
+                stands_for: None,
+            });
+        }
+        let inf = s
+            .trim_start_matches(['-', '+'])
+            .trim()
+            .eq_ignore_ascii_case("inf");
+        if words::number_word(s).is_some() || inf {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: self.parse(s)?,
+                stands_for: None,
+            });
+        }
+        // A word of three letters or more is text, not a product of
+        // letters (`Evelyn` is not `E·e·l·n·v·y`, ME-3).
+        if is_text_item(s) {
+            return Ok(Item {
+                text: s.to_string(),
+                expr: Expr::Text(s.trim().to_string()),
+                stands_for: None,
+            });
+        }
+        // Most items hold no `=`: no split.
+        let sides = if s.contains('=') {
+            split_equals(s)
+        } else {
+            Vec::new()
+        };
+        if sides.len() >= 2 {
+            let first = sides[0].trim();
+            let last = sides[sides.len() - 1].trim();
+            let rhs = self.parse(last)?;
+            let lhs = self.parse(first);
+            let long = sides.len() >= 3;
+            let named = lhs.as_ref().is_ok_and(is_label);
+            // `6 \times 8 = 48`, `\frac{1}{2} \$ = \frac{10}{9}`: a computation
+            // written out (both sides numbers) stands for its result (ME-6).
+            let computed = equiv::is_constant(&rhs) && lhs.as_ref().is_ok_and(equiv::is_constant);
+            let stands_for = (long || named || computed).then(|| rhs.clone());
+            let expr = match lhs {
+                // Both sides are canonical already, and the canonical form of
+                // a relation is the relation of its sides' canonical forms.
+                Ok(l) => Expr::Relation(vec![l, rhs.clone()], vec![RelOp::Eq]),
+                // `\zzz = x = 0`: a derivation whose first side does not
+                // parse still stands for its last side.
+                Err(_) if long => rhs.clone(),
+                Err(e) => return Err(e),
+            };
+            return Ok(Item {
+                text: s.to_string(),
+                expr,
+                stands_for,
+            });
+        }
+        Ok(Item {
+            text: s.to_string(),
+            expr: self.parse(s)?,
+            stands_for: None,
+        })
+    }
+
+    fn answers(&mut self, x: &[Item], y: &[Item]) -> Result<Decided, ExprError> {
+        match (x, y) {
+            ([a], [b]) => self.items(a, b),
+            ([a], ys) | (ys, [a]) => {
+                // One object against a bare list: a tuple, set, matrix or
+                // `±` against the list's elements.
+                let elems: Vec<Expr> = ys
+                    .iter()
+                    .map(|i| i.stands_for.clone().unwrap_or_else(|| i.expr.clone()))
+                    .collect();
+                let one = a.stands_for.as_ref().unwrap_or(&a.expr);
+                let d = match one {
+                    Expr::Tuple(v) if !self.opts.compare_sets => {
+                        self.ordered(v, &elems, Rule::List)?
+                    }
+                    Expr::Tuple(v) => self.unordered(v, &elems, Rule::List)?,
+                    Expr::Set(v) => self.as_sets(v, &elems, Rule::List)?,
+                    Expr::Matrix(rows) if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) => {
+                        let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
+                        self.ordered(&flat, &elems, Rule::Vector)?
+                    }
+                    Expr::PlusMinus(p, q) => {
+                        let both = vec![
+                            canonical(&Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
+                            canonical(
+                                &Expr::Add(vec![(**p).clone(), (**q).clone()]),
+                                &self.limits,
+                            )?,
+                        ];
+                        self.as_sets(&both, &elems, Rule::Engine(EngineRule::PlusMinus))?
+                    }
+                    // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
+                    Expr::Union(parts) => {
+                        let ivs: Option<Vec<Expr>> = elems
+                            .iter()
+                            .map(|e| match e {
+                                Expr::Relation(s, o) => relation_interval(s, o),
+                                Expr::Interval(_) => Some(e.clone()),
+                                _ => None,
+                            })
+                            .collect();
+                        match ivs {
+                            Some(ivs) => {
+                                let ivs = ivs
+                                    .iter()
+                                    .map(|iv| canonical(iv, &self.limits))
+                                    .collect::<Result<Vec<_>, _>>()?;
+                                let d = self.as_sets(parts, &ivs, Rule::RelationInterval)?;
+                                (d.0, Rule::RelationInterval)
+                            }
+                            None => (Outcome::NotEqual, Rule::List),
+                        }
+                    }
+                    _ => (Outcome::NotEqual, Rule::List),
+                };
+                if d.0 == Outcome::Equal {
+                    return Ok(d);
+                }
+                // A list that says the same answer several times (`2, 2`
+                // from two boxes) is that answer: lists are sets.
+                let same = self.as_sets(std::slice::from_ref(one), &elems, Rule::List)?;
+                Ok(if same.0 == Outcome::Equal { same } else { d })
+            }
+            (xs, ys) => self.item_lists(xs, ys),
+        }
+    }
+
+    /// Two bare lists: as sets of answers, every item of each has an equal
+    /// item in the other (ME-5).
+    fn item_lists(&mut self, xs: &[Item], ys: &[Item]) -> Result<Decided, ExprError> {
+        let xs = expand_pm_items(xs, &self.limits)?;
+        let ys = expand_pm_items(ys, &self.limits)?;
+        // Each pair is compared at most once (both directions read the same
+        // verdicts): at most |xs|·|ys| comparisons.
+        let mut known: Vec<Option<bool>> = vec![None; xs.len() * ys.len()];
+        let mut same = |this: &mut Self, i: usize, j: usize| -> Result<bool, ExprError> {
+            let k = i * ys.len() + j;
+            if let Some(v) = known[k] {
+                return Ok(v);
+            }
+            let v = this.items(&xs[i], &ys[j])?.0 == Outcome::Equal;
+            known[k] = Some(v);
+            Ok(v)
+        };
+        for flip in [false, true] {
+            let (n, m) = if flip {
+                (ys.len(), xs.len())
+            } else {
+                (xs.len(), ys.len())
+            };
+            for a in 0..n {
+                let mut found = false;
+                for b in 0..m {
+                    let (i, j) = if flip { (b, a) } else { (a, b) };
+                    if same(self, i, j)? {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok((Outcome::NotEqual, Rule::List));
+                }
+            }
+        }
+        Ok((Outcome::Equal, Rule::List))
+    }
+
+    fn items(&mut self, a: &Item, b: &Item) -> Result<Decided, ExprError> {
+        let rel = |e: &Expr| matches!(e, Expr::Relation(..));
+        if a.text == b.text {
+            return Ok((Outcome::Equal, Rule::Literal));
+        }
+        // `f(z) = z` against `f(x) = x`: one function, whatever the name of
+        // its bound variable (ME-18).
+        if let (Some((fa, va, _)), Some((fb, vb, rb))) =
+            (function_definition(&a.text), function_definition(&b.text))
+        {
+            if fa == fb && va != vb {
+                if let (Some(sa), Some(renamed)) = (&a.stands_for, rename_variable(rb, vb, va)) {
+                    let e = self.parse(&renamed)?;
+                    let d = self.exprs(sa, &e, "", "")?;
+                    return Ok((d.0, Rule::Function));
+                }
+            }
+        }
+        // `x = 3` against `3` (ME-6).
+        if let (Some(ra), false) = (&a.stands_for, rel(&b.expr)) {
+            let d = self.exprs(ra, &b.expr, &a.text, &b.text)?;
+            return Ok(credit(d, Rule::Label));
+        }
+        if let (false, Some(rb)) = (rel(&a.expr), &b.stands_for) {
+            let d = self.exprs(&a.expr, rb, &a.text, &b.text)?;
+            return Ok(credit(d, Rule::Label));
+        }
+        if let (Some(ra), Some(rb)) = (&a.stands_for, &b.stands_for) {
+            // Two named equations: same name and same value, or as equations.
+            let d = self.exprs(&a.expr, &b.expr, &a.text, &b.text)?;
+            if d.0 == Outcome::Equal {
+                return Ok(d);
+            }
+            let same_name = match (&a.expr, &b.expr) {
+                (Expr::Relation(x, _), Expr::Relation(y, _)) => x.first() == y.first(),
+                _ => false,
+            };
+            if same_name {
+                return self.exprs(ra, rb, &a.text, &b.text);
+            }
+            return Ok(d);
+        }
+        self.exprs(&a.expr, &b.expr, &a.text, &b.text)
+    }
+
+    fn exprs(&mut self, a: &Expr, b: &Expr, ta: &str, tb: &str) -> Result<Decided, ExprError> {
+        // Units (ME-9).
+        match (units::split(a), units::split(b)) {
+            (None, None) => {}
+            (Some((sa, ua)), Some((sb, ub))) => {
+                return match (ua, ub) {
+                    (UnitPart::Known(x), UnitPart::Known(y)) => {
+                        if x.dims != y.dims {
+                            return Ok((Outcome::NotEqual, Rule::Units));
+                        }
+                        let va =
+                            canonical(&Expr::Mul(vec![sa, Expr::Number(x.factor)]), &self.limits)?;
+                        let vb =
+                            canonical(&Expr::Mul(vec![sb, Expr::Number(y.factor)]), &self.limits)?;
+                        let d = self.engine(&va, &vb)?;
+                        Ok((d.0, Rule::Units))
+                    }
+                    (UnitPart::Named(x), UnitPart::Named(y)) if x == y => {
+                        let d = self.engine(&sa, &sb)?;
+                        Ok((d.0, Rule::Units))
+                    }
+                    _ => Ok((Outcome::NotEqual, Rule::Units)),
+                };
+            }
+            (Some((sa, _)), None) => {
+                let d = self.exprs(&sa, b, ta, tb)?;
+                return Ok(credit(d, Rule::Units));
+            }
+            (None, Some((sb, _))) => {
+                let d = self.exprs(a, &sb, ta, tb)?;
+                return Ok(credit(d, Rule::Units));
+            }
+        }
+        match (a, b) {
+            // `a < x < b` against an interval (ME-7).
+            (Expr::Relation(s, o), other) | (other, Expr::Relation(s, o))
+                if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
+            {
+                if let Some(iv) = relation_interval(s, o) {
+                    let iv = canonical(&iv, &self.limits)?;
+                    let d = self.engine(&iv, other)?;
+                    return Ok((d.0, Rule::RelationInterval));
+                }
+                return Ok((Outcome::NotEqual, Rule::Engine(EngineRule::Kind)));
+            }
+            (Expr::Tuple(x), Expr::Tuple(y)) if self.opts.compare_sets => {
+                return self.unordered(x, y, Rule::Engine(EngineRule::Set));
+            }
+            (Expr::Tuple(v), Expr::Matrix(rows)) | (Expr::Matrix(rows), Expr::Tuple(v))
+                if rows.len() == 1 || rows.iter().all(|r| r.len() == 1) =>
+            {
+                let flat: Vec<Expr> = rows.iter().flatten().cloned().collect();
+                return self.ordered(v, &flat, Rule::Vector);
+            }
+            _ => {}
+        }
+        let d = self.engine(a, b)?;
+        if d.0 != Outcome::Equal
+            && self.opts.decimal_rounding
+            && (self.rounds_to(ta, b) || self.rounds_to(tb, a))
+        {
+            return Ok((Outcome::Equal, Rule::Rounding));
+        }
+        let evidence = ta.ends_with("\\%") || tb.ends_with("\\%");
+        if d.0 != Outcome::Equal
+            && (self.opts.include_percentage || evidence)
+            && self.percentage(ta, tb)
+        {
+            return Ok((Outcome::Equal, Rule::Percentage));
+        }
+        Ok(d)
+    }
+
+    /// Whether `literal` is a rounded decimal (ME-19: at least three
+    /// significant digits, at least one decimal place) and `exact`, a
+    /// constant that is not itself a decimal literal, rounds to it (half
+    /// away from zero) at its decimal places.
+    fn rounds_to(&self, literal: &str, exact: &Expr) -> bool {
+        let lit = literal.trim();
+        if !is_decimal_literal(lit) || lit.ends_with("\\%") {
+            return false;
+        }
+        let Some((_, frac)) = lit.split_once('.') else {
+            return false;
+        };
+        let significant = lit
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|c| *c == b'0')
+            .count();
+        if significant < 3 || frac.is_empty() || frac.len() > 15 {
+            return false;
+        }
+        // The other side: a constant, not a decimal number (the decimal
+        // `0.54` is not a rounding of `0.5`'s exact value).
+        if !equiv::is_constant(exact)
+            || exact
+                .as_number()
+                .is_some_and(|n| is_terminating(n) && !n.is_integer())
+        {
+            return false;
+        }
+        let (Ok(l), Some(v)) = (lit.parse::<f64>(), self.real(exact)) else {
+            return false;
+        };
+        let half = 0.5 * 10f64.powi(-(frac.len() as i32));
+        (v - l).abs() <= half * (1.0 + 1e-9)
+    }
+
+    /// The percentage reading (ME-8): both sides plain decimals (a trailing
+    /// `\%` allowed), one 100× the other within `percent_rel_tol`, and the
+    /// smaller in (0, 1) ∪ (1, 100).
+    fn percentage(&self, ta: &str, tb: &str) -> bool {
+        if !(is_decimal_literal(ta) && is_decimal_literal(tb)) {
+            return false;
+        }
+        let value = |t: &str| -> Option<f64> {
+            match t.strip_suffix("\\%") {
+                Some(x) => x.parse::<f64>().ok().map(|v| v / 100.0),
+                None => t.parse::<f64>().ok(),
+            }
+        };
+        let (Some(x), Some(y)) = (value(ta), value(tb)) else {
+            return false;
+        };
+        let could_be_percent = |v: f64| (0.0 < v && v < 1.0) || (1.0 < v && v < 100.0);
+        let close =
+            |a: f64, b: f64| (a - b).abs() <= self.opts.percent_rel_tol * a.abs().max(b.abs());
+        [(x, y), (y, x)].iter().any(|&(s, l)| {
+            could_be_percent(s) && could_be_percent(l / 100.0) && close(l / 100.0, s)
+        })
+    }
+
+    fn engine(&mut self, a: &Expr, b: &Expr) -> Result<Decided, ExprError> {
+        let eo = EquivOptions {
+            rel_tol: self.opts.rel_tol,
+            abs_tol: self.opts.abs_tol,
+            abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
+            ..EquivOptions::default()
+        };
+        let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
+        Ok(match v.outcome {
+            equiv::Outcome::Equal => (Outcome::Equal, v.rule.into()),
+            equiv::Outcome::NotEqual => (Outcome::NotEqual, v.rule.into()),
+            equiv::Outcome::Unknown => (Outcome::Undecided, v.rule.into()),
+        })
+    }
+
+    fn ordered(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
+        if x.len() != y.len() {
+            return Ok((Outcome::NotEqual, rule));
+        }
+        for (p, q) in x.iter().zip(y) {
+            if self.exprs(p, q, "", "")?.0 != Outcome::Equal {
+                return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+
+    /// As sets: every element of each has an equal element in the other.
+    fn as_sets(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
+        for (p, q) in [(x, y), (y, x)] {
+            for a in p {
+                let mut found = false;
+                for b in q {
+                    if self.exprs(a, b, "", "")?.0 == Outcome::Equal {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok((Outcome::NotEqual, rule));
+                }
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+
+    fn unordered(&mut self, x: &[Expr], y: &[Expr], rule: Rule) -> Result<Decided, ExprError> {
+        if x.len() != y.len() {
+            return Ok((Outcome::NotEqual, rule));
+        }
+        let mut used = vec![false; y.len()];
+        for p in x {
+            let mut found = false;
+            for (k, q) in y.iter().enumerate() {
+                if !used[k] && self.exprs(p, q, "", "")?.0 == Outcome::Equal {
+                    used[k] = true;
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                return Ok((Outcome::NotEqual, rule));
+            }
+        }
+        Ok((Outcome::Equal, rule))
+    }
+}
+
+/// The thousands reading of `1,234,567` (groups of three digits, no spaces).
+pub(super) fn thousands(s: &str) -> Option<String> {
+    // A separator is a comma (also in `{,}`) or a space.
+    if !s.contains([',', ' ']) {
+        return None;
+    }
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", s),
+    };
+    let body = body.replace("{,}", ",");
+    let (int, frac) = match body.split_once('.') {
+        Some((a, f)) if !f.is_empty() && f.bytes().all(|c| c.is_ascii_digit()) => {
+            (a.to_string(), Some(f))
+        }
+        Some(_) => return None,
+        None => (body.clone(), None),
+    };
+    for sep in [',', ' '] {
+        let groups: Vec<&str> = int.split(sep).collect();
+        if groups.len() < 2 {
+            continue;
+        }
+        let ok = (1..=3).contains(&groups[0].len())
+            && groups.iter().all(|g| g.bytes().all(|c| c.is_ascii_digit()))
+            && groups[1..].iter().all(|g| g.len() == 3);
+        if ok {
+            let mut n = format!("{sign}{}", groups.concat());
+            if let Some(f) = frac {
+                n.push('.');
+                n.push_str(f);
+            }
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// Whether a rational has a finite decimal expansion (its reduced
+/// denominator has no prime factor other than 2 and 5).
+fn is_terminating(n: &num_rational::BigRational) -> bool {
+    use num_traits::{One, Zero};
+    let mut d = n.denom().clone();
+    for p in [2u32, 5] {
+        let p = num_bigint::BigInt::from(p);
+        while (&d % &p).is_zero() {
+            d /= &p;
+        }
+    }
+    d.is_one()
+}
+
+/// A plain decimal number (`-12`, `0.5`, `.25`, at most 40 bytes) as an
+/// exact rational.
+fn simple_number(s: &str) -> Option<num_rational::BigRational> {
+    if s.is_empty() || s.len() > 40 || !is_decimal_literal(s) || s.ends_with('%') {
+        return None;
+    }
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits = format!("{int}{frac}");
+    let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
+    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
+    let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
+    Some(r)
+}
+
+fn is_decimal_literal(s: &str) -> bool {
+    let s = s.strip_prefix('-').unwrap_or(s);
+    let s = s.strip_suffix("\\%").unwrap_or(s);
+    let mut dot = false;
+    let mut digits = 0;
+    for c in s.bytes() {
+        match c {
+            b'0'..=b'9' => digits += 1,
+            b'.' if !dot => dot = true,
+            _ => return false,
+        }
+    }
+    digits > 0
+}
+
+/// `1000,99` against a decimal with a point reads as `1000.99`.
+fn decimal_comma(s: &str) -> Option<String> {
+    let (a, b) = s.split_once(',')?;
+    let a2 = a.strip_prefix('-').unwrap_or(a);
+    let ok = !a2.is_empty()
+        && !b.is_empty()
+        && a2.bytes().all(|c| c.is_ascii_digit())
+        && b.bytes().all(|c| c.is_ascii_digit());
+    ok.then(|| format!("{a}.{b}"))
+}
+
+fn is_word(s: &str) -> bool {
+    s.chars().filter(char::is_ascii_alphabetic).count() >= 2
+        && s.chars()
+            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-' || c == '\'')
+}
+
+/// Letters and spaces only, with a word of three letters or more.
+fn is_text_item(s: &str) -> bool {
+    let s = s.trim();
+    s.chars().all(|c| c.is_ascii_alphabetic() || c == ' ') && s.split(' ').any(|w| w.len() >= 3)
+}
+
+pub(super) fn boolean(s: &str) -> Option<bool> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "yes" | "true" => Some(true),
+        "no" | "false" => Some(false),
+        _ => None,
+    }
+}

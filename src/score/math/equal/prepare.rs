@@ -1,0 +1,879 @@
+//! The preparation of `math.equal` (ME-2): an answer as written put in the
+//! plain form the comparison reads, in one lexer pass ([`lex`]) and a few
+//! rewrites that run only when their text can be present.
+//!
+//! # Differences with the document
+//!
+//! See the module `equal`: document 004's preparation is a chain of string
+//! replacements; this one reads commands whole (`\ltimes` is not `\lt`).
+
+use super::words;
+use crate::score::math::units;
+use crate::text::brackets::{self, Escapes};
+use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
+/// Puts an answer in the plain form the comparison reads (rule ME-2): math
+/// delimiters, `\boxed{}` and whole-answer `\text{}` wrappers removed,
+/// spacing commands and `\left`/`\right` dropped, currency signs dropped,
+/// `\dfrac`/`\tfrac` → `\frac`, `percent` → `\%`, `and`/`or`/`;` → `,`,
+/// e-notation → `\times 10^{…}`, trailing punctuation removed.
+///
+/// ```
+/// use scorespec::score::math::equal::prepare;
+/// assert_eq!(prepare(r"$\boxed{\dfrac{1}{2}}$."), r"\frac{1}{2}");
+/// assert_eq!(prepare(r"\$ 5"), "5");
+/// assert_eq!(prepare("3.54e-07"), r"3.54\times10^{-07}");
+/// ```
+pub fn prepare(s: &str) -> String {
+    prepare_parts(s).0
+}
+
+/// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
+/// where } …`, ME-18) set apart: the answer, and the qualifier if any.
+pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
+    let unquoted = unquote(s);
+    let mut t = match undouble_commands(unquoted) {
+        Some(u) => lex(&u),
+        None => lex(unquoted),
+    };
+    // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
+    // Every pass below runs only when its text can be present (most answers
+    // hold none of them): a check of a byte or a substring, not a copy.
+    if t.contains('/') && t.contains(' ') {
+        t = split_top(&t, ',')
+            .into_iter()
+            .map(|part| {
+                split_equals(part)
+                    .into_iter()
+                    .map(mixed_number)
+                    .collect::<Vec<_>>()
+                    .join("=")
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    if t.contains(['\r', '\n', '\t']) {
+        t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
+    }
+    if has(&t, "\\mathrm{") {
+        t = mathrm_units(&t);
+    }
+    if t.contains(';') {
+        t = group_solutions(&t).replace(';', ",");
+    }
+    if has(&t, "\\left") || has(&t, "\\right") {
+        t = drop_left_right(&t);
+    }
+    let qualifier = match qualifier_start(&t) {
+        Some(k) => {
+            let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
+            t.truncate(k);
+            Some(q)
+        }
+        None => None,
+    };
+    if let Some(cond) = set_builder(&t) {
+        t = cond;
+    }
+    // A number in words keeps its "and" (`three hundred and five`, ME-15).
+    if let Some(n) = words::number_word(&t) {
+        t = n.to_string();
+    }
+    if has(&t, "and") || has(&t, "or") {
+        t = replace_words(&t);
+    }
+    if percent_present(&t) {
+        t = percent_words(&t);
+    }
+    if has(&t, "\\approx") {
+        t = approx(&t);
+    }
+    if has(&t, "\\in") {
+        t = after_in(&t);
+    }
+    if t.contains(':') {
+        t = t.replace(':', "/");
+    }
+    if exponent_present(&t) {
+        t = e_notation(&t);
+    }
+    t = unwrap_all(t);
+    // `(C)` → `C`: a choice letter.
+    let b = t.as_bytes();
+    if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
+        t = (b[1] as char).to_string();
+    }
+    // `{1,2}` written without backslashes is a brace group around a list
+    // (LaTeX shows `1,2`; `\{1,2\}` is the set): the list.
+    if t.starts_with('{') && t.ends_with('}') && closing(&t, 0) == Some(t.len() - 1) {
+        let inner = &t[1..t.len() - 1];
+        if split_top(inner, ',').len() > 1 {
+            t = inner.to_string();
+        }
+    }
+    (trailing_unit_word(t.trim()), qualifier)
+}
+
+/// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
+/// where }`, `\text{ when }`, `\text{ if }`, `\forall`, or the words "for
+/// all", "for any", "for every", "where", "when" between spaces, at the top
+/// level and after something.
+fn qualifier_start(t: &str) -> Option<usize> {
+    const MARKS: &[&str] = &[
+        "\\text{ for ",
+        "\\text{for ",
+        "\\text{ where",
+        "\\text{where",
+        "\\text{ when",
+        "\\text{when",
+        "\\text{ if ",
+        "\\text{if ",
+        "\\forall",
+        " for all ",
+        " for any ",
+        " for every ",
+        " where ",
+        " when ",
+    ];
+    if !has(t, "\\text{") && !has(t, "\\forall") && !has(t, " w") && !has(t, " for ") {
+        return None;
+    }
+    let b = t.as_bytes();
+    let mut depth = 0i64;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0
+            && i > 0
+            && MARKS.iter().any(|m| b[i..].starts_with(m.as_bytes()))
+            && !t[..i].trim().is_empty()
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `\{x \mid x < 3\}`, `\{x : x < 3\}`, `\{x | x < 3\}`, `\{x \in
+/// \mathbb{R} \mid x < 3\}` → `x < 3`: a set of reals written by its
+/// condition is the condition, which compares with intervals (ME-7, ME-17).
+fn set_builder(t: &str) -> Option<String> {
+    let inner = t.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+    let (k, len) = ["\\mid", ":", "|"]
+        .iter()
+        .find_map(|m| inner.find(m).map(|k| (k, m.len())))?;
+    let head = inner[..k].trim();
+    let head = match head.split_once("\\in") {
+        Some((v, set)) if words::number_set(set) == Some("(-\\infty,\\infty)") => v.trim(),
+        Some(_) => return None,
+        None => head,
+    };
+    let cond = inner[k + len..].trim();
+    (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
+}
+
+/// `125 miles` → `125\text{ miles}`: a number followed by one plain word
+/// that names a unit of the table (ME-9) is that quantity, as if the word
+/// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
+fn trailing_unit_word(t: &str) -> String {
+    if let Some((num, word)) = t.rsplit_once(' ') {
+        let num = num.trim_end();
+        let is_number = !num.is_empty()
+            && num.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+            && num
+                .bytes()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','));
+        if is_number
+            && word.len() >= 2
+            && word.bytes().all(|c| c.is_ascii_alphabetic())
+            && units::lookup(word).is_some()
+        {
+            return format!("{num}\\text{{ {word}}}");
+        }
+    }
+    t.to_string()
+}
+
+/// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
+/// written into the text) is the quoted text (ME-2).
+fn unquote(s: &str) -> &str {
+    let t = s.trim();
+    for q in ["\\\"", "\""] {
+        if let Some(inner) = t.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner.trim();
+        }
+    }
+    // Unquoted: untouched (a trailing `\ ` is a spacing command, not a space to trim).
+    s
+}
+
+/// The one pass of preparation over the text (ME-2): Unicode signs to
+/// LaTeX; spacing commands, `\displaystyle`, `\noindent`, `$`, `\$`,
+/// `\euro` and currency signs removed, `~` and `\quad` to spaces;
+/// `\dfrac \tfrac \cfrac` → `\frac`, `\lt \gt` → `< >`, `\textnormal` →
+/// `\text`; `\text{ and }`, `\text{or}` → `,`; `infinity` → `\infty`;
+/// thousands separators `,\!` and `{, }` → `{,}` (spaces around `{,}`
+/// dropped); `!=` → `\ne` where `!` is no factorial. Commands are matched
+/// whole (`\ltimes` is not `\lt`); `\\` (a row break) is kept.
+fn lex(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    // Whether the last byte written is a digit or a closing bracket (`!` is
+    // then a factorial).
+    let factorial_before = |out: &String| {
+        out.as_bytes()
+            .last()
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b')' | b'}' | b']'))
+    };
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' => i = lex_backslash(s, i, &mut out),
+            b'$' => i += 1,
+            b'~' => {
+                out.push(' ');
+                i += 1;
+            }
+            b',' => {
+                // `12,\!000`, `12,\! 000`: a thousands separator.
+                let rest = &s[i + 1..];
+                if let Some(after) = rest.strip_prefix("\\!") {
+                    let digits = after.trim_start_matches(' ');
+                    if out.ends_with(|d: char| d.is_ascii_digit())
+                        && digits.starts_with(|d: char| d.is_ascii_digit())
+                    {
+                        out.push_str("{,}");
+                        i = s.len() - digits.len();
+                        continue;
+                    }
+                }
+                out.push(',');
+                i += 1;
+            }
+            b'{' if s[i..].starts_with("{, }") || s[i..].starts_with("{,}") => {
+                if out.ends_with(' ') {
+                    out.pop();
+                }
+                out.push_str("{,}");
+                i += if s[i..].starts_with("{, }") { 4 } else { 3 };
+                if b.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            }
+            b'i' if s[i..].starts_with("infinity") => {
+                out.push_str("\\infty");
+                i += "infinity".len();
+            }
+            b'!' if b.get(i + 1) == Some(&b'=') && !factorial_before(&out) => {
+                out.push_str("\\ne ");
+                i += 2;
+            }
+            _ if c < 0x80 => {
+                out.push(c as char);
+                i += 1;
+            }
+            _ => {
+                let ch = s[i..].chars().next().unwrap_or(' ');
+                lex_unicode(ch, &mut out);
+                i += ch.len_utf8();
+            }
+        }
+    }
+    out
+}
+
+/// [`lex`] at a backslash at `i`: the command or escaped character it
+/// starts, written to `out`; returns where lexing continues.
+fn lex_backslash(s: &str, i: usize, out: &mut String) -> usize {
+    let b = s.as_bytes();
+    match b.get(i + 1).copied() {
+        Some(b'\\') => {
+            out.push_str("\\\\");
+            i + 2
+        }
+        Some(b'!' | b',' | b';' | b':' | b'$') => i + 2,
+        Some(b' ') => {
+            out.push(' ');
+            i + 2
+        }
+        Some(l) if l.is_ascii_alphabetic() => lex_command(s, i, out),
+        Some(_) => {
+            let n = s[i + 1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&s[i..i + 1 + n]);
+            i + 1 + n
+        }
+        None => {
+            out.push('\\');
+            i + 1
+        }
+    }
+}
+
+/// [`lex`] at a command name (a backslash at `i`, letters after it).
+fn lex_command(s: &str, i: usize, out: &mut String) -> usize {
+    let b = s.as_bytes();
+    let mut j = i + 1;
+    while j < b.len() && b[j].is_ascii_alphabetic() {
+        j += 1;
+    }
+    // A spacing or formatting command glued to the letters after it
+    // (`\quadx_{2}`, a lost space) ends where its name does.
+    if let Some(k) = ["displaystyle", "noindent", "qquad", "quad"]
+        .iter()
+        .find(|p| s[i + 1..j].len() > p.len() && s[i + 1..j].starts_with(*p))
+        .map(|p| i + 1 + p.len())
+    {
+        j = k;
+    }
+    match &s[i + 1..j] {
+        "displaystyle" | "noindent" | "euro" => {}
+        "quad" | "qquad" => out.push(' '),
+        "dfrac" | "tfrac" | "cfrac" => out.push_str("\\frac"),
+        "lt" => out.push('<'),
+        "gt" => out.push('>'),
+        "text" | "textnormal" => {
+            let rest = &s[j..];
+            let word = ["{ and }", "{and}", "{ or }", "{or}"]
+                .iter()
+                .find(|w| rest.starts_with(*w));
+            if let Some(w) = word {
+                out.push(',');
+                j += w.len();
+            } else if rest.starts_with("{infinity}") {
+                out.push_str("\\infty");
+                j += "{infinity}".len();
+            } else {
+                out.push_str("\\text");
+            }
+        }
+        _ => out.push_str(&s[i..j]),
+    }
+    j
+}
+
+/// [`lex`] on a non-ASCII character: Unicode signs to LaTeX, currency signs
+/// dropped, any other character kept.
+fn lex_unicode(ch: char, out: &mut String) {
+    match ch {
+        'π' => out.push_str("\\pi "),
+        '∞' => out.push_str("\\infty "),
+        '−' | '–' => out.push('-'),
+        '×' => out.push_str("\\times "),
+        '÷' => out.push_str("\\div "),
+        '≤' => out.push_str("\\le "),
+        '≥' => out.push_str("\\ge "),
+        '≠' => out.push_str("\\ne "),
+        '∪' => out.push_str("\\cup "),
+        '∩' => out.push_str("\\cap "),
+        '∈' => out.push_str("\\in "),
+        '°' => out.push_str("^\\circ "),
+        '√' => out.push_str("\\sqrt"),
+        '²' => out.push_str("^2"),
+        '³' => out.push_str("^3"),
+        'ℝ' => out.push_str("\\mathbb{R}"),
+        'ℤ' => out.push_str("\\mathbb{Z}"),
+        'ℕ' => out.push_str("\\mathbb{N}"),
+        'ℚ' => out.push_str("\\mathbb{Q}"),
+        'ℂ' => out.push_str("\\mathbb{C}"),
+        '′' => out.push('\''),
+        '″' => out.push_str("''"),
+        '€' | '£' | '¥' | '￥' => {}
+        _ => out.push(ch),
+    }
+}
+
+/// `4 4/9` (spaces only) → `4\frac{4}{9}` when the fraction is proper, so the
+/// engine reads the mixed number; `11 6/6` is left alone (ambiguous).
+fn mixed_number(s: &str) -> String {
+    let t = s.trim();
+    let (sign, body) = match t.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", t),
+    };
+    let Some((whole, frac)) = body.split_once(' ') else {
+        return s.to_string();
+    };
+    let frac = frac.trim_start_matches(' ');
+    let digits = |x: &str| !x.is_empty() && x.len() <= 30 && x.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) {
+        return s.to_string();
+    }
+    let end = frac
+        .find(|c: char| !(c.is_ascii_digit() || c == '/'))
+        .unwrap_or(frac.len());
+    let (f, rest) = frac.split_at(end);
+    let Some((n, d)) = f.split_once('/') else {
+        return s.to_string();
+    };
+    if !digits(n) || !digits(d) {
+        return s.to_string();
+    }
+    let (Ok(nn), Ok(dd)) = (n.parse::<u128>(), d.parse::<u128>()) else {
+        return s.to_string();
+    };
+    if dd == 0 || nn >= dd {
+        return s.to_string();
+    }
+    format!("({sign}{whole}\\frac{{{n}}}{{{d}}}){rest}")
+}
+
+/// The byte index of the bracket closing the one at `open` (`{`, `(`, `[`;
+/// a backslash escapes the next byte).
+pub(super) fn closing(s: &str, open: usize) -> Option<usize> {
+    brackets::closing(s.as_bytes(), open, Escapes::Backslash)
+}
+
+/// Strips delimiters and whole-answer wrappers until nothing changes.
+fn unwrap_all(s: String) -> String {
+    let mut t = match s.trim() {
+        x if x.len() == s.len() => s,
+        x => x.to_string(),
+    };
+    for _ in 0..32 {
+        let before = t.len();
+        if t.trim().len() != t.len() {
+            t = t.trim().to_string();
+        }
+        // trailing punctuation and `\\`, stripped from a borrowed slice
+        // (copying per stripped character was quadratic)
+        let mut end = t.as_str();
+        loop {
+            let u = end.trim_end();
+            let u = u
+                .strip_suffix("\\\\")
+                .or_else(|| {
+                    u.strip_suffix('.')
+                        .filter(|x| !x.ends_with('\\') && !x.ends_with('.'))
+                })
+                .or_else(|| u.strip_suffix(',').filter(|x| !x.ends_with('\\')))
+                .or_else(|| u.strip_suffix(';'))
+                .or_else(|| u.strip_suffix(':'))
+                // A stray trailing backslash (ME-15).
+                .or_else(|| u.strip_suffix('\\').filter(|x| !x.ends_with('\\')));
+            match u {
+                Some(x) => end = x.trim_end(),
+                None => break,
+            }
+        }
+        let kept = end.len();
+        t.truncate(kept);
+        let t2 = t.trim_matches('$').trim();
+        if t2.len() != t.len() {
+            t = t2.to_string();
+        }
+        for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
+            if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
+                t = x.trim().to_string();
+            }
+        }
+        // One wrapper of each kind per round, in this order.
+        for w in [
+            "boxed",
+            "fbox",
+            "text",
+            "textbf",
+            "textnormal",
+            "mathrm",
+            "mbox",
+            "mathbf",
+            "textit",
+        ] {
+            if !t.starts_with('\\') {
+                break;
+            }
+            if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
+                let inner = g.content(&t).trim();
+                // `\mathrm{e}` is Euler's number, keep it for the engine.
+                if !(w == "mathrm" && inner == "e") {
+                    t = inner.to_string();
+                }
+            }
+        }
+        // Every step above only shortens the text.
+        if t.len() == before {
+            break;
+        }
+    }
+    t
+}
+
+fn drop_left_right(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let word = |w: &str| {
+            tail.strip_prefix(w)
+                .filter(|x| !x.starts_with(|c: char| c.is_ascii_alphabetic()))
+        };
+        if let Some(x) = word("\\left").or_else(|| word("\\right")) {
+            // `\left.` / `\right.` are invisible delimiters.
+            rest = x.strip_prefix('.').unwrap_or(x);
+            if x.starts_with("\\{") || x.starts_with("\\}") || x.starts_with("\\|") {
+                // keep the escaped delimiter
+            }
+        } else {
+            let n = tail[1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&tail[..1 + n]);
+            rest = &tail[1 + n..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `\mathrm{m}`, `\mathrm{~km}` → `\text{m}`, `\text{km}` when the word is a
+/// unit of the table (ME-9): upright letters after a number are a unit, as
+/// `\text{}` is.
+fn mathrm_units(s: &str) -> String {
+    let mut groups = Groups::new(s, MATH_ANSWER);
+    let mut out = Rewrite::new(s, MATH_ANSWER);
+    let unit = |w: &str| units::lookup(w).is_some();
+    while let Some(g) = groups.next(|name| name == "mathrm") {
+        groups.skip_to(g.close + 1);
+        let inner = g.content(s).trim();
+        let is_unit = unit(inner)
+            || inner
+                .split_once('/')
+                .is_some_and(|(a, b)| unit(a) && unit(b));
+        if is_unit {
+            out.replace(&g, &format!("\\text{{{inner}}}"));
+        }
+    }
+    out.finish().0
+}
+
+/// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
+/// `;` separates solutions and `,` the named values of one (ME-5).
+fn group_solutions(s: &str) -> String {
+    let groups = split_top(s, ';');
+    if groups.len() < 2 || !groups.iter().any(|g| split_top(g, ',').len() > 1) {
+        return s.to_string();
+    }
+    let name = |x: &str| {
+        let x = x.trim();
+        x.starts_with(|c: char| c.is_ascii_alphabetic())
+            && x.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '}' | '\\'))
+    };
+    groups
+        .iter()
+        .map(|g| {
+            let parts: Vec<String> = split_top(g, ',')
+                .into_iter()
+                .map(|p| match p.split_once('=') {
+                    Some((l, r)) if name(l) && !r.contains('=') => r.trim().to_string(),
+                    _ => p.trim().to_string(),
+                })
+                .collect();
+            if parts.len() > 1 {
+                format!("({})", parts.join(","))
+            } else {
+                parts.concat()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `and` / `or` between items → `,`: the word with no letter (or
+/// backslash) before it and no lower-case letter after it (`1 or 2`,
+/// `(1,2)or(3,4)`, `1orW(x)`; not `for`, `order`).
+fn replace_words(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let word = ["and", "or"].into_iter().find(|w| s[i..].starts_with(w));
+        if let Some(w) = word {
+            let prev_ok = i > 0 && !(b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\');
+            let next = b.get(i + w.len()).copied();
+            let next_ok = next.is_some_and(|c| !c.is_ascii_lowercase());
+            if prev_ok && next_ok {
+                out.push(',');
+                i += w.len();
+                continue;
+            }
+        }
+        let n = s[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&s[i..i + n]);
+        i += n;
+    }
+    out
+}
+
+/// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)
+/// turns into a row break: `\\\\frac` → `\\frac` outside matrices.
+/// `None` when there is nothing to change.
+fn undouble_commands(s: &str) -> Option<String> {
+    if !has(s, "\\\\") || has(s, "\\begin") {
+        return None;
+    }
+    let mut t = s.to_string();
+    for cmd in [
+        "left", "right", "frac", "dfrac", "tfrac", "sqrt", "pi", "le", "ge", "leq", "geq", "ne",
+        "neq", "infty", "cdot", "times", "text", "in", "cup", "cap", "boxed", "pm", "mathrm",
+    ] {
+        let from = format!("\\\\{cmd}");
+        let to = format!("\\{cmd}");
+        let mut out = String::with_capacity(t.len());
+        let mut rest = t.as_str();
+        while let Some(i) = rest.find(&from) {
+            let after = &rest[i + from.len()..];
+            out.push_str(&rest[..i]);
+            if after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                out.push_str(&from);
+            } else {
+                out.push_str(&to);
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        t = out;
+    }
+    Some(t)
+}
+
+/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
+/// substring searcher (most needles here are short and most answers too;
+/// the candidates are the positions of the needle's first byte).
+fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h[i..].starts_with(n))
+}
+
+/// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
+/// or a percent word ending the answer.
+fn percent_present(t: &str) -> bool {
+    let end = t.trim_end();
+    t.contains('%')
+        || ["percentage}", "percent}", "percentage", "percent", "pct"]
+            .iter()
+            .any(|w| end.ends_with(w))
+}
+
+/// Whether [`e_notation`] has something to do: an `e` or `E` right after a
+/// digit or a decimal point.
+fn exponent_present(t: &str) -> bool {
+    t.as_bytes()
+        .windows(2)
+        .any(|w| (w[0].is_ascii_digit() || w[0] == b'.') && matches!(w[1], b'e' | b'E'))
+}
+
+/// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
+fn percent_words(s: &str) -> String {
+    let mut t = s.trim_end().to_string();
+    for w in [
+        "\\text{percentage}",
+        "\\text{percent}",
+        "percentage",
+        "percent",
+        "pct",
+    ] {
+        if let Some(x) = t.strip_suffix(w) {
+            if x.trim_end()
+                .ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')')
+            {
+                t = format!("{}\\%", x.trim_end());
+                break;
+            }
+        }
+    }
+    // A bare `%` (not `\%`) is a percent sign too.
+    let mut out = String::with_capacity(t.len());
+    let mut prev = ' ';
+    for c in t.chars() {
+        if c == '%' && prev != '\\' {
+            out.push_str("\\%");
+        } else {
+            out.push(c);
+        }
+        prev = c;
+    }
+    out.replace(" \\%", "\\%")
+}
+
+/// `a \approx b` is `a`, the exact side (ME-2, as `math.normalize`):
+/// `\frac{1}{3} \approx 0.333` → `\frac{1}{3}`, `x = 1/3 \approx 0.33` →
+/// `x = 1/3`; when `a` is a lone variable it is a label: `x \approx 11` →
+/// `x = 11`.
+fn approx(s: &str) -> String {
+    let Some(i) = s.find("\\approx") else {
+        return s.to_string();
+    };
+    let left = s[..i].trim();
+    if left.contains('=') || !is_variable(left) {
+        return left.to_string();
+    }
+    s.replacen("\\approx", "=", 1)
+}
+
+/// A lone variable: one letter (not `e` or `i`) or a Greek letter (not
+/// `\pi`), with an optional subscript.
+fn is_variable(s: &str) -> bool {
+    let s = s.trim();
+    let base = match s.find('_') {
+        Some(k) => &s[..k],
+        None => s,
+    };
+    let b = base.as_bytes();
+    let letter = b.len() == 1 && b[0].is_ascii_alphabetic() && !matches!(b[0], b'e' | b'i');
+    let greek = base.len() > 2
+        && base.starts_with('\\')
+        && base[1..].bytes().all(|c| c.is_ascii_alphabetic())
+        && crate::expr::parse::latex::is_greek(&base[1..])
+        && base != "\\pi";
+    letter || greek
+}
+
+/// `x \in [0, 1]` → `[0, 1]`: membership states the set.
+fn after_in(s: &str) -> String {
+    let mut rest = s;
+    let mut start = None;
+    let mut off = 0;
+    while let Some(i) = rest.find("\\in") {
+        let after = &rest[i + 3..];
+        if !after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            start = Some(off + i + 3);
+        }
+        off += i + 3;
+        rest = after;
+    }
+    match start {
+        Some(k) if !s[..k].contains(',') => s[k..].trim().to_string(),
+        _ => s.to_string(),
+    }
+}
+
+/// `3.54e-07` → `3.54\times10^{-07}` where a decimal is directly followed by
+/// `e`/`E`, an optional sign and digits, and no letter after.
+fn e_notation(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let starts_number = c.is_ascii_digit()
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'\\' || b[i - 1] == b'.'));
+        if starts_number {
+            let mut j = i;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            if j < b.len() && (b[j] == b'e' || b[j] == b'E') {
+                let mut k = j + 1;
+                if k < b.len() && (b[k] == b'+' || b[k] == b'-') {
+                    k += 1;
+                }
+                let ds = k;
+                while k < b.len() && b[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let letter_after = k < b.len() && b[k].is_ascii_alphabetic();
+                if k > ds && !letter_after {
+                    let exp = s[j + 1..k].trim_start_matches('+');
+                    out.push_str(&s[i..j]);
+                    out.push_str("\\times10^{");
+                    out.push_str(exp);
+                    out.push('}');
+                    i = k;
+                    continue;
+                }
+            }
+            out.push_str(&s[i..j]);
+            i = j;
+            continue;
+        }
+        let n = s[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&s[i..i + n]);
+        i += n;
+    }
+    out
+}
+
+/// `\{` opens a set and `\}` closes it: +1, −1, else 0.
+fn escaped_brace(next: Option<&u8>) -> i64 {
+    match next {
+        Some(b'{') => 1,
+        Some(b'}') => -1,
+        _ => 0,
+    }
+}
+
+/// Splits at `sep` outside brackets (`()[]{}` and `\begin…\end`).
+pub(super) fn split_top(s: &str, sep: char) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut depth: i64 = 0;
+    let mut env: i64 = 0;
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                if s[i..].starts_with("\\begin") {
+                    env += 1;
+                } else if s[i..].starts_with("\\end") {
+                    env -= 1;
+                }
+                depth += escaped_brace(b.get(i + 1));
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            c if c == sep as u8 && depth <= 0 && env <= 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// Splits at top-level `=` (not `<=`, `>=`, `!=`, `==`).
+pub(super) fn split_equals(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut depth: i64 = 0;
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                depth += escaped_brace(b.get(i + 1));
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'=' if depth <= 0 => {
+                let prev = if i > 0 { b[i - 1] } else { b' ' };
+                let next = b.get(i + 1).copied().unwrap_or(b' ');
+                if !matches!(prev, b'<' | b'>' | b'!' | b'=') && next != b'=' {
+                    parts.push(&s[start..i]);
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&s[start..]);
+    parts
+}

@@ -1,0 +1,180 @@
+//! The normalizations of document 004 (spec/math.md, rules MN-*).
+//!
+//! Each function takes an answer string (already extracted from a response)
+//! and returns a normalized string, a list of strings or a structure. Every
+//! pass is a single left-to-right scan (brace matching is precomputed with a
+//! stack), so the work is linear in the length of the input: a 100 KB answer
+//! is normalized in one pass per step, never in quadratic time.
+//!
+//! # Differences with the document
+//!
+//! Compared with symeval (spec/math.md, "Deviations from the original",
+//! D-MN1…): `norm_pm` returns a list with correlated signs; matrices keep their
+//! shape; `a/b` is not rewritten inside or before a power; one space is kept
+//! between letters; degrees become radians only inside a trigonometric
+//! function; single letters are never unit words; `%` is kept as `\%`.
+
+mod answer;
+mod functions;
+mod latex;
+mod read;
+mod sets;
+
+use answer::{
+    assignment, decimals, equalities, list_connectives, per_item, percent_words, strip_wrapping,
+    thousands, trailing_units, trim_end_periods, whitespace, words,
+};
+use latex::{brace_arguments, commands, text_commands, unicode_to_latex};
+
+pub use functions::{fix_a_slash_b, norm_basic_fn, norm_deg};
+pub use read::{
+    ReadError, latex_to_interval, latex_to_interval_expr, latex_to_matrix, latex_to_matrix_exprs,
+};
+pub use sets::{extract_set, is_set, norm_pm, remove_first_paren_pair};
+
+/// Normalizes a math answer string (rule MN-5, steps a–k in spec/math.md):
+/// Unicode symbols to LaTeX; `\text{…}` and `\boxed{…}` unwrapped (a
+/// trailing text group is a unit and goes); math delimiters, `\$`,
+/// `\left`/`\right`, spacing and formatting commands, line breaks outside
+/// environments removed; `\dfrac` → `\frac`, matrix environments →
+/// `pmatrix`, one spelling per relation (`>=` → `\geq`), `\frac12` →
+/// `\frac{1}{2}`; degrees ([`norm_deg`]); percent words → `\%`, trailing
+/// unit words removed; whitespace removed (one space kept between two
+/// letters); a leading `x=` removed; thousands separators removed, `.4` →
+/// `0.4`; `a/b` of numbers → `\frac{a}{b}` ([`fix_a_slash_b`]); brackets
+/// around a matrix and parentheses around the whole answer removed;
+/// trailing periods removed. Rounds repeat to a fixpoint (at most 4), so
+/// the result is idempotent.
+///
+/// ```
+/// use scorespec::score::math::normalize::normalize;
+/// assert_eq!(normalize(r"251,7\\ \noindent"), "251,7");
+/// assert_eq!(normalize(r"\$23{,}000"), "23000");
+/// assert_eq!(normalize("1,234"), "1234");
+/// assert_eq!(normalize("1/2"), r"\frac{1}{2}");
+/// assert_eq!(normalize(r"5\text{ cm}"), "5");
+/// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
+/// ```
+pub fn normalize(text: &str) -> String {
+    // One round usually reaches the fixpoint; a rewrite can expose another
+    // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
+    // until nothing changes, at most NORMALIZE_ROUNDS times.
+    let mut s = normalize_round(text);
+    for _ in 1..NORMALIZE_ROUNDS {
+        let next = normalize_round(&s);
+        if next == s {
+            break;
+        }
+        s = next;
+    }
+    s
+}
+
+/// The most rounds of [`normalize`] (each one linear).
+const NORMALIZE_ROUNDS: usize = 4;
+
+/// One round of the passes of [`normalize`], in order (MN-5 a–j).
+fn normalize_round(text: &str) -> String {
+    let s = unicode_to_latex(text);
+    let s = text_commands(&s);
+    let s = commands(&s);
+    let s = brace_arguments(&s);
+    let s = norm_deg(&s);
+    let s = trim_end_periods(&s);
+    let s = percent_words(&s);
+    let s = trailing_units(&s);
+    let s = list_connectives(&s);
+    let s = whitespace(&s);
+    let s = words(&s);
+    let s = per_item(&s, |t| assignment(&equalities(t)));
+    let s = thousands(&s);
+    let s = decimals(&s);
+    let s = fix_a_slash_b(&s);
+    let s = strip_wrapping(&s);
+    trim_end_periods(&s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::ExprError;
+
+    /// 100 KB inputs: every function gives the right answer (each pass is
+    /// linear; a quadratic pass would make these tests crawl, but they
+    /// assert results, not times).
+    #[test]
+    fn long_inputs() {
+        let n = 10_000;
+        assert_eq!(normalize(&"1,234+".repeat(n)), "1234+".repeat(n));
+        assert_eq!(
+            norm_deg(&r"\sin 3^\circ+".repeat(n)),
+            r"\sin {3*\frac{\pi}{180}}+".repeat(n)
+        );
+        assert_eq!(fix_a_slash_b(&"1/2+".repeat(n)), r"\frac{1}{2}+".repeat(n));
+        assert_eq!(norm_basic_fn(&"sinx+".repeat(n)), r"\sin^{1}x+".repeat(n));
+        assert_eq!(norm_pm(&r"1\pm2,".repeat(n)).len(), 2 * n);
+        assert_eq!(extract_set(&"1,".repeat(n)), ["1"]);
+        assert!(!is_set(&"(".repeat(100_000)));
+        assert_eq!(
+            remove_first_paren_pair(&format!("{}x", "(".repeat(100_000)), '('),
+            Some(format!("{}x", "(".repeat(100_000)))
+        );
+        // Unclosed groups everywhere: no panic, and the text survives.
+        let unclosed = r"\text{\sqrt{sqrt(\left(\begin{".repeat(n / 4);
+        assert!(!normalize(&unclosed).is_empty());
+        // Beyond the engine's input bound: a typed error.
+        assert!(matches!(
+            latex_to_interval(&"(0,1)\\cup".repeat(n)),
+            Err(ReadError::Expr(ExprError::BudgetExceeded { .. }))
+        ));
+        assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    #[test]
+    fn adversarial_inputs() {
+        // Leading spaces then many text groups (the trailing-unit test is
+        // computed once, not per group).
+        let t = " ".repeat(50_000) + &r"\text{a}".repeat(5_000);
+        // The last group ends the answer: a unit (MN-5 b), removed.
+        assert_eq!(normalize(&t), "a".repeat(4_999));
+        // Many unclosed environments and root indices.
+        let t = r"\begin{".repeat(10_000);
+        assert_eq!(normalize(&t), r"\begin{".repeat(10_000).replace(' ', ""));
+        let t = r"\sqrt[".repeat(10_000);
+        assert_eq!(normalize(&t), t);
+        // Deeply nested parentheses around the answer.
+        let t = "(".repeat(50_000) + "x" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), "x");
+        let t = "(".repeat(50_000) + r"[\begin{pmatrix}1\end{pmatrix}]" + &")".repeat(50_000);
+        assert_eq!(normalize(&t), r"\begin{pmatrix}1\end{pmatrix}");
+        // Chains that one round of a pass could leave behind: still
+        // idempotent.
+        assert_eq!(
+            normalize(&("1,".to_string() + &" and".repeat(1_000) + " 2")),
+            "1,2"
+        );
+        for t in [
+            "5".to_string() + &" cm.".repeat(1_000),
+            r"\te".repeat(100) + &r"\text{}xt{".repeat(100),
+            "([".repeat(100) + r"\begin{pmatrix}1\end{pmatrix}" + &"])".repeat(100),
+        ] {
+            let once = normalize(&t);
+            assert_eq!(normalize(&once), once);
+        }
+    }
+
+    #[test]
+    fn idempotent_on_the_documents_examples() {
+        for t in [
+            r"251,7\\ \noindent",
+            r"\$23{,}000",
+            r"\begin{pmatrix} 3 \\ \frac{\pi}{2} \end{pmatrix}",
+            r"\sin 20^\circ",
+            r"(3/4)\sqrt{3}",
+            r"\left(1,2\right)",
+        ] {
+            let once = normalize(t);
+            assert_eq!(normalize(&once), once, "{t}");
+        }
+    }
+}
