@@ -26,6 +26,7 @@ pub mod canon;
 pub mod complex;
 pub mod equiv;
 pub mod eval;
+pub mod lexicon;
 pub mod parse;
 pub mod print;
 pub mod print_latex;

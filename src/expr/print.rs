@@ -20,7 +20,7 @@ use std::fmt::Write;
 use num_traits::{One, Signed};
 
 use super::ast::{Constant, Expr, Func, RelOp};
-use super::parse::infix::reads_as_function;
+use super::lexicon::reads_as_function;
 
 /// The infix text of `e`.
 ///

@@ -37,7 +37,7 @@
 use num_traits::{One, Signed};
 
 use crate::expr::ast::{Constant, Expr, Func, Rational, RelOp};
-use crate::expr::parse::latex::is_greek;
+use crate::expr::lexicon::is_greek_command;
 
 /// Prints an expression as LaTeX that `parse_latex` reads back.
 ///
@@ -240,7 +240,7 @@ pub(crate) fn symbol_latex(name: &str) -> String {
         && !matches!(core, "e" | "i" | "d")
     {
         core.to_string()
-    } else if is_greek(core) {
+    } else if is_greek_command(core) {
         format!("\\{core}")
     } else {
         format!("\\mathit{{{core}}}")

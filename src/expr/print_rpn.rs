@@ -37,7 +37,7 @@
 use num_traits::Signed;
 
 use crate::expr::ast::{Constant, Expr, Func, Rational};
-use crate::expr::parse::rpn::is_symbol_token;
+use crate::expr::lexicon::is_rpn_symbol;
 
 /// Prints `e` in reverse Polish notation, or says which node RPN cannot express.
 ///
@@ -125,7 +125,7 @@ fn expand(e: &Expr) -> Result<Vec<Item<'_>>, String> {
             Constant::Undefined => "nan",
         })],
         Expr::Symbol(s) => {
-            if !is_symbol_token(s) {
+            if !is_rpn_symbol(s) {
                 return Err(format!(
                     "the symbol {s:?} is not expressible in RPN (it would not read back as itself)"
                 ));

@@ -83,6 +83,7 @@ use num_traits::{One, Signed, Zero};
 
 use crate::expr::ast::{Constant, Expr, Func, Integral, Interval, Rational, RelOp};
 use crate::expr::error::{ExprError, ParseError};
+pub(crate) use crate::expr::lexicon::is_greek_command as is_greek;
 use crate::expr::limits::Limits;
 
 /// Parses the LaTeX of a mathematical answer into a raw expression tree.
@@ -120,70 +121,6 @@ pub fn parse_latex(text: &str, limits: &Limits) -> Result<Expr, ExprError> {
     let node = parser.parse_all()?;
     limits.check_nodes(node.e.node_count())?;
     Ok(node.e)
-}
-
-/// The Greek letters (and letter-like symbols) read as symbols of their name.
-/// `pi` is not among them: `\pi` is the constant π.
-pub(crate) const GREEK: &[&str] = &[
-    "alpha",
-    "beta",
-    "gamma",
-    "delta",
-    "epsilon",
-    "varepsilon",
-    "zeta",
-    "eta",
-    "theta",
-    "vartheta",
-    "iota",
-    "kappa",
-    "varkappa",
-    "lambda",
-    "mu",
-    "nu",
-    "xi",
-    "omicron",
-    "varpi",
-    "rho",
-    "varrho",
-    "sigma",
-    "varsigma",
-    "tau",
-    "upsilon",
-    "phi",
-    "varphi",
-    "chi",
-    "psi",
-    "omega",
-    "Gamma",
-    "Delta",
-    "Theta",
-    "Lambda",
-    "Xi",
-    "Pi",
-    "Sigma",
-    "Upsilon",
-    "Phi",
-    "Psi",
-    "Omega",
-    "varGamma",
-    "varDelta",
-    "varTheta",
-    "varLambda",
-    "varXi",
-    "varPi",
-    "varSigma",
-    "varUpsilon",
-    "varPhi",
-    "varPsi",
-    "varOmega",
-    "ell",
-    "hbar",
-];
-
-/// Whether `name` is a command read as a symbol of that name (`\alpha`).
-pub(crate) fn is_greek(name: &str) -> bool {
-    GREEK.contains(&name)
 }
 
 /// Wrappers whose content is text (`\text{…}`).
