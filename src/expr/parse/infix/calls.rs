@@ -169,24 +169,7 @@ impl Parser<'_> {
         let mut it = args.into_iter();
         let mut next = || it.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
         match k {
-            Known::Func(f) => {
-                match f {
-                    Func::Log if name != "ln" && n == 2 => {}
-                    Func::Log if name != "ln" => exactly(1, "1 or 2 arguments")?,
-                    Func::Binomial => exactly(2, "2 arguments")?,
-                    Func::Max | Func::Min => {
-                        if n == 0 {
-                            return Err(self.arity_error(name, "at least 1 argument", n, span));
-                        }
-                    }
-                    _ => exactly(1, "1 argument")?,
-                }
-                let mut v = Vec::with_capacity(n);
-                for _ in 0..n {
-                    v.push(next());
-                }
-                Ok(Expr::Func(f, v))
-            }
+            Known::Func(f) => self.build_func(f, name, span, it.map(|(e, _)| e).collect()),
             Known::Sqrt => {
                 exactly(1, "1 argument")?;
                 Ok(Expr::sqrt(next()))
@@ -211,14 +194,7 @@ impl Parser<'_> {
             }
             Known::LogBase(base) => {
                 exactly(1, "1 argument")?;
-                let b = if base.bytes().all(|c| c.is_ascii_digit()) {
-                    let lit = scan_number(&base).ok_or_else(|| {
-                        self.err(format!("malformed base in '{name}'"), span.clone())
-                    })?;
-                    Expr::Number(number_value(&lit, self.limits, None)?)
-                } else {
-                    constant(&base).unwrap_or(Expr::Symbol(base))
-                };
+                let b = self.log_base(base, name, &span)?;
                 Ok(Expr::Func(Func::Log, vec![next(), b]))
             }
             Known::Rel(op) => {
@@ -227,67 +203,9 @@ impl Parser<'_> {
                 let b = next();
                 Ok(Expr::Relation(vec![a, b], vec![op]))
             }
-            Known::Integral => {
-                if n < 2 {
-                    return Err(self.arity_error(
-                        name,
-                        "an integrand and at least 1 variable",
-                        n,
-                        span,
-                    ));
-                }
-                let mut args = it.collect::<Vec<_>>().into_iter();
-                let mut integrand = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
-                for (spec, spec_span) in args {
-                    let (var, bounds) = self.integration_variable(spec, spec_span)?;
-                    integrand = Expr::Integral(Box::new(Integral {
-                        integrand,
-                        var,
-                        bounds,
-                    }));
-                }
-                Ok(integrand)
-            }
+            Known::Integral => self.build_integral(name, span, it.collect()),
             Known::Interval(lo_open, hi_open) => {
-                let (lo_open, hi_open) = if n == 4 && name == "Interval" {
-                    let args: Vec<_> = it.collect();
-                    let flag = |i: usize| -> PResult<bool> {
-                        match args.get(i) {
-                            Some((Expr::Symbol(s), _)) if s == "True" => Ok(true),
-                            Some((Expr::Symbol(s), _)) if s == "False" => Ok(false),
-                            Some((_, sp)) => Err(self.err("expected True or False", sp.clone())),
-                            None => {
-                                Err(self.arity_error(name, "2 or 4 arguments", n, span.clone()))
-                            }
-                        }
-                    };
-                    let flags = (flag(2)?, flag(3)?);
-                    let mut args = args.into_iter();
-                    let lo = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
-                    let hi = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
-                    return Ok(Expr::Interval(Box::new(Interval {
-                        lo,
-                        hi,
-                        lo_closed: !flags.0,
-                        hi_closed: !flags.1,
-                    })));
-                } else {
-                    let what = if name == "Interval" {
-                        "2 or 4 arguments"
-                    } else {
-                        "2 arguments"
-                    };
-                    exactly(2, what)?;
-                    (lo_open, hi_open)
-                };
-                let lo = next();
-                let hi = next();
-                Ok(Expr::Interval(Box::new(Interval {
-                    lo,
-                    hi,
-                    lo_closed: !lo_open,
-                    hi_closed: !hi_open,
-                })))
+                self.build_interval(name, span, (lo_open, hi_open), it.collect())
             }
             Known::Union => Ok(Expr::Union(it.map(|(e, _)| e).collect())),
             Known::Intersection => Ok(Expr::Intersection(it.map(|(e, _)| e).collect())),
@@ -322,6 +240,114 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// A known function applied to `args`, checked against its arity.
+    fn build_func(
+        &self,
+        f: Func,
+        name: &str,
+        span: Range<usize>,
+        args: Vec<Expr>,
+    ) -> PResult<Expr> {
+        let n = args.len();
+        let exactly = |want: usize, what: &str| -> PResult<()> {
+            if n == want {
+                Ok(())
+            } else {
+                Err(self.arity_error(name, what, n, span.clone()))
+            }
+        };
+        match f {
+            Func::Log if name != "ln" && n == 2 => {}
+            Func::Log if name != "ln" => exactly(1, "1 or 2 arguments")?,
+            Func::Binomial => exactly(2, "2 arguments")?,
+            Func::Max | Func::Min => {
+                if n == 0 {
+                    return Err(self.arity_error(name, "at least 1 argument", n, span));
+                }
+            }
+            _ => exactly(1, "1 argument")?,
+        }
+        Ok(Expr::Func(f, args))
+    }
+
+    /// The base of `log_b` (`log_2`, `log_e`, `log_b`): a number, a constant
+    /// or a symbol.
+    fn log_base(&self, base: String, name: &str, span: &Range<usize>) -> PResult<Expr> {
+        Ok(if base.bytes().all(|c| c.is_ascii_digit()) {
+            let lit = scan_number(&base)
+                .ok_or_else(|| self.err(format!("malformed base in '{name}'"), span.clone()))?;
+            Expr::Number(number_value(&lit, self.limits, None)?)
+        } else {
+            constant(&base).unwrap_or(Expr::Symbol(base))
+        })
+    }
+
+    /// `Integral(f, x)`, `Integral(f, (x, a, b))`; more variables nest.
+    fn build_integral(
+        &self,
+        name: &str,
+        span: Range<usize>,
+        args: Vec<(Expr, Range<usize>)>,
+    ) -> PResult<Expr> {
+        let n = args.len();
+        if n < 2 {
+            return Err(self.arity_error(name, "an integrand and at least 1 variable", n, span));
+        }
+        let mut args = args.into_iter();
+        let mut integrand = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
+        for (spec, spec_span) in args {
+            let (var, bounds) = self.integration_variable(spec, spec_span)?;
+            integrand = Expr::Integral(Box::new(Integral {
+                integrand,
+                var,
+                bounds,
+            }));
+        }
+        Ok(integrand)
+    }
+
+    /// `Interval(a, b)` and its named forms (`open` says which ends are
+    /// open), and `Interval(a, b, True, False)`.
+    fn build_interval(
+        &self,
+        name: &str,
+        span: Range<usize>,
+        open: (bool, bool),
+        args: Vec<(Expr, Range<usize>)>,
+    ) -> PResult<Expr> {
+        let n = args.len();
+        let (lo_open, hi_open) = if n == 4 && name == "Interval" {
+            let flag = |i: usize| -> PResult<bool> {
+                match args.get(i) {
+                    Some((Expr::Symbol(s), _)) if s == "True" => Ok(true),
+                    Some((Expr::Symbol(s), _)) if s == "False" => Ok(false),
+                    Some((_, sp)) => Err(self.err("expected True or False", sp.clone())),
+                    None => Err(self.arity_error(name, "2 or 4 arguments", n, span.clone())),
+                }
+            };
+            (flag(2)?, flag(3)?)
+        } else {
+            let what = if name == "Interval" {
+                "2 or 4 arguments"
+            } else {
+                "2 arguments"
+            };
+            if n != 2 {
+                return Err(self.arity_error(name, what, n, span));
+            }
+            open
+        };
+        let mut args = args.into_iter();
+        let lo = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
+        let hi = args.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
+        Ok(Expr::Interval(Box::new(Interval {
+            lo,
+            hi,
+            lo_closed: !lo_open,
+            hi_closed: !hi_open,
+        })))
     }
 
     pub(super) fn integration_variable(

@@ -76,193 +76,199 @@ pub(super) fn lex(text: &str, limits: &Limits) -> Result<Vec<Token>, ExprError> 
     let mut i = 0;
     while let Some(rest) = text.get(i..) {
         let Some(c) = rest.chars().next() else { break };
-        let start = i;
         let w = c.len_utf8();
         if c.is_whitespace() {
             i += w;
             continue;
         }
         let next = rest.get(w..).and_then(|r| r.chars().next());
-        // Numbers.
-        if c.is_ascii_digit() || (c == '.' && next.is_some_and(|d| d.is_ascii_digit())) {
-            let Some(lit) = scan_number(rest) else {
-                return Err(ParseError::new("malformed number", start..start + w, text).into());
+        let (tok, len) =
+            if c.is_ascii_digit() || (c == '.' && next.is_some_and(|d| d.is_ascii_digit())) {
+                number(text, i, limits, &mut budget)?
+            } else if is_ident_start(c) {
+                identifier(text, i)?
+            } else if c == '"' || c == '\'' {
+                string(text, i, c)?
+            } else if c == '⁻' || superscript_digit(c).is_some() {
+                superscript(text, i, limits)?
+            } else {
+                operator(text, i, c, next)?
             };
-            let v = number_value(&lit, limits, Some(&mut budget))?;
-            toks.push(Token {
-                tok: Tok::Num(v),
-                span: start..start + lit.len,
-            });
-            i += lit.len;
-            continue;
-        }
-        // Identifiers.
-        if is_ident_start(c) {
-            let Some((mut len, mut name)) = scan_identifier(rest) else {
-                return Err(ParseError::new("malformed name", start..start + w, text).into());
-            };
-            if name == "Interval" || name == "S" {
-                let after = rest.get(len..).unwrap_or("");
-                if let Some(tail) = after.strip_prefix('.') {
-                    if tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                        let n = tail
-                            .bytes()
-                            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
-                            .count();
-                        name.push('.');
-                        name.push_str(tail.get(..n).unwrap_or(""));
-                        len += 1 + n;
-                    }
-                }
-            }
-            toks.push(Token {
-                tok: Tok::Ident(name),
-                span: start..start + len,
-            });
-            i += len;
-            continue;
-        }
-        // Strings.
-        if c == '"' || c == '\'' {
-            let quote = c;
-            let mut s = String::new();
-            let mut j = i + 1;
-            let mut closed = false;
-            while let Some(d) = text.get(j..).and_then(|r| r.chars().next()) {
-                j += d.len_utf8();
-                match d {
-                    d if d == quote => {
-                        closed = true;
-                        break;
-                    }
-                    '\\' => {
-                        let Some(e) = text.get(j..).and_then(|r| r.chars().next()) else {
-                            break;
-                        };
-                        j += e.len_utf8();
-                        match e {
-                            'n' => s.push('\n'),
-                            't' => s.push('\t'),
-                            'r' => s.push('\r'),
-                            '0' => s.push('\0'),
-                            '"' | '\\' | '\'' => s.push(e),
-                            'u' => match unicode_escape(text.get(j..).unwrap_or("")) {
-                                Some((ch, len)) => {
-                                    s.push(ch);
-                                    j += len;
-                                }
-                                None => s.push_str("\\u"),
-                            },
-                            other => {
-                                s.push('\\');
-                                s.push(other);
-                            }
-                        }
-                    }
-                    other => s.push(other),
-                }
-            }
-            if !closed {
-                return Err(ParseError::new("unterminated string", start..text.len(), text).into());
-            }
-            toks.push(Token {
-                tok: Tok::Str(s),
-                span: start..j,
-            });
-            i = j;
-            continue;
-        }
-        // Superscript exponents.
-        if c == '⁻' || superscript_digit(c).is_some() {
-            let mut j = i;
-            let mut negative = false;
-            if c == '⁻' {
-                negative = true;
-                j += c.len_utf8();
-            }
-            let mut digits = String::new();
-            while let Some(d) = text.get(j..).and_then(|r| r.chars().next()) {
-                let Some(v) = superscript_digit(d) else { break };
-                digits.push(char::from(b'0' + v));
-                j += d.len_utf8();
-            }
-            if digits.is_empty() {
-                return Err(ParseError::new(
-                    "a superscript minus needs superscript digits",
-                    start..j,
-                    text,
-                )
-                .into());
-            }
-            limits.check_digits(digits.len() as u64)?;
-            let mut v = Rational::from_integer(
-                BigInt::parse_bytes(digits.as_bytes(), 10).unwrap_or_default(),
-            );
-            if negative {
-                v = -v;
-            }
-            toks.push(Token {
-                tok: Tok::Sup(v),
-                span: start..j,
-            });
-            i = j;
-            continue;
-        }
-        let two = |a: char, b: char| c == a && next == Some(b);
-        let (tok, len) = if two('*', '*') {
-            (Tok::Caret, 2)
-        } else if two('=', '=') {
-            (Tok::Rel(RelOp::Eq), 2)
-        } else if two('!', '=') {
-            (Tok::Rel(RelOp::Ne), 2)
-        } else if two('<', '=') {
-            (Tok::Rel(RelOp::Le), 2)
-        } else if two('>', '=') {
-            (Tok::Rel(RelOp::Ge), 2)
-        } else {
-            let tok = match c {
-                '+' => Tok::Plus,
-                '-' | '−' | '–' => Tok::Minus,
-                '±' => Tok::PlusMinus,
-                '*' | '·' | '⋅' | '×' | '∗' => Tok::Star,
-                '/' | '÷' => Tok::Slash,
-                '^' => Tok::Caret,
-                '!' => Tok::Bang,
-                '%' => Tok::Percent,
-                '°' => Tok::Degree,
-                ',' => Tok::Comma,
-                '(' => Tok::LParen,
-                ')' => Tok::RParen,
-                '[' => Tok::LBracket,
-                ']' => Tok::RBracket,
-                '{' => Tok::LBrace,
-                '}' => Tok::RBrace,
-                '|' => Tok::Bar,
-                '=' => Tok::Rel(RelOp::Eq),
-                '<' => Tok::Rel(RelOp::Lt),
-                '>' => Tok::Rel(RelOp::Gt),
-                '≤' => Tok::Rel(RelOp::Le),
-                '≥' => Tok::Rel(RelOp::Ge),
-                '≠' => Tok::Rel(RelOp::Ne),
-                '√' => Tok::Root,
-                'π' => Tok::Ident("pi".to_string()),
-                '∞' => Tok::Ident("oo".to_string()),
-                _ => {
-                    return Err(ParseError::new(
-                        format!("unknown character {c:?}"),
-                        start..start + w,
-                        text,
-                    )
-                    .into());
-                }
-            };
-            (tok, w)
-        };
         toks.push(Token {
             tok,
-            span: start..start + len,
+            span: i..i + len,
         });
         i += len;
     }
     Ok(toks)
+}
+
+/// A token and its length in bytes.
+type Lexed = Result<(Tok, usize), ExprError>;
+
+/// The number literal at `start`.
+fn number(text: &str, start: usize, limits: &Limits, budget: &mut DigitBudget) -> Lexed {
+    let rest = text.get(start..).unwrap_or("");
+    let Some(lit) = scan_number(rest) else {
+        let w = rest.chars().next().map_or(1, char::len_utf8);
+        return Err(ParseError::new("malformed number", start..start + w, text).into());
+    };
+    let v = number_value(&lit, limits, Some(budget))?;
+    Ok((Tok::Num(v), lit.len))
+}
+
+/// The identifier at `start`, with SymPy's dotted names `Interval.open` and
+/// `S.EmptySet`.
+fn identifier(text: &str, start: usize) -> Lexed {
+    let rest = text.get(start..).unwrap_or("");
+    let Some((mut len, mut name)) = scan_identifier(rest) else {
+        let w = rest.chars().next().map_or(1, char::len_utf8);
+        return Err(ParseError::new("malformed name", start..start + w, text).into());
+    };
+    if name == "Interval" || name == "S" {
+        let after = rest.get(len..).unwrap_or("");
+        if let Some(tail) = after.strip_prefix('.') {
+            if tail.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                let n = tail
+                    .bytes()
+                    .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    .count();
+                name.push('.');
+                name.push_str(tail.get(..n).unwrap_or(""));
+                len += 1 + n;
+            }
+        }
+    }
+    Ok((Tok::Ident(name), len))
+}
+
+/// The string quoted by `quote` at `start`, with its escapes.
+fn string(text: &str, start: usize, quote: char) -> Lexed {
+    let mut s = String::new();
+    let mut j = start + 1;
+    let mut closed = false;
+    while let Some(d) = text.get(j..).and_then(|r| r.chars().next()) {
+        j += d.len_utf8();
+        match d {
+            d if d == quote => {
+                closed = true;
+                break;
+            }
+            '\\' => {
+                let Some(e) = text.get(j..).and_then(|r| r.chars().next()) else {
+                    break;
+                };
+                j += e.len_utf8();
+                match e {
+                    'n' => s.push('\n'),
+                    't' => s.push('\t'),
+                    'r' => s.push('\r'),
+                    '0' => s.push('\0'),
+                    '"' | '\\' | '\'' => s.push(e),
+                    'u' => match unicode_escape(text.get(j..).unwrap_or("")) {
+                        Some((ch, len)) => {
+                            s.push(ch);
+                            j += len;
+                        }
+                        None => s.push_str("\\u"),
+                    },
+                    other => {
+                        s.push('\\');
+                        s.push(other);
+                    }
+                }
+            }
+            other => s.push(other),
+        }
+    }
+    if !closed {
+        return Err(ParseError::new("unterminated string", start..text.len(), text).into());
+    }
+    Ok((Tok::Str(s), j - start))
+}
+
+/// The superscript exponent at `start` (`²`, `⁻¹`).
+fn superscript(text: &str, start: usize, limits: &Limits) -> Lexed {
+    let mut j = start;
+    let negative = text.get(j..).is_some_and(|r| r.starts_with('⁻'));
+    if negative {
+        j += '⁻'.len_utf8();
+    }
+    let mut digits = String::new();
+    while let Some(d) = text.get(j..).and_then(|r| r.chars().next()) {
+        let Some(v) = superscript_digit(d) else { break };
+        digits.push(char::from(b'0' + v));
+        j += d.len_utf8();
+    }
+    if digits.is_empty() {
+        return Err(ParseError::new(
+            "a superscript minus needs superscript digits",
+            start..j,
+            text,
+        )
+        .into());
+    }
+    limits.check_digits(digits.len() as u64)?;
+    let mut v =
+        Rational::from_integer(BigInt::parse_bytes(digits.as_bytes(), 10).unwrap_or_default());
+    if negative {
+        v = -v;
+    }
+    Ok((Tok::Sup(v), j - start))
+}
+
+/// The operator `c` (and the character `next` after it) at `start` starts.
+fn operator(text: &str, start: usize, c: char, next: Option<char>) -> Lexed {
+    let two = |a: char, b: char| c == a && next == Some(b);
+    if two('*', '*') {
+        return Ok((Tok::Caret, 2));
+    }
+    for (a, op) in [
+        ('=', RelOp::Eq),
+        ('!', RelOp::Ne),
+        ('<', RelOp::Le),
+        ('>', RelOp::Ge),
+    ] {
+        if two(a, '=') {
+            return Ok((Tok::Rel(op), 2));
+        }
+    }
+    let tok = match c {
+        '+' => Tok::Plus,
+        '-' | '−' | '–' => Tok::Minus,
+        '±' => Tok::PlusMinus,
+        '*' | '·' | '⋅' | '×' | '∗' => Tok::Star,
+        '/' | '÷' => Tok::Slash,
+        '^' => Tok::Caret,
+        '!' => Tok::Bang,
+        '%' => Tok::Percent,
+        '°' => Tok::Degree,
+        ',' => Tok::Comma,
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '[' => Tok::LBracket,
+        ']' => Tok::RBracket,
+        '{' => Tok::LBrace,
+        '}' => Tok::RBrace,
+        '|' => Tok::Bar,
+        '=' => Tok::Rel(RelOp::Eq),
+        '<' => Tok::Rel(RelOp::Lt),
+        '>' => Tok::Rel(RelOp::Gt),
+        '≤' => Tok::Rel(RelOp::Le),
+        '≥' => Tok::Rel(RelOp::Ge),
+        '≠' => Tok::Rel(RelOp::Ne),
+        '√' => Tok::Root,
+        'π' => Tok::Ident("pi".to_string()),
+        '∞' => Tok::Ident("oo".to_string()),
+        _ => {
+            let w = c.len_utf8();
+            return Err(ParseError::new(
+                format!("unknown character {c:?}"),
+                start..start + w,
+                text,
+            )
+            .into());
+        }
+    };
+    Ok((tok, c.len_utf8()))
 }
