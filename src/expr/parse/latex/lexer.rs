@@ -7,6 +7,7 @@
 //! Those of the [LaTeX reader](super).
 
 use super::*;
+use crate::text::brackets::{Escapes, closing};
 
 pub(super) fn strip_delimiters(text: &str) -> Range<usize> {
     let (mut start, mut end) = (0, text.len());
@@ -298,28 +299,18 @@ impl Lexer<'_> {
                 return Err(self.err(format!("expected '{{' after {name}"), cmd.start..self.pos));
             }
         }
-        self.pos += 1;
-        let bytes = self.text.as_bytes();
-        let mut depth = 1usize;
-        while self.pos < self.end {
-            match bytes.get(self.pos) {
-                Some(b'\\') => self.pos += 2,
-                Some(b'{') => {
-                    depth += 1;
-                    self.pos += 1;
-                }
-                Some(b'}') => {
-                    depth -= 1;
-                    self.pos += 1;
-                    if depth == 0 {
-                        return Ok(open + 1..self.pos - 1);
-                    }
-                }
-                _ => self.pos += 1,
+        // The crate's one bracket matcher, within the parsed range.
+        let bytes = self.text.as_bytes().get(..self.end).unwrap_or_default();
+        match closing(bytes, open, Escapes::Backslash) {
+            Some(close) => {
+                self.pos = close + 1;
+                Ok(open + 1..close)
+            }
+            None => {
+                self.pos = self.end;
+                Err(self.err("unclosed '{'", open..open + 1))
             }
         }
-        self.pos = self.end;
-        Err(self.err("unclosed '{'", open..open + 1))
     }
 
     pub(super) fn skip_star(&mut self) {
