@@ -151,6 +151,22 @@ impl Parser<'_> {
         )
     }
 
+    /// An arity error unless `n`, the number of arguments, is `want`.
+    fn expect_arity(
+        &self,
+        name: &str,
+        span: &Range<usize>,
+        n: usize,
+        want: usize,
+        what: &str,
+    ) -> PResult<()> {
+        if n == want {
+            Ok(())
+        } else {
+            Err(self.arity_error(name, what, n, span.clone()))
+        }
+    }
+
     pub(super) fn build(
         &self,
         k: Known,
@@ -159,13 +175,7 @@ impl Parser<'_> {
         args: Vec<(Expr, Range<usize>)>,
     ) -> PResult<Expr> {
         let n = args.len();
-        let exactly = |want: usize, what: &str| -> PResult<()> {
-            if n == want {
-                Ok(())
-            } else {
-                Err(self.arity_error(name, what, n, span.clone()))
-            }
-        };
+        let exactly = |want: usize, what: &str| self.expect_arity(name, &span, n, want, what);
         let mut it = args.into_iter();
         let mut next = || it.next().map(|(e, _)| e).unwrap_or(Expr::Tuple(vec![]));
         match k {
@@ -251,13 +261,7 @@ impl Parser<'_> {
         args: Vec<Expr>,
     ) -> PResult<Expr> {
         let n = args.len();
-        let exactly = |want: usize, what: &str| -> PResult<()> {
-            if n == want {
-                Ok(())
-            } else {
-                Err(self.arity_error(name, what, n, span.clone()))
-            }
-        };
+        let exactly = |want: usize, what: &str| self.expect_arity(name, &span, n, want, what);
         match f {
             Func::Log if name != "ln" && n == 2 => {}
             Func::Log if name != "ln" => exactly(1, "1 or 2 arguments")?,
