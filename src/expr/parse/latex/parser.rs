@@ -833,30 +833,21 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     pub(super) fn parse_atom_inner(&mut self) -> PResult<Node> {
-        let Some(token) = self.toks.get_mut(self.pos) else {
+        let Some(token) = self.toks.get(self.pos).cloned() else {
             return Err(self.expected_expression());
         };
-        let span = token.span.clone();
-        // A command's or environment's name is moved out of its token, not
-        // cloned (one allocation less per command): the token is consumed
-        // here and the parser never reads a token behind its position.
-        match &mut token.tok {
-            Tok::Cmd(name) => {
-                let name = std::mem::take(name);
-                self.pos += 1;
-                self.parse_command(&name, span)
-            }
-            Tok::Begin(env) => {
-                let env = std::mem::take(env);
-                self.pos += 1;
-                self.parse_matrix(&env, span)
-            }
+        let span = token.span;
+        match token.tok {
             Tok::Num => {
                 self.pos += 1;
                 self.number(span)
             }
             Tok::Word => self.parse_word(),
-            &mut Tok::Open(d) => {
+            Tok::Cmd(name) => {
+                self.pos += 1;
+                self.parse_command(&name, span)
+            }
+            Tok::Open(d) => {
                 self.pos += 1;
                 self.parse_delimited(d, span)
             }
@@ -869,12 +860,10 @@ impl<'a> Parser<'a> {
                 self.parse_group(span)
             }
             Tok::Wrapper(kind, content) => {
-                let (kind, content) = (*kind, content.clone());
                 self.pos += 1;
                 self.parse_wrapper(kind, content)
             }
             Tok::OperatorName(content) => {
-                let content = content.clone();
                 self.pos += 1;
                 let name = subscript_name(self.src(&content));
                 if name.is_empty() {
@@ -883,6 +872,10 @@ impl<'a> Parser<'a> {
                 let kind =
                     function_named(&name).unwrap_or(FnKind::Plain(Func::Named(name.clone())));
                 self.parse_function(kind, span)
+            }
+            Tok::Begin(env) => {
+                self.pos += 1;
+                self.parse_matrix(&env, span)
             }
             _ => Err(self.expected_expression()),
         }
