@@ -164,7 +164,7 @@ pub fn symbolic_compare_on(
 
 /// NumPy's `linspace`, one function for the whole crate (the sampling of
 /// [`numeric_compare`] and the metrics of [`super::metrics`]).
-pub use super::metrics::linspace;
+pub use crate::expr::numerics::linspace;
 
 /// Where the true values come from.
 #[derive(Debug, Clone, Copy)]

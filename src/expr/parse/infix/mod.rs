@@ -29,7 +29,7 @@
 //! * Constants: `pi` `π`; `E` and `e` (Euler's number: **`e` differs from
 //!   SymPy's `parse_expr`, where it is a plain symbol**); `I` (imaginary unit;
 //!   lower-case `i` is a symbol); `oo`, `inf`, `infinity`, `Infinity`, `∞`;
-//!   `nan`, `NaN`, `zoo` ([`Constant::Undefined`]); `EmptySet`, `S.EmptySet`.
+//!   `nan`, `NaN`, `zoo` ([`Constant::Undefined`](crate::expr::Constant::Undefined)); `EmptySet`, `S.EmptySet`.
 //! * Functions: every name of [`Func::from_name`] (`sin`, `arcsin`, `ln`,
 //!   `abs`, `Abs`, `ceil`, `binomial`, `Max`…) with its arity (`log(x)` is
 //!   natural, `log(x, b)` has base `b`, `ln` takes one argument, `Max`/`Min`
