@@ -419,7 +419,7 @@ impl Parser<'_> {
         loop {
             match self.peek() {
                 Some(Tok::End(name)) => {
-                    if name != env {
+                    if *name != env {
                         let message = format!("\\end{{{name}}} does not close \\begin{{{env}}}");
                         return Err(self.err(message, self.span()));
                     }
@@ -494,7 +494,7 @@ impl Parser<'_> {
                 None => return Ok(None),
             },
             Some(Tok::Cmd(name)) => {
-                let name = name.clone();
+                let name = name.to_string();
                 self.pos += 1;
                 name
             }

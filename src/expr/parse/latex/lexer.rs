@@ -59,13 +59,13 @@ pub(super) enum Wrap {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Tok {
+pub(super) enum Tok<'a> {
     /// A number; its value is read from the span (`{,}` separators dropped).
     Num,
     /// A run of ASCII letters; the parser splits it.
     Word,
     /// A command `\name` (without the backslash) that the parser interprets.
-    Cmd(String),
+    Cmd(&'a str),
     Open(Delim),
     Close(Delim),
     /// `|`, `\vert`: opens or closes an absolute value.
@@ -94,13 +94,13 @@ pub(super) enum Tok {
     Wrapper(Wrap, Range<usize>),
     /// `\operatorname{…}` and the byte range of the name.
     OperatorName(Range<usize>),
-    Begin(String),
-    End(String),
+    Begin(&'a str),
+    End(&'a str),
 }
 
 #[derive(Debug, Clone)]
-pub(super) struct Token {
-    pub(super) tok: Tok,
+pub(super) struct Token<'a> {
+    pub(super) tok: Tok<'a>,
     pub(super) span: Range<usize>,
 }
 
@@ -116,10 +116,10 @@ pub(super) struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     end: usize,
-    out: Vec<Token>,
+    out: Vec<Token<'a>>,
 }
 
-pub(super) fn lex(text: &str, range: Range<usize>) -> Result<Vec<Token>, ParseError> {
+pub(super) fn lex(text: &str, range: Range<usize>) -> Result<Vec<Token<'_>>, ParseError> {
     let mut lexer = Lexer {
         text,
         pos: range.start,
@@ -130,7 +130,7 @@ pub(super) fn lex(text: &str, range: Range<usize>) -> Result<Vec<Token>, ParseEr
     Ok(lexer.out)
 }
 
-impl Lexer<'_> {
+impl<'a> Lexer<'a> {
     pub(super) fn rest(&self) -> &str {
         self.text.get(self.pos..self.end).unwrap_or("")
     }
@@ -147,7 +147,7 @@ impl Lexer<'_> {
         ParseError::new(message, span, self.text)
     }
 
-    pub(super) fn push(&mut self, tok: Tok, start: usize) {
+    pub(super) fn push(&mut self, tok: Tok<'a>, start: usize) {
         self.out.push(Token {
             tok,
             span: start..self.pos,
@@ -228,10 +228,10 @@ impl Lexer<'_> {
                 '±' | '∓' => Tok::PlusMinus,
                 '∪' => Tok::Cup,
                 '∩' => Tok::Cap,
-                'π' => Tok::Cmd("pi".into()),
-                '∞' => Tok::Cmd("infty".into()),
-                '√' => Tok::Cmd("sqrt".into()),
-                '∅' => Tok::Cmd("emptyset".into()),
+                'π' => Tok::Cmd("pi"),
+                '∞' => Tok::Cmd("infty"),
+                '√' => Tok::Cmd("sqrt"),
+                '∅' => Tok::Cmd("emptyset"),
                 _ => {
                     return Err(self.err(format!("unexpected character '{c}'"), start..self.pos));
                 }
@@ -347,7 +347,8 @@ impl Lexer<'_> {
         while self.peek_char().is_some_and(|d| d.is_ascii_alphabetic()) {
             self.pos += 1;
         }
-        let name = self.text.get(name_start..self.pos).unwrap_or("");
+        let text = self.text;
+        let name = text.get(name_start..self.pos).unwrap_or("");
         let span = start..self.pos;
         let tok = match name {
             _ if IGNORED.contains(&name) => return Ok(()),
@@ -393,7 +394,7 @@ impl Lexer<'_> {
             "begin" | "end" => {
                 let is_begin = name == "begin";
                 let content = self.group_content(&span)?;
-                let env = self.text.get(content).unwrap_or("").trim().to_string();
+                let env = self.text.get(content).unwrap_or("").trim();
                 if is_begin {
                     let array = env == "array";
                     self.push(Tok::Begin(env), start);
@@ -426,7 +427,7 @@ impl Lexer<'_> {
             "rfloor" => Tok::Close(Delim::Floor),
             "lceil" => Tok::Open(Delim::Ceil),
             "rceil" => Tok::Close(Delim::Ceil),
-            _ => Tok::Cmd(name.to_string()),
+            _ => Tok::Cmd(name),
         };
         self.push(tok, start);
         Ok(())

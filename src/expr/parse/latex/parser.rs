@@ -78,7 +78,7 @@ pub(super) enum Step {
 
 pub(super) struct Parser<'a> {
     pub(super) text: &'a str,
-    pub(super) toks: Vec<Token>,
+    pub(super) toks: Vec<Token<'a>>,
     pub(super) pos: usize,
     /// Where the parsed range ends (for errors at the end of the input).
     pub(super) end: usize,
@@ -95,7 +95,7 @@ pub(super) struct Parser<'a> {
 impl<'a> Parser<'a> {
     pub(super) fn new(
         text: &'a str,
-        toks: Vec<Token>,
+        toks: Vec<Token<'a>>,
         end: usize,
         limits: &'a Limits,
         depth: usize,
@@ -114,11 +114,11 @@ impl<'a> Parser<'a> {
 
     // ---- tokens
 
-    pub(super) fn peek(&self) -> Option<&Tok> {
+    pub(super) fn peek(&self) -> Option<&Tok<'a>> {
         self.toks.get(self.pos).map(|t| &t.tok)
     }
 
-    pub(super) fn peek_at(&self, i: usize) -> Option<&Tok> {
+    pub(super) fn peek_at(&self, i: usize) -> Option<&Tok<'a>> {
         self.toks.get(i).map(|t| &t.tok)
     }
 
@@ -436,7 +436,7 @@ impl<'a> Parser<'a> {
         loop {
             let starts_frac = matches!(
                 self.peek(),
-                Some(Tok::Cmd(n)) if matches!(n.as_str(), "frac" | "dfrac" | "tfrac")
+                Some(Tok::Cmd(n)) if matches!(*n, "frac" | "dfrac" | "tfrac")
             );
             let (mut factor, mut bare) = self.parse_power()?;
             // A mixed number: a bare non-negative integer directly followed by
@@ -527,7 +527,7 @@ impl<'a> Parser<'a> {
             Some(Tok::Cmd(name)) => {
                 !chain
                     || (command_function(name).is_none()
-                        && !matches!(name.as_str(), "int" | "sum" | "prod"))
+                        && !matches!(*name, "int" | "sum" | "prod"))
             }
             Some(Tok::Bar) => !self.in_bars,
             _ => false,
@@ -697,7 +697,7 @@ impl<'a> Parser<'a> {
 
     /// Whether `\circ` or `{\circ}` starts at token `i`.
     pub(super) fn circ_at(&self, i: usize) -> bool {
-        let circ = |j: usize| matches!(self.peek_at(j), Some(Tok::Cmd(c)) if c == "circ");
+        let circ = |j: usize| matches!(self.peek_at(j), Some(Tok::Cmd(c)) if *c == "circ");
         circ(i)
             || (self.peek_at(i) == Some(&Tok::LBrace)
                 && circ(i + 1)
@@ -812,7 +812,7 @@ impl<'a> Parser<'a> {
                 None => Err(self.expected_expression()),
             },
             Some(Tok::Cmd(name)) => {
-                let name = name.clone();
+                let name = name.to_string();
                 self.pos += 1;
                 Ok(name)
             }
@@ -845,7 +845,7 @@ impl<'a> Parser<'a> {
             Tok::Word => self.parse_word(),
             Tok::Cmd(name) => {
                 self.pos += 1;
-                self.parse_command(&name, span)
+                self.parse_command(name, span)
             }
             Tok::Open(d) => {
                 self.pos += 1;
@@ -875,7 +875,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Begin(env) => {
                 self.pos += 1;
-                self.parse_matrix(&env, span)
+                self.parse_matrix(env, span)
             }
             _ => Err(self.expected_expression()),
         }
