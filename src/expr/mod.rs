@@ -26,11 +26,14 @@ pub mod canon;
 pub mod complex;
 pub mod equiv;
 pub mod eval;
+pub mod lexicon;
+pub mod numerics;
 pub mod parse;
 pub mod print;
 pub mod print_latex;
 pub mod print_rpn;
-pub mod quadrature;
+/// The quadrature rules' old path: [`numerics`].
+pub use numerics as quadrature;
 
 pub use api::{EvalOutcome, Format, evaluate, parse};
 pub use canon::canonical;

@@ -21,7 +21,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive};
 
 use super::ast::{Constant, Expr, Func, Rational, RelOp};
-use super::parse::infix::reads_as_function;
+use super::lexicon::reads_as_function;
 
 /// The infix text of `e`.
 ///

@@ -37,7 +37,7 @@
 use num_traits::Signed;
 
 use crate::expr::ast::{Constant, Expr, Func, Rational};
-use crate::expr::parse::rpn::is_symbol_token;
+use crate::expr::lexicon::is_rpn_symbol;
 
 /// Prints `e` in reverse Polish notation, or says which node RPN cannot express.
 ///
@@ -125,7 +125,7 @@ fn expand(e: &Expr) -> Result<Vec<Item<'_>>, String> {
             Constant::Undefined => "nan",
         })],
         Expr::Symbol(s) => {
-            if !is_symbol_token(s) {
+            if !is_rpn_symbol(s) {
                 return Err(format!(
                     "the symbol {s:?} is not expressible in RPN (it would not read back as itself)"
                 ));
@@ -183,48 +183,7 @@ fn expand(e: &Expr) -> Result<Vec<Item<'_>>, String> {
                 vec![Item::Expr(b), Item::Expr(x), word("^")]
             }
         }
-        Expr::Func(f, args) => match (f, args.as_slice()) {
-            (Func::Named(name), _) => {
-                return Err(format!(
-                    "the function '{name}' is not expressible in RPN (unknown arity)"
-                ));
-            }
-            (Func::Log, [x]) => vec![Item::Expr(x), word("log")],
-            (Func::Log, [x, b]) => vec![
-                Item::Expr(x),
-                word("log"),
-                Item::Expr(b),
-                word("log"),
-                word("/"),
-            ],
-            (Func::Binomial, [n, k]) => vec![Item::Expr(n), Item::Expr(k), word("binomial")],
-            (Func::Max | Func::Min, [first, rest @ ..]) => {
-                let mut v = vec![Item::Expr(first)];
-                for a in rest {
-                    v.push(Item::Expr(a));
-                    v.push(word(f.name()));
-                }
-                v
-            }
-            (Func::Log | Func::Binomial | Func::Max | Func::Min, _) => {
-                return Err(format!(
-                    "'{}' with {} arguments is not expressible in RPN",
-                    f.name(),
-                    args.len()
-                ));
-            }
-            (_, [x]) => {
-                let name = if *f == Func::Abs { "abs" } else { f.name() };
-                vec![Item::Expr(x), word(name)]
-            }
-            (_, _) => {
-                return Err(format!(
-                    "'{}' with {} arguments is not expressible in RPN",
-                    f.name(),
-                    args.len()
-                ));
-            }
-        },
+        Expr::Func(f, args) => expand_func(f, args)?,
         Expr::Relation(..) => return not("a relation"),
         Expr::PlusMinus(..) => return not("a plus-minus"),
         Expr::Tuple(_) => return not("a tuple"),
@@ -237,6 +196,52 @@ fn expand(e: &Expr) -> Result<Vec<Item<'_>>, String> {
         Expr::Degrees(_) => return not("an angle in degrees"),
         Expr::Text(_) => return not("text"),
         Expr::Integral(_) => return not("an integral"),
+    })
+}
+
+/// The children and operators of a function applied to `args`.
+fn expand_func<'a>(f: &Func, args: &'a [Expr]) -> Result<Vec<Item<'a>>, String> {
+    Ok(match (f, args) {
+        (Func::Named(name), _) => {
+            return Err(format!(
+                "the function '{name}' is not expressible in RPN (unknown arity)"
+            ));
+        }
+        (Func::Log, [x]) => vec![Item::Expr(x), word("log")],
+        (Func::Log, [x, b]) => vec![
+            Item::Expr(x),
+            word("log"),
+            Item::Expr(b),
+            word("log"),
+            word("/"),
+        ],
+        (Func::Binomial, [n, k]) => vec![Item::Expr(n), Item::Expr(k), word("binomial")],
+        (Func::Max | Func::Min, [first, rest @ ..]) => {
+            let mut v = vec![Item::Expr(first)];
+            for a in rest {
+                v.push(Item::Expr(a));
+                v.push(word(f.name()));
+            }
+            v
+        }
+        (Func::Log | Func::Binomial | Func::Max | Func::Min, _) => {
+            return Err(format!(
+                "'{}' with {} arguments is not expressible in RPN",
+                f.name(),
+                args.len()
+            ));
+        }
+        (_, [x]) => {
+            let name = if *f == Func::Abs { "abs" } else { f.name() };
+            vec![Item::Expr(x), word(name)]
+        }
+        (_, _) => {
+            return Err(format!(
+                "'{}' with {} arguments is not expressible in RPN",
+                f.name(),
+                args.len()
+            ));
+        }
     })
 }
 

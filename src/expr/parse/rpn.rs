@@ -59,11 +59,12 @@ use std::ops::Range;
 
 use num_traits::Zero;
 
-use super::infix::{
-    DigitBudget, HARD_MAX_DEPTH, is_reserved_name, number_value, scan_identifier, scan_number,
-};
+use super::infix::HARD_MAX_DEPTH;
 use crate::expr::ast::{Constant, Expr, Func};
 use crate::expr::error::{ExprError, ParseError};
+use crate::expr::lexicon::{
+    DigitBudget, constant_name, is_reserved_name, number_value, scan_identifier, scan_number,
+};
 use crate::expr::limits::Limits;
 
 /// Parses an expression in reverse Polish notation.
@@ -241,28 +242,31 @@ fn classify(token: &str) -> Option<Word> {
         "!" => unary(Unary::Func(Func::Factorial)),
         "sqrt" => unary(Unary::Sqrt),
         "exp" => unary(Unary::Exp),
-        "pi" | "π" => constant(Constant::Pi),
-        "E" | "e" => constant(Constant::E),
-        "I" => constant(Constant::I),
-        "oo" | "inf" | "infinity" | "Infinity" | "∞" => constant(Constant::Infinity),
-        "nan" | "NaN" | "zoo" => constant(Constant::Undefined),
-        _ => match Func::from_name(token) {
-            Some(Func::Binomial) => binary(Binary::Binomial),
-            Some(Func::Max) => binary(Binary::Max),
-            Some(Func::Min) => binary(Binary::Min),
-            Some(f) => unary(Unary::Func(f)),
-            None => match scan_identifier(token) {
-                Some((len, name)) if len == token.len() && !is_reserved_name(&name) => {
-                    Some(Word::Operand(Expr::Symbol(name)))
-                }
-                _ => None,
+        "π" => constant(Constant::Pi),
+        "∞" => constant(Constant::Infinity),
+        _ => match constant_name(token) {
+            Some(c) => constant(c),
+            None => match Func::from_name(token) {
+                Some(Func::Binomial) => binary(Binary::Binomial),
+                Some(Func::Max) => binary(Binary::Max),
+                Some(Func::Min) => binary(Binary::Min),
+                Some(f) => unary(Unary::Func(f)),
+                None => match scan_identifier(token) {
+                    Some((len, name)) if len == token.len() && !is_reserved_name(&name) => {
+                        Some(Word::Operand(Expr::Symbol(name)))
+                    }
+                    _ => None,
+                },
             },
         },
     }
 }
 
-/// Whether `name` written as a token reads back as the symbol `name`.
-pub(crate) fn is_symbol_token(name: &str) -> bool {
+/// Whether `name` written as a token reads back as the symbol `name`
+/// (what [`is_rpn_symbol`](crate::expr::lexicon::is_rpn_symbol), which the
+/// printer asks, must agree with).
+#[cfg(test)]
+fn is_symbol_token(name: &str) -> bool {
     matches!(classify(name), Some(Word::Operand(Expr::Symbol(s))) if s == name)
 }
 
@@ -634,6 +638,19 @@ mod tests {
             "e", "E", "pi", "I", "oo", "sin", "neg", "log", "max", "θ", "x y", "", "2", "+",
         ] {
             assert!(!is_symbol_token(name), "{name}");
+        }
+        // The lexicon's answer, which the printer asks, is the reader's.
+        for name in [
+            "x", "c_1", "y'", "x_{i+1}", "alpha", "theta", "Alpha", "f", "neg", "sqrt", "exp", "e",
+            "E", "pi", "I", "oo", "inf", "infinity", "Infinity", "nan", "NaN", "zoo", "sin", "log",
+            "log_2", "Max", "max", "binomial", "Eq", "Interval", "Matrix", "θ", "π", "∞", "x y",
+            "", "2", "+", "-", "*", "/", "^", "**", "!", "EmptySet", "Text",
+        ] {
+            assert_eq!(
+                crate::expr::lexicon::is_rpn_symbol(name),
+                is_symbol_token(name),
+                "{name}"
+            );
         }
         // A relation cannot be written: `=` is an unknown token.
         assert_eq!(perr("x 1 =").message, "unknown token '='");

@@ -164,7 +164,7 @@ pub fn symbolic_compare_on(
 
 /// NumPy's `linspace`, one function for the whole crate (the sampling of
 /// [`numeric_compare`] and the metrics of [`super::metrics`]).
-pub use super::metrics::linspace;
+pub use crate::expr::numerics::linspace;
 
 /// Where the true values come from.
 #[derive(Debug, Clone, Copy)]
@@ -424,11 +424,64 @@ pub fn numeric_compare_within(
             })
             .collect(),
     };
+    let Tally {
+        errors,
+        all_within,
+        undefined,
+        undefined_count,
+    } = tally(&points, &pred, &truth_vals, tol);
+    let n = errors.len();
+    let (max, mean, rmse) = if n == 0 {
+        (None, None, None)
+    } else {
+        let max = errors.iter().copied().fold(0.0, f64::max);
+        let mean = errors.iter().sum::<f64>() / n as f64;
+        let rmse = (errors.iter().map(|e| e * e).sum::<f64>() / n as f64).sqrt();
+        (Some(max), Some(mean), Some(rmse))
+    };
+    let include = opts.include_points;
+    NumericResult {
+        is_match: n > 0 && all_within,
+        max_error: max,
+        mean_error: mean,
+        mae: mean,
+        rmse,
+        tolerance: tol,
+        points_source: source,
+        points_compared: n,
+        undefined_count,
+        undefined_points: undefined,
+        error: (n == 0).then(|| "no point where both sides have a value".to_string()),
+        x_values: include.then(|| points.clone()),
+        y_pred: include.then(|| pred.iter().map(real_part).collect()),
+        y_true: include.then(|| truth_vals.iter().map(real_part).collect()),
+    }
+}
+
+/// The point-by-point comparison of [`numeric_compare_within`].
+struct Tally {
+    /// |prediction − truth| at the points where both have a finite value.
+    errors: Vec<f64>,
+    /// Whether every such error is within the tolerance.
+    all_within: bool,
+    /// The first [`MAX_LISTED_UNDEFINED`] points without a value, and why.
+    undefined: Vec<UndefinedPoint>,
+    /// How many points have no value on some side.
+    undefined_count: usize,
+}
+
+/// Compares the values of both sides at each point.
+fn tally(
+    points: &[f64],
+    pred: &[Result<Complex, String>],
+    truth_vals: &[Result<Complex, String>],
+    tol: f64,
+) -> Tally {
     let mut errors = Vec::with_capacity(points.len());
     let mut all_within = true;
     let mut undefined = Vec::new();
     let mut undefined_count = 0;
-    for ((x, p), t) in points.iter().zip(&pred).zip(&truth_vals) {
+    for ((x, p), t) in points.iter().zip(pred).zip(truth_vals) {
         match (p, t) {
             (Ok(p), Ok(t)) => {
                 let d = Complex::new(p.re - t.re, p.im - t.im).abs();
@@ -458,31 +511,11 @@ pub fn numeric_compare_within(
             }
         }
     }
-    let n = errors.len();
-    let (max, mean, rmse) = if n == 0 {
-        (None, None, None)
-    } else {
-        let max = errors.iter().copied().fold(0.0, f64::max);
-        let mean = errors.iter().sum::<f64>() / n as f64;
-        let rmse = (errors.iter().map(|e| e * e).sum::<f64>() / n as f64).sqrt();
-        (Some(max), Some(mean), Some(rmse))
-    };
-    let include = opts.include_points;
-    NumericResult {
-        is_match: n > 0 && all_within,
-        max_error: max,
-        mean_error: mean,
-        mae: mean,
-        rmse,
-        tolerance: tol,
-        points_source: source,
-        points_compared: n,
+    Tally {
+        errors,
+        all_within,
+        undefined,
         undefined_count,
-        undefined_points: undefined,
-        error: (n == 0).then(|| "no point where both sides have a value".to_string()),
-        x_values: include.then(|| points.clone()),
-        y_pred: include.then(|| pred.iter().map(real_part).collect()),
-        y_true: include.then(|| truth_vals.iter().map(real_part).collect()),
     }
 }
 

@@ -36,9 +36,9 @@ use super::metrics::{self, VerifyOptions, none_detection, operator_f1, verify_so
 use super::parse::{
     SolutionType, extract_discrete_points, looks_like_prose, parse_expression, parse_output,
 };
-use crate::expr::Limits;
 use crate::expr::api::Format;
 use crate::expr::eval::eval_real;
+use crate::expr::{Expr, Limits};
 use crate::text::bleu;
 
 /// The options of an evaluation.
@@ -257,31 +257,60 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     let mut row = input.clone();
     let mut rec = Record::default();
     let mut ev = Map::new();
+    parse_raw_response(&mut row);
+    let kind = classify(&row, &mut rec);
+    ev.insert("solution_type".into(), json!(kind));
 
-    // Parse the raw response when the parsed fields are absent (FR-28).
-    if !row.contains_key("solution_str") {
-        if let Some(raw) = row.get("raw_response").and_then(Value::as_str) {
-            let p = parse_output(raw, row_format(&row));
-            let fields = [
-                ("solution_str", json!(p.solution_str)),
-                ("solution_sympy", json!(p.solution)),
-                ("has_solution", json!(p.has_solution)),
-                ("solution_type", json!(p.solution_type)),
-                ("reasoning", json!(p.reasoning)),
-                ("confidence", json!(p.confidence)),
-                ("discrete_points", json!(p.discrete_points)),
-            ];
-            for (k, v) in fields {
-                row.entry(k).or_insert(v);
-            }
+    if rec.api_error {
+        ev.insert("error".into(), json!("api_error"));
+    } else if kind == Some(SolutionType::None) || rec.gt_has_solution == Some(false) {
+        // No solution exists: correct when the prediction says so (FR-30).
+        rec.correct = rec.pred_has_solution == Some(false);
+        rec.symbolic = rec.correct;
+        rec.numeric = rec.correct;
+    } else if kind == Some(SolutionType::DiscretePoints) {
+        evaluate_discrete(&row, &mut ev, &mut rec, opts, &limits);
+    } else {
+        evaluate_expression(&row, &mut ev, &mut rec, kind, opts, &limits);
+    }
+    ev.insert("correct".into(), json!(rec.correct));
+    ev.insert("symbolic_match".into(), json!(rec.symbolic));
+    ev.insert("numeric_match".into(), json!(rec.numeric));
+    row.insert("evaluation".into(), Value::Object(ev));
+    (Value::Object(row), rec)
+}
+
+/// Parses the raw response when the parsed fields are absent (FR-28).
+fn parse_raw_response(row: &mut Map<String, Value>) {
+    if row.contains_key("solution_str") {
+        return;
+    }
+    if let Some(raw) = row.get("raw_response").and_then(Value::as_str) {
+        let p = parse_output(raw, row_format(row));
+        let fields = [
+            ("solution_str", json!(p.solution_str)),
+            ("solution_sympy", json!(p.solution)),
+            ("has_solution", json!(p.has_solution)),
+            ("solution_type", json!(p.solution_type)),
+            ("reasoning", json!(p.reasoning)),
+            ("confidence", json!(p.confidence)),
+            ("discrete_points", json!(p.discrete_points)),
+        ];
+        for (k, v) in fields {
+            row.entry(k).or_insert(v);
         }
     }
+}
 
-    rec.api_error = bool_field(&row, "api_error") == Some(true);
-    rec.gt_type = str_field(&row, "ground_truth_solution_type").map(str::to_string);
-    rec.pred_type = str_field(&row, "solution_type").map(str::to_string);
-    rec.pred_has_solution = bool_field(&row, "has_solution");
-    rec.gt_has_solution = bool_field(&row, "ground_truth_has_solution").or_else(|| {
+/// Fills the record's row fields (error flag, types, `has_solution`s,
+/// group) and returns the row's solution type: the ground truth's, else the
+/// prediction's.
+fn classify(row: &Map<String, Value>, rec: &mut Record) -> Option<SolutionType> {
+    rec.api_error = bool_field(row, "api_error") == Some(true);
+    rec.gt_type = str_field(row, "ground_truth_solution_type").map(str::to_string);
+    rec.pred_type = str_field(row, "solution_type").map(str::to_string);
+    rec.pred_has_solution = bool_field(row, "has_solution");
+    rec.gt_has_solution = bool_field(row, "ground_truth_has_solution").or_else(|| {
         rec.gt_type
             .as_deref()
             .map(|t| SolutionType::from_name(t) != Some(SolutionType::None))
@@ -291,140 +320,94 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         .clone()
         .or_else(|| rec.pred_type.clone())
         .and_then(|t| SolutionType::from_name(&t));
-    ev.insert("solution_type".into(), json!(kind));
     rec.group = kind.map_or("unknown", SolutionType::as_str).to_string();
+    kind
+}
 
-    let finish = |mut row: Map<String, Value>, mut ev: Map<String, Value>, rec: Record| {
-        ev.insert("correct".into(), json!(rec.correct));
-        ev.insert("symbolic_match".into(), json!(rec.symbolic));
-        ev.insert("numeric_match".into(), json!(rec.numeric));
-        row.insert("evaluation".into(), Value::Object(ev));
-        (Value::Object(row), rec)
-    };
-
-    if rec.api_error {
-        ev.insert("error".into(), json!("api_error"));
-        return finish(row, ev, rec);
-    }
-
-    // No solution exists: correct when the prediction says so (FR-30).
-    if kind == Some(SolutionType::None) || rec.gt_has_solution == Some(false) {
-        rec.correct = rec.pred_has_solution == Some(false);
-        rec.symbolic = rec.correct;
-        rec.numeric = rec.correct;
-        return finish(row, ev, rec);
-    }
-
-    // Discrete points (FR-31).
-    if kind == Some(SolutionType::DiscretePoints) {
-        let pred = points_field(row.get("discrete_points")).or_else(|| {
-            str_field(&row, "solution_str")
+/// A row of discrete points (FR-31).
+fn evaluate_discrete(
+    row: &Map<String, Value>,
+    ev: &mut Map<String, Value>,
+    rec: &mut Record,
+    opts: &EvalOptions,
+    limits: &Limits,
+) {
+    let pred = points_field(row.get("discrete_points")).or_else(|| {
+        str_field(row, "solution_str")
+            .and_then(extract_discrete_points)
+            .map(|(_, p)| p)
+    });
+    let gt = points_field(row.get("ground_truth_points"))
+        .or_else(|| {
+            str_field(row, "ground_truth")
                 .and_then(extract_discrete_points)
                 .map(|(_, p)| p)
-        });
-        let gt = points_field(row.get("ground_truth_points"))
-            .or_else(|| {
-                str_field(&row, "ground_truth")
-                    .and_then(extract_discrete_points)
-                    .map(|(_, p)| p)
-            })
-            .or_else(|| {
-                stored_points(&row).map(|(xs, ys)| {
-                    xs.iter()
-                        .zip(&ys)
-                        .filter_map(|(x, y)| y.map(|y| [*x, y]))
-                        .collect()
-                })
-            });
-        // A prediction written as an expression is sampled at the true
-        // points' abscissas (FR-31).
-        let pred = pred.or_else(|| {
-            let g = gt.as_ref()?;
-            let e = ["solution_sympy", "solution_str"]
-                .iter()
-                .filter_map(|k| str_field(&row, k))
-                .filter(|s| !looks_like_prose(s))
-                .find_map(|s| parse_expression(s, row_format(&row), &limits).ok())?
-                .0;
-            let mut steps = 0u64;
-            let pts: Vec<[f64; 2]> = g
-                .iter()
-                .filter_map(|&[x, _]| {
-                    let env = |n: &str| (n == "x").then_some(x);
-                    eval_real(&e, &env, &mut steps, limits.max_eval_steps)
-                        .ok()
-                        .map(|y| [x, y])
-                })
-                .collect();
-            (!pts.is_empty()).then_some(pts)
-        });
-        match (pred, gt) {
-            (Some(p), Some(g)) => {
-                let r = discrete_points(&p, &g, opts.x_tolerance, opts.numeric_tolerance);
-                rec.correct = r.is_match;
-                rec.numeric = r.is_match;
-                rec.discrete = Some((r.matched_points, r.total_points_gt, r.accuracy, r.rmse));
-                ev.insert("numeric".into(), to_value(&r));
-            }
-            (None, _) => {
-                rec.parse_error = true;
-                ev.insert("error".into(), json!("no predicted points"));
-            }
-            (_, None) => {
-                rec.ground_truth_error = true;
-                ev.insert("error".into(), json!("no ground-truth points"));
-            }
-        }
-        return finish(row, ev, rec);
-    }
-
-    // Expressions.
-    rec.expression_row = true;
-    let gt_str = str_field(&row, "ground_truth");
-    let gt = match gt_str.map(|s| parse_expression(s, None, &limits)) {
-        Some(Ok((e, _))) => e,
-        Some(Err(why)) => {
-            rec.ground_truth_error = true;
-            ev.insert("error".into(), json!(format!("ground truth: {why}")));
-            return finish(row, ev, rec);
-        }
-        None => {
-            rec.ground_truth_error = true;
-            ev.insert("error".into(), json!("no ground truth"));
-            return finish(row, ev, rec);
-        }
-    };
-    let sol_str = str_field(&row, "solution_str");
-    // Prose ("No solution exists") is not an expression (FR-4).
-    let pred = str_field(&row, "solution_sympy")
-        .filter(|s| !looks_like_prose(s))
-        .and_then(|s| parse_expression(s, Some(Format::Infix), &limits).ok())
-        .map(|(e, _)| e)
+        })
         .or_else(|| {
-            sol_str
-                .filter(|s| !looks_like_prose(s))
-                .and_then(|s| parse_expression(s, row_format(&row), &limits).ok())
-                .map(|(e, _)| e)
+            stored_points(row).map(|(xs, ys)| {
+                xs.iter()
+                    .zip(&ys)
+                    .filter_map(|(x, y)| y.map(|y| [*x, y]))
+                    .collect()
+            })
         });
-    if let (Some(p), Some(g)) = (sol_str, gt_str) {
-        let b = bleu::bleu(p, g);
-        rec.bleu = Some(b);
-        ev.insert("bleu".into(), json!(b));
+    // A prediction written as an expression is sampled at the true
+    // points' abscissas (FR-31).
+    let pred = pred.or_else(|| {
+        let g = gt.as_ref()?;
+        let e = ["solution_sympy", "solution_str"]
+            .iter()
+            .filter_map(|k| str_field(row, k))
+            .filter(|s| !looks_like_prose(s))
+            .find_map(|s| parse_expression(s, row_format(row), limits).ok())?
+            .0;
+        let mut steps = 0u64;
+        let pts: Vec<[f64; 2]> = g
+            .iter()
+            .filter_map(|&[x, _]| {
+                let env = |n: &str| (n == "x").then_some(x);
+                eval_real(&e, &env, &mut steps, limits.max_eval_steps)
+                    .ok()
+                    .map(|y| [x, y])
+            })
+            .collect();
+        (!pts.is_empty()).then_some(pts)
+    });
+    match (pred, gt) {
+        (Some(p), Some(g)) => {
+            let r = discrete_points(&p, &g, opts.x_tolerance, opts.numeric_tolerance);
+            rec.correct = r.is_match;
+            rec.numeric = r.is_match;
+            rec.discrete = Some((r.matched_points, r.total_points_gt, r.accuracy, r.rmse));
+            ev.insert("numeric".into(), to_value(&r));
+        }
+        (None, _) => {
+            rec.parse_error = true;
+            ev.insert("error".into(), json!("no predicted points"));
+        }
+        (_, None) => {
+            rec.ground_truth_error = true;
+            ev.insert("error".into(), json!("no ground-truth points"));
+        }
     }
-    let Some(pred) = pred else {
-        rec.parse_error = true;
-        ev.insert(
-            "error".into(),
-            json!(if sol_str.is_some() {
-                "the solution does not parse"
-            } else {
-                "no solution extracted"
-            }),
-        );
-        return finish(row, ev, rec);
-    };
+}
 
-    let dom = domain(&row, opts.default_domain);
+/// A row whose solution is an expression: symbolic and numeric comparison,
+/// operator F1, BLEU, relative L2, the family, series and coefficient
+/// evaluations, and the residual check (FR-32 … FR-34).
+fn evaluate_expression(
+    row: &Map<String, Value>,
+    ev: &mut Map<String, Value>,
+    rec: &mut Record,
+    kind: Option<SolutionType>,
+    opts: &EvalOptions,
+    limits: &Limits,
+) {
+    rec.expression_row = true;
+    let Some((pred, gt)) = parse_sides(row, ev, rec, limits) else {
+        return;
+    };
+    let dom = domain(row, opts.default_domain);
     let nopts = NumericOptions {
         domain: dom,
         n_points: opts.n_points,
@@ -432,7 +415,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         include_points: true,
         constants: vec![],
     };
-    let sym = symbolic_compare_on(&pred, &gt, dom, &limits);
+    let sym = symbolic_compare_on(&pred, &gt, dom, limits);
     rec.symbolic = sym.equivalent;
     rec.simplified = sym.simplified_match;
     ev.insert("symbolic".into(), to_value(&sym));
@@ -441,61 +424,11 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
     rec.operator = Some((of1.precision, of1.recall, of1.f1));
     ev.insert("operator_f1".into(), to_value(&of1));
 
-    let numeric: NumericResult;
-    if kind == Some(SolutionType::Family) {
-        let stored = family_points(&row);
-        let fopts = NumericOptions {
-            include_points: opts.include_points,
-            ..nopts.clone()
-        };
-        let f = family(&pred, &gt, stored.as_ref(), &fopts, &limits);
-        rec.numeric = f.numeric.is_match;
-        rec.correct = f.family_match || rec.symbolic || rec.numeric;
-        rec.family_params = Some((
-            f.family_param_eval.param_naming_valid,
-            f.family_param_eval.param_count_match,
-        ));
-        if let (Some(m), Some(mean), Some(r)) =
-            (f.numeric.max_error, f.numeric.mean_error, f.numeric.rmse)
-        {
-            rec.errors = Some((r, mean, m));
-        }
-        ev.insert("family_match".into(), json!(f.family_match));
-        ev.insert("numeric".into(), to_value(&f.numeric));
-        ev.insert("family_term_eval".into(), to_value(&f.family_term_eval));
-        ev.insert("family_param_eval".into(), to_value(&f.family_param_eval));
-        // Relative L2 with every constant set to 1 (FR-33).
-        let ones = NumericOptions {
-            constants: super::evaluators::free_constants(&pred)
-                .into_iter()
-                .chain(super::evaluators::free_constants(&gt))
-                .map(|c| (c, 1.0))
-                .collect(),
-            ..nopts.clone()
-        };
-        numeric = numeric_compare(&pred, Truth::Expr(&gt), None, &ones, &limits);
+    let numeric = if kind == Some(SolutionType::Family) {
+        evaluate_family(row, ev, rec, (&pred, &gt), (opts, &nopts), limits)
     } else {
-        numeric = match stored_points(&row) {
-            Some((xs, ys)) => {
-                numeric_compare(&pred, Truth::Values(&ys), Some(&xs), &nopts, &limits)
-            }
-            None => numeric_compare(&pred, Truth::Expr(&gt), None, &nopts, &limits),
-        };
-        rec.numeric = numeric.is_match;
-        rec.correct = rec.symbolic || rec.numeric;
-        if let (Some(m), Some(mean), Some(r)) =
-            (numeric.max_error, numeric.mean_error, numeric.rmse)
-        {
-            rec.errors = Some((r, mean, m));
-        }
-        let mut shown = numeric.clone();
-        if !opts.include_points {
-            shown.x_values = None;
-            shown.y_pred = None;
-            shown.y_true = None;
-        }
-        ev.insert("numeric".into(), to_value(&shown));
-    }
+        evaluate_numeric(row, ev, rec, (&pred, &gt), (opts, &nopts), limits)
+    };
     // Relative L2 over the points where both sides have a real value.
     if let (Some(yp), Some(yt)) = (&numeric.y_pred, &numeric.y_true) {
         let (p, t): (Vec<f64>, Vec<f64>) = yp
@@ -523,7 +456,7 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
             o.include_points = false;
             ev.insert(
                 "series_term_eval".into(),
-                to_value(&series_terms(&pred, &gt, &o, &limits)),
+                to_value(&series_terms(&pred, &gt, &o, limits)),
             );
         }
         Some(SolutionType::ApproxCoef) => {
@@ -534,40 +467,177 @@ pub fn evaluate_prediction(input: &Map<String, Value>, opts: &EvalOptions) -> (V
         _ => {}
     }
 
-    // Residual verification when the equation is given (FR-34).
-    if let (Some(k), Some(f), Some(lam)) = (
-        str_field(&row, "ground_truth_kernel"),
-        str_field(&row, "ground_truth_f"),
-        row.get("ground_truth_lambda").and_then(number),
-    ) {
-        let parsed = (
-            parse_expression(k, None, &limits),
-            parse_expression(f, None, &limits),
-        );
-        let v = match parsed {
-            (Ok((k, _)), Ok((f, _))) => {
-                let vopts = VerifyOptions {
-                    x_values: stored_points(&row).map(|(xs, _)| xs),
-                    ..VerifyOptions::default()
-                };
-                match verify_solution(&pred, &k, &f, lam, dom, &vopts) {
-                    Ok(v) => {
-                        if let (Some(m), Some(mean), Some(r)) =
-                            (v.residual_max, v.residual_mean, v.residual_rmse)
-                        {
-                            rec.residual = Some((v.verified, m, mean, r));
-                        }
-                        to_value(&v)
-                    }
-                    Err(e) => json!({"error": e.to_string()}),
-                }
-            }
-            (Err(e), _) => json!({"error": format!("kernel: {e}")}),
-            (_, Err(e)) => json!({"error": format!("f: {e}")}),
-        };
+    if let Some(v) = residual(row, rec, &pred, dom, limits) {
         ev.insert("residual_verification".into(), v);
     }
-    finish(row, ev, rec)
+}
+
+/// The ground truth and the prediction parsed, or `None` with the error
+/// recorded; the BLEU of their texts on the way.
+fn parse_sides(
+    row: &Map<String, Value>,
+    ev: &mut Map<String, Value>,
+    rec: &mut Record,
+    limits: &Limits,
+) -> Option<(Expr, Expr)> {
+    let gt_str = str_field(row, "ground_truth");
+    let gt = match gt_str.map(|s| parse_expression(s, None, limits)) {
+        Some(Ok((e, _))) => e,
+        Some(Err(why)) => {
+            rec.ground_truth_error = true;
+            ev.insert("error".into(), json!(format!("ground truth: {why}")));
+            return None;
+        }
+        None => {
+            rec.ground_truth_error = true;
+            ev.insert("error".into(), json!("no ground truth"));
+            return None;
+        }
+    };
+    let sol_str = str_field(row, "solution_str");
+    // Prose ("No solution exists") is not an expression (FR-4).
+    let pred = str_field(row, "solution_sympy")
+        .filter(|s| !looks_like_prose(s))
+        .and_then(|s| parse_expression(s, Some(Format::Infix), limits).ok())
+        .map(|(e, _)| e)
+        .or_else(|| {
+            sol_str
+                .filter(|s| !looks_like_prose(s))
+                .and_then(|s| parse_expression(s, row_format(row), limits).ok())
+                .map(|(e, _)| e)
+        });
+    if let (Some(p), Some(g)) = (sol_str, gt_str) {
+        let b = bleu::bleu(p, g);
+        rec.bleu = Some(b);
+        ev.insert("bleu".into(), json!(b));
+    }
+    let Some(pred) = pred else {
+        rec.parse_error = true;
+        ev.insert(
+            "error".into(),
+            json!(if sol_str.is_some() {
+                "the solution does not parse"
+            } else {
+                "no solution extracted"
+            }),
+        );
+        return None;
+    };
+    Some((pred, gt))
+}
+
+/// A family row (FR-33): the family evaluation, and the numeric comparison
+/// with every constant set to 1 that relative L2 is computed on.
+fn evaluate_family(
+    row: &Map<String, Value>,
+    ev: &mut Map<String, Value>,
+    rec: &mut Record,
+    (pred, gt): (&Expr, &Expr),
+    (opts, nopts): (&EvalOptions, &NumericOptions),
+    limits: &Limits,
+) -> NumericResult {
+    let stored = family_points(row);
+    let fopts = NumericOptions {
+        include_points: opts.include_points,
+        ..nopts.clone()
+    };
+    let f = family(pred, gt, stored.as_ref(), &fopts, limits);
+    rec.numeric = f.numeric.is_match;
+    rec.correct = f.family_match || rec.symbolic || rec.numeric;
+    rec.family_params = Some((
+        f.family_param_eval.param_naming_valid,
+        f.family_param_eval.param_count_match,
+    ));
+    if let (Some(m), Some(mean), Some(r)) =
+        (f.numeric.max_error, f.numeric.mean_error, f.numeric.rmse)
+    {
+        rec.errors = Some((r, mean, m));
+    }
+    ev.insert("family_match".into(), json!(f.family_match));
+    ev.insert("numeric".into(), to_value(&f.numeric));
+    ev.insert("family_term_eval".into(), to_value(&f.family_term_eval));
+    ev.insert("family_param_eval".into(), to_value(&f.family_param_eval));
+    // Relative L2 with every constant set to 1 (FR-33).
+    let ones = NumericOptions {
+        constants: super::evaluators::free_constants(pred)
+            .into_iter()
+            .chain(super::evaluators::free_constants(gt))
+            .map(|c| (c, 1.0))
+            .collect(),
+        ..nopts.clone()
+    };
+    numeric_compare(pred, Truth::Expr(gt), None, &ones, limits)
+}
+
+/// The numeric comparison of a row that is not a family: at the stored
+/// points when the row has them, else at `linspace` points of the domain.
+fn evaluate_numeric(
+    row: &Map<String, Value>,
+    ev: &mut Map<String, Value>,
+    rec: &mut Record,
+    (pred, gt): (&Expr, &Expr),
+    (opts, nopts): (&EvalOptions, &NumericOptions),
+    limits: &Limits,
+) -> NumericResult {
+    let numeric = match stored_points(row) {
+        Some((xs, ys)) => numeric_compare(pred, Truth::Values(&ys), Some(&xs), nopts, limits),
+        None => numeric_compare(pred, Truth::Expr(gt), None, nopts, limits),
+    };
+    rec.numeric = numeric.is_match;
+    rec.correct = rec.symbolic || rec.numeric;
+    if let (Some(m), Some(mean), Some(r)) = (numeric.max_error, numeric.mean_error, numeric.rmse) {
+        rec.errors = Some((r, mean, m));
+    }
+    let mut shown = numeric.clone();
+    if !opts.include_points {
+        shown.x_values = None;
+        shown.y_pred = None;
+        shown.y_true = None;
+    }
+    ev.insert("numeric".into(), to_value(&shown));
+    numeric
+}
+
+/// Residual verification when the equation is given (FR-34).
+fn residual(
+    row: &Map<String, Value>,
+    rec: &mut Record,
+    pred: &Expr,
+    dom: (f64, f64),
+    limits: &Limits,
+) -> Option<Value> {
+    let (Some(k), Some(f), Some(lam)) = (
+        str_field(row, "ground_truth_kernel"),
+        str_field(row, "ground_truth_f"),
+        row.get("ground_truth_lambda").and_then(number),
+    ) else {
+        return None;
+    };
+    let parsed = (
+        parse_expression(k, None, limits),
+        parse_expression(f, None, limits),
+    );
+    Some(match parsed {
+        (Ok((k, _)), Ok((f, _))) => {
+            let vopts = VerifyOptions {
+                x_values: stored_points(row).map(|(xs, _)| xs),
+                ..VerifyOptions::default()
+            };
+            match verify_solution(pred, &k, &f, lam, dom, &vopts) {
+                Ok(v) => {
+                    if let (Some(m), Some(mean), Some(r)) =
+                        (v.residual_max, v.residual_mean, v.residual_rmse)
+                    {
+                        rec.residual = Some((v.verified, m, mean, r));
+                    }
+                    to_value(&v)
+                }
+                Err(e) => json!({"error": e.to_string()}),
+            }
+        }
+        (Err(e), _) => json!({"error": format!("kernel: {e}")}),
+        (_, Err(e)) => json!({"error": format!("f: {e}")}),
+    })
 }
 
 /// Sum and count of a mean.

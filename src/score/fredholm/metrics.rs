@@ -27,7 +27,6 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::expr::eval::{EvalError, eval_real};
 use crate::expr::{Constant, Expr, ExprError, Func};
 
 // ------------------------------------------------------------ operator F1
@@ -206,161 +205,21 @@ pub fn none_detection(pairs: impl IntoIterator<Item = (bool, Option<bool>)>) -> 
 
 // ------------------------------------------------------------ quadrature
 
-use crate::expr::quadrature::composite;
-pub use crate::expr::quadrature::{
+use crate::expr::numerics::composite;
+pub use crate::expr::numerics::{
     MAX_GAUSS_NODES, QUADRATURE_NODES, QUADRATURE_PANELS, gauss_legendre,
 };
 
 // ------------------------------------------------------------ sampling
 
-/// `n` evenly spaced points from `a` to `b` inclusive, computed as NumPy's
-/// `linspace(a, b, n)` does (`a + i·step`, the last point set to `b`).
-///
-/// ```
-/// use scorespec::score::fredholm::metrics::linspace;
-/// assert_eq!(linspace(0.0, 1.0, 5), [0.0, 0.25, 0.5, 0.75, 1.0]);
-/// assert_eq!(linspace(2.0, 3.0, 1), [2.0]);
-/// ```
-pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
-    if n == 0 {
-        return vec![];
-    }
-    if n == 1 {
-        return vec![a];
-    }
-    let step = (b - a) / (n - 1) as f64;
-    let mut v: Vec<f64> = (0..n).map(|i| i as f64 * step + a).collect();
-    v[n - 1] = b;
-    v
-}
-
-/// The midpoints of `n` equal cells of `[a, b]`: `a + (i + 1/2)(b - a)/n`
-/// (interior points, the default sample points of [`verify_solution`]).
-///
-/// ```
-/// use scorespec::score::fredholm::metrics::midpoints;
-/// assert_eq!(midpoints(0.0, 1.0, 4), [0.125, 0.375, 0.625, 0.875]);
-/// ```
-pub fn midpoints(a: f64, b: f64, n: usize) -> Vec<f64> {
-    let h = (b - a) / n as f64;
-    (0..n).map(|i| a + (i as f64 + 0.5) * h).collect()
-}
-
-/// Why an expression has no real value at a sample point.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SampleError {
-    /// The value is undefined, complex or not finite there; the message
-    /// names the point.
-    Undefined(String),
-    /// The evaluation steps ran out.
-    Budget(ExprError),
-}
-
-impl std::fmt::Display for SampleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SampleError::Undefined(s) => f.write_str(s),
-            SampleError::Budget(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for SampleError {}
-
-/// The most evaluation steps of one [`verify_solution`] or [`sample`] call.
-pub const MAX_METRIC_STEPS: u64 = 20_000_000;
+use crate::expr::numerics::{Fun, Sampler};
+pub use crate::expr::numerics::{
+    MAX_METRIC_STEPS, SampleError, linspace, midpoints, sample, sample_within,
+};
 
 /// The most sample points of one [`verify_solution`] call (more is
 /// [`ExprError::BudgetExceeded`]).
 pub const MAX_SAMPLE_POINTS: usize = 10_000;
-
-/// A function to sample: its tree and its name in messages.
-struct Fun<'a> {
-    e: &'a Expr,
-    what: &'static str,
-}
-
-impl<'a> Fun<'a> {
-    fn new(e: &'a Expr, what: &'static str) -> Self {
-        Fun { e, what }
-    }
-}
-
-struct Sampler {
-    steps: u64,
-    limit: u64,
-}
-
-impl Sampler {
-    fn new() -> Self {
-        Sampler {
-            steps: 0,
-            limit: MAX_METRIC_STEPS,
-        }
-    }
-
-    /// The real value of `f` with `x` (and `t`) bound. Definite integrals
-    /// are evaluated by the engine (FM-14, spec/expr.md EX-4).
-    fn value(&mut self, f: &Fun<'_>, x: f64, t: Option<f64>) -> Result<f64, SampleError> {
-        let at = || match t {
-            Some(t) => format!("x = {x}, t = {t}"),
-            None => format!("x = {x}"),
-        };
-        let env = |s: &str| match s {
-            "x" => Some(x),
-            "t" => t,
-            _ => None,
-        };
-        let what = f.what;
-        match eval_real(f.e, &env, &mut self.steps, self.limit) {
-            Ok(v) if v.is_finite() => Ok(v),
-            Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
-            Err(EvalError::BudgetExceeded { limit }) => {
-                Err(SampleError::Budget(ExprError::BudgetExceeded {
-                    which: "evaluation steps of a metric",
-                    limit,
-                }))
-            }
-            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
-        }
-    }
-}
-
-/// The real values of `e` (a function of `x`) at the points `xs`. Definite
-/// integrals inside `e` are computed by the engine's composite Gauss–Legendre
-/// rule (FM-14, [`crate::expr::eval`]); an indefinite one, one whose
-/// quadrature does not converge, a pole, a complex value or a symbol other
-/// than `x` is [`SampleError::Undefined`].
-///
-/// ```
-/// use scorespec::expr::{api::{parse, Format}, Limits};
-/// use scorespec::score::fredholm::metrics::sample;
-/// let e = parse("x**2", Format::Infix, &Limits::default()).unwrap();
-/// assert_eq!(sample(&e, &[1.0, 3.0]).unwrap(), [1.0, 9.0]);
-/// ```
-pub fn sample(e: &Expr, xs: &[f64]) -> Result<Vec<f64>, SampleError> {
-    let mut steps = 0;
-    sample_within(e, xs, &mut steps, MAX_METRIC_STEPS)
-}
-
-/// [`sample`] counting its evaluation steps in the caller's `steps` (not
-/// reset) under the caller's `limit`: a comparison that evaluates several
-/// expressions shares one budget.
-pub fn sample_within(
-    e: &Expr,
-    xs: &[f64],
-    steps: &mut u64,
-    limit: u64,
-) -> Result<Vec<f64>, SampleError> {
-    let mut s = Sampler {
-        steps: *steps,
-        limit,
-    };
-    let u = Fun::new(e, "u(x)");
-    let r = xs.iter().map(|&x| s.value(&u, x, None)).collect();
-    *steps = s.steps;
-    r
-}
 
 // ------------------------------------------------------------ verification
 

@@ -344,7 +344,7 @@ const PROSE_WORDS: &[&str] = &[
 
 fn is_known_word(w: &str) -> bool {
     KNOWN_WORDS.contains(&w)
-        || crate::expr::parse::latex::GREEK.contains(&w)
+        || crate::expr::lexicon::is_greek_command(w)
         || crate::expr::Func::from_name(w).is_some()
 }
 

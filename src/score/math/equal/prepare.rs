@@ -732,7 +732,7 @@ fn is_variable(s: &str) -> bool {
     let greek = base.len() > 2
         && base.starts_with('\\')
         && base[1..].bytes().all(|c| c.is_ascii_alphabetic())
-        && crate::expr::parse::latex::is_greek(&base[1..])
+        && crate::expr::lexicon::is_greek_command(&base[1..])
         && base != "\\pi";
     letter || greek
 }

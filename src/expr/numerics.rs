@@ -1,20 +1,38 @@
-//! Gauss–Legendre quadrature: the rule the engine evaluates definite
-//! integrals with ([`super::eval`], spec/expr.md EX-4) and the Fredholm
-//! residual verification integrates with (spec/fredholm.md FM-10).
+//! The numerics of the engine and of the Fredholm scorers, in one place:
+//! Gauss–Legendre quadrature, NumPy's `linspace`, cell midpoints, and the
+//! sampling of an expression's real values at points.
 //!
-//! [`gauss_legendre`] computes an `n`-point rule; [`composite`] lays
-//! [`QUADRATURE_PANELS`] panels of the [`QUADRATURE_NODES`]-point rule over
-//! an interval. The sizes are fixed, so the work of one integral is bounded
-//! by construction (80 evaluations of the integrand per rule).
+//! * Quadrature: the rule the engine evaluates definite integrals with
+//!   ([`super::eval`], spec/expr.md EX-4) and the Fredholm residual
+//!   verification integrates with (spec/fredholm.md FM-10).
+//!   [`gauss_legendre`] computes an `n`-point rule; [`composite`] lays
+//!   [`QUADRATURE_PANELS`] panels of the [`QUADRATURE_NODES`]-point rule over
+//!   an interval. The sizes are fixed, so the work of one integral is bounded
+//!   by construction (80 evaluations of the integrand per rule).
+//! * Points: [`linspace`] is NumPy's, bit for bit (tests/linspace.rs pins it
+//!   against NumPy's recorded output); [`midpoints`] are the interior points
+//!   of the residual check.
+//! * Sampling: [`sample`] and [`sample_within`] evaluate a function of `x` at
+//!   points under a step budget ([`MAX_METRIC_STEPS`]).
+//!
+//! The old paths stay: `expr::quadrature` is this module, and
+//! `score::fredholm::metrics` (and `compare`) re-export `linspace` and the
+//! sampling functions.
 //!
 //! # Differences with the document
 //!
 //! Document 003 names no quadrature rule for its residual check; the rule
 //! and its sizes are this project's (spec/fredholm.md FM-10). Evaluating
 //! definite integrals inside answers is this project's too (spec/expr.md
-//! EX-4): the documents leave them unevaluated.
+//! EX-4): the documents leave them unevaluated. Its sample points are
+//! NumPy's `linspace`, reproduced exactly; its residual check samples 50
+//! random points where this one takes fixed interior points (FM-11).
 
 use std::sync::OnceLock;
+
+use crate::expr::Expr;
+use crate::expr::ExprError;
+use crate::expr::eval::{EvalError, eval_real};
 
 /// The nodes (ascending, in (-1, 1)) and weights of the `n`-point
 /// Gauss–Legendre rule, which integrates polynomials of degree up to
@@ -132,6 +150,158 @@ pub fn composite_panels(lo: f64, hi: f64, panels: usize, out: &mut Vec<(f64, f64
             out.push((mid + half * xi, half * wi));
         }
     }
+}
+
+// ------------------------------------------------------------ sampling
+
+/// `n` evenly spaced points from `a` to `b` inclusive, computed as NumPy's
+/// `linspace(a, b, n)` does (`a + i·step`, the last point set to `b`).
+///
+/// ```
+/// use scorespec::score::fredholm::metrics::linspace;
+/// assert_eq!(linspace(0.0, 1.0, 5), [0.0, 0.25, 0.5, 0.75, 1.0]);
+/// assert_eq!(linspace(2.0, 3.0, 1), [2.0]);
+/// ```
+pub fn linspace(a: f64, b: f64, n: usize) -> Vec<f64> {
+    if n == 0 {
+        return vec![];
+    }
+    if n == 1 {
+        return vec![a];
+    }
+    let step = (b - a) / (n - 1) as f64;
+    let mut v: Vec<f64> = (0..n).map(|i| i as f64 * step + a).collect();
+    v[n - 1] = b;
+    v
+}
+
+/// The midpoints of `n` equal cells of `[a, b]`: `a + (i + 1/2)(b - a)/n`
+/// (interior points, the default sample points of [`verify_solution`](crate::score::fredholm::metrics::verify_solution)).
+///
+/// ```
+/// use scorespec::score::fredholm::metrics::midpoints;
+/// assert_eq!(midpoints(0.0, 1.0, 4), [0.125, 0.375, 0.625, 0.875]);
+/// ```
+pub fn midpoints(a: f64, b: f64, n: usize) -> Vec<f64> {
+    let h = (b - a) / n as f64;
+    (0..n).map(|i| a + (i as f64 + 0.5) * h).collect()
+}
+
+/// Why an expression has no real value at a sample point.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SampleError {
+    /// The value is undefined, complex or not finite there; the message
+    /// names the point.
+    Undefined(String),
+    /// The evaluation steps ran out.
+    Budget(ExprError),
+}
+
+impl std::fmt::Display for SampleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SampleError::Undefined(s) => f.write_str(s),
+            SampleError::Budget(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SampleError {}
+
+/// The most evaluation steps of one [`verify_solution`](crate::score::fredholm::metrics::verify_solution) or [`sample`] call.
+pub const MAX_METRIC_STEPS: u64 = 20_000_000;
+
+/// A function to sample: its tree and its name in messages.
+pub(crate) struct Fun<'a> {
+    e: &'a Expr,
+    what: &'static str,
+}
+
+impl<'a> Fun<'a> {
+    pub(crate) fn new(e: &'a Expr, what: &'static str) -> Self {
+        Fun { e, what }
+    }
+}
+
+pub(crate) struct Sampler {
+    pub(crate) steps: u64,
+    pub(crate) limit: u64,
+}
+
+impl Sampler {
+    pub(crate) fn new() -> Self {
+        Sampler {
+            steps: 0,
+            limit: MAX_METRIC_STEPS,
+        }
+    }
+
+    /// The real value of `f` with `x` (and `t`) bound. Definite integrals
+    /// are evaluated by the engine (FM-14, spec/expr.md EX-4).
+    pub(crate) fn value(
+        &mut self,
+        f: &Fun<'_>,
+        x: f64,
+        t: Option<f64>,
+    ) -> Result<f64, SampleError> {
+        let at = || match t {
+            Some(t) => format!("x = {x}, t = {t}"),
+            None => format!("x = {x}"),
+        };
+        let env = |s: &str| match s {
+            "x" => Some(x),
+            "t" => t,
+            _ => None,
+        };
+        let what = f.what;
+        match eval_real(f.e, &env, &mut self.steps, self.limit) {
+            Ok(v) if v.is_finite() => Ok(v),
+            Ok(v) => Err(SampleError::Undefined(format!("{what} is {v} at {}", at()))),
+            Err(EvalError::BudgetExceeded { limit }) => {
+                Err(SampleError::Budget(ExprError::BudgetExceeded {
+                    which: "evaluation steps of a metric",
+                    limit,
+                }))
+            }
+            Err(err) => Err(SampleError::Undefined(format!("{what} at {}: {err}", at()))),
+        }
+    }
+}
+
+/// The real values of `e` (a function of `x`) at the points `xs`. Definite
+/// integrals inside `e` are computed by the engine's composite Gauss–Legendre
+/// rule (FM-14, [`crate::expr::eval`]); an indefinite one, one whose
+/// quadrature does not converge, a pole, a complex value or a symbol other
+/// than `x` is [`SampleError::Undefined`].
+///
+/// ```
+/// use scorespec::expr::{api::{parse, Format}, Limits};
+/// use scorespec::score::fredholm::metrics::sample;
+/// let e = parse("x**2", Format::Infix, &Limits::default()).unwrap();
+/// assert_eq!(sample(&e, &[1.0, 3.0]).unwrap(), [1.0, 9.0]);
+/// ```
+pub fn sample(e: &Expr, xs: &[f64]) -> Result<Vec<f64>, SampleError> {
+    let mut steps = 0;
+    sample_within(e, xs, &mut steps, MAX_METRIC_STEPS)
+}
+
+/// [`sample`] counting its evaluation steps in the caller's `steps` (not
+/// reset) under the caller's `limit`: a comparison that evaluates several
+/// expressions shares one budget.
+pub fn sample_within(
+    e: &Expr,
+    xs: &[f64],
+    steps: &mut u64,
+    limit: u64,
+) -> Result<Vec<f64>, SampleError> {
+    let mut s = Sampler {
+        steps: *steps,
+        limit,
+    };
+    let u = Fun::new(e, "u(x)");
+    let r = xs.iter().map(|&x| s.value(&u, x, None)).collect();
+    *steps = s.steps;
+    r
 }
 
 #[cfg(test)]
