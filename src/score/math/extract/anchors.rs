@@ -67,12 +67,13 @@ impl Needle {
     }
 }
 
-/// One automaton for all needles, built once per process. Every occurrence
-/// is reported, overlapping ones included ("answer" inside "final answer",
-/// `####` inside `#####`).
+/// One automaton for all needles, built once per process. It reports the
+/// leftmost occurrence and resumes after it (so its SIMD prefilter skips the
+/// text between candidates); the occurrences that overlap a reported one are
+/// added by [`Anchors::scan`].
 static SEARCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasick::builder()
-        .match_kind(MatchKind::Standard)
+        .match_kind(MatchKind::LeftmostFirst)
         .build(NEEDLES.map(Needle::text))
         .expect("eight short literal needles always build")
 });
@@ -88,9 +89,28 @@ impl Anchors {
     /// The occurrences in `lower` (the lowercase text from absolute position
     /// `base` on): one pass.
     pub(super) fn scan(lower: &str, base: usize) -> Anchors {
+        let b = lower.as_bytes();
         let mut anchors = Anchors::default();
-        for m in SEARCHER.find_overlapping_iter(lower) {
-            anchors.hits[m.pattern().as_usize()].push(base + m.start());
+        for m in SEARCHER.find_iter(lower) {
+            let (h, needle) = (m.start(), NEEDLES[m.pattern().as_usize()]);
+            anchors.hits[needle as usize].push(base + h);
+            // The only needles that can start inside another one: "answer"
+            // in "final answer", and `####` one to three bytes into `####`
+            // (`#####` holds two). No other needle's start is a substring
+            // of a needle after its first byte (the tests compare every
+            // query with `match_indices`).
+            match needle {
+                Needle::FinalAnswer => anchors.hits[Needle::Answer as usize].push(base + h + 6),
+                Needle::Hashes => {
+                    let run = b[h + 4..]
+                        .iter()
+                        .take(3)
+                        .take_while(|&&c| c == b'#')
+                        .count();
+                    anchors.hits[Needle::Hashes as usize].extend((1..=run).map(|k| base + h + k));
+                }
+                _ => {}
+            }
         }
         anchors
     }
@@ -126,26 +146,63 @@ impl Anchors {
 mod tests {
     use super::*;
 
-    /// Each query returns what `match_indices` returns on the same range.
-    #[test]
-    fn queries_match_match_indices() {
-        let text =
-            "#####  ######## the final answer: answer is \\boxed{1} therefore 答案是 所以 ####";
+    /// Every query of `a` over `text` is what `match_indices` finds.
+    fn check(text: &str) {
         let lower = text.to_ascii_lowercase();
         let a = Anchors::scan(&lower, 0);
         for n in NEEDLES {
-            for from in 0..text.len() {
+            for from in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
                 for to in [from, (from + 7).min(text.len()), text.len()] {
-                    let (Some(hay), true) = (lower.get(from..to), text.is_char_boundary(from))
-                    else {
+                    let Some(hay) = lower.get(from..to) else {
                         continue;
                     };
                     let want: Vec<usize> =
                         hay.match_indices(n.text()).map(|(i, _)| i + from).collect();
                     let got: Vec<usize> = a.find(n, from, to).collect();
-                    assert_eq!(got, want, "{n:?} in {from}..{to}");
+                    assert_eq!(got, want, "{n:?} in {from}..{to} of {text:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn queries_match_match_indices() {
+        check(
+            "#####  ######## the final answer: answer is \\boxed{1} therefore 答案是 所以 #### \\fbox{} Final Answerfinal answer",
+        );
+        // Pieces of needles glued at random (a fixed linear congruential
+        // sequence): overlaps and near misses of every kind.
+        let pieces = [
+            "#",
+            "##",
+            "answer",
+            "final ",
+            "fin",
+            "al answer",
+            "therefore",
+            "there",
+            "fore",
+            "\\boxed",
+            "\\fbox",
+            "\\",
+            "答案",
+            "答",
+            "所以",
+            "以",
+            "ANSWER",
+            " ",
+            "a",
+        ];
+        let mut x: u64 = 7;
+        for _ in 0..300 {
+            let mut s = String::new();
+            for _ in 0..12 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+            }
+            check(&s);
         }
     }
 }

@@ -222,21 +222,18 @@ pub(super) fn is_bare(t: &str) -> bool {
                     .iter()
                     .take_while(|c| c.is_ascii_alphabetic())
                     .count();
-                let word = t[i..i + n].to_ascii_lowercase();
+                let word = &t[i..i + n];
                 i += n;
                 if n >= 2 {
                     text_words += 1;
-                    if PROSE_WORDS.contains(&word.as_str()) {
+                    if one_of(PROSE_WORDS, word) {
                         return false;
                     }
                     // Two letters (`xy`) or capitals (`AB`, `ABCD`) name points
                     // or products of symbols.
                     let symbols =
                         n == 2 || (n <= 4 && t[i - n..i].bytes().all(|c| c.is_ascii_uppercase()));
-                    if !symbols
-                        && !ANSWER_WORDS.contains(&word.as_str())
-                        && !is_unit_word(&t[i - n..i])
-                    {
+                    if !symbols && !one_of(ANSWER_WORDS, word) && !is_unit_word(&t[i - n..i]) {
                         prose += 1;
                     }
                 }
@@ -255,6 +252,11 @@ pub(super) fn is_bare(t: &str) -> bool {
         || (text_words <= 3
             && t.bytes()
                 .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+}
+
+/// Whether `word` is in `list` (lowercase words), ASCII case ignored.
+fn one_of(list: &[&str], word: &str) -> bool {
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// Whether `s` starts with a CJK character (a Chinese or Japanese word).

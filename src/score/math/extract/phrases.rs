@@ -144,8 +144,12 @@ impl Doc<'_> {
         // Each phrase is compared where its anchor sits (the anchors were
         // all found in one pass, see `anchors`).
         for &(p, anchor, forward, how) in PHRASES.iter().chain(more) {
+            let mut hits = self.find_all(anchor, from, to).peekable();
+            if hits.peek().is_none() {
+                continue;
+            }
             let offset = p.find(anchor.text()).unwrap_or(0);
-            let found = self.find_all(anchor, from, to).filter_map(|h| {
+            let found = hits.filter_map(|h| {
                 let at = h.checked_sub(offset).filter(|&at| at >= from)?;
                 let rel = at - self.base;
                 (at + p.len() <= to && lower[rel..rel + p.len()] == *p.as_bytes()).then_some(at)
