@@ -22,6 +22,26 @@ impl Doc<'_> {
     /// `-\sqrt{3}`), at most 16 levels.
     pub(super) fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
+        let end = self.last_digits_end(from, to)?;
+        let (s, e) = (self.number_start(from, end), end);
+        // A percent sign or word right after the number belongs to it.
+        let after = &self.lower[e - self.base..to - self.base];
+        let gap = after.len() - after.trim_start_matches(' ').len();
+        for suffix in ["\\%", "%", "percentage", "percent", "pct"] {
+            if after[gap..].starts_with(suffix) {
+                let k = e + gap + suffix.len();
+                if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
+                    return Some((s, k));
+                }
+            }
+        }
+        Some(self.widen_to_command(from, to, (s, e)))
+    }
+
+    /// Where the last run of digits in `[from, to)` ends, skipping digits
+    /// inside a word (`AZYUK2A`, a code).
+    fn last_digits_end(&self, from: usize, to: usize) -> Option<usize> {
+        let b = self.bytes();
         let mut end = to;
         loop {
             while end > from && !b[end - 1].is_ascii_digit() {
@@ -30,7 +50,6 @@ impl Doc<'_> {
             if end == from {
                 return None;
             }
-            // Digits inside a word (`AZYUK2A`, a code) are not a number.
             let mut k = end;
             while k > from && b[k - 1].is_ascii_digit() {
                 k -= 1;
@@ -39,10 +58,17 @@ impl Doc<'_> {
                 && b[k - 1].is_ascii_alphabetic()
                 && b.get(end).is_some_and(u8::is_ascii_alphabetic);
             if !glued {
-                break;
+                return Some(end);
             }
             end = k;
         }
+    }
+
+    /// Where the number ending at `end` starts: its digits joined by `.`,
+    /// `,` or `/`, thousands groups separated by spaces, the whole part of a
+    /// mixed number, a leading decimal point and a minus sign.
+    fn number_start(&self, from: usize, end: usize) -> usize {
+        let b = self.bytes();
         let mut start = end;
         loop {
             while start > from && b[start - 1].is_ascii_digit() {
@@ -96,18 +122,19 @@ impl Doc<'_> {
         if start > from && b[start - 1] == b'-' && not_word(start - 1) {
             start -= 1;
         }
-        let (mut s, mut e) = (start, end);
-        // A percent sign or word right after the number belongs to it.
-        let after = &self.lower[e - self.base..to - self.base];
-        let gap = after.len() - after.trim_start_matches(' ').len();
-        for suffix in ["\\%", "%", "percentage", "percent", "pct"] {
-            if after[gap..].starts_with(suffix) {
-                let k = e + gap + suffix.len();
-                if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
-                    return Some((s, k));
-                }
-            }
-        }
+        start
+    }
+
+    /// The number `(s, e)` widened to the LaTeX command whose argument it
+    /// fills (`\frac{10}{9}`, `-\sqrt{3}`), at most 16 levels.
+    fn widen_to_command(
+        &self,
+        from: usize,
+        to: usize,
+        (mut s, mut e): (usize, usize),
+    ) -> (usize, usize) {
+        let b = self.bytes();
+        let not_word = |k: usize| k == from || !b[k - 1].is_ascii_alphanumeric();
         for _ in 0..16 {
             // The number fills a group `{…}` of a command.
             if !(s > from && b[s - 1] == b'{' && self.close_of(s - 1) == Some(e)) {
@@ -139,7 +166,7 @@ impl Doc<'_> {
                 s -= 1;
             }
         }
-        Some((s, e))
+        (s, e)
     }
 
     /// MX-14: the last number token, whole: [`Doc::last_number`] with an

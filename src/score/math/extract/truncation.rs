@@ -27,9 +27,19 @@ pub(super) fn truncated(t: &str) -> Option<NoAnswerReason> {
 /// The formula part of [`truncated`]: an operator, an unclosed delimiter,
 /// environment, `$` or brace at the end.
 pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
+    if ends_on_operator(t) {
+        return Some("cut off: the response ends on an operator");
+    }
+    unclosed_delimiter(t).or_else(|| open_in_last_paragraph(t))
+}
+
+/// Whether `t` ends on an operator, an opening bracket or a command that
+/// takes an operand (`\times`, `\frac`, `\left`).
+fn ends_on_operator(t: &str) -> bool {
     let b = t.as_bytes();
-    let last = *b.last()?;
-    // Ends on an operator or an opening bracket.
+    let Some(&last) = b.last() else {
+        return false;
+    };
     let on_operator = match last {
         b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
         b'-' => !t.ends_with("--"),
@@ -37,45 +47,49 @@ pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
         b'\\' => !t.ends_with("\\\\"),
         b',' | b';' | b':' => true,
         _ => false,
-    } || {
-        let n = b
-            .iter()
-            .rev()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count();
-        n > 0
-            && b.len() > n
-            && b[b.len() - n - 1] == b'\\'
-            && matches!(
-                &t[t.len() - n..],
-                "times"
-                    | "cdot"
-                    | "div"
-                    | "pm"
-                    | "mp"
-                    | "le"
-                    | "leq"
-                    | "ge"
-                    | "geq"
-                    | "frac"
-                    | "dfrac"
-                    | "sqrt"
-                    | "left"
-                    | "neq"
-                    | "approx"
-                    | "in"
-                    | "cup"
-                    | "cap"
-                    | "implies"
-                    | "Rightarrow"
-                    | "quad"
-                    | "qquad"
-            )
     };
     if on_operator {
-        return Some("cut off: the response ends on an operator");
+        return true;
     }
-    // One pass: the last `\[`, `\]`, `\(`, `\)`, environments, `$$` runs.
+    let n = b
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    n > 0
+        && b.len() > n
+        && b[b.len() - n - 1] == b'\\'
+        && matches!(
+            &t[t.len() - n..],
+            "times"
+                | "cdot"
+                | "div"
+                | "pm"
+                | "mp"
+                | "le"
+                | "leq"
+                | "ge"
+                | "geq"
+                | "frac"
+                | "dfrac"
+                | "sqrt"
+                | "left"
+                | "neq"
+                | "approx"
+                | "in"
+                | "cup"
+                | "cap"
+                | "implies"
+                | "Rightarrow"
+                | "quad"
+                | "qquad"
+        )
+}
+
+/// Why `t` ends inside a display or an environment, if it does: one pass
+/// over the last `\[`, `\]`, `\(`, `\)`, the environments and `$$` runs.
+fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
+    let b = t.as_bytes();
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
@@ -112,7 +126,12 @@ pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
     if displays % 2 == 1 {
         return Some("cut off: the response ends inside a $$…$$ display");
     }
-    // The last paragraph: `$` pairs and braces.
+    None
+}
+
+/// Why the last paragraph of `t` ends inside a `$…$` formula or a brace
+/// group, if it does (a `$` that is a currency sign does not open one).
+fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
     let para = &t[t.rfind("\n\n").map_or(0, |k| k + 2)..];
     let pb = para.as_bytes();
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
@@ -131,34 +150,35 @@ pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
         }
         i += 1;
     }
-    if singles % 2 == 1 {
-        // `$5` before a number outside formulas is money, not a formula.
-        let rest = &para[last_single + 1..];
-        let digits = rest
-            .bytes()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, b',' | b'.'))
-            .count();
-        // `2,74 $`, `1,000.99$`: a currency sign after the amount.
-        let before = para[..last_single].trim_end_matches(' ');
-        let after_amount = before.ends_with(|c: char| c.is_ascii_digit())
-            && rest
-                .trim_start()
-                .bytes()
-                .next()
-                .is_none_or(|c| !c.is_ascii_digit() && c != b'\\');
-        let money = after_amount
-            || digits > 0
-                && rest[digits..].bytes().next().is_none_or(|c| {
-                    c.is_ascii_whitespace() || matches!(c, b'.' | b',' | b')' | b'!' | b'?')
-                });
-        if !money {
-            return Some("cut off: the response ends inside a $…$ formula");
-        }
+    if singles % 2 == 1 && !is_money(para, last_single) {
+        return Some("cut off: the response ends inside a $…$ formula");
     }
     if depth > 0 {
         return Some("cut off: the response ends inside a brace group");
     }
     None
+}
+
+/// Whether the `$` at `at` in `para` is a currency sign: `$5` before a
+/// number outside formulas, or after an amount (`2,74 $`, `1,000.99$`).
+fn is_money(para: &str, at: usize) -> bool {
+    let rest = &para[at + 1..];
+    let digits = rest
+        .bytes()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b',' | b'.'))
+        .count();
+    let before = para[..at].trim_end_matches(' ');
+    let after_amount = before.ends_with(|c: char| c.is_ascii_digit())
+        && rest
+            .trim_start()
+            .bytes()
+            .next()
+            .is_none_or(|c| !c.is_ascii_digit() && c != b'\\');
+    after_amount
+        || digits > 0
+            && rest[digits..].bytes().next().is_none_or(|c| {
+                c.is_ascii_whitespace() || matches!(c, b'.' | b',' | b')' | b'!' | b'?')
+            })
 }
 
 /// The sentence part of [`truncated`]: the response ends on a word that
