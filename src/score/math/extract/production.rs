@@ -25,19 +25,35 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
     "</s>",
 ];
 
-/// The position of the first chat-template token in `text`: one byte
-/// search for `<`, then a comparison at each.
-pub(super) fn first_chat_token(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
+/// The model's turn in `response` (MX-1, MX-10): the byte range of what
+/// [`strip_think`] keeps, cut at its first chat-template token, found in one
+/// forward pass over the `<` bytes (instead of one pass per tag).
+pub(super) fn model_turn(response: &str) -> (usize, usize) {
+    let b = response.as_bytes();
+    let (mut last_close, mut first_open) = (None, None);
+    // The first chat token overall, and the first after the last `</think>`.
+    let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
-    while let Some(k) = text[from..].find('<') {
+    while let Some(k) = response[from..].find('<') {
         let i = from + k;
-        if CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())) {
-            return Some(i);
+        let rest = &b[i..];
+        if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
+            last_close = Some(i);
+            chat_after_close = None;
+        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"<think>") {
+            first_open.get_or_insert(i);
+        } else if CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes())) {
+            first_chat.get_or_insert(i);
+            chat_after_close.get_or_insert(i);
         }
         from = i + 1;
     }
-    None
+    // No token holds a second `<`, so none crosses a `<think>` tag.
+    match (last_close, first_open) {
+        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len())),
+        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o)),
+        (None, None) => (0, first_chat.unwrap_or(b.len())),
+    }
 }
 
 /// The explicit search of the production extraction first reads the last
@@ -76,15 +92,11 @@ pub(super) fn locate_production(
     response: &str,
     formulas_only: bool,
 ) -> Result<Found, NoAnswerReason> {
-    let body = strip_think(response);
-    let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
-    // A chat template's end-of-turn token ends the response (`…is 2/3.
-    // <|im_start|>user`): what follows is not the model's answer.
-    let body = match first_chat_token(body) {
-        Some(k) => &body[..k],
-        None => body,
-    };
-    let end = start + body.len();
+    // The reasoning block goes; a chat template's end-of-turn token ends the
+    // response (`…is 2/3. <|im_start|>user`): what follows is not the
+    // model's answer.
+    let (mut start, end) = model_turn(response);
+    let body = &response[start..end];
     if body.trim().is_empty() {
         let open_think = strip_think(response).len() < response.len()
             && !response.to_ascii_lowercase().contains("</think>");
@@ -242,6 +254,47 @@ mod production_tests {
             assert_eq!(&r[x.span.0..x.span.1], x.answer, "the span is the answer");
             x.answer
         })
+    }
+
+    /// The old way: `strip_think`, then the first chat token of the rest.
+    fn turn_in_two_passes(r: &str) -> (usize, usize) {
+        let body = strip_think(r);
+        let start = body.as_ptr() as usize - r.as_ptr() as usize;
+        let b = body.as_bytes();
+        let chat =
+            (0..b.len()).find(|&i| CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())));
+        (start, start + chat.unwrap_or(b.len()))
+    }
+
+    #[test]
+    fn model_turn_is_strip_think_then_the_first_chat_token() {
+        let pieces = [
+            "<think>",
+            "</think>",
+            "</THINK>",
+            "<Think>",
+            "<|im_end|>",
+            "<|im_start|>",
+            "</s>",
+            "<|eot_id|>",
+            "<",
+            "</",
+            "x",
+            " 5 ",
+            "<|end|>",
+            "é",
+        ];
+        let mut x: u64 = 11;
+        for _ in 0..3000 {
+            let mut s = String::new();
+            for _ in 0..(x >> 60) + 1 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+            }
+            assert_eq!(model_turn(&s), turn_in_two_passes(&s), "{s:?}");
+        }
     }
 
     #[test]
