@@ -9,7 +9,7 @@
 
 use super::numbers::is_unit_word;
 use super::truncation::cut_in_formula;
-use super::*;
+use super::{Located, trim};
 
 /// A response longer than this is never a bare answer (MX-12).
 pub const MAX_BARE_BYTES: usize = 1024;

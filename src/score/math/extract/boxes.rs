@@ -8,7 +8,7 @@
 //! Symeval unwraps the first box; here the last box counts and boxes side by
 //! side are one list answer (D-MX6, spec/math.md).
 
-use super::*;
+use super::{Doc, Found, MAX_ANSWER_BYTES, Needle, trim, trim_end_periods};
 
 /// The length of a `\text{…}` (or `\mbox`, `\textnormal`, `\textrm`)
 /// group at the start of `s` whose content is only words, spaces and a

@@ -5,7 +5,7 @@
 //!
 //! Document 004 does not read choice letters (spec/math.md MX-16).
 
-use super::*;
+use super::{Located, strip_think};
 
 /// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
 /// `\text{(C)}`, `**C**`, `C.`), if it is one (MX-16).

@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::*;
+use super::{Doc, Found, trim, trim_end_punct};
 
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as

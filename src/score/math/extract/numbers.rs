@@ -7,7 +7,7 @@
 //! Symeval's number pattern cuts `3.54e-07` to `07` and drops units; the
 //! production token keeps them (MX-14).
 
-use super::*;
+use super::Doc;
 
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {

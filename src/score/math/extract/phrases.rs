@@ -14,7 +14,10 @@
 //! whole response is searched when that text has no answer (D-MX1), and no
 //! boolean is read from prose (D-MX3).
 
-use super::*;
+use super::{
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, strip_dollars, trim,
+    trim_end_periods,
+};
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
 /// statement (MX-11).

@@ -13,7 +13,10 @@
 
 use super::bare::is_bare;
 use super::truncation::truncated;
-use super::*;
+use super::{
+    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, strip_think, trim,
+    trim_end_periods,
+};
 
 /// Chat-template tokens that end a model's turn (MX-10).
 pub(super) const CHAT_TOKENS: &[&str] = &[

@@ -7,7 +7,7 @@
 //! Document 004 takes the last number of any response; a cut-off response
 //! is `no_answer` here, with the reason (spec/math.md MX-15).
 
-use super::*;
+use super::NoAnswerReason;
 
 /// Words after which a sentence cannot end (MX-15: a response that ends on
 /// one was cut off).
