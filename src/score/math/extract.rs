@@ -35,7 +35,7 @@ use serde::Serialize;
 
 use super::normalize::normalize;
 use crate::extract::strip_think;
-use crate::text::brackets::{Escapes, Pairs};
+use crate::text::brackets::{self, Escapes, Pairs};
 use anchors::{Anchors, Needle};
 
 // One module per seam: boxes, answer statements, formulas, numbers; the
@@ -293,6 +293,10 @@ struct Doc<'a> {
     /// Built on first use (a search that meets no brace command never
     /// builds it).
     braces: std::cell::OnceCell<Pairs>,
+    /// Whether a brace was matched without the table: the first query is
+    /// one forward scan (a short response with one box never builds the
+    /// table), the second builds it (so many queries stay linear).
+    scanned_once: std::cell::Cell<bool>,
     /// Every occurrence of the explicit search's words (one pass, built on
     /// first use).
     anchors: std::cell::OnceCell<Anchors>,
@@ -308,6 +312,7 @@ impl<'a> Doc<'a> {
             text,
             lower: text[start..end].to_ascii_lowercase(),
             braces: std::cell::OnceCell::new(),
+            scanned_once: std::cell::Cell::new(false),
             anchors: std::cell::OnceCell::new(),
             base: start,
             production: false,
@@ -335,7 +340,30 @@ impl<'a> Doc<'a> {
 
     /// The matching `}` of the `{` at absolute position `i`.
     fn close_of(&self, i: usize) -> Option<usize> {
-        Some(self.braces().close_of(i.checked_sub(self.base)?)? + self.base)
+        let rel = i.checked_sub(self.base)?;
+        if self.braces.get().is_none() && !self.scanned_once.replace(true) {
+            return self.close_by_scan(i);
+        }
+        Some(self.braces().close_of(rel)? + self.base)
+    }
+
+    /// [`Doc::close_of`] by one forward scan from `i`: the table's answer
+    /// (a `{` after an odd run of backslashes is escaped and has no pair;
+    /// from an unescaped `{` on, the scan reads escapes as the table's did).
+    fn close_by_scan(&self, i: usize) -> Option<usize> {
+        let b = &self.bytes()[..self.base + self.lower.len()];
+        if b.get(i) != Some(&b'{') {
+            return None;
+        }
+        let run = b[self.base..i]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'\\')
+            .count();
+        if run % 2 == 1 {
+            return None;
+        }
+        brackets::closing(b, i, Escapes::Backslash)
     }
 
     /// The matching `{` of the `}` at absolute position `i`.
@@ -469,6 +497,34 @@ mod tests {
         // Nested commands around the last number: widened 16 levels (MX-6).
         let r = "\\sqrt{".repeat(20) + "2" + &"}".repeat(20);
         assert_eq!(answer(&r, false).as_deref(), Some(&r[6 * 4..r.len() - 4]));
+    }
+
+    /// The first brace query (one scan) answers as the table does.
+    #[test]
+    fn first_brace_query_is_the_tables_answer() {
+        let pieces = ["{", "}", "\\", "\\{", "\\}", "x", "é", "(", ")", "[", "]", "\\\\"];
+        let mut x: u64 = 3;
+        for _ in 0..2000 {
+            let mut s = String::new();
+            for _ in 0..(x >> 60) + 2 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+            }
+            let base = (x >> 40) as usize % 3;
+            let base = (base..=s.len())
+                .find(|&k| s.is_char_boundary(k))
+                .unwrap_or(s.len());
+            for i in 0..s.len() + 1 {
+                let table = Doc::new(&s, base, s.len());
+                let _ = table.close_of(base); // the first query
+                let want = table.close_of(i);
+                assert!(table.braces.get().is_some() || i < base);
+                let fresh = Doc::new(&s, base, s.len());
+                assert_eq!(fresh.close_of(i), want, "{s:?} from {base}, at {i}");
+            }
+        }
     }
 
     #[test]
