@@ -1,0 +1,267 @@
+//! Bare answers (MX-12): a response that is itself just an answer (a
+//! number, a formula, an equation, an interval, a short text answer) is that
+//! answer, in every mode.
+//!
+//! # Differences with the document
+//!
+//! Document 004 has no bare answers: `5` against `5` is no answer there
+//! (spec/math.md MX-12).
+
+use super::numbers::is_unit_word;
+use super::truncation::cut_in_formula;
+use super::{Located, trim};
+
+/// A response longer than this is never a bare answer (MX-12).
+pub const MAX_BARE_BYTES: usize = 1024;
+
+/// Words that make a text prose, not a bare answer (MX-12).
+pub(super) const PROSE_WORDS: &[&str] = &[
+    "the",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "so",
+    "we",
+    "it",
+    "its",
+    "this",
+    "that",
+    "then",
+    "thus",
+    "hence",
+    "therefore",
+    "answer",
+    "final",
+    "of",
+    "to",
+    "in",
+    "for",
+    "with",
+    "get",
+    "have",
+    "has",
+    "let",
+    "since",
+    "because",
+    "which",
+    "there",
+    "here",
+    "if",
+    "can",
+    "will",
+    "would",
+    "should",
+    "by",
+    "on",
+    "at",
+    "from",
+    "as",
+    "an",
+    "my",
+    "our",
+    "you",
+    "me",
+    "think",
+    "find",
+    "solve",
+    "compute",
+    "step",
+    "first",
+    "next",
+    "now",
+    "where",
+    "when",
+    "not",
+    "know",
+    "do",
+    "does",
+    "sure",
+    "cannot",
+    "unable",
+    "sorry",
+    "hmm",
+    "wait",
+    "okay",
+    "ok",
+];
+
+/// Words a bare answer may hold (MX-12): connectives of a list, percent,
+/// booleans, function names, the usual text answers.
+pub(super) const ANSWER_WORDS: &[&str] = &[
+    "and",
+    "or",
+    "percent",
+    "percentage",
+    "pct",
+    "per",
+    "yes",
+    "no",
+    "true",
+    "false",
+    "none",
+    "infinity",
+    "inf",
+    "infty",
+    "pi",
+    "sin",
+    "cos",
+    "tan",
+    "cot",
+    "sec",
+    "csc",
+    "log",
+    "ln",
+    "lg",
+    "exp",
+    "sqrt",
+    "max",
+    "min",
+    "gcd",
+    "lcm",
+    "mod",
+    "dne",
+    "undefined",
+    "solution",
+    "solutions",
+    "real",
+    "all",
+    "numbers",
+    "empty",
+    "set",
+    "neither",
+    "both",
+    "even",
+    "odd",
+    "option",
+    "choice",
+    "degrees",
+    "degree",
+    "units",
+    "square",
+    "cubic",
+];
+
+/// The answer of a text that is itself just an answer (MX-12): the whole
+/// trimmed text, or `None`.
+///
+/// ```
+/// use scorespec::score::math::extract::bare_answer;
+/// assert!(bare_answer("x = 3").is_some());
+/// assert!(bare_answer("(1, 2]").is_some());
+/// assert!(bare_answer("It is 5").is_none());
+/// ```
+pub fn bare_answer(text: &str) -> Option<Located> {
+    let span = trim(text, (0, text.len()));
+    is_bare(&text[span.0..span.1]).then(|| Located {
+        answer: text[span.0..span.1].to_string(),
+        span,
+        how: "bare_answer",
+    })
+}
+
+/// Whether `t` (trimmed) is itself just an answer (MX-12): short, balanced,
+/// not ending on an operator, and without prose words.
+pub(super) fn is_bare(t: &str) -> bool {
+    if t.is_empty() || t.len() > MAX_BARE_BYTES || cut_in_formula(t).is_some() {
+        return false;
+    }
+    let display = t.starts_with("$$") || t.starts_with("\\[") || t.starts_with("\\begin");
+    if t.contains('\n') && !display {
+        return false;
+    }
+    if t.contains("\\boxed") || t.contains("\\fbox") {
+        return false;
+    }
+    let b = t.as_bytes();
+    let (mut depth, mut dollars) = (0i32, 0usize);
+    let mut prose = 0usize;
+    let mut text_words = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' => {
+                let n = b[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                let name = &t[i + 1..i + 1 + n];
+                i += 1 + n.max(1);
+                // Arguments that are names, not words.
+                if matches!(
+                    name,
+                    "begin" | "end" | "operatorname" | "mathbb" | "mathcal" | "mathbf" | "mathrm"
+                ) && b.get(i) == Some(&b'{')
+                {
+                    match t[i..].find('}') {
+                        Some(k) => i += k + 1,
+                        None => return false,
+                    }
+                }
+                continue;
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            b'$' => dollars += 1,
+            // A sentence ends inside: prose.
+            b'.' | b'!' | b'?'
+                if b.get(i + 1) == Some(&b' ')
+                    && b.get(i + 2).is_some_and(u8::is_ascii_uppercase) =>
+            {
+                return false;
+            }
+            _ if c.is_ascii_alphabetic() => {
+                let n = b[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                let word = &t[i..i + n];
+                i += n;
+                if n >= 2 {
+                    text_words += 1;
+                    if one_of(PROSE_WORDS, word) {
+                        return false;
+                    }
+                    // Two letters (`xy`) or capitals (`AB`, `ABCD`) name points
+                    // or products of symbols.
+                    let symbols =
+                        n == 2 || (n <= 4 && t[i - n..i].bytes().all(|c| c.is_ascii_uppercase()));
+                    if !symbols && !one_of(ANSWER_WORDS, word) && !is_unit_word(&t[i - n..i]) {
+                        prose += 1;
+                    }
+                }
+                continue;
+            }
+            _ if c >= 0xE3 && is_cjk(&t[i..]) => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 || dollars % 2 == 1 {
+        return false;
+    }
+    // A text answer: a few words of letters (`white`, `no solution`).
+    prose == 0
+        || (text_words <= 3
+            && t.bytes()
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+}
+
+/// Whether `word` is in `list` (lowercase words), ASCII case ignored.
+fn one_of(list: &[&str], word: &str) -> bool {
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// Whether `s` starts with a CJK character (a Chinese or Japanese word).
+pub(super) fn is_cjk(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| {
+        ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{F900}'..='\u{FAFF}').contains(&c)
+    })
+}

@@ -1,0 +1,210 @@
+//! Boxed answers (MX-4): the last `\boxed{…}` / `\fbox{…}` / `\boxed x`
+//! of a range, and boxes side by side read as one list answer when only
+//! separators (`,`, "and", `\quad`, a `\text{…}` of words, a label
+//! `y_2 =`) stand between them.
+//!
+//! # Differences with the document
+//!
+//! Symeval unwraps the first box; here the last box counts and boxes side by
+//! side are one list answer (D-MX6, spec/math.md).
+
+use super::{Doc, Found, MAX_ANSWER_BYTES, Needle, trim, trim_end_periods};
+
+/// The length of a `\text{…}` (or `\mbox`, `\textnormal`, `\textrm`)
+/// group at the start of `s` whose content is only words, spaces and a
+/// parenthesized label (`(a)`), if there is one (MX-4 separators).
+pub(super) fn glue_text_group(s: &str) -> Option<usize> {
+    let open = ["\\text{", "\\mbox{", "\\textnormal{", "\\textrm{"]
+        .iter()
+        .find(|p| s.starts_with(**p))?
+        .len();
+    let close = s[open..].find('}')? + open;
+    s[open..close]
+        .bytes()
+        .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'(' | b')' | b','))
+        .then_some(close + 1)
+}
+
+/// The length of a label assignment `y =`, `y_2 =`, `x_{1} =` at the start
+/// of `s`, if there is one (MX-4 separators).
+pub(super) fn label_assignment(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 1;
+    if !b.first()?.is_ascii_alphabetic() || b.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    if b.get(i) == Some(&b'_') {
+        i += 1;
+        if b.get(i) == Some(&b'{') {
+            let close = s[i..].find('}')? + i;
+            if close == i + 1 || !s[i + 1..close].bytes().all(|c| c.is_ascii_alphanumeric()) {
+                return None;
+            }
+            i = close + 1;
+        } else if b.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    (b.get(i) == Some(&b'=')).then_some(i + 1)
+}
+
+impl Doc<'_> {
+    /// MX-4: the last non-empty `\boxed{…}` / `\fbox{…}` / `\boxed x` in `[from, to)`.
+    pub(super) fn boxed(&self, from: usize, to: usize) -> Option<Found> {
+        // Every box: (command start, content span, end of the box).
+        let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
+        for name in [Needle::Boxed, Needle::Fbox] {
+            for at in self.find_all(name, from, to) {
+                if let Some((span, reach)) = self.box_content(at, name.text().len(), to) {
+                    boxes.push((at, span, reach));
+                }
+            }
+        }
+        boxes.sort_unstable_by_key(|x| x.0);
+        let &(last_at, last_span, last_reach) = boxes.last()?;
+        // MX-4: boxes side by side (`\boxed{1}, \boxed{2}`, `\boxed{1}
+        // \quad \text{and} \quad \boxed{2}`) are one answer, a list.
+        let mut first_at = last_at;
+        for &(at, _, reach) in boxes.iter().rev().skip(1) {
+            if reach > first_at || !self.only_separators(reach, first_at) {
+                break;
+            }
+            first_at = at;
+        }
+        Some(if first_at == last_at {
+            Found {
+                span: last_span,
+                how: "boxed",
+                reach: last_reach,
+            }
+        } else {
+            Found {
+                span: (first_at, last_reach),
+                how: "boxed_list",
+                reach: last_reach,
+            }
+        })
+    }
+
+    /// Whether `[from, to)` (at most 64 bytes) holds only what separates the
+    /// boxes of a list: spaces, `,`, `;`, `$`, `\(`, `\)`, `\[`, `\]`,
+    /// spacing commands, the words "and", "or", one or two other plain
+    /// words before the connective (`papers and`, not `, then`), a
+    /// `\text{…}` group of words and labels (`\text{ for part (a) and }`),
+    /// and a label assignment (`y_2 =`).
+    pub(super) fn only_separators(&self, from: usize, to: usize) -> bool {
+        const TOKENS: &[&str] = &[
+            ",",
+            ";",
+            "$",
+            "\\(",
+            "\\)",
+            "\\[",
+            "\\]",
+            "\\quad",
+            "\\qquad",
+            "\\,",
+            "\\;",
+            "\\:",
+            "\\!",
+            "\\ ",
+            "~",
+            "and",
+            "or",
+            "\\text{and}",
+            "\\text{or}",
+            "\\text{ and }",
+            "\\text{ or }",
+            "\\mbox{ and }",
+            "\\mbox{and}",
+        ];
+        if to - from > 64 {
+            return false;
+        }
+        let mut rest = &self.lower[from - self.base..to - self.base];
+        let mut words = 0;
+        let mut connective = false;
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                return true;
+            }
+            if let Some(t) = TOKENS.iter().find(|t| rest.starts_with(**t)) {
+                connective |= matches!(*t, "," | ";" | "and" | "or")
+                    || t.contains("and")
+                    || t.contains(" or");
+                rest = &rest[t.len()..];
+            } else if let Some(n) = glue_text_group(rest) {
+                // `\text{ for part (a) and }`: words in a text group.
+                rest = &rest[n..];
+            } else if let Some(n) = label_assignment(rest) {
+                // `y_2 = \boxed{…}`: the name of the next item.
+                rest = &rest[n..];
+            } else if rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                && words < 2
+                && !connective
+            {
+                // `\boxed{1} papers and \boxed{2}`: a word or two naming the
+                // previous item, before the connective (`, then` is prose).
+                let n = rest
+                    .find(|c: char| !c.is_ascii_alphabetic())
+                    .unwrap_or(rest.len());
+                rest = &rest[n..];
+                words += 1;
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /// The content of the box command at `at` (name of `len` bytes),
+    /// trimmed, and where the box ends; `None` when empty or unclosed. A box
+    /// inside a box starts later, so the last box of `\boxed{\boxed{5}}` is
+    /// the inner one: no unwrapping is needed (and none can recurse).
+    pub(super) fn box_content(
+        &self,
+        at: usize,
+        len: usize,
+        to: usize,
+    ) -> Option<((usize, usize), usize)> {
+        let b = self.bytes();
+        // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
+        if !self.text[at..].starts_with(if len == 6 { "\\boxed" } else { "\\fbox" }) {
+            return None;
+        }
+        let mut i = at + len;
+        if b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        while i < to && b[i] == b' ' {
+            i += 1;
+        }
+        let (span, reach) = if b.get(i) == Some(&b'{') {
+            let c = self.close_of(i).filter(|&c| c < to)?;
+            ((i + 1, c), c + 1)
+        } else {
+            // `\boxed 5`: the token up to a space or a `$` (at most
+            // MAX_ANSWER_BYTES). Without a space only a digit or a command
+            // is an argument (`\boxed5`, `\boxed\pi`).
+            if i == at + len && !b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'\\') {
+                return None;
+            }
+            let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
+            let mut j = i;
+            while j < limit && !b[j].is_ascii_whitespace() && b[j] != b'$' {
+                j += 1;
+            }
+            while !self.text.is_char_boundary(j) {
+                j -= 1;
+            }
+            (trim_end_periods(self.text, (i, j)), j)
+        };
+        let span = trim(self.text, span);
+        (span.0 < span.1).then_some((span, reach))
+    }
+}

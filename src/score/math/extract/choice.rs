@@ -1,0 +1,99 @@
+//! Multiple-choice answers (MX-16): a choice letter `A`–`J` as the gold, and
+//! the letter a response chooses.
+//!
+//! # Differences with the document
+//!
+//! Document 004 does not read choice letters (spec/math.md MX-16).
+
+use super::{Located, strip_think};
+
+/// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
+/// `\text{(C)}`, `**C**`, `C.`), if it is one (MX-16).
+///
+/// ```
+/// use scorespec::score::math::extract::choice_letter;
+/// assert_eq!(choice_letter(r"$\text{(B)}$"), Some('B'));
+/// assert_eq!(choice_letter("x"), None);
+/// ```
+pub fn choice_letter(text: &str) -> Option<char> {
+    let (letter, rest) = choice_at_start(text)?;
+    rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, '.' | '$' | '*' | '}'))
+        .is_empty()
+        .then_some(letter)
+}
+
+/// A choice letter at the start of `text` (after `$`, `**`, `\text{`,
+/// "option", "choice", `(`), and the text after it.
+pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
+    let mut t = text.trim_start();
+    loop {
+        let before = t;
+        for p in [
+            "$",
+            "**",
+            "\\text{",
+            "\\textbf{",
+            "\\mathrm{",
+            "\\mathbf{",
+            "{",
+        ] {
+            t = t.strip_prefix(p).unwrap_or(t).trim_start();
+        }
+        for w in ["option", "Option", "choice", "Choice"] {
+            if let Some(r) = t.strip_prefix(w) {
+                if r.starts_with([' ', ':']) {
+                    t = r.trim_start_matches([' ', ':']);
+                }
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    let paren = t.starts_with('(');
+    let t = if paren { &t[1..] } else { t };
+    let mut chars = t.chars();
+    let c = chars.next()?;
+    if !('A'..='J').contains(&c) {
+        return None;
+    }
+    let rest = chars.as_str();
+    let ok = if paren {
+        rest.starts_with(')')
+    } else {
+        rest.is_empty() || rest.starts_with([')', '.', ':', '*', '$', '}', ' ', ','])
+    };
+    ok.then(|| (c, rest.strip_prefix(')').unwrap_or(rest)))
+}
+
+/// The choice a response makes (MX-16): the letter its answer starts with
+/// (`(B) 12`, `**B**`, `option D`), else the last `(X)` or bold `**X**`
+/// of its last line.
+pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Located> {
+    if let Some(f) = found {
+        if let Some((c, _)) = choice_at_start(&f.answer) {
+            return Some(Located {
+                answer: c.to_string(),
+                span: f.span,
+                how: "choice",
+            });
+        }
+    }
+    let body = strip_think(response);
+    let base = body.as_ptr() as usize - response.as_ptr() as usize;
+    let t = body.trim_end();
+    let line_start = t.rfind('\n').map_or(0, |k| k + 1);
+    let line = &t[line_start..];
+    let lb = line.as_bytes();
+    (0..lb.len()).rev().find_map(|i| {
+        let hit = (lb[i] == b'(' && lb.get(i + 2) == Some(&b')'))
+            || (lb[i..].starts_with(b"**") && lb.get(i + 3..i + 5) == Some(b"**"));
+        let k = if lb[i] == b'(' { i + 1 } else { i + 2 };
+        let c = *lb.get(k)? as char;
+        (hit && ('A'..='J').contains(&c)).then(|| Located {
+            answer: c.to_string(),
+            span: (base + line_start + k, base + line_start + k + 1),
+            how: "choice",
+        })
+    })
+}

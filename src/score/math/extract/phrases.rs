@@ -1,0 +1,461 @@
+//! Answer statements (MX-5, MX-11): the English phrases of document 004
+//! ("the answer is", "Answer:", "… is our answer", `####`), the production
+//! search's headings and Chinese statements, and what each captures: a math
+//! span, a list of them, or the rest of the sentence cut at its first
+//! connective word.
+//!
+//! All phrases are found in one pass over the range (see
+//! [`Doc::phrase`](super::Doc)): at most [`MAX_CANDIDATES`](super::MAX_CANDIDATES)
+//! occurrences, the last ones, are tried.
+//!
+//! # Differences with the document
+//!
+//! The document reads only the text after the last "therefore"; here the
+//! whole response is searched when that text has no answer (D-MX1), and no
+//! boolean is read from prose (D-MX3).
+
+use super::{
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, strip_dollars, trim,
+    trim_end_periods,
+};
+
+/// Full-width punctuation and the `<eoa>` marker that end a Chinese
+/// statement (MX-11).
+pub(super) const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
+
+/// Words that end the answer of a statement (`the answer is 12 because …`,
+/// MX-11).
+pub(super) const CUT_WORDS: &[&str] = &[
+    "because",
+    "since",
+    "as",
+    "which",
+    "where",
+    "so",
+    "when",
+    "given",
+    "from",
+    "by",
+    "due",
+    "using",
+    "but",
+    "while",
+    "if",
+    "then",
+    "hence",
+    "thus",
+    "therefore",
+    "after",
+    "for",
+];
+
+/// Words that start a clause before "is our answer" without being part of
+/// the answer.
+pub(super) const FILLERS: &[&str] = &[
+    "so",
+    "thus",
+    "hence",
+    "then",
+    "therefore",
+    "and",
+    "which",
+    "that",
+    "means",
+    "finally",
+];
+
+/// Whether a captured answer is a sentence rather than an answer: it starts
+/// with a word (not a number, a formula or a command) and has at least
+/// three words of two or more letters outside `$…$` (MX-5).
+pub(super) fn is_sentence(s: &str) -> bool {
+    let first = s.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if first < 2 {
+        return false;
+    }
+    let mut words = 0;
+    let mut in_math = false;
+    for piece in s.split('$') {
+        if !in_math {
+            words += piece
+                .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
+                .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
+                .count();
+        }
+        in_math = !in_math;
+    }
+    words >= 3
+}
+
+/// An answer phrase: its lowercase text, the anchor it holds, whether the
+/// answer follows it, and the rule it reports.
+type Phrase = (&'static str, Needle, bool, &'static str);
+
+/// A phrase found: its start, its end, whether the answer follows it, rule.
+type Candidate = (usize, usize, bool, &'static str);
+
+/// Document 004's answer phrases (MX-5).
+const PHRASES: &[Phrase] = &[
+    ("answer is", Needle::Answer, true, "answer_phrase"),
+    ("answer:", Needle::Answer, true, "answer_phrase"),
+    ("answer :", Needle::Answer, true, "answer_phrase"),
+    ("is the answer", Needle::Answer, false, "answer_phrase"),
+    ("is our answer", Needle::Answer, false, "answer_phrase"),
+    (
+        "is the final answer",
+        Needle::Answer,
+        false,
+        "answer_phrase",
+    ),
+    (
+        "is the correct answer",
+        Needle::Answer,
+        false,
+        "answer_phrase",
+    ),
+    ("####", Needle::Hashes, true, "gsm8k_marker"),
+    ("# answer", Needle::Answer, true, "answer_heading"),
+];
+
+/// MX-10: the forms models write, in the production search.
+const MORE_PHRASES: &[Phrase] = &[
+    ("answer：", Needle::Answer, true, "answer_phrase"),
+    ("answer**:", Needle::Answer, true, "answer_phrase"),
+    ("**final answer**", Needle::Answer, true, "answer_heading"),
+    ("# final answer", Needle::Answer, true, "answer_heading"),
+    ("【答案】", Needle::AnswerZh, true, "answer_phrase_zh"),
+    ("答案是", Needle::AnswerZh, true, "answer_phrase_zh"),
+    ("答案为", Needle::AnswerZh, true, "answer_phrase_zh"),
+    ("答案:", Needle::AnswerZh, true, "answer_phrase_zh"),
+    ("答案：", Needle::AnswerZh, true, "answer_phrase_zh"),
+    ("所以", Needle::SoZh, true, "therefore_zh"),
+];
+
+impl Doc<'_> {
+    /// The answer of a "final answer" phrase in `[from, to)`, if there is one.
+    pub(super) fn final_answer_after(&self, from: usize, to: usize) -> Option<Found> {
+        self.find_all(Needle::FinalAnswer, from, to).next()?;
+        self.phrase(from, to)
+    }
+
+    /// The answer phrases in `[from, to)`: (start, end, answer follows?,
+    /// rule), the last first.
+    fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
+        let b = self.bytes();
+        let lower = self.lower.as_bytes();
+        let more: &[Phrase] = if self.production { MORE_PHRASES } else { &[] };
+        let mut candidates: Vec<Candidate> = Vec::new();
+        // Each phrase is compared where its anchor sits (the anchors were
+        // all found in one pass, see `anchors`).
+        for &(p, anchor, forward, how) in PHRASES.iter().chain(more) {
+            let mut hits = self.find_all(anchor, from, to).peekable();
+            if hits.peek().is_none() {
+                continue;
+            }
+            let offset = p.find(anchor.text()).unwrap_or(0);
+            let found = hits.filter_map(|h| {
+                let at = h.checked_sub(offset).filter(|&at| at >= from)?;
+                let rel = at - self.base;
+                (at + p.len() <= to && lower[rel..rel + p.len()] == *p.as_bytes()).then_some(at)
+            });
+            for at in found {
+                let end = at + p.len();
+                let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
+                    || at == 0
+                    || !b[at - 1].is_ascii_alphabetic();
+                let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
+                    || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
+                // `#### ` is not part of a longer run of `#`.
+                let marker_ok = p != "####" || b.get(end) != Some(&b'#');
+                if word_start && word_end && marker_ok {
+                    candidates.push((at, end, forward, how));
+                }
+            }
+        }
+        // No two phrases start at the same byte (none is a prefix of
+        // another): the order is the position's.
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+        candidates
+    }
+
+    /// MX-5: the answer of the last answer phrase in `[from, to)`.
+    pub(super) fn phrase(&self, from: usize, to: usize) -> Option<Found> {
+        let candidates = self.phrase_candidates(from, to);
+        for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
+            let span = if how == "therefore_zh" {
+                self.after_so_zh(end, to)
+            } else if forward {
+                self.after_phrase(end, to)
+            } else {
+                self.before_phrase(from, at)
+            };
+            if let Some(mut span) = span {
+                // `Answer: The volume of $V$ is 120`: what follows the last
+                // " is " of a sentence after a colon.
+                if forward && self.text[at..end].ends_with(':') {
+                    let lower = &self.lower[span.0 - self.base..span.1 - self.base];
+                    if let Some(k) = lower.rfind(" is ") {
+                        if let Some(rest) = self.after_phrase(span.0 + k + 3, span.1) {
+                            span = rest;
+                        }
+                    }
+                }
+                // A box inside the captured answer is the answer.
+                if let Some(inner) = self.boxed(span.0, span.1) {
+                    return Some(Found {
+                        span: inner.span,
+                        how,
+                        reach: span.1,
+                    });
+                }
+                // A sentence (`Final Answer: Jane started growing Sphere 3
+                // hours ago.`): its last formula or number.
+                if is_sentence(&self.text[span.0..span.1]) {
+                    if let Some(inner) = self.last_formula_or_number(span.0, span.1) {
+                        return Some(Found {
+                            span: inner.span,
+                            how,
+                            reach: span.1,
+                        });
+                    }
+                }
+                return Some(Found {
+                    span,
+                    how,
+                    reach: span.1,
+                });
+            }
+        }
+        None
+    }
+
+    /// The answer after a phrase ending at `i`: a math span, or the rest of
+    /// the sentence (up to a newline or a sentence's period).
+    pub(super) fn after_phrase(&self, i: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
+        while !self.text.is_char_boundary(limit) {
+            limit -= 1;
+        }
+        let mut i = i;
+        // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`);
+        // in the production search also a full-width colon or space.
+        loop {
+            if i < limit
+                && (b[i].is_ascii_whitespace()
+                    || b[i] == b':'
+                    || b[i] == b'*'
+                    || (self.production && b[i] == b'}'))
+            {
+                // (`\textbf{Answer:} 42`: the group's closing brace.)
+                i += 1;
+            } else if self.production
+                && ["：", "\u{3000}"]
+                    .iter()
+                    .any(|p| b[i..limit].starts_with(p.as_bytes()))
+            {
+                i += 3;
+            } else {
+                break;
+            }
+        }
+        if let Some(first) = self.math_span_at(i, limit) {
+            // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
+            // The last span: where its delimiter opens, its content, its end.
+            let (mut last_open, mut last) = (i, first);
+            let mut count = 1;
+            loop {
+                let mut k = last.1 + self.close_len(last_open, last.0);
+                k = skip_ws(b, k, limit);
+                let lower = &self.lower[k.min(limit) - self.base..limit - self.base];
+                let mut joined = false;
+                if lower.starts_with(',') {
+                    k = skip_ws(b, k + 1, limit);
+                    joined = true;
+                }
+                let lower = &self.lower[k - self.base..limit - self.base];
+                if let Some(r) = ["or ", "and "].iter().find(|c| lower.starts_with(**c)) {
+                    k = skip_ws(b, k + r.len(), limit);
+                    joined = true;
+                }
+                if !joined {
+                    break;
+                }
+                match self.math_span_at(k, limit) {
+                    Some(next) => {
+                        (last_open, last) = (k, next);
+                        count += 1;
+                    }
+                    None => break,
+                }
+            }
+            if count == 1 {
+                return nonempty(trim(self.text, first));
+            }
+            return nonempty((i, last.1 + self.close_len(last_open, last.0)));
+        }
+        let mut j = i;
+        while j < limit {
+            let c = b[j];
+            if c == b'\n' {
+                break;
+            }
+            if matches!(c, b'.' | b'!' | b'?')
+                && b.get(j + 1).is_none_or(|n| n.is_ascii_whitespace())
+            {
+                break;
+            }
+            // Full-width punctuation and `<eoa>` end a Chinese statement.
+            if self.production
+                && (c == b'<' || c >= 0xE3)
+                && ZH_STOPS
+                    .iter()
+                    .any(|p| b[j..limit].starts_with(p.as_bytes()))
+            {
+                break;
+            }
+            j += 1;
+        }
+        while !self.text.is_char_boundary(j) {
+            j -= 1;
+        }
+        // Minerva's closing words without a period before them.
+        if let Some(k) = self.lower[i - self.base..j - self.base].find("i hope it is correct") {
+            j = i + k;
+        }
+        let span = trim_end_periods(self.text, trim(self.text, (i, j)));
+        let span = strip_dollars(self.text, span);
+        if self.production {
+            return nonempty(self.answer_head(span));
+        }
+        nonempty(span)
+    }
+
+    /// The length of the closing delimiter of the math span opened at `open`
+    /// whose content starts at `content`.
+    pub(super) fn close_len(&self, open: usize, content: usize) -> usize {
+        match &self.text[open..content] {
+            "$$" => 2,
+            "$" => 1,
+            _ => 2,
+        }
+    }
+
+    /// The answer before a phrase starting at `at`: a math span ending
+    /// there, or the clause back to the previous punctuation.
+    pub(super) fn before_phrase(&self, from: usize, at: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let mut floor = from.max(at.saturating_sub(MAX_ANSWER_BYTES));
+        while !self.text.is_char_boundary(floor) {
+            floor += 1;
+        }
+        let mut j = at;
+        while j > floor && (b[j - 1].is_ascii_whitespace() || b[j - 1] == b'*') {
+            j -= 1;
+        }
+        if j > floor && b[j - 1] == b'$' {
+            let mut k = j - 1;
+            while k > floor && b[k - 1] == b'$' {
+                k -= 1;
+            }
+            let inner_end = k;
+            let open = self.text[floor..inner_end].rfind('$')? + floor;
+            return nonempty(trim(self.text, (open + 1, inner_end)));
+        }
+        if self.text[floor..j].ends_with("\\)") {
+            let open = self.text[floor..j - 2].rfind("\\(")? + floor;
+            return nonempty(trim(self.text, (open + 2, j - 2)));
+        }
+        let mut k = j;
+        while k > floor {
+            let c = b[k - 1];
+            let period =
+                c == b'.' && !(k >= 2 && b[k - 2].is_ascii_digit() && b[k].is_ascii_digit());
+            if c == b'\n' || matches!(c, b',' | b'!' | b'?' | b':' | b';') || period {
+                break;
+            }
+            k -= 1;
+        }
+        while !self.text.is_char_boundary(k) {
+            k += 1;
+        }
+        let (mut s, e) = trim(self.text, (k, j));
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
+        // Leading connectives are not part of the answer.
+        loop {
+            let lower = &self.lower[s - self.base..e - self.base];
+            let Some(w) = FILLERS
+                .iter()
+                .find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' '))
+            else {
+                break;
+            };
+            s = trim(self.text, (s + w.len(), e)).0;
+        }
+        while s < e && b[s] == b'*' {
+            s += 1;
+        }
+        nonempty((s, e))
+    }
+
+    /// After "所以" (MX-11): the clause up to full-width punctuation; the
+    /// answer follows its last "为" or "是".
+    pub(super) fn after_so_zh(&self, i: usize, to: usize) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
+        let mut j = i;
+        while j < limit
+            && !ZH_STOPS
+                .iter()
+                .any(|p| b[j..limit].starts_with(p.as_bytes()))
+        {
+            j += 1;
+        }
+        while !self.text.is_char_boundary(j) {
+            j -= 1;
+        }
+        let clause = &self.text[i..j];
+        let k = ["为", "是"]
+            .iter()
+            .filter_map(|w| clause.rfind(w).map(|k| k + w.len()))
+            .max()?;
+        self.after_phrase(i + k, j)
+    }
+
+    /// The answer of a statement (MX-11): up to its first connective word
+    /// outside math (`12 because …` → `12`), without trailing commas.
+    pub(super) fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        // A check mark after a verified value (`6 \times 7 = 42 ✓`).
+        for mark in ["✓", "✔", "✅"] {
+            if let Some(k) = self.text[s..e].trim_end().strip_suffix(mark) {
+                e = s + k.trim_end().len();
+            }
+        }
+        let (mut depth, mut in_math) = (0i32, false);
+        let mut i = s;
+        while i < e {
+            match b[i] {
+                b'\\' => i += 1,
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                b'$' => in_math = !in_math,
+                b' ' if depth == 0 && !in_math && i > s => {
+                    let lower = &self.lower[i + 1 - self.base..e - self.base];
+                    let n = lower.bytes().take_while(u8::is_ascii_alphabetic).count();
+                    if n > 0 && CUT_WORDS.contains(&&lower[..n]) {
+                        let mut k = i;
+                        while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
+                            k -= 1;
+                        }
+                        return (s, k);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        (s, e)
+    }
+}

@@ -1,0 +1,335 @@
+//! The production extraction of `math.grade` (MX-10 … MX-16): the order in
+//! which its rules are tried. Explicit answers are searched from the end
+//! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
+//! itself an answer ([`super::bare`]); then a response cut off before an
+//! answer is none ([`super::truncation`]); then the last formula's right side
+//! or the last number token.
+//!
+//! # Differences with the document
+//!
+//! Document 004's extraction is strict by default; the production default
+//! finds the answers models write (spec/math.md, "Differences with the
+//! document", MX-10).
+
+use super::bare::is_bare;
+use super::truncation::truncated;
+use super::{
+    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, strip_think, trim,
+    trim_end_periods,
+};
+
+/// Chat-template tokens that end a model's turn (MX-10).
+pub(super) const CHAT_TOKENS: &[&str] = &[
+    "<|im_start|>",
+    "<|im_end|>",
+    "<|endoftext|>",
+    "<|eot_id|>",
+    "<|end|>",
+    "</s>",
+];
+
+/// The model's turn in `response` (MX-1, MX-10): the byte range of what
+/// [`strip_think`] keeps, cut at its first chat-template token, found in one
+/// forward pass over the `<` bytes (instead of one pass per tag).
+pub(super) fn model_turn(response: &str) -> (usize, usize) {
+    let b = response.as_bytes();
+    let (mut last_close, mut first_open) = (None, None);
+    // The first chat token overall, and the first after the last `</think>`.
+    let (mut first_chat, mut chat_after_close) = (None, None);
+    let mut from = 0;
+    while let Some(k) = response[from..].find('<') {
+        let i = from + k;
+        let rest = &b[i..];
+        if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
+            last_close = Some(i);
+            chat_after_close = None;
+        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"<think>") {
+            first_open.get_or_insert(i);
+        } else if CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes())) {
+            first_chat.get_or_insert(i);
+            chat_after_close.get_or_insert(i);
+        }
+        from = i + 1;
+    }
+    // No token holds a second `<`, so none crosses a `<think>` tag.
+    match (last_close, first_open) {
+        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len())),
+        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o)),
+        (None, None) => (0, first_chat.unwrap_or(b.len())),
+    }
+}
+
+/// The explicit search of the production extraction first reads the last
+/// this many bytes, then 32 times more, … (MX-10): the answer of a
+/// reasoning trace is at its end.
+pub const TAIL_BYTES: usize = 2 * 1024;
+
+/// Why the production extraction found no answer (MX-15): the response is
+/// empty, or it was cut off before stating one.
+pub type NoAnswerReason = &'static str;
+
+/// The production extraction of `math.grade` (rules MX-10 … MX-16):
+/// explicit answers (boxes, English and Chinese answer statements, a bold
+/// final line) searched from the end; a response that is itself an answer;
+/// a response cut off before an answer is no answer, with the reason;
+/// otherwise the last formula (its right side) or the last number token,
+/// whole. With `formulas_only` the fallback is a formula only (MX-9).
+///
+/// ```
+/// use scorespec::score::math::extract::locate_default;
+/// let x = locate_default("The rate is 3.54e-07 mol/s.", false).unwrap();
+/// assert_eq!(x.answer, "3.54e-07");
+/// assert_eq!(locate_default("7,425,000", false).unwrap().how, "bare_answer");
+/// assert_eq!(locate_default("So we get $x = 2 +", false).unwrap_err(),
+///            "cut off: the response ends on an operator");
+/// ```
+pub fn locate_default(response: &str, formulas_only: bool) -> Result<Located, NoAnswerReason> {
+    locate_production(response, formulas_only).map(|f| Located {
+        answer: response[f.span.0..f.span.1].to_string(),
+        span: f.span,
+        how: f.how,
+    })
+}
+
+pub(super) fn locate_production(
+    response: &str,
+    formulas_only: bool,
+) -> Result<Found, NoAnswerReason> {
+    // The reasoning block goes; a chat template's end-of-turn token ends the
+    // response (`…is 2/3. <|im_start|>user`): what follows is not the
+    // model's answer.
+    let (mut start, end) = model_turn(response);
+    let body = &response[start..end];
+    if body.trim().is_empty() {
+        let open_think = strip_think(response).len() < response.len()
+            && !response.to_ascii_lowercase().contains("</think>");
+        return Err(if open_think {
+            "cut off: the reasoning block (<think>) never closes"
+        } else {
+            "empty response"
+        });
+    }
+    if end - start > MAX_RESPONSE_BYTES {
+        start = end - MAX_RESPONSE_BYTES;
+        while !response.is_char_boundary(start) {
+            start += 1;
+        }
+    }
+    // MX-10: explicit answers, from the end: the last TAIL_BYTES, then 32
+    // times more, until the whole response is read.
+    let mut window = TAIL_BYTES;
+    loop {
+        let wstart = window_start(response, start, end, window);
+        let mut doc = Doc::new(response, wstart, end);
+        doc.production = true;
+        if let Some(f) = doc.explicit(wstart, end) {
+            // A phrase in the tail does not beat a box before it (MX-4, MX-5).
+            let box_before = || {
+                let before = &response[start..wstart];
+                before.contains("\\boxed") || before.contains("\\fbox")
+            };
+            if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
+                return Ok(f);
+            }
+        }
+        if wstart == start {
+            break;
+        }
+        window = window.saturating_mul(32);
+    }
+    // MX-12: a response that is itself an answer.
+    let (s, e) = trim(response, (start, end));
+    let whole = strip_bold(response, (s, e));
+    if is_bare(&response[whole.0..whole.1]) {
+        return Ok(Found {
+            span: whole,
+            how: "bare_answer",
+            reach: e,
+        });
+    }
+    // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
+    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
+    let tstart = window_start(response, start, end, TAIL_BYTES * 2);
+    if let Some(reason) = truncated(&response[tstart.max(s)..e]) {
+        return Err(reason);
+    }
+    // MX-13, MX-14: the last formula or number token, from the end: in the
+    // last TAIL_BYTES, else in the last 4 × TAIL_BYTES.
+    let near = window_start(response, start, end, TAIL_BYTES);
+    let fstart = if has_digit_or_math(&response[near..end]) {
+        near
+    } else {
+        fstart
+    };
+    let mut doc = Doc::new(response, fstart, end);
+    doc.production = true;
+    let found = if formulas_only {
+        doc.last_formula(fstart, end, true).map(|f| Found {
+            span: doc.right_side(f),
+            how: "last_formula",
+            reach: f.1,
+        })
+    } else {
+        doc.last_formula_or_number(fstart, end)
+    };
+    found.ok_or("no formula or number in the response")
+}
+
+/// Where a window of `len` bytes before `end` starts: at a line start when
+/// one is near, never before `start`.
+pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> usize {
+    if end - start <= len {
+        return start;
+    }
+    let mut w = end - len;
+    if let Some(k) = text.as_bytes()[w..end.min(w + 256)]
+        .iter()
+        .position(|&c| c == b'\n')
+    {
+        w += k + 1;
+    }
+    while !text.is_char_boundary(w) {
+        w += 1;
+    }
+    w
+}
+
+/// Whether `t` holds a digit or a math delimiter (a formula or a number may
+/// be there).
+pub(super) fn has_digit_or_math(t: &str) -> bool {
+    t.bytes()
+        .any(|c| c.is_ascii_digit() || c == b'$' || c == b'\\')
+}
+
+/// `**x**` around the whole text: the content.
+pub(super) fn strip_bold(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let t = &text[s..e];
+    if t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**")
+    {
+        return trim(text, (s + 2, e - 2));
+    }
+    (s, e)
+}
+
+impl Doc<'_> {
+    /// The explicit answers of the production search in `[from, to)`:
+    /// the box or statement of MX-4, MX-5, MX-11, else a bold final line
+    /// (MX-11).
+    pub(super) fn explicit(&self, from: usize, to: usize) -> Option<Found> {
+        let mut scopes = Vec::with_capacity(2);
+        if let Some(t) = self.last_word(from, Needle::Therefore) {
+            scopes.push(t);
+        }
+        scopes.push(from);
+        scopes
+            .iter()
+            .find_map(|&s| match self.boxed(s, to) {
+                Some(b) => self.final_answer_after(b.reach, to).or(Some(b)),
+                None => self.phrase(s, to),
+            })
+            .or_else(|| self.bold_line(from, to))
+    }
+
+    /// A last line that is only bold text holding an answer (`**42**`).
+    pub(super) fn bold_line(&self, from: usize, to: usize) -> Option<Found> {
+        let (s, e) = trim(self.text, (from, to));
+        let line_start = self.text[s..e].rfind('\n').map_or(s, |k| s + k + 1);
+        let line = trim(self.text, (line_start, e));
+        let inner = strip_bold(self.text, line);
+        if inner == line {
+            return None;
+        }
+        let inner = strip_dollars(self.text, trim_end_periods(self.text, inner));
+        is_bare(&self.text[inner.0..inner.1]).then_some(Found {
+            span: inner,
+            how: "bold_line",
+            reach: e,
+        })
+    }
+}
+
+#[cfg(test)]
+mod production_tests {
+    use super::*;
+
+    pub(super) fn answer(r: &str) -> Result<String, NoAnswerReason> {
+        locate_default(r, false).map(|x| {
+            assert_eq!(&r[x.span.0..x.span.1], x.answer, "the span is the answer");
+            x.answer
+        })
+    }
+
+    /// The old way: `strip_think`, then the first chat token of the rest.
+    fn turn_in_two_passes(r: &str) -> (usize, usize) {
+        let body = strip_think(r);
+        let start = body.as_ptr() as usize - r.as_ptr() as usize;
+        let b = body.as_bytes();
+        let chat =
+            (0..b.len()).find(|&i| CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())));
+        (start, start + chat.unwrap_or(b.len()))
+    }
+
+    #[test]
+    fn model_turn_is_strip_think_then_the_first_chat_token() {
+        let pieces = [
+            "<think>",
+            "</think>",
+            "</THINK>",
+            "<Think>",
+            "<|im_end|>",
+            "<|im_start|>",
+            "</s>",
+            "<|eot_id|>",
+            "<",
+            "</",
+            "x",
+            " 5 ",
+            "<|end|>",
+            "é",
+        ];
+        let mut x: u64 = 11;
+        for _ in 0..3000 {
+            let mut s = String::new();
+            for _ in 0..(x >> 60) + 1 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+            }
+            assert_eq!(model_turn(&s), turn_in_two_passes(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    pub(super) fn unclosed_delimiters_are_cut_off_and_linear() {
+        let r = "\\( \\[ ".repeat(20_000) + "so 17";
+        assert!(answer(&r).unwrap_err().starts_with("cut off"));
+        let r = "\\( \\[ ".repeat(20_000) + "\\) \\] so 17.";
+        assert_eq!(answer(&r).as_deref(), Ok("17"));
+    }
+
+    #[test]
+    pub(super) fn long_traces_search_from_the_end() {
+        // A box far before a phrase in the tail still wins (MX-10).
+        let mut r = String::from("So $\\boxed{12}$.\n");
+        while r.len() < 40_000 {
+            r.push_str("We check the case again and it holds.\n");
+        }
+        r.push_str("The answer is correct.");
+        assert_eq!(answer(&r).as_deref(), Ok("12"));
+        // A phrase in the tail with no box before it.
+        let mut r = String::new();
+        while r.len() < 40_000 {
+            r.push_str("We check the case $n = 3$ again.\n");
+        }
+        r.push_str("The answer is 7.");
+        assert_eq!(answer(&r).as_deref(), Ok("7"));
+    }
+
+    #[test]
+    pub(super) fn multibyte_text_is_safe() {
+        assert_eq!(answer("∞∞ we get 3 ∞.").as_deref(), Ok("3"));
+        assert_eq!(answer("∞∞ 3 ∞").as_deref(), Ok("∞∞ 3 ∞"));
+        assert_eq!(answer("所以答案为：５。").as_deref(), Ok("５"));
+    }
+}

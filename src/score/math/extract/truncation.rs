@@ -1,0 +1,219 @@
+//! Cut-off responses (MX-15): a response that ends on an operator, inside a
+//! display, an environment, a `$…$` formula or a brace group, or in the
+//! middle of a sentence was cut off before its answer.
+//!
+//! # Differences with the document
+//!
+//! Document 004 takes the last number of any response; a cut-off response
+//! is `no_answer` here, with the reason (spec/math.md MX-15).
+
+use super::NoAnswerReason;
+
+/// Words after which a sentence cannot end (MX-15: a response that ends on
+/// one was cut off).
+pub(super) const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "of", "to", "and", "or", "is", "are", "be", "we", "by", "with", "for", "in",
+    "that", "then", "so", "as", "if", "because", "since", "which", "this", "from", "into", "on",
+    "at", "than", "get", "gives", "equals", "its", "their", "our", "let", "has", "have",
+];
+
+/// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
+/// operator, inside a display, an environment, a `$…$` formula or a brace
+/// group, or in the middle of a sentence.
+pub(super) fn truncated(t: &str) -> Option<NoAnswerReason> {
+    cut_in_formula(t).or_else(|| cut_in_sentence(t))
+}
+
+/// The formula part of [`truncated`]: an operator, an unclosed delimiter,
+/// environment, `$` or brace at the end.
+pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
+    if ends_on_operator(t) {
+        return Some("cut off: the response ends on an operator");
+    }
+    unclosed_delimiter(t).or_else(|| open_in_last_paragraph(t))
+}
+
+/// Whether `t` ends on an operator, an opening bracket or a command that
+/// takes an operand (`\times`, `\frac`, `\left`).
+fn ends_on_operator(t: &str) -> bool {
+    let b = t.as_bytes();
+    let Some(&last) = b.last() else {
+        return false;
+    };
+    let on_operator = match last {
+        b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
+        b'-' => !t.ends_with("--"),
+        b'*' => !t.ends_with("**"),
+        b'\\' => !t.ends_with("\\\\"),
+        b',' | b';' | b':' => true,
+        _ => false,
+    };
+    if on_operator {
+        return true;
+    }
+    let n = b
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    n > 0
+        && b.len() > n
+        && b[b.len() - n - 1] == b'\\'
+        && matches!(
+            &t[t.len() - n..],
+            "times"
+                | "cdot"
+                | "div"
+                | "pm"
+                | "mp"
+                | "le"
+                | "leq"
+                | "ge"
+                | "geq"
+                | "frac"
+                | "dfrac"
+                | "sqrt"
+                | "left"
+                | "neq"
+                | "approx"
+                | "in"
+                | "cup"
+                | "cap"
+                | "implies"
+                | "Rightarrow"
+                | "quad"
+                | "qquad"
+        )
+}
+
+/// Why `t` ends inside a display or an environment, if it does: one pass
+/// over the last `\[`, `\]`, `\(`, `\)`, the environments and `$$` runs.
+fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
+    let b = t.as_bytes();
+    let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
+    let (mut envs, mut displays) = (0i64, 0usize);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                match b.get(i + 1) {
+                    Some(b'[') => open_sq = Some(i),
+                    Some(b']') => close_sq = Some(i),
+                    Some(b'(') => open_par = Some(i),
+                    Some(b')') => close_par = Some(i),
+                    _ if b[i + 1..].starts_with(b"begin{") => envs += 1,
+                    _ if b[i + 1..].starts_with(b"end{") => envs -= 1,
+                    _ => {}
+                }
+                i += 2;
+                continue;
+            }
+            b'$' if b.get(i + 1) == Some(&b'$') => {
+                displays += 1;
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if open_sq > close_sq || open_par > close_par {
+        return Some("cut off: the response ends inside a formula (\\[ or \\( not closed)");
+    }
+    if envs > 0 {
+        return Some("cut off: the response ends inside an environment (\\begin without \\end)");
+    }
+    if displays % 2 == 1 {
+        return Some("cut off: the response ends inside a $$…$$ display");
+    }
+    None
+}
+
+/// Why the last paragraph of `t` ends inside a `$…$` formula or a brace
+/// group, if it does (a `$` that is a currency sign does not open one).
+fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
+    let para = &t[t.rfind("\n\n").map_or(0, |k| k + 2)..];
+    let pb = para.as_bytes();
+    let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
+    let mut i = 0;
+    while i < pb.len() {
+        match pb[i] {
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            b'$' if pb.get(i + 1) == Some(&b'$') => i += 1,
+            b'$' => {
+                singles += 1;
+                last_single = i;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if singles % 2 == 1 && !is_money(para, last_single) {
+        return Some("cut off: the response ends inside a $…$ formula");
+    }
+    if depth > 0 {
+        return Some("cut off: the response ends inside a brace group");
+    }
+    None
+}
+
+/// Whether the `$` at `at` in `para` is a currency sign: `$5` before a
+/// number outside formulas, or after an amount (`2,74 $`, `1,000.99$`).
+fn is_money(para: &str, at: usize) -> bool {
+    let rest = &para[at + 1..];
+    let digits = rest
+        .bytes()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b',' | b'.'))
+        .count();
+    let before = para[..at].trim_end_matches(' ');
+    let after_amount = before.ends_with(|c: char| c.is_ascii_digit())
+        && rest
+            .trim_start()
+            .bytes()
+            .next()
+            .is_none_or(|c| !c.is_ascii_digit() && c != b'\\');
+    after_amount
+        || digits > 0
+            && rest[digits..].bytes().next().is_none_or(|c| {
+                c.is_ascii_whitespace() || matches!(c, b'.' | b',' | b')' | b'!' | b'?')
+            })
+}
+
+/// The sentence part of [`truncated`]: the response ends on a word that
+/// cannot end a sentence, or on an unfinished sentence without a number or
+/// formula.
+pub(super) fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
+    let b = t.as_bytes();
+    let last = *b.last()?;
+    // Ends on a word: mid-sentence when the word cannot end one, or when
+    // the unfinished sentence holds no number or formula.
+    if last.is_ascii_alphabetic()
+        || (last >= 0x80 && t.chars().last().is_some_and(char::is_alphabetic))
+    {
+        let n = b
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if n > 0 && b.len() > n && b[b.len() - n - 1] == b'\\' {
+            // A command (`\pi`) ends a formula, not a sentence.
+            return None;
+        }
+        let word = t[t.len() - n..].to_ascii_lowercase();
+        if FUNCTION_WORDS.contains(&word.as_str()) {
+            return Some("cut off: the response ends mid-sentence");
+        }
+        let sentence_start = [". ", "! ", "? ", "\n", "。", "：", ": "]
+            .iter()
+            .filter_map(|p| t.rfind(p).map(|k| k + p.len()))
+            .max()
+            .unwrap_or(0);
+        let sentence = &t[sentence_start..];
+        if !sentence.bytes().any(|c| c.is_ascii_digit() || c == b'$') {
+            return Some("cut off: the response ends mid-sentence");
+        }
+    }
+    None
+}
