@@ -18,6 +18,10 @@
 //!   repository, and every path it names exists.
 //! * The README's dependency section explains every dependency of the two
 //!   manifests, and the two packages considered and not used.
+//! * One idea per module (issue 12, item 4): no source file of `src/` holds
+//!   more than [`MAX_FILE_CODE_LINES`] lines of code before its tests, and no
+//!   function more than [`MAX_FN_LINES`] lines unless a comment just above it
+//!   states why (a line starting with `Length:`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -371,4 +375,120 @@ fn readme_explains_every_dependency() {
             "{considered}: considered, not used"
         );
     }
+}
+
+/// The most lines of code (not blank, not a comment) a source file of `src/`
+/// holds before its first `#[cfg(test)]` ("about 1,200" in issue 12, item 4).
+const MAX_FILE_CODE_LINES: usize = 1_250;
+/// The most lines a function of `src/` spans, signature to closing brace,
+/// unless a comment in the lines just above it starts with `Length:` and
+/// says why it is one function.
+const MAX_FN_LINES: usize = 120;
+/// Generated files (tables), exempt from the size limits.
+const GENERATED: &[&str] = &["src/text/unicode_tables.rs"];
+
+/// The lines of `source` before its first `#[cfg(test)]`.
+fn before_tests(source: &str) -> Vec<&str> {
+    source
+        .lines()
+        .take_while(|l| l.trim() != "#[cfg(test)]")
+        .collect()
+}
+
+/// Functions longer than [`MAX_FN_LINES`] without a `Length:` comment:
+/// `(first line, name, lines)`. A function is a line whose code starts with
+/// `fn` (after `pub`, `pub(crate)`, `const`, `async`) and does not end in
+/// `;`; it ends at the first later line that is its indentation and `}`.
+fn long_functions(lines: &[&str]) -> Vec<(usize, String, usize)> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let mut rest = code;
+        for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const ", "async "] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest);
+        }
+        let Some(sig) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        if code.trim_end().ends_with(';') {
+            continue;
+        }
+        let name: String = sig
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let close = format!("{indent}}}");
+        let Some(len) = lines[i + 1..].iter().position(|l| *l == close) else {
+            continue;
+        };
+        let span = len + 2;
+        if span <= MAX_FN_LINES {
+            continue;
+        }
+        let reason = lines[i.saturating_sub(20)..i].iter().any(|l| {
+            let t = l.trim_start();
+            t.strip_prefix("///")
+                .or_else(|| t.strip_prefix("//"))
+                .is_some_and(|c| c.trim_start().starts_with("Length:"))
+        });
+        if !reason {
+            out.push((i + 1, name, span));
+        }
+    }
+    out
+}
+
+#[test]
+fn one_idea_per_module() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    let mut faults = Vec::new();
+    for path in files {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if GENERATED.contains(&rel.as_str()) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        let lines = before_tests(&source);
+        let code = lines
+            .iter()
+            .filter(|l| {
+                let t = l.trim();
+                !t.is_empty() && !t.starts_with("//")
+            })
+            .count();
+        if code > MAX_FILE_CODE_LINES {
+            faults.push(format!(
+                "{rel}: {code} lines of code (at most {MAX_FILE_CODE_LINES}): split it along its seams"
+            ));
+        }
+        for (line, name, span) in long_functions(&lines) {
+            faults.push(format!(
+                "{rel}:{line}: fn {name} spans {span} lines (at most {MAX_FN_LINES}, or a `// Length:` comment saying why)"
+            ));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
+fn long_functions_are_found() {
+    let body = "    x();\n".repeat(MAX_FN_LINES);
+    let long = format!("fn big() {{\n{body}}}\n");
+    let lines: Vec<&str> = long.lines().collect();
+    assert_eq!(
+        long_functions(&lines),
+        vec![(1, "big".to_string(), MAX_FN_LINES + 2)]
+    );
+    let explained = format!("// Length: one table of cases.\n{long}");
+    let lines: Vec<&str> = explained.lines().collect();
+    assert!(long_functions(&lines).is_empty());
+    let short = format!("pub(crate) fn small() {{\n{}}}\n", "    x();\n".repeat(10));
+    let lines: Vec<&str> = short.lines().collect();
+    assert!(long_functions(&lines).is_empty());
 }
