@@ -966,73 +966,89 @@ impl Canon<'_> {
 
     fn func(&mut self, f: Func, args: Vec<Expr>) -> Result<Expr, ExprError> {
         self.produced(args.len() + 1)?;
-        let l = self.limits;
-        let one_arg = args.len() == 1;
-        let a0 = args.first();
         // A function of an undefined value is undefined; so is one at its
         // pole (`log 0`, `cot 0`, `csc 0`, `asec 0`, `atanh 1`…: SymPy's `zoo`
         // or `±∞`, which `log 0 − log 0` must not cancel to 0).
         if args.contains(&undefined()) {
             return Ok(undefined());
         }
-        if let (true, Some(x)) = (one_arg, a0) {
+        if let [x] = args.as_slice() {
             if at_pole(&f, x) {
                 return Ok(undefined());
             }
         }
-        match (&f, a0) {
+        if let Some(v) = self.func_value(&f, &args)? {
+            return Ok(v);
+        }
+        if let [x] = args.as_slice() {
+            if let Some(v) = self.func_of_one(&f, x)? {
+                return Ok(v);
+            }
+        }
+        Ok(Expr::Func(f, args))
+    }
+
+    /// The exact value of `f(args)` where the arguments decide it (logarithms
+    /// of powers, `|x|`, floor, ceiling, sign, factorial, binomial, max, min),
+    /// or `None`.
+    fn func_value(&mut self, f: &Func, args: &[Expr]) -> Result<Option<Expr>, ExprError> {
+        let l = self.limits;
+        let one_arg = args.len() == 1;
+        let a0 = args.first();
+        match (f, a0) {
             (Func::Log, Some(x)) if args.len() == 2 => {
                 let b = args.get(1).cloned().unwrap_or_else(undefined);
                 // log(b^k, b) = k for positive integers.
                 if let (Expr::Number(xv), Expr::Number(bv)) = (x, &b) {
                     if let Some(k) = exact_log(xv, bv) {
-                        return Ok(Expr::int(k));
+                        return Ok(Some(Expr::int(k)));
                     }
                 }
                 let lx = self.func(Func::Log, vec![x.clone()])?;
                 let lb = self.func(Func::Log, vec![b])?;
                 let inv = self.pow(lb, Expr::int(-1))?;
-                return self.mul(vec![lx, inv]);
+                return self.mul(vec![lx, inv]).map(Some);
             }
             (Func::Log, Some(x)) if one_arg => {
                 if x.is_one() {
-                    return Ok(Expr::int(0));
+                    return Ok(Some(Expr::int(0)));
                 }
                 if *x == Expr::Constant(Constant::E) {
-                    return Ok(Expr::int(1));
+                    return Ok(Some(Expr::int(1)));
                 }
                 if let Expr::Pow(b, e) = x {
                     if **b == Expr::Constant(Constant::E) && matches!(e.as_ref(), Expr::Number(_)) {
-                        return Ok((**e).clone());
+                        return Ok(Some((**e).clone()));
                     }
                 }
             }
-            (Func::Abs, Some(Expr::Number(r))) if one_arg => return Ok(num(r.abs())),
+            (Func::Abs, Some(Expr::Number(r))) if one_arg => return Ok(Some(num(r.abs()))),
             (Func::Abs, Some(x)) if one_arg && is_negative(x) => {
                 let pos = self.mul(vec![Expr::int(-1), x.clone()])?;
-                return self.func(Func::Abs, vec![pos]);
+                return self.func(Func::Abs, vec![pos]).map(Some);
             }
-            (Func::Floor, Some(Expr::Number(r))) if one_arg => return Ok(num(r.floor())),
-            (Func::Ceiling, Some(Expr::Number(r))) if one_arg => return Ok(num(r.ceil())),
+            (Func::Floor, Some(Expr::Number(r))) if one_arg => return Ok(Some(num(r.floor()))),
+            (Func::Ceiling, Some(Expr::Number(r))) if one_arg => return Ok(Some(num(r.ceil()))),
             (Func::Sign, Some(Expr::Number(r))) if one_arg => {
-                return Ok(Expr::int(if r.is_zero() {
+                let sign = if r.is_zero() {
                     0
                 } else if r.is_positive() {
                     1
                 } else {
                     -1
-                }));
+                };
+                return Ok(Some(Expr::int(sign)));
             }
             (Func::Factorial, Some(Expr::Number(r))) if one_arg && r.is_integer() => {
                 if r.is_negative() {
-                    return Ok(undefined());
+                    return Ok(Some(undefined()));
                 }
                 if let Some(n) = r.to_integer().to_u64().filter(|&n| n <= l.max_factorial) {
                     let mut acc = BigInt::one();
                     for k in 2..=n {
                         acc *= k;
                     }
-                    return self.number(Rational::from_integer(acc));
+                    return self.number(Rational::from_integer(acc)).map(Some);
                 }
             }
             (Func::Binomial, Some(Expr::Number(n))) if args.len() == 2 => {
@@ -1040,14 +1056,14 @@ impl Canon<'_> {
                     if let (Some(n), Some(k)) = (to_i64(n), to_i64(k)) {
                         if n >= 0 && n as u64 <= l.max_factorial {
                             if k < 0 || k > n {
-                                return Ok(Expr::int(0));
+                                return Ok(Some(Expr::int(0)));
                             }
                             let k = k.min(n - k);
                             let mut acc = BigInt::one();
                             for i in 0..k {
                                 acc = acc * BigInt::from(n - i) / BigInt::from(i + 1);
                             }
-                            return self.number(Rational::from_integer(acc));
+                            return self.number(Rational::from_integer(acc)).map(Some);
                         }
                     }
                 }
@@ -1056,70 +1072,74 @@ impl Canon<'_> {
                 if !args.is_empty() && args.iter().all(|a| matches!(a, Expr::Number(_))) =>
             {
                 let nums = args.iter().filter_map(Expr::as_number);
-                let best = if f == Func::Max {
+                let best = if *f == Func::Max {
                     nums.max()
                 } else {
                     nums.min()
                 };
-                return Ok(best.map(|r| num(r.clone())).unwrap_or_else(undefined));
+                return Ok(Some(best.map(|r| num(r.clone())).unwrap_or_else(undefined)));
             }
             _ => {}
         }
-        // Symmetry: take a negative sign out of odd functions, drop it in even ones.
-        if let (true, Some(x)) = (one_arg, a0) {
-            if is_negative(x) {
-                let odd = matches!(
-                    f,
-                    Func::Sin
-                        | Func::Tan
-                        | Func::Cot
-                        | Func::Csc
-                        | Func::Asin
-                        | Func::Atan
-                        | Func::Acot
-                        | Func::Acsc
-                        | Func::Sinh
-                        | Func::Tanh
-                        | Func::Coth
-                        | Func::Csch
-                        | Func::Asinh
-                        | Func::Atanh
-                );
-                let even = matches!(f, Func::Cos | Func::Sec | Func::Cosh | Func::Sech);
-                if odd || even {
-                    let pos = self.mul(vec![Expr::int(-1), x.clone()])?;
-                    let inner = self.func(f, vec![pos])?;
-                    return if odd {
-                        self.mul(vec![Expr::int(-1), inner])
-                    } else {
-                        Ok(inner)
-                    };
-                }
-            }
-            if let Some(v) = trig_value(&f, x) {
-                return self.canon(&v, 0);
-            }
-            // Limits at ±∞ that are exact: atan(±∞) = ±π/2, tanh(±∞) = ±1,
-            // acot(±∞) = 0, log(∞) = ∞.
-            if let Some(up) = infinite_sign(x) {
-                let sign = Expr::int(if up { 1 } else { -1 });
-                let v = match f {
-                    Func::Atan => Some(Expr::Mul(vec![
-                        sign,
-                        Expr::ratio(1, 2),
-                        Expr::Constant(Constant::Pi),
-                    ])),
-                    Func::Tanh => Some(sign),
-                    Func::Acot => Some(Expr::int(0)),
-                    Func::Log if up => Some(infinity()),
-                    _ => None,
+        Ok(None)
+    }
+
+    /// `f(x)` for a one-argument function where `x` decides a rewrite: the
+    /// sign taken out of odd functions and dropped in even ones, exact
+    /// trigonometric values, exact limits at ±∞; or `None`.
+    fn func_of_one(&mut self, f: &Func, x: &Expr) -> Result<Option<Expr>, ExprError> {
+        if is_negative(x) {
+            let odd = matches!(
+                f,
+                Func::Sin
+                    | Func::Tan
+                    | Func::Cot
+                    | Func::Csc
+                    | Func::Asin
+                    | Func::Atan
+                    | Func::Acot
+                    | Func::Acsc
+                    | Func::Sinh
+                    | Func::Tanh
+                    | Func::Coth
+                    | Func::Csch
+                    | Func::Asinh
+                    | Func::Atanh
+            );
+            let even = matches!(f, Func::Cos | Func::Sec | Func::Cosh | Func::Sech);
+            if odd || even {
+                let pos = self.mul(vec![Expr::int(-1), x.clone()])?;
+                let inner = self.func(f.clone(), vec![pos])?;
+                return if odd {
+                    self.mul(vec![Expr::int(-1), inner]).map(Some)
+                } else {
+                    Ok(Some(inner))
                 };
-                if let Some(v) = v {
-                    return self.canon(&v, 0);
-                }
             }
         }
-        Ok(Expr::Func(f, args))
+        if let Some(v) = trig_value(f, x) {
+            return self.canon(&v, 0).map(Some);
+        }
+        // Limits at ±∞ that are exact: atan(±∞) = ±π/2, tanh(±∞) = ±1,
+        // acot(±∞) = 0, log(∞) = ∞.
+        if let Some(up) = infinite_sign(x) {
+            let sign = Expr::int(if up { 1 } else { -1 });
+            let v = match f {
+                Func::Atan => Some(Expr::Mul(vec![
+                    sign,
+                    Expr::ratio(1, 2),
+                    Expr::Constant(Constant::Pi),
+                ])),
+                Func::Tanh => Some(sign),
+                Func::Acot => Some(Expr::int(0)),
+                Func::Log if up => Some(infinity()),
+                _ => None,
+            };
+            if let Some(v) = v {
+                return self.canon(&v, 0).map(Some);
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -502,7 +502,9 @@ mod tests {
     /// The first brace query (one scan) answers as the table does.
     #[test]
     fn first_brace_query_is_the_tables_answer() {
-        let pieces = ["{", "}", "\\", "\\{", "\\}", "x", "é", "(", ")", "[", "]", "\\\\"];
+        let pieces = [
+            "{", "}", "\\", "\\{", "\\}", "x", "é", "(", ")", "[", "]", "\\\\",
+        ];
         let mut x: u64 = 3;
         for _ in 0..2000 {
             let mut s = String::new();
