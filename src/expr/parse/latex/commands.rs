@@ -515,9 +515,9 @@ impl Parser<'_> {
         Ok(Some(var))
     }
 
-    /// An integral after `\int`: bounds, the integrand, the differential.
-    #[inline(never)]
-    pub(super) fn parse_integral(&mut self, span: Range<usize>) -> PResult<Node> {
+    /// The `_{…}` and `^{…}` scripts after `\int`, `\sum` or `\prod`, in
+    /// either order, each at most once.
+    fn parse_limits(&mut self) -> PResult<(Option<Node>, Option<Node>)> {
         let (mut lo, mut hi) = (None, None);
         loop {
             match self.peek() {
@@ -532,6 +532,13 @@ impl Parser<'_> {
                 _ => break,
             }
         }
+        Ok((lo, hi))
+    }
+
+    /// An integral after `\int`: bounds, the integrand, the differential.
+    #[inline(never)]
+    pub(super) fn parse_integral(&mut self, span: Range<usize>) -> PResult<Node> {
+        let (lo, hi) = self.parse_limits()?;
         let bounds = match (lo, hi) {
             (Some(a), Some(b)) => Some((a, b)),
             (None, None) => None,
@@ -572,20 +579,7 @@ impl Parser<'_> {
     /// product that follows (`\sum_{k=1}^{n} k^2 + 1` is `Sum(k², k, 1, n) + 1`).
     #[inline(never)]
     pub(super) fn parse_big_operator(&mut self, sum: bool, span: Range<usize>) -> PResult<Node> {
-        let (mut lo, mut hi) = (None, None);
-        loop {
-            match self.peek() {
-                Some(Tok::Underscore) if lo.is_none() => {
-                    self.pos += 1;
-                    lo = Some(self.parse_script()?);
-                }
-                Some(Tok::Caret) if hi.is_none() => {
-                    self.pos += 1;
-                    hi = Some(self.parse_script()?);
-                }
-                _ => break,
-            }
-        }
+        let (lo, hi) = self.parse_limits()?;
         let what = if sum { "a sum" } else { "a product" };
         let (Some(lo), Some(hi)) = (lo, hi) else {
             return Err(self.err(
