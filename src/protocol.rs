@@ -15,7 +15,7 @@
 //! is bounded by the line limit: the rest of an over-long line is read and
 //! discarded, never stored.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -147,41 +147,28 @@ pub(crate) fn json_error(e: &serde_json::Error) -> (&'static str, String) {
     }
 }
 
-/// Skips a UTF-8 byte-order mark at the start of `input`; returns the bytes
-/// skipped (3 or 0).
-pub(crate) fn skip_bom<R: BufRead>(input: &mut R) -> io::Result<u64> {
+/// Skips a UTF-8 byte-order mark at the start of `input`. Returns the number
+/// of bytes skipped (3 or 0) and the bytes it took from `input` that turned
+/// out not to be a mark (the start of a mark followed by something else, or
+/// by the end of input, when the reader hands out fewer than three bytes at a
+/// time): the caller reads them back first (`taken.chain(input)`), so they
+/// stay the start of line 1 and nothing is lost.
+pub(crate) fn skip_bom<R: BufRead>(input: &mut R) -> io::Result<(u64, Vec<u8>)> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     let mut seen = Vec::with_capacity(3);
     // fill_buf may return fewer bytes than the mark: look byte by byte
     // without consuming anything that is not the mark.
     loop {
         let buf = fill_buf(input)?;
-        if buf.is_empty() {
-            if seen.is_empty() {
-                return Ok(0);
-            }
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "line 1: a truncated UTF-8 byte-order mark",
-            ));
-        }
         let want = &BOM[seen.len()..];
         let n = want.len().min(buf.len());
-        if buf[..n] != want[..n] {
-            if seen.is_empty() {
-                return Ok(0);
-            }
-            // A partial mark followed by other bytes: not a mark; the bytes
-            // already taken are lost, so name them as an error.
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "line 1: starts with a truncated UTF-8 byte-order mark",
-            ));
+        if buf.is_empty() || buf[..n] != want[..n] {
+            return Ok((0, seen));
         }
         seen.extend_from_slice(&buf[..n]);
         input.consume(n);
         if seen.len() == BOM.len() {
-            return Ok(3);
+            return Ok((3, Vec::new()));
         }
     }
 }
@@ -290,7 +277,8 @@ pub fn run<R: BufRead, W: Write>(
     limits: &Limits,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    skip_bom(&mut input)?;
+    let (_, taken) = skip_bom(&mut input)?;
+    let mut input = taken.as_slice().chain(input);
     while let Some((raw, _)) = read_line(&mut input, limits.max_line_bytes)? {
         summary.lines += 1;
         let line = summary.lines;
@@ -357,16 +345,34 @@ mod tests {
         let out = run_str(twice.as_bytes(), 1 << 20);
         assert_eq!(out[0]["error"]["kind"], "malformed_json");
         let mut r = "\u{ef}x".as_bytes();
-        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        assert_eq!(skip_bom(&mut r).unwrap(), (0, Vec::new()));
         // Not a mark: nothing is consumed (the line is then invalid UTF-8).
         let mut r = &b"\xEF\xBBx"[..];
-        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        assert_eq!(skip_bom(&mut r).unwrap(), (0, Vec::new()));
         assert_eq!(r, b"\xEF\xBBx");
-        // Seen a byte at a time, the bytes taken are named in an error.
+        // Seen a byte at a time, the bytes taken are handed back.
         let mut r = std::io::BufReader::with_capacity(1, &b"\xEF\xBBx"[..]);
-        assert!(skip_bom(&mut r).is_err());
+        assert_eq!(skip_bom(&mut r).unwrap(), (0, b"\xEF\xBB".to_vec()));
         let mut r = &b""[..];
-        assert_eq!(skip_bom(&mut r).unwrap(), 0);
+        assert_eq!(skip_bom(&mut r).unwrap(), (0, Vec::new()));
+    }
+
+    #[test]
+    fn the_start_of_a_mark_is_the_start_of_line_one() {
+        // Found by the fuzz smoke run: an input of the single byte 0xEF (the
+        // first byte of a mark, then the end) made `run` fail as a whole.
+        // Every such input is one line of invalid UTF-8, whatever the
+        // reader's buffer size.
+        for input in [&b"\xEF"[..], b"\xEF\xBB", b"\xEF\xBBx\n", b"\xEFx"] {
+            for cap in [1, 2, 8192] {
+                let mut out = Vec::new();
+                let r = std::io::BufReader::with_capacity(cap, input);
+                let s = run(r, &mut out, &Limits::default()).unwrap();
+                assert_eq!((s.lines, s.errors), (1, 1), "{input:?} capacity {cap}");
+                let v: Value = serde_json::from_slice(&out).unwrap();
+                assert_eq!(v["error"]["kind"], "invalid_utf8", "{input:?}");
+            }
+        }
     }
 
     fn run_str(input: &[u8], max: usize) -> Vec<Value> {

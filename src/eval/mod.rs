@@ -17,7 +17,7 @@
 //! the distribution of the scores.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -325,7 +325,8 @@ fn stream_chunked<R: BufRead, T: Send>(
     score: impl Fn(u64, Option<&[u8]>) -> T + Sync,
     mut sink: impl FnMut(T) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut consumed = skip_bom(&mut input)?;
+    let (mut consumed, taken) = skip_bom(&mut input)?;
+    let mut input = taken.as_slice().chain(input);
     let mut line = 0u64;
     loop {
         let mut chunk = Vec::with_capacity(CHUNK_LINES);
