@@ -86,10 +86,7 @@ fn grade_call(a: &Args<'_>) -> Result<Value, CallError> {
         });
     }
     let graded = grade_any(&golds, args.response, &opts);
-    serde_json::to_value(graded).map_err(|e| CallError::InvalidValue {
-        name: "response",
-        reason: format!("the verdict could not be written as JSON: {e}"),
-    })
+    Ok(Value::Object(crate::eval::math::graded_into_json(graded)))
 }
 
 fn strings<'v>(items: &'v [Value], what: &str) -> Result<Vec<&'v str>, CallError> {

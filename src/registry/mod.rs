@@ -157,14 +157,20 @@ pub struct Args<'a> {
 
 impl<'a> Args<'a> {
     fn get(&self, name: &'static str) -> Result<(Option<&'a Value>, &'static Param), CallError> {
-        let param = self.params.iter().find(|p| p.name == name).ok_or(
+        // The names come from the same `stringify!` as the table's, so the
+        // same pointer is the usual match; the text compare is the fallback.
+        let param = self
+            .params
+            .iter()
+            .find(|p| std::ptr::eq(p.name, name))
+            .or_else(|| self.params.iter().find(|p| p.name == name))
             // A function asked for a parameter it did not declare: report it
-            // as an invalid value rather than panicking.
-            CallError::InvalidValue {
+            // as an invalid value rather than panicking (the message built
+            // only then: this runs for every argument of every call).
+            .ok_or_else(|| CallError::InvalidValue {
                 name,
                 reason: "parameter not declared by the function".into(),
-            },
-        )?;
+            })?;
         Ok((self.map.get(name), param))
     }
 

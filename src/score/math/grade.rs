@@ -102,18 +102,17 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     let found = response_answer(response, opts);
     let reason = found.as_ref().err().copied().flatten();
     let Ok(pred) = found else {
+        // The first gold's answer, extracted once for both fields.
+        let gold = golds.first().map(|g| gold_answer(g, opts.strict));
         return Graded {
             verdict: Verdict {
                 equal: false,
                 outcome: Outcome::NoAnswer,
                 rule: Rule::NoAnswer,
-                reference_normalized: golds
-                    .first()
-                    .map(|g| gold_answer(g, opts.strict).answer)
-                    .unwrap_or_default(),
+                reference_normalized: gold.as_ref().map(|g| g.answer.clone()).unwrap_or_default(),
                 prediction_normalized: String::new(),
             },
-            gold_extracted: golds.first().map(|g| gold_answer(g, opts.strict)),
+            gold_extracted: gold,
             response_extracted: None,
             reason,
         };
@@ -121,12 +120,15 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     let mut first: Option<Graded> = None;
     for g in golds {
         let gold = gold_answer(g, opts.strict);
-        // MX-16: a choice letter as gold takes the response's choice.
-        let pred = match choice_letter(&gold.compared()) {
-            Some(_) => response_choice(response, Some(&pred)).unwrap_or_else(|| pred.clone()),
-            None => pred.clone(),
+        let (verdict, pred) = {
+            let gold_text = gold.compared();
+            // MX-16: a choice letter as gold takes the response's choice.
+            let pred = match choice_letter(&gold_text) {
+                Some(_) => response_choice(response, Some(&pred)).unwrap_or_else(|| pred.clone()),
+                None => pred.clone(),
+            };
+            (equal(&gold_text, &pred.compared(), &opts.equal), pred)
         };
-        let verdict = equal(&gold.compared(), &pred.compared(), &opts.equal);
         let graded = Graded {
             verdict,
             gold_extracted: Some(gold),

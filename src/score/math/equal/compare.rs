@@ -854,6 +854,14 @@ pub(super) fn thousands(s: &str) -> Option<String> {
     if !s.contains([',', ' ']) {
         return None;
     }
+    // Digits, separators, `{,}`, one point and a sign only: anything else
+    // is no number (checked on the bytes before any copy).
+    if !s
+        .bytes()
+        .all(|c| c.is_ascii_digit() || b",. {}-".contains(&c))
+    {
+        return None;
+    }
     let (sign, body) = match s.strip_prefix('-') {
         Some(b) => ("-", b),
         None => ("", s),
@@ -957,9 +965,13 @@ fn is_text_item(s: &str) -> bool {
 }
 
 pub(super) fn boolean(s: &str) -> Option<bool> {
-    match s.trim().to_ascii_lowercase().as_str() {
-        "yes" | "true" => Some(true),
-        "no" | "false" => Some(false),
-        _ => None,
+    let s = s.trim();
+    let is = |w: &str| s.eq_ignore_ascii_case(w);
+    if is("yes") || is("true") {
+        Some(true)
+    } else if is("no") || is("false") {
+        Some(false)
+    } else {
+        None
     }
 }
