@@ -125,6 +125,35 @@ pub(crate) fn closing(text: &[u8], at: usize, escapes: Escapes) -> Option<usize>
     None
 }
 
+/// The byte position of the bracket opening the one at `at` (`}`, `)` or `]`
+/// at that position decides the kind), scanning backward, or `None`.
+///
+/// Backward, a backslash cannot be told apart from an escaped one, so every
+/// bracket byte counts (as with [`Escapes::None`]); for escapes, use
+/// [`Pairs::scan`] and [`Pairs::open_of`]. Costs the distance to the pair.
+pub(crate) fn opening(text: &[u8], at: usize) -> Option<usize> {
+    let (open, close) = match text.get(at)? {
+        b'}' => (b'{', b'}'),
+        b')' => (b'(', b')'),
+        b']' => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let mut k = at + 1;
+    while k > 0 {
+        k -= 1;
+        if text[k] == close {
+            depth += 1;
+        } else if text[k] == open {
+            depth -= 1;
+            if depth == 0 {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +215,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_backward_query_agrees_with_the_table_without_escapes() {
+        for s in ["{a{b}c}", "((x)(y))", "[[a]", "a}b{c}", "(()"] {
+            let b = s.as_bytes();
+            for (i, &c) in b.iter().enumerate() {
+                let (o, cl) = match c {
+                    b'}' => (b'{', b'}'),
+                    b')' => (b'(', b')'),
+                    b']' => (b'[', b']'),
+                    _ => continue,
+                };
+                // The table pairs left to right; a closing byte it leaves
+                // unpaired (a stray one) may still find an opening backward,
+                // so compare on the paired ones.
+                let p = Pairs::scan(b, o, cl, Escapes::None);
+                if let Some(open) = p.open_of(i) {
+                    assert_eq!(opening(b, i), Some(open), "{s:?} at {i}");
+                }
+            }
+        }
+        assert_eq!(opening(b"x)", 1), None);
+        assert_eq!(opening(b"x", 0), None);
     }
 
     #[test]

@@ -111,21 +111,7 @@ fn operand_start(b: &[u8], floor: usize, end: usize) -> Option<usize> {
     }
     let last = b[j - 1];
     if last == b'}' || last == b')' {
-        let open = if last == b'}' { b'{' } else { b'(' };
-        let mut depth = 0usize;
-        let mut k = j;
-        while k > floor {
-            k -= 1;
-            if b[k] == last {
-                depth += 1;
-            } else if b[k] == open {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-        }
-        return None;
+        return brackets::opening(&b[floor..j], j - 1 - floor).map(|k| k + floor);
     }
     if last.is_ascii_digit() || last == b'.' {
         let mut k = j;
