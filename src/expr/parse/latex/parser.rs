@@ -74,14 +74,6 @@ impl Gather {
         }
     }
 
-    pub(super) fn len(&self) -> usize {
-        usize::from(self.one.is_some()) + self.many.len()
-    }
-
-    pub(super) fn pop(&mut self) -> Option<Node> {
-        self.one.take().or_else(|| self.many.pop())
-    }
-
     /// All the nodes, in order; the gatherer is left empty.
     pub(super) fn take_all(&mut self) -> Vec<Node> {
         match self.one.take() {
@@ -95,12 +87,46 @@ impl Gather {
     pub(super) fn take_one(&mut self, p: &Parser<'_>) -> PResult<Node> {
         self.one.take().ok_or_else(|| p.expected_expression())
     }
+}
 
-    /// One node alone, or several under `build` (as [`Parser::collapse`]).
-    pub(super) fn finish(mut self, p: &Parser<'_>, build: fn(Vec<Expr>) -> Expr) -> PResult<Node> {
-        match self.one.take() {
+/// The factors of a product, most often just one: the first is kept
+/// without allocating, the others go straight into the product's vector
+/// with the greatest depth.
+#[derive(Debug, Default)]
+pub(super) struct Factors {
+    one: Option<Node>,
+    many: Vec<Expr>,
+    d: usize,
+}
+
+impl Factors {
+    pub(super) fn push(&mut self, n: Node) {
+        if let Some(first) = self.one.take() {
+            self.many.reserve(4);
+            self.d = first.d;
+            self.many.push(first.e);
+        } else if self.many.is_empty() {
+            self.one = Some(n);
+            return;
+        }
+        self.d = self.d.max(n.d);
+        self.many.push(n.e);
+    }
+
+    pub(super) fn len(&self) -> usize {
+        usize::from(self.one.is_some()) + self.many.len()
+    }
+
+    /// The first factor when it is the only one.
+    pub(super) fn pop_only(&mut self) -> Option<Node> {
+        self.one.take()
+    }
+
+    /// One factor alone, or the product of several (as [`Parser::collapse`]).
+    pub(super) fn finish(self, p: &Parser<'_>) -> PResult<Node> {
+        match self.one {
             Some(n) => Ok(n),
-            None => p.collapse(build, self.many),
+            None => p.mk(Expr::Mul(self.many), self.d),
         }
     }
 }
@@ -284,7 +310,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn div(&self, a: Node, b: Node) -> PResult<Node> {
         let r = self.recip(b)?;
-        self.mk_list(Expr::Mul, vec![a, r])
+        self.mk(Expr::Mul(vec![a.e, r.e]), a.d.max(r.d))
     }
 
     pub(super) fn plus_minus(&self, a: Node, b: Node) -> PResult<Node> {
@@ -515,7 +541,7 @@ impl<'a> Parser<'a> {
     /// Factors joined by `\cdot`, `/`… or side by side. In a `chain` only
     /// factors side by side count, and a function ends it.
     pub(super) fn parse_product(&mut self, chain: bool) -> PResult<Node> {
-        let mut factors = Gather::default();
+        let mut factors = Factors::default();
         let mut step = Step::Plain;
         let mut first_is_bare_integer = false;
         loop {
@@ -528,7 +554,7 @@ impl<'a> Parser<'a> {
             // a fraction of two integers (2\frac{1}{2} is 5/2, as answers mean it).
             if factors.len() == 1 && step == Step::Plain && first_is_bare_integer && starts_frac {
                 if let Some(frac) = integer_fraction(&factor.e) {
-                    if let Some(whole) = factors.pop() {
+                    if let Some(whole) = factors.pop_only() {
                         let d = whole.d.max(factor.d) + 1;
                         factor = Node {
                             e: Expr::Add(vec![whole.e, frac]),
@@ -544,7 +570,7 @@ impl<'a> Parser<'a> {
             }
             step = self.product_step(chain, &mut factors, (factor, bare), step)?;
             if step == Step::Done {
-                return factors.finish(self, Expr::Mul);
+                return factors.finish(self);
             }
         }
     }
@@ -555,7 +581,7 @@ impl<'a> Parser<'a> {
     pub(super) fn product_step(
         &mut self,
         chain: bool,
-        factors: &mut Gather,
+        factors: &mut Factors,
         (factor, bare): (Node, bool),
         how: Step,
     ) -> PResult<Step> {
