@@ -346,7 +346,7 @@ impl Parser<'_> {
             return Err(self.err("empty group", open.start..self.span().end));
         }
         let saved = self.enter_brackets(false);
-        let items = self.parse_list(Level::List);
+        let items = self.parse_items(Level::List);
         self.leave_brackets(saved);
         let items = items?;
         self.expect_closing(&open, |t| *t == Tok::RBrace)?;

@@ -339,7 +339,7 @@ impl<'a> Parser<'a> {
     // little stack.
 
     pub(super) fn parse_all(&mut self) -> PResult<Node> {
-        let items = self.parse_list(Level::List)?;
+        let items = self.parse_items(Level::List)?;
         if self.pos < self.toks.len() {
             return Err(self.unexpected());
         }
@@ -348,10 +348,10 @@ impl<'a> Parser<'a> {
 
     /// A single item, or a tuple of several.
     #[inline(never)]
-    pub(super) fn one_or_tuple(&self, mut items: Vec<Node>) -> PResult<Node> {
-        match items.len() {
-            1 => items.pop().ok_or_else(|| self.expected_expression()),
-            _ => self.mk_list(Expr::Tuple, items),
+    pub(super) fn one_or_tuple(&self, mut items: Gather) -> PResult<Node> {
+        match items.one.take() {
+            Some(n) => Ok(n),
+            None => self.mk_list(Expr::Tuple, items.take_all()),
         }
     }
 
@@ -359,7 +359,13 @@ impl<'a> Parser<'a> {
     /// separated by commas (`Level::List`), one item (`Level::Item`) or one
     /// sum (`Level::Sum`).
     pub(super) fn parse_list(&mut self, level: Level) -> PResult<Vec<Node>> {
-        let mut items = Vec::new();
+        Ok(self.parse_items(level)?.take_all())
+    }
+
+    /// [`Parser::parse_list`]'s items, most often one, kept without
+    /// allocating a vector.
+    pub(super) fn parse_items(&mut self, level: Level) -> PResult<Gather> {
+        let mut items = Gather::default();
         let mut operands = Gather::default();
         let mut ops = Vec::new();
         loop {
@@ -376,7 +382,7 @@ impl<'a> Parser<'a> {
     pub(super) fn list_step(
         &mut self,
         level: Level,
-        items: &mut Vec<Node>,
+        items: &mut Gather,
         operands: &mut Gather,
         ops: &mut Vec<BinOp>,
     ) -> PResult<bool> {
