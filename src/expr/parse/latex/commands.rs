@@ -51,22 +51,17 @@ impl Parser<'_> {
                 }
             }
         }
-        let mut args = Vec::with_capacity(2);
-        for _ in 0..2 {
-            args.push(self.parse_macro_arg(&span)?);
-        }
-        self.build_two_args(name, args)
+        let a = self.parse_macro_arg(&span)?;
+        let b = self.parse_macro_arg(&span)?;
+        self.build_two_args(name, a, b)
     }
 
     #[inline(never)]
-    pub(super) fn build_two_args(&self, name: &str, mut args: Vec<Node>) -> PResult<Node> {
+    pub(super) fn build_two_args(&self, name: &str, a: Node, b: Node) -> PResult<Node> {
         if name.ends_with("binom") {
-            return self.func(Func::Binomial, args);
+            return self.func(Func::Binomial, vec![a, b]);
         }
-        match (args.pop(), args.pop()) {
-            (Some(b), Some(a)) => self.div(a, b),
-            _ => Err(self.expected_expression()),
-        }
+        self.div(a, b)
     }
 
     /// `\boxed{…}` after the command.
@@ -351,7 +346,7 @@ impl Parser<'_> {
             return Err(self.err("empty group", open.start..self.span().end));
         }
         let saved = self.enter_brackets(false);
-        let items = self.parse_list(Level::List);
+        let items = self.parse_items(Level::List);
         self.leave_brackets(saved);
         let items = items?;
         self.expect_closing(&open, |t| *t == Tok::RBrace)?;

@@ -124,7 +124,9 @@ pub(super) fn lex(text: &str, range: Range<usize>) -> Result<Vec<Token<'_>>, Par
         text,
         pos: range.start,
         end: range.end.min(text.len()),
-        out: Vec::new(),
+        // About one token per two bytes in answers; the first reservation
+        // stays small for long inputs (the vector grows as usual).
+        out: Vec::with_capacity(range.len().div_ceil(2).min(64)),
     };
     lexer.run()?;
     Ok(lexer.out)
@@ -136,7 +138,11 @@ impl<'a> Lexer<'a> {
     }
 
     pub(super) fn peek_char(&self) -> Option<char> {
-        self.rest().chars().next()
+        // An ASCII byte is its own character (no UTF-8 decoding).
+        match self.text.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() && self.pos < self.end => Some(char::from(b)),
+            _ => self.rest().chars().next(),
+        }
     }
 
     pub(super) fn second_char(&self) -> Option<char> {

@@ -50,6 +50,87 @@ pub(super) enum Level {
     Sum,
 }
 
+/// Nodes gathered one by one, most often just one: the first is kept
+/// without allocating a vector.
+#[derive(Debug, Default)]
+pub(super) struct Gather {
+    one: Option<Node>,
+    many: Vec<Node>,
+}
+
+impl Gather {
+    pub(super) fn push(&mut self, n: Node) {
+        if self.many.is_empty() {
+            match self.one.take() {
+                None => self.one = Some(n),
+                Some(first) => {
+                    self.many.reserve(4);
+                    self.many.push(first);
+                    self.many.push(n);
+                }
+            }
+        } else {
+            self.many.push(n);
+        }
+    }
+
+    /// All the nodes, in order; the gatherer is left empty.
+    pub(super) fn take_all(&mut self) -> Vec<Node> {
+        match self.one.take() {
+            Some(n) => vec![n],
+            None => std::mem::take(&mut self.many),
+        }
+    }
+
+    /// The first node gathered (called with exactly one); the gatherer is
+    /// left empty.
+    pub(super) fn take_one(&mut self, p: &Parser<'_>) -> PResult<Node> {
+        self.one.take().ok_or_else(|| p.expected_expression())
+    }
+}
+
+/// The factors of a product, most often just one: the first is kept
+/// without allocating, the others go straight into the product's vector
+/// with the greatest depth.
+#[derive(Debug, Default)]
+pub(super) struct Factors {
+    one: Option<Node>,
+    many: Vec<Expr>,
+    d: usize,
+}
+
+impl Factors {
+    pub(super) fn push(&mut self, n: Node) {
+        if let Some(first) = self.one.take() {
+            self.many.reserve(4);
+            self.d = first.d;
+            self.many.push(first.e);
+        } else if self.many.is_empty() {
+            self.one = Some(n);
+            return;
+        }
+        self.d = self.d.max(n.d);
+        self.many.push(n.e);
+    }
+
+    pub(super) fn len(&self) -> usize {
+        usize::from(self.one.is_some()) + self.many.len()
+    }
+
+    /// The first factor when it is the only one.
+    pub(super) fn pop_only(&mut self) -> Option<Node> {
+        self.one.take()
+    }
+
+    /// One factor alone, or the product of several (as [`Parser::collapse`]).
+    pub(super) fn finish(self, p: &Parser<'_>) -> PResult<Node> {
+        match self.one {
+            Some(n) => Ok(n),
+            None => p.mk(Expr::Mul(self.many), self.d),
+        }
+    }
+}
+
 /// A binary operator between the operands of an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum BinOp {
@@ -229,7 +310,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn div(&self, a: Node, b: Node) -> PResult<Node> {
         let r = self.recip(b)?;
-        self.mk_list(Expr::Mul, vec![a, r])
+        self.mk(Expr::Mul(vec![a.e, r.e]), a.d.max(r.d))
     }
 
     pub(super) fn plus_minus(&self, a: Node, b: Node) -> PResult<Node> {
@@ -258,7 +339,7 @@ impl<'a> Parser<'a> {
     // little stack.
 
     pub(super) fn parse_all(&mut self) -> PResult<Node> {
-        let items = self.parse_list(Level::List)?;
+        let items = self.parse_items(Level::List)?;
         if self.pos < self.toks.len() {
             return Err(self.unexpected());
         }
@@ -267,10 +348,10 @@ impl<'a> Parser<'a> {
 
     /// A single item, or a tuple of several.
     #[inline(never)]
-    pub(super) fn one_or_tuple(&self, mut items: Vec<Node>) -> PResult<Node> {
-        match items.len() {
-            1 => items.pop().ok_or_else(|| self.expected_expression()),
-            _ => self.mk_list(Expr::Tuple, items),
+    pub(super) fn one_or_tuple(&self, mut items: Gather) -> PResult<Node> {
+        match items.one.take() {
+            Some(n) => Ok(n),
+            None => self.mk_list(Expr::Tuple, items.take_all()),
         }
     }
 
@@ -278,8 +359,14 @@ impl<'a> Parser<'a> {
     /// separated by commas (`Level::List`), one item (`Level::Item`) or one
     /// sum (`Level::Sum`).
     pub(super) fn parse_list(&mut self, level: Level) -> PResult<Vec<Node>> {
-        let mut items = Vec::new();
-        let mut operands = Vec::new();
+        Ok(self.parse_items(level)?.take_all())
+    }
+
+    /// [`Parser::parse_list`]'s items, most often one, kept without
+    /// allocating a vector.
+    pub(super) fn parse_items(&mut self, level: Level) -> PResult<Gather> {
+        let mut items = Gather::default();
+        let mut operands = Gather::default();
         let mut ops = Vec::new();
         loop {
             operands.push(self.parse_signed(false)?);
@@ -295,8 +382,8 @@ impl<'a> Parser<'a> {
     pub(super) fn list_step(
         &mut self,
         level: Level,
-        items: &mut Vec<Node>,
-        operands: &mut Vec<Node>,
+        items: &mut Gather,
+        operands: &mut Gather,
         ops: &mut Vec<BinOp>,
     ) -> PResult<bool> {
         let op = match self.peek() {
@@ -308,11 +395,11 @@ impl<'a> Parser<'a> {
             Some(Tok::Cap) if level != Level::Sum => BinOp::Cap,
             Some(Tok::Comma) if level == Level::List => {
                 self.pos += 1;
-                items.push(self.build_item(std::mem::take(operands), std::mem::take(ops))?);
+                items.push(self.finish_item(operands, ops)?);
                 return Ok(true);
             }
             _ => {
-                items.push(self.build_item(std::mem::take(operands), std::mem::take(ops))?);
+                items.push(self.finish_item(operands, ops)?);
                 return Ok(false);
             }
         };
@@ -321,11 +408,26 @@ impl<'a> Parser<'a> {
         Ok(true)
     }
 
+    /// The item of the gathered operands and operators: a lone operand is
+    /// the item itself.
+    pub(super) fn finish_item(&self, operands: &mut Gather, ops: &mut Vec<BinOp>) -> PResult<Node> {
+        if ops.is_empty() {
+            return operands.take_one(self);
+        }
+        self.build_item(operands.take_all(), std::mem::take(ops))
+    }
+
     /// Builds one item from operands and the operators between them:
     /// relations of unions of intersections of sums; sums are flat, `±`
     /// takes everything before it in its sum as left side.
     #[inline(never)]
     pub(super) fn build_item(&self, operands: Vec<Node>, ops: Vec<BinOp>) -> PResult<Node> {
+        if ops
+            .iter()
+            .all(|op| matches!(op, BinOp::Plus | BinOp::Minus))
+        {
+            return self.build_sum(operands, &ops);
+        }
         let mut sides = Vec::new();
         let mut rel_ops = Vec::new();
         let mut unions = Vec::new();
@@ -369,6 +471,21 @@ impl<'a> Parser<'a> {
         }
         sides.push(last);
         self.mk_list(|v| Expr::Relation(v, rel_ops), sides)
+    }
+
+    /// A sum of operands joined by `+` and `-` only (the common item),
+    /// built in the operands' own vector.
+    pub(super) fn build_sum(&self, operands: Vec<Node>, ops: &[BinOp]) -> PResult<Node> {
+        let signs = std::iter::once(BinOp::Plus).chain(ops.iter().copied());
+        let terms = operands
+            .into_iter()
+            .zip(signs)
+            .map(|(operand, op)| match op {
+                BinOp::Minus => self.neg(operand),
+                _ => Ok(operand),
+            })
+            .collect::<PResult<Vec<Node>>>()?;
+        self.collapse(Expr::Add, terms)
     }
 
     /// One node alone, or several under `build`.
@@ -430,7 +547,7 @@ impl<'a> Parser<'a> {
     /// Factors joined by `\cdot`, `/`… or side by side. In a `chain` only
     /// factors side by side count, and a function ends it.
     pub(super) fn parse_product(&mut self, chain: bool) -> PResult<Node> {
-        let mut factors: Vec<Node> = Vec::new();
+        let mut factors = Factors::default();
         let mut step = Step::Plain;
         let mut first_is_bare_integer = false;
         loop {
@@ -443,7 +560,7 @@ impl<'a> Parser<'a> {
             // a fraction of two integers (2\frac{1}{2} is 5/2, as answers mean it).
             if factors.len() == 1 && step == Step::Plain && first_is_bare_integer && starts_frac {
                 if let Some(frac) = integer_fraction(&factor.e) {
-                    if let Some(whole) = factors.pop() {
+                    if let Some(whole) = factors.pop_only() {
                         let d = whole.d.max(factor.d) + 1;
                         factor = Node {
                             e: Expr::Add(vec![whole.e, frac]),
@@ -453,13 +570,13 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            if factors.is_empty() {
+            if factors.len() == 0 {
                 first_is_bare_integer = bare
                     && matches!(&factor.e, Expr::Number(r) if r.is_integer() && !r.is_negative());
             }
             step = self.product_step(chain, &mut factors, (factor, bare), step)?;
             if step == Step::Done {
-                return self.collapse(Expr::Mul, factors);
+                return factors.finish(self);
             }
         }
     }
@@ -470,7 +587,7 @@ impl<'a> Parser<'a> {
     pub(super) fn product_step(
         &mut self,
         chain: bool,
-        factors: &mut Vec<Node>,
+        factors: &mut Factors,
         (factor, bare): (Node, bool),
         how: Step,
     ) -> PResult<Step> {
@@ -884,10 +1001,18 @@ impl<'a> Parser<'a> {
     /// The value of a number token.
     #[inline(never)]
     pub(super) fn number(&self, span: Range<usize>) -> PResult<Node> {
+        let text = self.src(&span);
+        // The common case, a short integer, read without building a string
+        // of its digits (19 digits always fit a u64).
+        if (1..=19).contains(&text.len()) && text.bytes().all(|c| c.is_ascii_digit()) {
+            self.limits.check_digits(text.len() as u64)?;
+            if let Ok(v) = text.parse::<u64>() {
+                return Ok(leaf(Expr::Number(Rational::from_integer(BigInt::from(v)))));
+            }
+        }
         let mut digits = String::new();
         let mut frac_len = 0usize;
         let mut after_dot = false;
-        let text = self.src(&span);
         // The exponent of scientific notation (the lexer took at most 4 digits).
         let (mantissa, exp) = match text.find(['e', 'E']) {
             Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
