@@ -92,18 +92,23 @@ impl Pairs {
     }
 }
 
+/// The pair of bracket bytes `byte` belongs to (`{}`, `()`, `[]`), or `None`.
+fn kind(byte: u8) -> Option<(u8, u8)> {
+    match byte {
+        b'{' | b'}' => Some((b'{', b'}')),
+        b'(' | b')' => Some((b'(', b')')),
+        b'[' | b']' => Some((b'[', b']')),
+        _ => None,
+    }
+}
+
 /// The byte position of the bracket closing the one at `at` (`{`, `(` or `[`
 /// at that position decides the kind), or `None`.
 ///
 /// One query: the scan stops at the pair, so it costs the distance to it. For
 /// many queries on one text, use [`Pairs::scan`].
 pub(crate) fn closing(text: &[u8], at: usize, escapes: Escapes) -> Option<usize> {
-    let (open, close) = match text.get(at)? {
-        b'{' => (b'{', b'}'),
-        b'(' => (b'(', b')'),
-        b'[' => (b'[', b']'),
-        _ => return None,
-    };
+    let (open, close) = kind(*text.get(at)?).filter(|&(o, _)| o == text[at])?;
     let mut depth = 0usize;
     let mut i = at;
     while i < text.len() {
@@ -132,12 +137,7 @@ pub(crate) fn closing(text: &[u8], at: usize, escapes: Escapes) -> Option<usize>
 /// bracket byte counts (as with [`Escapes::None`]); for escapes, use
 /// [`Pairs::scan`] and [`Pairs::open_of`]. Costs the distance to the pair.
 pub(crate) fn opening(text: &[u8], at: usize) -> Option<usize> {
-    let (open, close) = match text.get(at)? {
-        b'}' => (b'{', b'}'),
-        b')' => (b'(', b')'),
-        b']' => (b'[', b']'),
-        _ => return None,
-    };
+    let (open, close) = kind(*text.get(at)?).filter(|&(_, c)| c == text[at])?;
     let mut depth = 0usize;
     let mut k = at + 1;
     while k > 0 {
