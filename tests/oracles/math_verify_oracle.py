@@ -35,8 +35,17 @@ PYTHONHASHSEED=0 so nothing depends on the hash seed of the caller.
 The answer for a case is
 
     {"equal": bool,              # math-verify's verdict
+     "default_equal": bool,      # its verdict with its own defaults (below)
      "gold_parsed": [str, ...],  # str() of what parse() returned for gold
      "pred_parsed": [str, ...]}  # ... and for pred ([] for sympy_expr_eq)
+
+``default_equal`` is what math-verify says when the case is given to it
+with no option at all: ``verify(parse(gold), parse(pred))`` with parse's
+default targets and verify's defaults (``sympy_expr_eq`` with verify's
+defaults, float_rounding 6 and numeric_precision 15, for the SymPy-value
+tests). Where it differs from ``equal``, the test's own options decide its
+verdict; the default-options trial (spec/math.md MV-5) then takes it as the
+verdict under default options.
 """
 import importlib.metadata
 import json
@@ -57,6 +66,9 @@ HELPER_PRECISION = 6
 HELPER_BOXED_PRIORITY = 0
 # LatexExtractionConfig's default boxed_match_priority (parse's default targets).
 LIBRARY_BOXED_PRIORITY = 50
+# verify's defaults for float_rounding and numeric_precision (math-verify 0.9.0).
+VERIFY_PRECISION = 6
+VERIFY_NUMERIC_PRECISION = 15
 
 
 def version():
@@ -130,7 +142,11 @@ def grade(case):
         equal = sympy_expr_eq(sympy_value(case["gold"]), sympy_value(case["pred"]),
                               float_rounding=opts["float_rounding"],
                               numeric_precision=opts["numeric_precision"])
-        return {"equal": bool(equal), "gold_parsed": [], "pred_parsed": []}
+        default = sympy_expr_eq(sympy_value(case["gold"]), sympy_value(case["pred"]),
+                                float_rounding=VERIFY_PRECISION,
+                                numeric_precision=VERIFY_NUMERIC_PRECISION)
+        return {"equal": bool(equal), "default_equal": bool(default),
+                "gold_parsed": [], "pred_parsed": []}
     if harness == "compare_strings":
         targets = _targets(opts, HELPER_BOXED_PRIORITY)
         gold = parse(case["gold"], targets, parsing_timeout=None)
@@ -147,7 +163,9 @@ def grade(case):
         equal = verify(gold, pred, timeout_seconds=None)
     else:
         raise ValueError(f"unknown harness {harness!r}")
-    return {"equal": bool(equal),
+    default = verify(parse(case["gold"], parsing_timeout=None),
+                     parse(case["pred"], parsing_timeout=None), timeout_seconds=None)
+    return {"equal": bool(equal), "default_equal": bool(default),
             "gold_parsed": [short(x) for x in gold],
             "pred_parsed": [short(x) for x in pred]}
 
