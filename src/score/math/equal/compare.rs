@@ -322,6 +322,66 @@ impl<'a> Comparer<'a> {
             .filter(|v| !v.is_nan())
     }
 
+    /// A set of numbers written as an interval less finitely many points,
+    /// `\mathbb{R} \setminus \{1, -1\}`, `[0, \infty) \setminus \{0\}`, as the
+    /// union of intervals it is: `(-\infty,-1)\cup(-1,1)\cup(1,\infty)`,
+    /// `(0,\infty)`. `None` for anything else (a point outside the
+    /// interval, an end that is not a number, a named set such as `\mathbb{Z}`).
+    fn set_minus(&self, s: &str) -> Option<String> {
+        let (base, points) = s.split_once("\\setminus")?;
+        let base = base.trim();
+        let base = words::number_set(base).unwrap_or(base);
+        let lo_closed = base.starts_with('[');
+        let hi_closed = base.ends_with(']');
+        let (lo, hi) = base
+            .get(1..base.len().checked_sub(1)?)
+            .filter(|_| base.starts_with(['(', '[']) && base.ends_with([')', ']']))?
+            .split_once(',')?;
+        let (lo, hi) = (lo.trim(), hi.trim());
+        let lo_v = self.end(&self.parse(lo).ok()?)?;
+        let hi_v = self.end(&self.parse(hi).ok()?)?;
+        let inner = points.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+        let mut cuts: Vec<(f64, &str)> = Vec::new();
+        for p in inner.split(',') {
+            let p = p.trim();
+            let v = self.real(&self.parse(p).ok()?)?;
+            if v < lo_v || v > hi_v {
+                return None;
+            }
+            cuts.push((v, p));
+        }
+        cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        cuts.dedup_by(|a, b| a.0 == b.0);
+        let mut parts = Vec::with_capacity(cuts.len() + 1);
+        let (mut from, mut from_v, mut open) = (lo, lo_v, if lo_closed { "[" } else { "(" });
+        for (v, p) in cuts {
+            if v > from_v {
+                parts.push(format!("{open}{from},{p})"));
+            }
+            (from, from_v, open) = (p, v, "(");
+        }
+        if hi_v > from_v {
+            parts.push(format!(
+                "{open}{from},{hi}{}",
+                if hi_closed { "]" } else { ")" }
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("\\cup "))
+    }
+
+    /// An interval's end as a real number: `∞` and `-∞` included.
+    fn end(&self, e: &Expr) -> Option<f64> {
+        let inf = |x: &Expr| matches!(x, Expr::Constant(Constant::Infinity));
+        match e {
+            x if inf(x) => Some(f64::INFINITY),
+            Expr::Mul(fs) if fs.len() == 2 && fs.iter().any(inf) => {
+                let k = fs.iter().find(|x| !inf(x)).and_then(|x| self.real(x))?;
+                (k != 0.0).then_some(f64::INFINITY.copysign(k))
+            }
+            _ => self.real(e),
+        }
+    }
+
     /// Sets as the answers write them (ME-17): a reversed interval `[1, 0]`
     /// is refused (a parse error: no such interval is written on purpose),
     /// an intersection of intervals with numeric ends is computed, and the
@@ -370,13 +430,28 @@ impl<'a> Comparer<'a> {
 
     /// The intersection of intervals with numeric ends: an interval, a
     /// point `{a}` or the empty set; `None` when a part is not such an interval.
+    /// A part written `(a, b)` (a pair, which alone could be a point) is the
+    /// open interval there: only sets are intersected (ME-17).
     fn intersect(&self, parts: &[Expr]) -> Option<Expr> {
         let mut acc: Option<(Interval, f64, f64)> = None;
         for p in parts {
-            let Expr::Interval(iv) = p else { return None };
-            let (lo, hi) = (self.real(&iv.lo)?, self.real(&iv.hi)?);
+            let pair;
+            let iv = match p {
+                Expr::Interval(iv) => &**iv,
+                Expr::Tuple(v) if v.len() == 2 => {
+                    pair = Interval {
+                        lo: v[0].clone(),
+                        hi: v[1].clone(),
+                        lo_closed: false,
+                        hi_closed: false,
+                    };
+                    &pair
+                }
+                _ => return None,
+            };
+            let (lo, hi) = (self.end(&iv.lo)?, self.end(&iv.hi)?);
             acc = Some(match acc {
-                None => ((**iv).clone(), lo, hi),
+                None => (iv.clone(), lo, hi),
                 Some((mut a, alo, ahi)) => {
                     let (mut nlo, mut nhi) = (alo, ahi);
                     if lo > alo || (lo == alo && !iv.lo_closed) {
@@ -428,6 +503,18 @@ impl<'a> Comparer<'a> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // `\mathbb{R} \setminus \{1\}`: a union of intervals (ME-17).
+        if let Some(t) = s
+            .contains("\\setminus")
+            .then(|| self.set_minus(s))
+            .flatten()
+        {
+            return Ok(Item {
+                expr: self.parse(&t)?,
+                text: t,
+                stands_for: None,
+            });
+        }
         // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
         if let Some(t) = words::number_set(s) {
             return Ok(Item {

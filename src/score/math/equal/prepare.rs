@@ -658,6 +658,7 @@ fn has(hay: &str, needle: &str) -> bool {
 fn percent_present(t: &str) -> bool {
     let end = t.trim_end();
     t.contains('%')
+        || percent_group(end).is_some()
         || ["percentage}", "percent}", "percentage", "percent", "pct"]
             .iter()
             .any(|w| end.ends_with(w))
@@ -671,9 +672,24 @@ fn exponent_present(t: &str) -> bool {
         .any(|w| (w[0].is_ascii_digit() || w[0] == b'.') && matches!(w[1], b'e' | b'E'))
 }
 
+/// The text before a trailing text group holding only a percent word, spaces
+/// around it allowed: `25\text{ percent}`, `25 \mathrm{pct }` → `25`, `25 `.
+fn percent_group(t: &str) -> Option<&str> {
+    let body = t.strip_suffix('}')?;
+    ["\\text{", "\\mathrm{", "\\textrm{", "\\mbox{"]
+        .iter()
+        .filter_map(|g| body.rfind(g).map(|i| (i, i + g.len())))
+        .max()
+        .filter(|&(_, inner)| matches!(body[inner..].trim(), "percent" | "percentage" | "pct"))
+        .map(|(open, _)| &t[..open])
+}
+
 /// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
 fn percent_words(s: &str) -> String {
     let mut t = s.trim_end().to_string();
+    if let Some(x) = percent_group(&t) {
+        t = format!("{x}percent");
+    }
     for w in [
         "\\text{percentage}",
         "\\text{percent}",
