@@ -53,7 +53,7 @@ mod truncation;
 
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use choice::{choice_letter, response_choice};
-pub use production::{NoAnswerReason, TAIL_BYTES, locate_default};
+pub use production::{NO_FORMULA_OR_NUMBER, NoAnswerReason, TAIL_BYTES, locate_default};
 
 /// Only the last this many bytes of a response are read (MX-1): the
 /// answer of a math response is at its end.

@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
-    Located, NoAnswerReason, bare_answer, choice_letter, locate_answer, locate_default,
-    response_choice,
+    Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, locate_answer,
+    locate_default, response_choice,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -99,7 +99,16 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 /// it equals any of them (that gold is reported), otherwise the verdict
 /// against the first. An empty list grades as `no_answer`.
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
-    let found = response_answer(response, opts);
+    let mut found = response_answer(response, opts);
+    // MX-16: a response with no number or formula still makes its choice
+    // (`Option C is correct.`) when a gold is a choice letter.
+    if matches!(found, Err(Some(r)) if r == NO_FORMULA_OR_NUMBER)
+        && golds.iter().any(|g| choice_letter(g).is_some())
+    {
+        if let Some(c) = response_choice(response, None) {
+            found = Ok(c);
+        }
+    }
     let reason = found.as_ref().err().copied().flatten();
     let Ok(pred) = found else {
         // The first gold's answer, extracted once for both fields.

@@ -58,17 +58,31 @@ pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
         return None;
     }
     let rest = chars.as_str();
+    // `I choose …`, `A cat …`: a capital followed by a word is English.
+    let word_follows = || {
+        rest.strip_prefix(' ')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_lowercase()))
+    };
     let ok = if paren {
         rest.starts_with(')')
     } else {
-        rest.is_empty() || rest.starts_with([')', '.', ':', '*', '$', '}', ' ', ','])
+        (rest.is_empty() || rest.starts_with([')', '.', ':', '*', '$', '}', ' ', ',']))
+            && !word_follows()
     };
     ok.then(|| (c, rest.strip_prefix(')').unwrap_or(rest)))
 }
 
 /// The choice a response makes (MX-16): the letter its answer starts with
-/// (`(B) 12`, `**B**`, `option D`), else the last `(X)` or bold `**X**`
-/// of its last line.
+/// (`(B) 12`, `**B**`, `option D`), else the last of its last line's `(X)`,
+/// bold `**X**`, or letter named by "option", "choice" or "answer"
+/// (`I choose option D.`, `Option C is correct.`, `the answer is C`).
+///
+/// ```
+/// use scorespec::score::math::extract::response_choice;
+/// let c = response_choice("I choose option D.", None).unwrap();
+/// assert_eq!(c.answer, "D");
+/// assert!(response_choice("I think so.", None).is_none());
+/// ```
 pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Located> {
     if let Some(f) = found {
         if let Some((c, _)) = choice_at_start(&f.answer) {
@@ -85,15 +99,54 @@ pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Locate
     let line_start = t.rfind('\n').map_or(0, |k| k + 1);
     let line = &t[line_start..];
     let lb = line.as_bytes();
-    (0..lb.len()).rev().find_map(|i| {
+    let marked = (0..lb.len()).rev().find_map(|i| {
         let hit = (lb[i] == b'(' && lb.get(i + 2) == Some(&b')'))
             || (lb[i..].starts_with(b"**") && lb.get(i + 3..i + 5) == Some(b"**"));
         let k = if lb[i] == b'(' { i + 1 } else { i + 2 };
-        let c = *lb.get(k)? as char;
-        (hit && ('A'..='J').contains(&c)).then(|| Located {
-            answer: c.to_string(),
-            span: (base + line_start + k, base + line_start + k + 1),
-            how: "choice",
-        })
+        let c = *lb.get(k)?;
+        (hit && (b'A'..=b'J').contains(&c)).then_some(k)
+    });
+    let named = named_letter(line);
+    let k = match (marked, named) {
+        (Some(a), Some(b)) => a.max(b),
+        (a, b) => a.or(b)?,
+    };
+    Some(Located {
+        answer: (lb[k] as char).to_string(),
+        span: (base + line_start + k, base + line_start + k + 1),
+        how: "choice",
     })
+}
+
+/// The byte offset of the last letter A–J that "option", "choice" or
+/// "answer" (any case; then spaces, `:`, "is", `*`, `$`) names in `line`,
+/// the letter standing alone (`option D.`, `Answer: **B**`).
+fn named_letter(line: &str) -> Option<usize> {
+    let lower = line.to_ascii_lowercase();
+    let b = line.as_bytes();
+    ["option", "choice", "answer"]
+        .iter()
+        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
+        .filter_map(|mut k| {
+            loop {
+                let before = k;
+                while b
+                    .get(k)
+                    .is_some_and(|c| matches!(c, b' ' | b':' | b'*' | b'$'))
+                {
+                    k += 1;
+                }
+                if lower[k..].starts_with("is ") {
+                    k += 3;
+                }
+                if k == before {
+                    break;
+                }
+            }
+            let c = *b.get(k)?;
+            let next = b.get(k + 1).copied();
+            ((b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
+                .then_some(k)
+        })
+        .max()
 }

@@ -172,8 +172,12 @@ pub(super) fn locate_production(
     } else {
         doc.last_formula_or_number(fstart, end)
     };
-    found.ok_or("no formula or number in the response")
+    found.ok_or(NO_FORMULA_OR_NUMBER)
 }
+
+/// The reason of a response with neither an explicit answer, nor a formula,
+/// nor a number token (MX-15).
+pub const NO_FORMULA_OR_NUMBER: NoAnswerReason = "no formula or number in the response";
 
 /// Where a window of `len` bytes before `end` starts: at a line start when
 /// one is near, never before `start`.
