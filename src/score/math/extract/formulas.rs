@@ -31,6 +31,7 @@ impl Doc<'_> {
         let formula = self.last_formula(from, to, false);
         let number = if self.production {
             self.number_token(from, to)
+                .map(|n| self.enclosing_pair(n, from, to))
         } else {
             self.last_number(from, to)
         };
@@ -55,6 +56,34 @@ impl Doc<'_> {
                 reach: n.1,
             }),
             (None, None) => None,
+        }
+    }
+
+    /// The number token `n` widened to the tuple or interval of numbers in
+    /// prose it belongs to (MX-14: `the point is (2, 3).` → `(2, 3)`, `x in
+    /// [1, 5)` → `[1, 5)`): an opening `(` or `[` after a space (not a
+    /// function's argument list), numbers, commas and spaces only (at most
+    /// 64 bytes each way), at least one comma, and a closing `)` or `]`.
+    fn enclosing_pair(&self, n: (usize, usize), from: usize, to: usize) -> (usize, usize) {
+        let b = self.bytes();
+        let inside = |c: u8| c.is_ascii_digit() || matches!(c, b',' | b' ' | b'.' | b'-' | b'/');
+        let mut s = n.0;
+        while s > from && n.0 - s < 64 && inside(b[s - 1]) {
+            s -= 1;
+        }
+        let mut e = n.1;
+        while e < to && e - n.1 < 64 && inside(b[e]) {
+            e += 1;
+        }
+        let opens = s > from && matches!(b[s - 1], b'(' | b'[');
+        let closes = e < to && matches!(b[e], b')' | b']');
+        let after_space = s < from + 2 || matches!(b[s - 2], b' ' | b'\n' | b':' | b'=');
+        // `(1,000)` is the number token itself, not a pair.
+        let more = (s, e) != n;
+        if opens && closes && after_space && more && b[s..e].contains(&b',') {
+            (s - 1, e + 1)
+        } else {
+            n
         }
     }
 

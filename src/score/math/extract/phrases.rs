@@ -49,6 +49,22 @@ pub(super) const CUT_WORDS: &[&str] = &[
     "for",
 ];
 
+/// Words that open a remark in parentheses after a statement's value, besides
+/// [`CUT_WORDS`] (`0.35 (i.e. 35%)`, `12.35 (rounded)`, MX-11).
+pub(super) const ASIDE_WORDS: &[&str] = &[
+    "i",
+    "e",
+    "note",
+    "rounded",
+    "approximately",
+    "about",
+    "or",
+    "in",
+    "to",
+    "this",
+    "that",
+];
+
 /// Words that start a clause before "is our answer" without being part of
 /// the answer.
 pub(super) const FILLERS: &[&str] = &[
@@ -443,8 +459,16 @@ impl Doc<'_> {
                 b'$' => in_math = !in_math,
                 b' ' if depth == 0 && !in_math && i > s => {
                     let lower = &self.lower[i + 1 - self.base..e - self.base];
+                    // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
+                    // parentheses after the value.
+                    let (aside, lower) = match lower.strip_prefix('(') {
+                        Some(r) => (true, r),
+                        None => (false, lower),
+                    };
                     let n = lower.bytes().take_while(u8::is_ascii_alphabetic).count();
-                    if n > 0 && CUT_WORDS.contains(&&lower[..n]) {
+                    let word = &lower[..n];
+                    if n > 0 && (CUT_WORDS.contains(&word) || aside && ASIDE_WORDS.contains(&word))
+                    {
                         let mut k = i;
                         while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
                             k -= 1;

@@ -202,7 +202,7 @@ pub(super) fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
             return None;
         }
         let word = t[t.len() - n..].to_ascii_lowercase();
-        if FUNCTION_WORDS.contains(&word.as_str()) {
+        if FUNCTION_WORDS.contains(&word.as_str()) || gerund_after_function_word(t, n) {
             return Some("cut off: the response ends mid-sentence");
         }
         let sentence_start = [". ", "! ", "? ", "\n", "。", "：", ": "]
@@ -216,4 +216,24 @@ pub(super) fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
         }
     }
     None
+}
+
+/// Whether `t` ends on a verb in -ing after a word that cannot end a
+/// sentence (`… = 0$$ and solving`, `by substituting`): the sentence goes on.
+/// `n` is the length of the last word.
+fn gerund_after_function_word(t: &str, n: usize) -> bool {
+    let (head, last) = t.split_at(t.len() - n);
+    if last.len() < 5 || !last.to_ascii_lowercase().ends_with("ing") {
+        return false;
+    }
+    let head = head.trim_end_matches(' ');
+    let m = head
+        .bytes()
+        .rev()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    m > 0 && {
+        let before = head[head.len() - m..].to_ascii_lowercase();
+        FUNCTION_WORDS.contains(&before.as_str())
+    }
 }
