@@ -543,7 +543,21 @@ impl Comparer<'_> {
         }
         let symbols = Self::symbols(a, b);
         if symbols.is_empty() {
+            // Two numbers as written (`5·10⁻²⁰`, `6·10⁻²⁰`) carry no rounding
+            // noise: both non-zero, they compare by `rel_tol` alone however
+            // small they are (spec/math.md ME-12).
+            let written = self.opts.abs_tol_near_zero_only
+                && a.as_number().is_some_and(|n| !num_traits::Zero::is_zero(n))
+                && b.as_number().is_some_and(|n| !num_traits::Zero::is_zero(n));
             return Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
+                (Ok((x, _)), Ok((y, _))) if written => verdict(
+                    if (x - y).abs() <= self.opts.rel_tol * x.abs().max(y.abs()) {
+                        Outcome::Equal
+                    } else {
+                        Outcome::NotEqual
+                    },
+                    Rule::NumericValue,
+                ),
                 (Ok((x, sx)), Ok((y, sy))) => verdict(
                     if self.close_scaled(x, y, sx.max(sy)) {
                         Outcome::Equal
