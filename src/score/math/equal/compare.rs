@@ -1028,12 +1028,17 @@ fn is_decimal_literal(s: &str) -> bool {
     digits > 0
 }
 
-/// `1000,99` against a decimal with a point reads as `1000.99`.
+/// `1000,99` against a decimal with a point reads as `1000.99`; `1,000`
+/// (one to three digits not starting with 0, a comma, three digits; `0,111`
+/// is 0.111) is a thousands grouping,
+/// never a decimal comma: `1,000` ≠ `1.000` in either convention (ME-4).
 fn decimal_comma(s: &str) -> Option<String> {
     let (a, b) = s.split_once(',')?;
     let a2 = a.strip_prefix('-').unwrap_or(a);
+    let grouping = (1..=3).contains(&a2.len()) && !a2.starts_with('0') && b.len() == 3;
     let ok = !a2.is_empty()
         && !b.is_empty()
+        && !grouping
         && a2.bytes().all(|c| c.is_ascii_digit())
         && b.bytes().all(|c| c.is_ascii_digit());
     ok.then(|| format!("{a}.{b}"))
