@@ -247,11 +247,32 @@ pub(super) fn is_bare(t: &str) -> bool {
     if depth != 0 || dollars % 2 == 1 {
         return false;
     }
-    // A text answer: a few words of letters (`white`, `no solution`).
+    // A text answer: a few words of letters (`white`, `no solution`); a
+    // number with what it counts (`12 dogs`, `5 red apples`).
     prose == 0
+        || (text_words <= 2 && counted_noun(t))
         || (text_words <= 3
             && t.bytes()
                 .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+}
+
+/// Whether `t` is a number and the words of what it counts: `12 dogs`,
+/// `-3 red apples`, `1,000 people` (digits, `,`, `.`, a sign; a space;
+/// letters, spaces and hyphens).
+fn counted_noun(t: &str) -> bool {
+    let num = t.trim_start_matches(['-', '+']);
+    let n = num
+        .bytes()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b',' | b'.'))
+        .count();
+    let rest = &num[n..];
+    n > 0
+        && num.as_bytes()[0].is_ascii_digit()
+        && rest.starts_with(' ')
+        && rest
+            .trim_start()
+            .bytes()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-'))
 }
 
 /// Whether `word` is in `list` (lowercase words), ASCII case ignored.
