@@ -551,14 +551,39 @@ impl<'a> Evaluator<'a> {
         })
     }
 
+    /// `base^exp`. The scale of the sums inside (rounding error of their
+    /// size) is carried through the power by its derivative: `√(e^{299}+1)`
+    /// is off by about `½·e^{149}·ε`, not by `e^{299}·ε`, so a value of size
+    /// `e^{149}` keeps a tolerance of its own size (FR-13).
     fn pow(&mut self, base: &Expr, exp: &Expr, d: usize) -> Result<Complex, EvalError> {
+        let outer = std::mem::take(&mut self.scale);
         if let Expr::Constant(Constant::E) = base {
             self.tick()?;
-            return Ok(self.eval(exp, d)?.exp());
+            let y = self.eval(exp, d)?.exp();
+            // d(e^x) = e^x·dx.
+            self.scale = outer.max(self.scale * y.abs());
+            return Ok(y);
         }
         let b = self.eval(base, d)?;
+        let sb = std::mem::take(&mut self.scale);
         let x = self.eval(exp, d)?;
-        power(b, x)
+        let sx = self.scale;
+        let y = power(b, x)?;
+        // d(b^x) = x·b^(x−1)·db + b^x·ln b·dx.
+        let (ya, ba) = (y.abs(), b.abs());
+        let from_base = if ba > 0.0 { sb * x.abs() * ya / ba } else { sb };
+        let from_exp = if ba > 0.0 {
+            sx * ya * ba.ln().abs()
+        } else {
+            sx
+        };
+        let carried = from_base.max(from_exp);
+        self.scale = outer.max(if carried.is_finite() {
+            carried
+        } else {
+            sb.max(sx)
+        });
+        Ok(y)
     }
 
     fn func(&mut self, f: &Func, args: &[Expr], d: usize) -> Result<Complex, EvalError> {
@@ -1668,6 +1693,27 @@ mod tests {
         let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
         assert!((v.re / 50f64.exp() - 1.0).abs() < 1e-12);
         assert_eq!(scale, 0.0);
+    }
+
+    #[test]
+    fn a_sum_under_a_root_carries_its_scale_through_the_root() {
+        // √(e^{299.4} + 1): the sum's terms are about 10^130, its rounding
+        // error about 10^130·ε; through the square root that error is
+        // ½·√(e^{299.4})·ε, so the scale is half the result's size, not 10^130
+        // (found by prop_fredholm_symbolic_implies_numeric: -1 ≡ this).
+        let inner = Expr::Add(vec![Expr::exp(Expr::ratio(1497, 5)), Expr::int(1)]);
+        let e = Expr::pow(inner, Expr::ratio(1, 2));
+        let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
+        assert!((v.re / (1497.0f64 / 10.0).exp() - 1.0).abs() < 1e-12);
+        assert!(
+            (scale / v.re - 0.5).abs() < 1e-9,
+            "scale {scale:e} of {:e}",
+            v.re
+        );
+        // And e^(sum): d(e^x) = e^x·dx, the sum's scale times the result.
+        let e = Expr::exp(Expr::Add(vec![Expr::int(3), Expr::int(-1)]));
+        let (v, scale) = eval_complex_scaled(&e, &|_| None, &mut 0, 100).unwrap();
+        assert!((scale / v.re - 3.0).abs() < 1e-12);
     }
 
     #[test]

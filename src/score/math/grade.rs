@@ -101,12 +101,22 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
     let mut found = response_answer(response, opts);
     // MX-16: a response with no number or formula still makes its choice
-    // (`Option C is correct.`) when a gold is a choice letter.
-    if matches!(found, Err(Some(r)) if r == NO_FORMULA_OR_NUMBER)
-        && golds.iter().any(|g| choice_letter(g).is_some())
-    {
-        if let Some(c) = response_choice(response, None) {
-            found = Ok(c);
+    // (`Option C is correct.`) when a gold is a choice letter, and so does
+    // one that ends on the letter it names (`应选 D`), which the cut-off
+    // check reads as a sentence ending on a word.
+    if let Err(Some(reason)) = found {
+        if golds.iter().any(|g| choice_letter(g).is_some()) {
+            if let Some(c) = response_choice(response, None) {
+                let ends_on_it = response[c.span.1..]
+                    .trim_matches(|ch: char| {
+                        ch.is_whitespace()
+                            || matches!(ch, '.' | '。' | '．' | ')' | '*' | '$' | '}')
+                    })
+                    .is_empty();
+                if reason == NO_FORMULA_OR_NUMBER || ends_on_it {
+                    found = Ok(c);
+                }
+            }
         }
     }
     let reason = found.as_ref().err().copied().flatten();

@@ -74,8 +74,8 @@ pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
 
 /// The choice a response makes (MX-16): the letter its answer starts with
 /// (`(B) 12`, `**B**`, `option D`), else the last of its last line's `(X)`,
-/// bold `**X**`, or letter named by "option", "choice" or "answer"
-/// (`I choose option D.`, `Option C is correct.`, `the answer is C`).
+/// bold `**X**`, or letter named by "option", "choice", "answer" or 选
+/// (`I choose option D.`, `Option C is correct.`, `the answer is C`, `故选B。`).
 ///
 /// ```
 /// use scorespec::score::math::extract::response_choice;
@@ -118,13 +118,13 @@ pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Locate
     })
 }
 
-/// The byte offset of the last letter A–J that "option", "choice" or
-/// "answer" (any case; then spaces, `:`, "is", `*`, `$`) names in `line`,
-/// the letter standing alone (`option D.`, `Answer: **B**`).
+/// The byte offset of the last letter A–J that "option", "choice",
+/// "answer" (any case; then spaces, `:`, `：`, "is", `*`, `$`) or 选 names in
+/// `line`, the letter standing alone (`option D.`, `Answer: **B**`, `故选B。`).
 fn named_letter(line: &str) -> Option<usize> {
     let lower = line.to_ascii_lowercase();
     let b = line.as_bytes();
-    ["option", "choice", "answer"]
+    ["option", "choice", "answer", "选"]
         .iter()
         .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
         .filter_map(|mut k| {
@@ -138,6 +138,9 @@ fn named_letter(line: &str) -> Option<usize> {
                 }
                 if lower[k..].starts_with("is ") {
                     k += 3;
+                }
+                if lower[k..].starts_with('：') {
+                    k += '：'.len_utf8();
                 }
                 if k == before {
                     break;
