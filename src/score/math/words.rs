@@ -31,7 +31,7 @@ fn is_prose_word(w: &str) -> bool {
     shape
         && letters >= 2
         && (letters >= 3 || super::units::lookup(w).is_some())
-        && !MATH_WORDS.contains(&w.to_ascii_lowercase().as_str())
+        && !MATH_WORDS.iter().any(|m| m.eq_ignore_ascii_case(w))
 }
 
 /// A word's singular by the plain English rule, enough to tell `dogs` from
@@ -158,35 +158,36 @@ pub fn number_word(s: &str) -> Option<u64> {
     let mut group: u64 = 0;
     let mut any = false;
     let mut last = 0u8;
+    // The words are ASCII letters: compared without a lower-case copy.
     for w in s.split([' ', '-']).filter(|w| !w.is_empty()) {
-        let w = w.to_ascii_lowercase();
-        if let Some(n) = NUMBER_WORDS.iter().position(|x| *x == w) {
+        let is = |x: &str| x.eq_ignore_ascii_case(w);
+        if let Some(n) = NUMBER_WORDS.iter().position(|x| is(x)) {
             if last == 1 || (last == 2 && n >= 10) {
                 return None;
             }
             group += n as u64;
             last = 1;
-        } else if let Some(t) = TENS.iter().position(|x| *x == w) {
+        } else if let Some(t) = TENS.iter().position(|x| is(x)) {
             if last != 0 || group % 100 != 0 {
                 return None;
             }
             group += 20 + 10 * t as u64;
             last = 2;
-        } else if w == "hundred" {
+        } else if is("hundred") {
             if last == 0 && any || group >= 100 {
                 return None;
             }
             group = group.max(1) * 100;
             last = 0;
-        } else if w == "thousand" || w == "million" {
-            let k = if w == "thousand" { 1000 } else { 1_000_000 };
+        } else if is("thousand") || is("million") {
+            let k = if is("thousand") { 1000 } else { 1_000_000 };
             if (last == 0 && any) || (total != 0 && total < k * 1000) {
                 return None;
             }
             total += group.max(1) * k;
             group = 0;
             last = 0;
-        } else if w == "and" && any && last == 0 {
+        } else if is("and") && any && last == 0 {
             continue;
         } else {
             return None;
@@ -229,12 +230,17 @@ pub fn ordinal(s: &str) -> Option<&str> {
     };
     let last = num.as_bytes()[digits - 1];
     let teen = digits >= 2 && num.as_bytes()[digits - 2] == b'1';
-    let ok = match suffix.to_ascii_lowercase().as_str() {
-        "st" => last == b'1' && !teen,
-        "nd" => last == b'2' && !teen,
-        "rd" => last == b'3' && !teen,
-        "th" => teen || !matches!(last, b'1' | b'2' | b'3'),
-        _ => false,
+    let is = |x: &str| suffix.eq_ignore_ascii_case(x);
+    let ok = if is("st") {
+        last == b'1' && !teen
+    } else if is("nd") {
+        last == b'2' && !teen
+    } else if is("rd") {
+        last == b'3' && !teen
+    } else if is("th") {
+        teen || !matches!(last, b'1' | b'2' | b'3')
+    } else {
+        false
     };
     ok.then_some(num)
 }
@@ -443,10 +449,9 @@ fn word_date(t: &str) -> Option<When> {
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
         let suffix = &w[digits.len()..];
         if !suffix.is_empty()
-            && !matches!(
-                suffix.to_ascii_lowercase().as_str(),
-                "st" | "nd" | "rd" | "th"
-            )
+            && !["st", "nd", "rd", "th"]
+                .iter()
+                .any(|x| suffix.eq_ignore_ascii_case(x))
         {
             return None;
         }
@@ -471,9 +476,10 @@ fn word_date(t: &str) -> Option<When> {
 }
 
 /// A quick refusal without copying: every backslash starts a wrapper or a
-/// spacing command, and there is a colon or a letter outside commands, or
-/// two date separators (`-`, `/`): a clock time has a colon, a numeric
-/// date two separators, any other reading a word.
+/// spacing command, and there is a colon, two date separators (`-`, `/`),
+/// three letters outside commands, or an `m`: a clock time has a colon or
+/// ends with AM/PM, a numeric date has two separators, a weekday or a month
+/// three letters at least.
 fn plausible_when(s: &str) -> bool {
     const ALLOWED: &[&str] = &[
         "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
@@ -481,6 +487,7 @@ fn plausible_when(s: &str) -> bool {
     let b = s.as_bytes();
     let mut signal = false;
     let mut separators = 0;
+    let mut letters = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -492,14 +499,14 @@ fn plausible_when(s: &str) -> bool {
                 }
                 continue;
             }
-            b':' => signal = true,
+            b':' | b'm' | b'M' => signal = true,
             b'-' | b'/' => separators += 1,
-            c if c.is_ascii_alphabetic() => signal = true,
+            c if c.is_ascii_alphabetic() => letters += 1,
             _ => {}
         }
         i += 1;
     }
-    signal || separators >= 2
+    signal || separators >= 2 || letters >= 3
 }
 
 /// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after

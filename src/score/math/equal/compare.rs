@@ -919,9 +919,23 @@ fn simple_number(s: &str) -> Option<num_rational::BigRational> {
         None => (false, s),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let digits = format!("{int}{frac}");
-    let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
-    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
+    let (n, d) = if int.len() + frac.len() <= 18 {
+        // At most 18 digits: the value fits an i64, without a copy of them.
+        let n = int
+            .bytes()
+            .chain(frac.bytes())
+            .fold(0i64, |n, c| n * 10 + i64::from(c - b'0'));
+        (
+            num_bigint::BigInt::from(n),
+            num_bigint::BigInt::from(10i64.pow(frac.len() as u32)),
+        )
+    } else {
+        let digits = format!("{int}{frac}");
+        (
+            num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?,
+            num_traits::pow(num_bigint::BigInt::from(10u32), frac.len()),
+        )
+    };
     let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
     Some(r)
 }

@@ -110,7 +110,7 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
             t = inner.to_string();
         }
     }
-    (trailing_unit_word(t.trim()), qualifier)
+    (trailing_unit_word(trimmed(t)), qualifier)
 }
 
 /// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
@@ -179,7 +179,7 @@ fn set_builder(t: &str) -> Option<String> {
 /// `125 miles` → `125\text{ miles}`: a number followed by one plain word
 /// that names a unit of the table (ME-9) is that quantity, as if the word
 /// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
-fn trailing_unit_word(t: &str) -> String {
+fn trailing_unit_word(t: String) -> String {
     if let Some((num, word)) = t.rsplit_once(' ') {
         let num = num.trim_end();
         let is_number = !num.is_empty()
@@ -195,7 +195,16 @@ fn trailing_unit_word(t: &str) -> String {
             return format!("{num}\\text{{ {word}}}");
         }
     }
-    t.to_string()
+    t
+}
+
+/// `t` without its leading and trailing white space, trimmed in place.
+fn trimmed(mut t: String) -> String {
+    let end = t.trim_end().len();
+    t.truncate(end);
+    let start = t.len() - t.trim_start().len();
+    t.drain(..start);
+    t
 }
 
 /// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
