@@ -12,6 +12,19 @@
 //! spec/math.md, where document 004's looser defaults stay one option away
 //! (ME-D8).
 
+/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
+/// substring searcher (most needles here are short and most answers too;
+/// the candidates are the positions of the needle's first byte).
+pub(crate) fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h[i..].starts_with(n))
+}
+
 /// Names that are mathematics, not prose, although written in letters.
 const MATH_WORDS: &[&str] = &[
     "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
@@ -636,10 +649,7 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     }
     // A letter alone is a variable unless blackboard bold or bold says
     // it names a set (`z` is not the integers).
-    let marked = s.contains('\\')
-        && ["\\mathbb", "\\Bbb", "\\mathbf"]
-            .iter()
-            .any(|m| s.contains(m));
+    let marked = s.contains('\\') && ["\\mathbb", "\\Bbb", "\\mathbf"].iter().any(|m| has(s, m));
     let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
     if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
         return None;

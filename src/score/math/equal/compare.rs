@@ -919,23 +919,24 @@ fn simple_number(s: &str) -> Option<num_rational::BigRational> {
         None => (false, s),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let (n, d) = if int.len() + frac.len() <= 18 {
-        // At most 18 digits: the value fits an i64, without a copy of them.
+    if int.len() + frac.len() <= 18 {
+        // At most 18 digits: the value fits an i64, read without a copy of
+        // the digits and reduced in machine integers (what `new` does).
         let n = int
             .bytes()
             .chain(frac.bytes())
             .fold(0i64, |n, c| n * 10 + i64::from(c - b'0'));
-        (
+        let d = 10i64.pow(frac.len() as u32);
+        let g = num_integer::Integer::gcd(&n, &d);
+        let n = if neg { -(n / g) } else { n / g };
+        return Some(num_rational::BigRational::new_raw(
             num_bigint::BigInt::from(n),
-            num_bigint::BigInt::from(10i64.pow(frac.len() as u32)),
-        )
-    } else {
-        let digits = format!("{int}{frac}");
-        (
-            num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?,
-            num_traits::pow(num_bigint::BigInt::from(10u32), frac.len()),
-        )
-    };
+            num_bigint::BigInt::from(d / g),
+        ));
+    }
+    let digits = format!("{int}{frac}");
+    let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
+    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
     let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
     Some(r)
 }

@@ -22,6 +22,11 @@ pub(super) fn fold_matrices(
     limits: &Limits,
     depth: usize,
 ) -> Result<Option<Expr>, ExprError> {
+    // Most answers hold no matrix: nothing to fold, and no copy of the
+    // expression to find it out.
+    if !may_fold(e, limits, depth) {
+        return Ok(None);
+    }
     limits.check_depth(depth)?;
     let sub = |x: &Expr| -> Result<Expr, ExprError> {
         Ok(fold_matrices(x, limits, depth + 1)?.unwrap_or_else(|| x.clone()))
@@ -125,6 +130,21 @@ pub(super) fn fold_matrices(
             Ok(Some(Expr::Matrix(acc)))
         }
         _ => Ok(None),
+    }
+}
+
+/// Whether [`fold_matrices`] can give anything but `Ok(None)` at `e`: a
+/// matrix where it looks (the terms and factors of sums and products, the
+/// base of a power), or a depth it refuses on the way.
+fn may_fold(e: &Expr, limits: &Limits, depth: usize) -> bool {
+    if limits.check_depth(depth).is_err() {
+        return true;
+    }
+    match e {
+        Expr::Matrix(_) => true,
+        Expr::Add(v) | Expr::Mul(v) => v.iter().any(|x| may_fold(x, limits, depth + 1)),
+        Expr::Pow(b, _) => may_fold(b, limits, depth + 1),
+        _ => false,
     }
 }
 

@@ -7,7 +7,7 @@
 //! See the module `equal`: document 004's preparation is a chain of string
 //! replacements; this one reads commands whole (`\ltimes` is not `\lt`).
 
-use super::words;
+use super::words::{self, has};
 use crate::score::math::units;
 use crate::text::brackets::{self, Escapes};
 use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
@@ -283,8 +283,13 @@ fn lex(s: &str) -> String {
                 i += 2;
             }
             _ if c < 0x80 => {
-                out.push(c as char);
-                i += 1;
+                // This byte and the plain ASCII run after it, copied at once.
+                let run = b[i + 1..]
+                    .iter()
+                    .position(|&d| !plain(d))
+                    .map_or(b.len(), |k| i + 1 + k);
+                out.push_str(&s[i..run]);
+                i = run;
             }
             _ => {
                 let ch = s[i..].chars().next().unwrap_or(' ');
@@ -294,6 +299,12 @@ fn lex(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether [`lex`] copies the byte `c` as it is, whatever follows: ASCII,
+/// and none of the bytes its rules start at.
+fn plain(c: u8) -> bool {
+    c < 0x80 && !matches!(c, b'\\' | b'$' | b'~' | b',' | b'{' | b'i' | b'!')
 }
 
 /// [`lex`] at a backslash at `i`: the command or escaped character it
@@ -471,9 +482,12 @@ fn unwrap_all(s: String) -> String {
         }
         let kept = end.len();
         t.truncate(kept);
-        let t2 = t.trim_matches('$').trim();
-        if t2.len() != t.len() {
-            t = t2.to_string();
+        // `t` is trimmed here: only a `$` at an end can shorten it.
+        if t.starts_with('$') || t.ends_with('$') {
+            let t2 = t.trim_matches('$').trim();
+            if t2.len() != t.len() {
+                t = t2.to_string();
+            }
         }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
@@ -494,6 +508,10 @@ fn unwrap_all(s: String) -> String {
         ] {
             if !t.starts_with('\\') {
                 break;
+            }
+            // A whole group `\w{…}` starts with its name and ends with a brace.
+            if !t[1..].starts_with(w) || !t.ends_with('}') {
+                continue;
             }
             if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
                 let inner = g.content(&t).trim();
@@ -647,19 +665,6 @@ fn undouble_commands(s: &str) -> Option<String> {
         t = out;
     }
     Some(t)
-}
-
-/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
-/// substring searcher (most needles here are short and most answers too;
-/// the candidates are the positions of the needle's first byte).
-fn has(hay: &str, needle: &str) -> bool {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else {
-        return true;
-    };
-    h.iter()
-        .enumerate()
-        .any(|(i, &c)| c == first && h[i..].starts_with(n))
 }
 
 /// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
