@@ -25,6 +25,26 @@ pub(crate) fn has(hay: &str, needle: &str) -> bool {
         .any(|(i, &c)| c == first && h[i..].starts_with(n))
 }
 
+/// `t` with each replacement of `pairs` made in turn (as a chain of
+/// [`str::replace`]), the text copied only for a pattern that is there.
+fn replace_each(mut t: String, pairs: &[(&str, &str)]) -> String {
+    for (from, to) in pairs {
+        if has(&t, from) {
+            t = t.replace(from, to);
+        }
+    }
+    t
+}
+
+/// `t` without its braces `{` `}`.
+fn without_braces(t: String) -> String {
+    if t.contains(['{', '}']) {
+        t.replace(['{', '}'], "")
+    } else {
+        t
+    }
+}
+
 /// Names that are mathematics, not prose, although written in letters.
 const MATH_WORDS: &[&str] = &[
     "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
@@ -82,7 +102,7 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     }
     // An integral's integrand and differential are mathematics, not words
     // (`\int_0^1 xdx` once the spacing command `\,` is gone).
-    if s.contains("\\int") {
+    if has(s, "\\int") {
         return None;
     }
     // Trailing words.
@@ -354,6 +374,7 @@ pub fn when(raw: &str) -> Option<When> {
     // Quick refusal: a date or time has a digit or a letter, and no
     // backslash other than wrappers.
     for _ in 0..4 {
+        let before = s.len();
         s = s.trim().trim_matches('$').trim();
         for w in ["\\text{", "\\mathrm{", "\\boxed{", "\\textbf{", "\\mbox{"] {
             if let Some(x) = s.strip_prefix(w).and_then(|x| x.strip_suffix('}')) {
@@ -365,16 +386,19 @@ pub fn when(raw: &str) -> Option<When> {
                 s = x.trim();
             }
         }
+        // A round that removed nothing is followed by the same rounds.
+        if s.len() == before {
+            break;
+        }
     }
     let s = s.trim_end_matches('.');
     // Copied only when there is something to clean.
     let clean: std::borrow::Cow<'_, str> = if s.contains(['\\', '~', '{', '}']) {
-        s.replace("\\,", " ")
-            .replace("\\ ", " ")
-            .replace('~', " ")
-            .replace("\\text{", "")
-            .replace(['}', '{'], "")
-            .into()
+        let t = replace_each(
+            s.to_string(),
+            &[("\\,", " "), ("\\ ", " "), ("~", " "), ("\\text{", "")],
+        );
+        without_braces(t).into()
     } else {
         s.into()
     };
@@ -654,20 +678,21 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
         return None;
     }
-    let t: String = s
-        .trim()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .replace("\\mathbb", "")
-        .replace("\\mathbf", "")
-        .replace("\\Bbb", "")
-        .replace("\\geq", ">=")
-        .replace("\\ge", ">=")
-        .replace("\\leq", "<=")
-        .replace("\\le", "<=")
-        .replace(['{', '}'], "")
-        .to_ascii_lowercase();
+    let t: String = s.trim().chars().filter(|c| !c.is_whitespace()).collect();
+    let t = replace_each(
+        t,
+        &[
+            ("\\mathbb", ""),
+            ("\\mathbf", ""),
+            ("\\Bbb", ""),
+            ("\\geq", ">="),
+            ("\\ge", ">="),
+            ("\\leq", "<="),
+            ("\\le", "<="),
+        ],
+    );
+    let mut t = without_braces(t);
+    t.make_ascii_lowercase();
     let t = t
         .strip_prefix("all")
         .or_else(|| t.strip_prefix("the"))

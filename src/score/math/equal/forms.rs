@@ -182,7 +182,13 @@ pub(super) fn has_pm(e: &Expr) -> bool {
         Expr::Pow(a, b) => has_pm(a) || has_pm(b),
         Expr::Percent(a) | Expr::Degrees(a) => has_pm(a),
         Expr::Matrix(rows) => rows.iter().any(|r| any(r)),
-        Expr::Interval(_) | Expr::Integral(_) => e.children().into_iter().any(has_pm),
+        Expr::Interval(iv) => has_pm(&iv.lo) || has_pm(&iv.hi),
+        Expr::Integral(i) => {
+            has_pm(&i.integrand)
+                || i.bounds
+                    .as_ref()
+                    .is_some_and(|(a, b)| has_pm(a) || has_pm(b))
+        }
     }
 }
 
