@@ -37,8 +37,10 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     };
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
     // Every pass below runs only when its text can be present (most answers
-    // hold none of them): a check of a byte or a substring, not a copy.
-    if t.contains('/') && t.contains(' ') {
+    // hold none of them): a check of the bytes seen (`seen`, taken again
+    // after every rewrite) or of a substring, not a copy.
+    let mut seen = Seen::of(&t);
+    if seen.has(b'/') && seen.has(b' ') {
         t = split_top(&t, ',')
             .into_iter()
             .map(|part| {
@@ -50,17 +52,22 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
             })
             .collect::<Vec<_>>()
             .join(",");
+        seen = Seen::of(&t);
     }
-    if t.contains(['\r', '\n', '\t']) {
+    if seen.has(b'\r') || seen.has(b'\n') || seen.has(b'\t') {
         t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\mathrm{") {
+    let command = |seen: &Seen, t: &str, name: &str| seen.has(b'\\') && has(t, name);
+    if command(&seen, &t, "\\mathrm{") {
         t = mathrm_units(&t);
+        seen = Seen::of(&t);
     }
-    if t.contains(';') {
+    if seen.has(b';') {
         t = group_solutions(&t).replace(';', ",");
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\left") || has(&t, "\\right") {
+    if command(&seen, &t, "\\left") || command(&seen, &t, "\\right") {
         t = drop_left_right(&t);
     }
     let qualifier = match qualifier_start(&t) {
@@ -78,22 +85,29 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
     }
-    if has(&t, "and") || has(&t, "or") {
+    // (the bytes seen again: the passes above may have rewritten the text)
+    seen = Seen::of(&t);
+    if (seen.has(b'a') && has(&t, "and")) || (seen.has(b'o') && has(&t, "or")) {
         t = replace_words(&t);
+        seen = Seen::of(&t);
     }
     if percent_present(&t) {
         t = percent_words(&t);
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\approx") {
+    if command(&seen, &t, "\\approx") {
         t = approx(&t);
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\in") {
+    if command(&seen, &t, "\\in") {
         t = after_in(&t);
+        seen = Seen::of(&t);
     }
-    if t.contains(':') {
+    if seen.has(b':') {
         t = t.replace(':', "/");
+        seen = Seen::of(&t);
     }
-    if exponent_present(&t) {
+    if (seen.has(b'e') || seen.has(b'E')) && exponent_present(&t) {
         t = e_notation(&t);
     }
     t = unwrap_all(t);
@@ -111,6 +125,24 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
         }
     }
     (trailing_unit_word(trimmed(t)), qualifier)
+}
+
+/// The bytes a text holds, from one pass over it: a pass whose pattern
+/// starts with a byte the text lacks is skipped without a search.
+struct Seen([u64; 4]);
+
+impl Seen {
+    fn of(t: &str) -> Seen {
+        let mut bits = [0u64; 4];
+        for &c in t.as_bytes() {
+            bits[usize::from(c >> 6)] |= 1 << (c & 63);
+        }
+        Seen(bits)
+    }
+
+    fn has(&self, c: u8) -> bool {
+        self.0[usize::from(c >> 6)] >> (c & 63) & 1 == 1
+    }
 }
 
 /// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
