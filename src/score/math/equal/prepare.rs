@@ -69,8 +69,12 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     }
     if command(&seen, &t, "\\left") || command(&seen, &t, "\\right") {
         t = drop_left_right(&t);
+        seen = Seen::of(&t);
     }
-    let qualifier = match qualifier_start(&t) {
+    // Every mark of a qualifier holds a backslash or a space.
+    let marked = seen.has(b'\\') || seen.has(b' ');
+    let start = if marked { qualifier_start(&t) } else { None };
+    let qualifier = match start {
         Some(k) => {
             let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
             t.truncate(k);
