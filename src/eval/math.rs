@@ -135,38 +135,40 @@ pub fn graded_json(graded: &Graded) -> Map<String, Value> {
 /// flattening, which costs a sixth of a call; a test checks it is the
 /// serialization of [`Graded`], key for key.
 pub(crate) fn graded_into_json(graded: Graded) -> Map<String, Value> {
+    // The keys come in their sorted order (the map's): the verdict's map is
+    // built in one go rather than by a search and an insertion per key; the
+    // three keys of an extraction are inserted (fewer steps than a sort).
     let located = |l: Option<Located>| match l {
         Some(l) => {
             let mut m = Map::new();
-            m.insert("answer".into(), Value::String(l.answer));
-            m.insert("span".into(), Value::from(vec![l.span.0, l.span.1]));
-            m.insert("how".into(), Value::from(l.how));
+            m.insert("answer".to_string(), Value::String(l.answer));
+            m.insert("how".to_string(), Value::from(l.how));
+            let span = vec![Value::from(l.span.0), Value::from(l.span.1)];
+            m.insert("span".to_string(), Value::Array(span));
             Value::Object(m)
         }
         None => Value::Null,
     };
     let v = graded.verdict;
-    let mut m = Map::new();
-    m.insert("equal".into(), Value::Bool(v.equal));
-    m.insert("outcome".into(), Value::from(v.outcome.as_str()));
-    m.insert("rule".into(), Value::from(v.rule.as_str()));
-    m.insert(
-        "reference_normalized".into(),
-        Value::String(v.reference_normalized),
-    );
-    m.insert(
-        "prediction_normalized".into(),
+    let mut fields: Vec<(String, Value)> = Vec::with_capacity(8);
+    let mut push = |k: &str, v: Value| fields.push((k.to_string(), v));
+    push("equal", Value::Bool(v.equal));
+    push("gold_extracted", located(graded.gold_extracted));
+    push("outcome", Value::from(v.outcome.as_str()));
+    push(
+        "prediction_normalized",
         Value::String(v.prediction_normalized),
     );
-    m.insert("gold_extracted".into(), located(graded.gold_extracted));
-    m.insert(
-        "response_extracted".into(),
-        located(graded.response_extracted),
-    );
     if let Some(reason) = graded.reason {
-        m.insert("reason".into(), Value::from(reason));
+        push("reason", Value::from(reason));
     }
-    m
+    push(
+        "reference_normalized",
+        Value::String(v.reference_normalized),
+    );
+    push("response_extracted", located(graded.response_extracted));
+    push("rule", Value::from(v.rule.as_str()));
+    fields.into_iter().collect()
 }
 
 /// The text of `scorespec grade --explain`: the answer found in each text

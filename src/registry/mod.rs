@@ -148,35 +148,51 @@ pub struct SpecFn {
     pub(crate) run: fn(&Args<'_>) -> Result<Value, CallError>,
 }
 
+/// The most parameters a spec function declares (a test checks the table).
+pub const MAX_PARAMS: usize = 24;
+
 /// The checked arguments of one call, with defaults filled in on access.
 #[derive(Debug)]
 pub struct Args<'a> {
-    map: &'a Map<String, Value>,
+    /// The given value of each parameter, by its index in `params` (read
+    /// once, when the call is checked).
+    values: [Option<&'a Value>; MAX_PARAMS],
     params: &'static [Param],
 }
 
 impl<'a> Args<'a> {
-    fn get(&self, name: &'static str) -> Result<(Option<&'a Value>, &'static Param), CallError> {
-        // The names come from the same `stringify!` as the table's, so the
-        // same pointer is the usual match; the text compare is the fallback.
-        let param = self
-            .params
-            .iter()
-            .find(|p| std::ptr::eq(p.name, name))
-            .or_else(|| self.params.iter().find(|p| p.name == name))
-            // A function asked for a parameter it did not declare: report it
-            // as an invalid value rather than panicking (the message built
-            // only then: this runs for every argument of every call).
-            .ok_or_else(|| CallError::InvalidValue {
-                name,
-                reason: "parameter not declared by the function".into(),
-            })?;
-        Ok((self.map.get(name), param))
+    /// The given value and the declaration of parameter `name`; `hint` is
+    /// where the reading struct declares it, its index in the usual table
+    /// (a struct read from another function's table falls back on a search).
+    fn get(
+        &self,
+        name: &'static str,
+        hint: usize,
+    ) -> Result<(Option<&'a Value>, &'static Param), CallError> {
+        let at = match self.params.get(hint) {
+            Some(p) if std::ptr::eq(p.name, name) || p.name == name => hint,
+            // The names come from the same `stringify!` as the table's, so
+            // the same pointer is the usual match; the text compare is the
+            // fallback.
+            _ => self
+                .params
+                .iter()
+                .position(|p| std::ptr::eq(p.name, name))
+                .or_else(|| self.params.iter().position(|p| p.name == name))
+                // A function asked for a parameter it did not declare: report
+                // it as an invalid value rather than panicking (the message
+                // built only then: this runs for every argument of every call).
+                .ok_or_else(|| CallError::InvalidValue {
+                    name,
+                    reason: "parameter not declared by the function".into(),
+                })?,
+        };
+        Ok((self.values.get(at).copied().flatten(), &self.params[at]))
     }
 
     /// A string argument, or its default.
-    pub fn str(&self, name: &'static str) -> Result<&'a str, CallError> {
-        match self.get(name)? {
+    pub fn str(&self, name: &'static str, hint: usize) -> Result<&'a str, CallError> {
+        match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(s),
             (Some(other), p) => Err(wrong_type(p, other)),
             (
@@ -191,8 +207,8 @@ impl<'a> Args<'a> {
     }
 
     /// A numeric argument, or its default.
-    pub fn number(&self, name: &'static str) -> Result<f64, CallError> {
-        match self.get(name)? {
+    pub fn number(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
+        match self.get(name, hint)? {
             (Some(v @ Value::Number(_)), p) => v.as_f64().ok_or_else(|| wrong_type(p, v)),
             (Some(other), p) => Err(wrong_type(p, other)),
             (
@@ -207,8 +223,8 @@ impl<'a> Args<'a> {
     }
 
     /// A boolean argument, or its default.
-    pub fn bool(&self, name: &'static str) -> Result<bool, CallError> {
-        match self.get(name)? {
+    pub fn bool(&self, name: &'static str, hint: usize) -> Result<bool, CallError> {
+        match self.get(name, hint)? {
             (Some(Value::Bool(b)), _) => Ok(*b),
             (Some(other), p) => Err(wrong_type(p, other)),
             (
@@ -223,8 +239,12 @@ impl<'a> Args<'a> {
     }
 
     /// A string-or-integer-list argument: `Ok(Ok(string))` or `Ok(Err(integers))`.
-    pub fn str_or_ints(&self, name: &'static str) -> Result<Result<&'a str, Vec<i64>>, CallError> {
-        match self.get(name)? {
+    pub fn str_or_ints(
+        &self,
+        name: &'static str,
+        hint: usize,
+    ) -> Result<Result<&'a str, Vec<i64>>, CallError> {
+        match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(Ok(s)),
             (Some(Value::Array(items)), p) => items
                 .iter()
@@ -237,8 +257,8 @@ impl<'a> Args<'a> {
     }
 
     /// An object argument (an absent optional object is empty).
-    pub fn object(&self, name: &'static str) -> Result<Map<String, Value>, CallError> {
-        match self.get(name)? {
+    pub fn object(&self, name: &'static str, hint: usize) -> Result<Map<String, Value>, CallError> {
+        match self.get(name, hint)? {
             (Some(Value::Object(m)), _) => Ok(m.clone()),
             (Some(other), p) => Err(wrong_type(p, other)),
             (
@@ -253,19 +273,19 @@ impl<'a> Args<'a> {
     }
 
     /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
-    pub fn tolerance(&self, name: &'static str) -> Result<f64, CallError> {
-        typed::checked_tolerance(name, self.number(name)?)
+    pub fn tolerance(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
+        typed::checked_tolerance(name, self.number(name, hint)?)
     }
 
     /// The raw JSON value of an argument, or `None` when it was not given
     /// (and has no default value of its own).
-    pub fn value(&self, name: &'static str) -> Result<Option<&'a Value>, CallError> {
-        Ok(self.get(name)?.0)
+    pub fn value(&self, name: &'static str, hint: usize) -> Result<Option<&'a Value>, CallError> {
+        Ok(self.get(name, hint)?.0)
     }
 
     /// A string-or-list argument as a list of strings (a string is a list of one).
-    pub fn str_list(&self, name: &'static str) -> Result<Vec<&'a str>, CallError> {
-        match self.get(name)? {
+    pub fn str_list(&self, name: &'static str, hint: usize) -> Result<Vec<&'a str>, CallError> {
+        match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(vec![s.as_str()]),
             (Some(Value::Array(items)), p) => items
                 .iter()
@@ -305,26 +325,39 @@ impl SpecFn {
                 });
             }
         };
+        if self.params.len() > MAX_PARAMS {
+            return Err(CallError::InvalidValue {
+                name: self.id,
+                reason: format!("declares more than {MAX_PARAMS} parameters"),
+            });
+        }
+        // One pass over the given arguments: each is checked and kept at its
+        // parameter's index.
+        let mut values = [None; MAX_PARAMS];
         for (name, value) in map {
-            let Some(p) = self.params.iter().find(|p| p.name == name) else {
+            let Some(at) = self.params.iter().position(|p| p.name == name) else {
                 return Err(CallError::UnknownArgument {
                     name: name.clone(),
                     known: self.params.iter().map(|p| p.name).collect(),
                 });
             };
+            let p = &self.params[at];
             if !p.ty.accepts(value) {
                 return Err(wrong_type(p, value));
             }
+            values[at] = Some(value);
         }
         if let Some(p) = self
             .params
             .iter()
-            .find(|p| p.default == Default::Required && !map.contains_key(p.name))
+            .zip(&values)
+            .find(|(p, v)| p.default == Default::Required && v.is_none())
+            .map(|(p, _)| p)
         {
             return Err(CallError::MissingArgument { name: p.name });
         }
         f(&Args {
-            map,
+            values,
             params: self.params,
         })
     }
@@ -858,6 +891,23 @@ mod tests {
         }
         for f in all() {
             assert!(f.id.contains('.'), "{}", f.id);
+        }
+    }
+
+    /// Every table fits the checked call's array of values, and names each
+    /// parameter once (a call's value is kept at its name's one index).
+    #[test]
+    fn tables_fit_and_names_are_unique() {
+        for f in all() {
+            assert!(f.params.len() <= MAX_PARAMS, "{}", f.id);
+            for (i, p) in f.params.iter().enumerate() {
+                assert!(
+                    f.params[..i].iter().all(|q| q.name != p.name),
+                    "{} {}",
+                    f.id,
+                    p.name
+                );
+            }
         }
     }
 

@@ -22,28 +22,29 @@ use crate::expr::api::Format;
 pub(crate) trait FromArg<'a>: Sized {
     /// The JSON type of the parameter.
     const TYPE: ParamType;
-    /// Reads the argument `name` (or its default).
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError>;
+    /// Reads the argument `name` (or its default); `hint` is its usual index
+    /// in the parameter table (its place in the declaring struct).
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError>;
 }
 
 impl<'a> FromArg<'a> for &'a str {
     const TYPE: ParamType = ParamType::Str;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.str(name)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.str(name, hint)
     }
 }
 
 impl<'a> FromArg<'a> for bool {
     const TYPE: ParamType = ParamType::Bool;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.bool(name)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.bool(name, hint)
     }
 }
 
 impl<'a> FromArg<'a> for f64 {
     const TYPE: ParamType = ParamType::Number;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.number(name)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.number(name, hint)
     }
 }
 
@@ -53,8 +54,8 @@ pub(crate) struct Tolerance(pub f64);
 
 impl<'a> FromArg<'a> for Tolerance {
     const TYPE: ParamType = ParamType::Number;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.tolerance(name).map(Tolerance)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.tolerance(name, hint).map(Tolerance)
     }
 }
 
@@ -71,18 +72,18 @@ pub(crate) struct GivenTolerance {
 
 impl<'a> FromArg<'a> for GivenTolerance {
     const TYPE: ParamType = ParamType::Number;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         Ok(GivenTolerance {
-            value: a.tolerance(name)?,
-            given: a.value(name)?.is_some(),
+            value: a.tolerance(name, hint)?,
+            given: a.value(name, hint)?.is_some(),
         })
     }
 }
 
 impl<'a> FromArg<'a> for Vec<&'a str> {
     const TYPE: ParamType = ParamType::StrOrStrList;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.str_list(name)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.str_list(name, hint)
     }
 }
 
@@ -97,8 +98,8 @@ pub(crate) enum StrOrInts<'a> {
 
 impl<'a> FromArg<'a> for StrOrInts<'a> {
     const TYPE: ParamType = ParamType::StrOrIntList;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        Ok(match a.str_or_ints(name)? {
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        Ok(match a.str_or_ints(name, hint)? {
             Ok(s) => StrOrInts::Str(s),
             Err(v) => StrOrInts::Ints(v),
         })
@@ -111,8 +112,8 @@ pub(crate) struct Object(pub Map<String, Value>);
 
 impl<'a> FromArg<'a> for Object {
     const TYPE: ParamType = ParamType::Object;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        a.object(name).map(Object)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        a.object(name, hint).map(Object)
     }
 }
 
@@ -126,8 +127,8 @@ macro_rules! raw_value {
 
         impl<'a> FromArg<'a> for $name<'a> {
             const TYPE: ParamType = ParamType::$ty;
-            fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-                a.value(name).map($name)
+            fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+                a.value(name, hint).map($name)
             }
         }
     };
@@ -152,8 +153,8 @@ raw_value!(
 /// An optional string (`None` when absent).
 impl<'a> FromArg<'a> for Option<&'a str> {
     const TYPE: ParamType = ParamType::Str;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        Ok(a.value(name)?.and_then(Value::as_str))
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        Ok(a.value(name, hint)?.and_then(Value::as_str))
     }
 }
 
@@ -172,8 +173,8 @@ pub(crate) fn checked_tolerance(name: &'static str, t: f64) -> Result<f64, CallE
 
 impl<'a> FromArg<'a> for Format {
     const TYPE: ParamType = ParamType::Str;
-    fn read(a: &Args<'a>, name: &'static str) -> Result<Self, CallError> {
-        format_named(name, a.str(name)?)
+    fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
+        format_named(name, a.str(name, hint)?)
     }
 }
 
@@ -183,6 +184,19 @@ pub(crate) fn format_named(name: &'static str, text: &str) -> Result<Format, Cal
         name,
         reason: format!("unknown format {text:?}; known: latex, infix, rpn"),
     })
+}
+
+/// The usual index of each parameter a struct reads, counted from its
+/// first one's: its place in the table of the function that declares it
+/// (a hint: [`Args`] checks the name there, and searches otherwise).
+pub(crate) struct Hints(pub usize);
+
+impl Hints {
+    /// The next parameter's index.
+    pub(crate) fn next(&mut self) -> usize {
+        self.0 += 1;
+        self.0 - 1
+    }
 }
 
 /// `head` followed by `tail` (`M` must be `head.len() + tail.len()`,
@@ -258,13 +272,15 @@ macro_rules! spec_args {
                     $fty::<'static>::PARAMS,
                 );
 
-            /// Reads a checked call's arguments (defaults filled in).
+            /// Reads a checked call's arguments (defaults filled in): the
+            /// fields from index 0 of the table, the flattened struct's after.
             pub(crate) fn read(
                 a: &$crate::registry::Args<$lt>,
             ) -> Result<Self, $crate::error::CallError> {
+                let mut at = $crate::registry::typed::Hints(0);
                 Ok($name {
-                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field))?, )+
-                    $flat: $fty::read(a)?,
+                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field), at.next())?, )+
+                    $flat: $fty::read_from(a, at.next())?,
                 })
             }
         }
@@ -290,11 +306,23 @@ macro_rules! spec_args {
             ];
 
             /// Reads a checked call's arguments (defaults filled in).
+            #[allow(dead_code)]
             pub(crate) fn read(
                 a: &$crate::registry::Args<$lt>,
             ) -> Result<Self, $crate::error::CallError> {
+                Self::read_from(a, 0)
+            }
+
+            /// [`Self::read`], the struct's parameters usually from index
+            /// `base` of the table on (a flattened struct's place).
+            #[allow(dead_code)]
+            pub(crate) fn read_from(
+                a: &$crate::registry::Args<$lt>,
+                base: usize,
+            ) -> Result<Self, $crate::error::CallError> {
+                let mut at = $crate::registry::typed::Hints(base);
                 Ok($name {
-                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field))?, )+
+                    $( $field: <$ty as $crate::registry::typed::FromArg<$lt>>::read(a, stringify!($field), at.next())?, )+
                     _borrows: ::std::marker::PhantomData,
                 })
             }

@@ -12,6 +12,39 @@
 //! spec/math.md, where document 004's looser defaults stay one option away
 //! (ME-D8).
 
+/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
+/// substring searcher (most needles here are short and most answers too;
+/// the candidates are the positions of the needle's first byte).
+pub(crate) fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h[i..].starts_with(n))
+}
+
+/// `t` with each replacement of `pairs` made in turn (as a chain of
+/// [`str::replace`]), the text copied only for a pattern that is there.
+fn replace_each(mut t: String, pairs: &[(&str, &str)]) -> String {
+    for (from, to) in pairs {
+        if has(&t, from) {
+            t = t.replace(from, to);
+        }
+    }
+    t
+}
+
+/// `t` without its braces `{` `}`.
+fn without_braces(t: String) -> String {
+    if t.contains(['{', '}']) {
+        t.replace(['{', '}'], "")
+    } else {
+        t
+    }
+}
+
 /// Names that are mathematics, not prose, although written in letters.
 const MATH_WORDS: &[&str] = &[
     "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan",
@@ -31,7 +64,7 @@ fn is_prose_word(w: &str) -> bool {
     shape
         && letters >= 2
         && (letters >= 3 || super::units::lookup(w).is_some())
-        && !MATH_WORDS.contains(&w.to_ascii_lowercase().as_str())
+        && !MATH_WORDS.iter().any(|m| m.eq_ignore_ascii_case(w))
 }
 
 /// A word's singular by the plain English rule, enough to tell `dogs` from
@@ -69,7 +102,7 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     }
     // An integral's integrand and differential are mathematics, not words
     // (`\int_0^1 xdx` once the spacing command `\,` is gone).
-    if s.contains("\\int") {
+    if has(s, "\\int") {
         return None;
     }
     // Trailing words.
@@ -158,35 +191,36 @@ pub fn number_word(s: &str) -> Option<u64> {
     let mut group: u64 = 0;
     let mut any = false;
     let mut last = 0u8;
+    // The words are ASCII letters: compared without a lower-case copy.
     for w in s.split([' ', '-']).filter(|w| !w.is_empty()) {
-        let w = w.to_ascii_lowercase();
-        if let Some(n) = NUMBER_WORDS.iter().position(|x| *x == w) {
+        let is = |x: &str| x.eq_ignore_ascii_case(w);
+        if let Some(n) = NUMBER_WORDS.iter().position(|x| is(x)) {
             if last == 1 || (last == 2 && n >= 10) {
                 return None;
             }
             group += n as u64;
             last = 1;
-        } else if let Some(t) = TENS.iter().position(|x| *x == w) {
+        } else if let Some(t) = TENS.iter().position(|x| is(x)) {
             if last != 0 || group % 100 != 0 {
                 return None;
             }
             group += 20 + 10 * t as u64;
             last = 2;
-        } else if w == "hundred" {
+        } else if is("hundred") {
             if last == 0 && any || group >= 100 {
                 return None;
             }
             group = group.max(1) * 100;
             last = 0;
-        } else if w == "thousand" || w == "million" {
-            let k = if w == "thousand" { 1000 } else { 1_000_000 };
+        } else if is("thousand") || is("million") {
+            let k = if is("thousand") { 1000 } else { 1_000_000 };
             if (last == 0 && any) || (total != 0 && total < k * 1000) {
                 return None;
             }
             total += group.max(1) * k;
             group = 0;
             last = 0;
-        } else if w == "and" && any && last == 0 {
+        } else if is("and") && any && last == 0 {
             continue;
         } else {
             return None;
@@ -229,12 +263,17 @@ pub fn ordinal(s: &str) -> Option<&str> {
     };
     let last = num.as_bytes()[digits - 1];
     let teen = digits >= 2 && num.as_bytes()[digits - 2] == b'1';
-    let ok = match suffix.to_ascii_lowercase().as_str() {
-        "st" => last == b'1' && !teen,
-        "nd" => last == b'2' && !teen,
-        "rd" => last == b'3' && !teen,
-        "th" => teen || !matches!(last, b'1' | b'2' | b'3'),
-        _ => false,
+    let is = |x: &str| suffix.eq_ignore_ascii_case(x);
+    let ok = if is("st") {
+        last == b'1' && !teen
+    } else if is("nd") {
+        last == b'2' && !teen
+    } else if is("rd") {
+        last == b'3' && !teen
+    } else if is("th") {
+        teen || !matches!(last, b'1' | b'2' | b'3')
+    } else {
+        false
     };
     ok.then_some(num)
 }
@@ -335,6 +374,7 @@ pub fn when(raw: &str) -> Option<When> {
     // Quick refusal: a date or time has a digit or a letter, and no
     // backslash other than wrappers.
     for _ in 0..4 {
+        let before = s.len();
         s = s.trim().trim_matches('$').trim();
         for w in ["\\text{", "\\mathrm{", "\\boxed{", "\\textbf{", "\\mbox{"] {
             if let Some(x) = s.strip_prefix(w).and_then(|x| x.strip_suffix('}')) {
@@ -346,16 +386,19 @@ pub fn when(raw: &str) -> Option<When> {
                 s = x.trim();
             }
         }
+        // A round that removed nothing is followed by the same rounds.
+        if s.len() == before {
+            break;
+        }
     }
     let s = s.trim_end_matches('.');
     // Copied only when there is something to clean.
     let clean: std::borrow::Cow<'_, str> = if s.contains(['\\', '~', '{', '}']) {
-        s.replace("\\,", " ")
-            .replace("\\ ", " ")
-            .replace('~', " ")
-            .replace("\\text{", "")
-            .replace(['}', '{'], "")
-            .into()
+        let t = replace_each(
+            s.to_string(),
+            &[("\\,", " "), ("\\ ", " "), ("~", " "), ("\\text{", "")],
+        );
+        without_braces(t).into()
     } else {
         s.into()
     };
@@ -443,10 +486,9 @@ fn word_date(t: &str) -> Option<When> {
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
         let suffix = &w[digits.len()..];
         if !suffix.is_empty()
-            && !matches!(
-                suffix.to_ascii_lowercase().as_str(),
-                "st" | "nd" | "rd" | "th"
-            )
+            && !["st", "nd", "rd", "th"]
+                .iter()
+                .any(|x| suffix.eq_ignore_ascii_case(x))
         {
             return None;
         }
@@ -471,9 +513,10 @@ fn word_date(t: &str) -> Option<When> {
 }
 
 /// A quick refusal without copying: every backslash starts a wrapper or a
-/// spacing command, and there is a colon or a letter outside commands, or
-/// two date separators (`-`, `/`): a clock time has a colon, a numeric
-/// date two separators, any other reading a word.
+/// spacing command, and there is a colon, two date separators (`-`, `/`),
+/// three letters outside commands, or an `m`: a clock time has a colon or
+/// ends with AM/PM, a numeric date has two separators, a weekday or a month
+/// three letters at least.
 fn plausible_when(s: &str) -> bool {
     const ALLOWED: &[&str] = &[
         "text{", "mathrm{", "boxed{", "textbf{", "mbox{", "(", ")", "[", "]", ",", " ",
@@ -481,6 +524,7 @@ fn plausible_when(s: &str) -> bool {
     let b = s.as_bytes();
     let mut signal = false;
     let mut separators = 0;
+    let mut letters = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -492,14 +536,14 @@ fn plausible_when(s: &str) -> bool {
                 }
                 continue;
             }
-            b':' => signal = true,
+            b':' | b'm' | b'M' => signal = true,
             b'-' | b'/' => separators += 1,
-            c if c.is_ascii_alphabetic() => signal = true,
+            c if c.is_ascii_alphabetic() => letters += 1,
             _ => {}
         }
         i += 1;
     }
-    signal || separators >= 2
+    signal || separators >= 2 || letters >= 3
 }
 
 /// `9:00`, `9:00:00`, `2:15 PM`, `2:15 p.m.`, `14:15` → seconds after
@@ -629,28 +673,26 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     }
     // A letter alone is a variable unless blackboard bold or bold says
     // it names a set (`z` is not the integers).
-    let marked = s.contains('\\')
-        && ["\\mathbb", "\\Bbb", "\\mathbf"]
-            .iter()
-            .any(|m| s.contains(m));
+    let marked = s.contains('\\') && ["\\mathbb", "\\Bbb", "\\mathbf"].iter().any(|m| has(s, m));
     let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
     if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
         return None;
     }
-    let t: String = s
-        .trim()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .replace("\\mathbb", "")
-        .replace("\\mathbf", "")
-        .replace("\\Bbb", "")
-        .replace("\\geq", ">=")
-        .replace("\\ge", ">=")
-        .replace("\\leq", "<=")
-        .replace("\\le", "<=")
-        .replace(['{', '}'], "")
-        .to_ascii_lowercase();
+    let t: String = s.trim().chars().filter(|c| !c.is_whitespace()).collect();
+    let t = replace_each(
+        t,
+        &[
+            ("\\mathbb", ""),
+            ("\\mathbf", ""),
+            ("\\Bbb", ""),
+            ("\\geq", ">="),
+            ("\\ge", ">="),
+            ("\\leq", "<="),
+            ("\\le", "<="),
+        ],
+    );
+    let mut t = without_braces(t);
+    t.make_ascii_lowercase();
     let t = t
         .strip_prefix("all")
         .or_else(|| t.strip_prefix("the"))

@@ -169,8 +169,9 @@ impl<'a> Comparer<'a> {
         if r == p {
             // The same text is the same answer, unless it is an undefined
             // value (`\frac{1}{0}`), which is equal to nothing (issue 11).
-            // A decimal number or a text item is never one: not parsed.
-            if !(is_decimal_literal(r) || is_text_item(r))
+            // A decimal number, a text item or arithmetic of numbers that
+            // divides only by non-zero numbers is never one: not parsed.
+            if !(is_decimal_literal(r) || is_text_item(r) || never_undefined(r))
                 && self
                     .answer(r)
                     .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()))
@@ -1006,11 +1007,61 @@ fn simple_number(s: &str) -> Option<num_rational::BigRational> {
         None => (false, s),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if int.len() + frac.len() <= 18 {
+        // At most 18 digits: the value fits an i64, read without a copy of
+        // the digits and reduced in machine integers (what `new` does).
+        let n = int
+            .bytes()
+            .chain(frac.bytes())
+            .fold(0i64, |n, c| n * 10 + i64::from(c - b'0'));
+        let d = 10i64.pow(frac.len() as u32);
+        let g = num_integer::Integer::gcd(&n, &d);
+        let n = if neg { -(n / g) } else { n / g };
+        return Some(num_rational::BigRational::new_raw(
+            num_bigint::BigInt::from(n),
+            num_bigint::BigInt::from(d / g),
+        ));
+    }
     let digits = format!("{int}{frac}");
     let n = num_bigint::BigInt::parse_bytes(digits.as_bytes(), 10)?;
     let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
     let r = num_rational::BigRational::new(if neg { -n } else { n }, d);
     Some(r)
+}
+
+/// Whether `s` is arithmetic of decimal numbers that no reading makes
+/// undefined: digits, `.`, `,`, spaces, `+ - *`, brackets, `= < >`, `\%`
+/// after a digit, and `/` (in a text without spaces) before a number with
+/// a non-zero digit and one point at most, followed by an operator, a
+/// closing bracket or the end. No letter, command, power or factorial.
+fn never_undefined(s: &str) -> bool {
+    let b = s.as_bytes();
+    let spaces = b.contains(&b' ');
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'0'..=b'9' | b'.' | b',' | b' ' | b'+' | b'-' | b'*' => i += 1,
+            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'=' | b'<' | b'>' => i += 1,
+            b'\\' if b.get(i + 1) == Some(&b'%') && i > 0 && b[i - 1].is_ascii_digit() => i += 2,
+            b'/' if !spaces => {
+                let n = b[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit() || **c == b'.')
+                    .count();
+                let num = &b[i + 1..i + 1 + n];
+                let next = b.get(i + 1 + n).copied();
+                if !num.iter().any(|c| matches!(c, b'1'..=b'9'))
+                    || num.iter().filter(|c| **c == b'.').count() > 1
+                    || next.is_some_and(|c| !b"+-*,)]}=<>/".contains(&c))
+                {
+                    return false;
+                }
+                i += 1 + n;
+            }
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn is_decimal_literal(s: &str) -> bool {

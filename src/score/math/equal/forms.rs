@@ -22,6 +22,11 @@ pub(super) fn fold_matrices(
     limits: &Limits,
     depth: usize,
 ) -> Result<Option<Expr>, ExprError> {
+    // Most answers hold no matrix: nothing to fold, and no copy of the
+    // expression to find it out.
+    if !may_fold(e, limits, depth) {
+        return Ok(None);
+    }
     limits.check_depth(depth)?;
     let sub = |x: &Expr| -> Result<Expr, ExprError> {
         Ok(fold_matrices(x, limits, depth + 1)?.unwrap_or_else(|| x.clone()))
@@ -128,6 +133,21 @@ pub(super) fn fold_matrices(
     }
 }
 
+/// Whether [`fold_matrices`] can give anything but `Ok(None)` at `e`: a
+/// matrix where it looks (the terms and factors of sums and products, the
+/// base of a power), or a depth it refuses on the way.
+fn may_fold(e: &Expr, limits: &Limits, depth: usize) -> bool {
+    if limits.check_depth(depth).is_err() {
+        return true;
+    }
+    match e {
+        Expr::Matrix(_) => true,
+        Expr::Add(v) | Expr::Mul(v) => v.iter().any(|x| may_fold(x, limits, depth + 1)),
+        Expr::Pow(b, _) => may_fold(b, limits, depth + 1),
+        _ => false,
+    }
+}
+
 fn kind_is_scalar(e: &Expr) -> bool {
     !matches!(
         e,
@@ -162,7 +182,13 @@ pub(super) fn has_pm(e: &Expr) -> bool {
         Expr::Pow(a, b) => has_pm(a) || has_pm(b),
         Expr::Percent(a) | Expr::Degrees(a) => has_pm(a),
         Expr::Matrix(rows) => rows.iter().any(|r| any(r)),
-        Expr::Interval(_) | Expr::Integral(_) => e.children().into_iter().any(has_pm),
+        Expr::Interval(iv) => has_pm(&iv.lo) || has_pm(&iv.hi),
+        Expr::Integral(i) => {
+            has_pm(&i.integrand)
+                || i.bounds
+                    .as_ref()
+                    .is_some_and(|(a, b)| has_pm(a) || has_pm(b))
+        }
     }
 }
 

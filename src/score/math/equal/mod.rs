@@ -359,6 +359,23 @@ mod tests {
     }
 
     #[test]
+    fn the_same_text_is_undecided_only_when_undefined() {
+        // The literal rule parses a text said twice unless no reading of it
+        // divides by zero (issue 11): both kinds, around that shortcut.
+        let o = EqualOptions::default();
+        for s in [
+            "1/0", "1/2/0", "1/0.0", "1/(1-1)", "-1/-0", "1/2=1/0", "0^{-1}",
+        ] {
+            let v = equal(s, s, &o);
+            assert_eq!(v.outcome, Outcome::Undecided, "{s}");
+        }
+        for s in ["100099/100", r"28\%", "[0,1)", "1/2/3", "1/2*0", "3/4=0.75"] {
+            let v = equal(s, s, &o);
+            assert_eq!((v.outcome, v.rule), (Outcome::Equal, Rule::Literal), "{s}");
+        }
+    }
+
+    #[test]
     fn trailing_punctuation_runs_are_stripped() {
         // unwrap_all strips them from a borrowed slice (it copied the answer
         // once per stripped character).

@@ -7,7 +7,7 @@
 //! See the module `equal`: document 004's preparation is a chain of string
 //! replacements; this one reads commands whole (`\ltimes` is not `\lt`).
 
-use super::words;
+use super::words::{self, has};
 use crate::score::math::units;
 use crate::text::brackets::{self, Escapes};
 use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
@@ -37,8 +37,10 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     };
     // A mixed number is read before line breaks become spaces (`11\n5/6` is not one).
     // Every pass below runs only when its text can be present (most answers
-    // hold none of them): a check of a byte or a substring, not a copy.
-    if t.contains('/') && t.contains(' ') {
+    // hold none of them): a check of the bytes seen (`seen`, taken again
+    // after every rewrite) or of a substring, not a copy.
+    let mut seen = Seen::of(&t);
+    if seen.has(b'/') && seen.has(b' ') {
         t = split_top(&t, ',')
             .into_iter()
             .map(|part| {
@@ -50,20 +52,29 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
             })
             .collect::<Vec<_>>()
             .join(",");
+        seen = Seen::of(&t);
     }
-    if t.contains(['\r', '\n', '\t']) {
+    if seen.has(b'\r') || seen.has(b'\n') || seen.has(b'\t') {
         t = t.replace("\r\n", " ").replace(['\n', '\r', '\t'], " ");
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\mathrm{") {
+    let command = |seen: &Seen, t: &str, name: &str| seen.has(b'\\') && has(t, name);
+    if command(&seen, &t, "\\mathrm{") {
         t = mathrm_units(&t);
+        seen = Seen::of(&t);
     }
-    if t.contains(';') {
+    if seen.has(b';') {
         t = group_solutions(&t).replace(';', ",");
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\left") || has(&t, "\\right") {
+    if command(&seen, &t, "\\left") || command(&seen, &t, "\\right") {
         t = drop_left_right(&t);
+        seen = Seen::of(&t);
     }
-    let qualifier = match qualifier_start(&t) {
+    // Every mark of a qualifier holds a backslash or a space.
+    let marked = seen.has(b'\\') || seen.has(b' ');
+    let start = if marked { qualifier_start(&t) } else { None };
+    let qualifier = match start {
         Some(k) => {
             let q = t[k..].split_whitespace().collect::<Vec<_>>().join(" ");
             t.truncate(k);
@@ -78,22 +89,29 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
     }
-    if has(&t, "and") || has(&t, "or") {
+    // (the bytes seen again: the passes above may have rewritten the text)
+    seen = Seen::of(&t);
+    if (seen.has(b'a') && has(&t, "and")) || (seen.has(b'o') && has(&t, "or")) {
         t = replace_words(&t);
+        seen = Seen::of(&t);
     }
     if percent_present(&t) {
         t = percent_words(&t);
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\approx") {
+    if command(&seen, &t, "\\approx") {
         t = approx(&t);
+        seen = Seen::of(&t);
     }
-    if has(&t, "\\in") {
+    if command(&seen, &t, "\\in") {
         t = after_in(&t);
+        seen = Seen::of(&t);
     }
-    if t.contains(':') {
+    if seen.has(b':') {
         t = t.replace(':', "/");
+        seen = Seen::of(&t);
     }
-    if exponent_present(&t) {
+    if (seen.has(b'e') || seen.has(b'E')) && exponent_present(&t) {
         t = e_notation(&t);
     }
     t = unwrap_all(t);
@@ -110,7 +128,25 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
             t = inner.to_string();
         }
     }
-    (trailing_unit_word(t.trim()), qualifier)
+    (trailing_unit_word(trimmed(t)), qualifier)
+}
+
+/// The bytes a text holds, from one pass over it: a pass whose pattern
+/// starts with a byte the text lacks is skipped without a search.
+struct Seen([u64; 4]);
+
+impl Seen {
+    fn of(t: &str) -> Seen {
+        let mut bits = [0u64; 4];
+        for &c in t.as_bytes() {
+            bits[usize::from(c >> 6)] |= 1 << (c & 63);
+        }
+        Seen(bits)
+    }
+
+    fn has(&self, c: u8) -> bool {
+        self.0[usize::from(c >> 6)] >> (c & 63) & 1 == 1
+    }
 }
 
 /// Where a trailing qualifier starts (ME-18): `\text{ for all }`, `\text{
@@ -179,7 +215,7 @@ fn set_builder(t: &str) -> Option<String> {
 /// `125 miles` → `125\text{ miles}`: a number followed by one plain word
 /// that names a unit of the table (ME-9) is that quantity, as if the word
 /// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
-fn trailing_unit_word(t: &str) -> String {
+fn trailing_unit_word(t: String) -> String {
     if let Some((num, word)) = t.rsplit_once(' ') {
         let num = num.trim_end();
         let is_number = !num.is_empty()
@@ -195,7 +231,16 @@ fn trailing_unit_word(t: &str) -> String {
             return format!("{num}\\text{{ {word}}}");
         }
     }
-    t.to_string()
+    t
+}
+
+/// `t` without its leading and trailing white space, trimmed in place.
+fn trimmed(mut t: String) -> String {
+    let end = t.trim_end().len();
+    t.truncate(end);
+    let start = t.len() - t.trim_start().len();
+    t.drain(..start);
+    t
 }
 
 /// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
@@ -274,8 +319,13 @@ fn lex(s: &str) -> String {
                 i += 2;
             }
             _ if c < 0x80 => {
-                out.push(c as char);
-                i += 1;
+                // This byte and the plain ASCII run after it, copied at once.
+                let run = b[i + 1..]
+                    .iter()
+                    .position(|&d| !plain(d))
+                    .map_or(b.len(), |k| i + 1 + k);
+                out.push_str(&s[i..run]);
+                i = run;
             }
             _ => {
                 let ch = s[i..].chars().next().unwrap_or(' ');
@@ -285,6 +335,12 @@ fn lex(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether [`lex`] copies the byte `c` as it is, whatever follows: ASCII,
+/// and none of the bytes its rules start at.
+fn plain(c: u8) -> bool {
+    c < 0x80 && !matches!(c, b'\\' | b'$' | b'~' | b',' | b'{' | b'i' | b'!')
 }
 
 /// [`lex`] at a backslash at `i`: the command or escaped character it
@@ -462,9 +518,12 @@ fn unwrap_all(s: String) -> String {
         }
         let kept = end.len();
         t.truncate(kept);
-        let t2 = t.trim_matches('$').trim();
-        if t2.len() != t.len() {
-            t = t2.to_string();
+        // `t` is trimmed here: only a `$` at an end can shorten it.
+        if t.starts_with('$') || t.ends_with('$') {
+            let t2 = t.trim_matches('$').trim();
+            if t2.len() != t.len() {
+                t = t2.to_string();
+            }
         }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
@@ -485,6 +544,10 @@ fn unwrap_all(s: String) -> String {
         ] {
             if !t.starts_with('\\') {
                 break;
+            }
+            // A whole group `\w{…}` starts with its name and ends with a brace.
+            if !t[1..].starts_with(w) || !t.ends_with('}') {
+                continue;
             }
             if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
                 let inner = g.content(&t).trim();
@@ -638,19 +701,6 @@ fn undouble_commands(s: &str) -> Option<String> {
         t = out;
     }
     Some(t)
-}
-
-/// Whether `needle` occurs in `hay`: [`str::contains`] without building a
-/// substring searcher (most needles here are short and most answers too;
-/// the candidates are the positions of the needle's first byte).
-fn has(hay: &str, needle: &str) -> bool {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else {
-        return true;
-    };
-    h.iter()
-        .enumerate()
-        .any(|(i, &c)| c == first && h[i..].starts_with(n))
 }
 
 /// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
