@@ -38,7 +38,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::ast::{Constant, Expr, Func, Interval, RelOp};
-use super::canon::{canonical, infinite_sign};
+use super::canon::{canonical_owned, infinite_sign};
 use super::complex::Complex;
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex_scaled};
@@ -358,8 +358,8 @@ impl Comparer<'_> {
 
     fn expand_pm(&mut self, a: &Expr, b: &Expr) -> Result<Vec<Expr>, ExprError> {
         Ok(vec![
-            canonical(&Expr::sub(a.clone(), b.clone()), self.limits)?,
-            canonical(&Expr::Add(vec![a.clone(), b.clone()]), self.limits)?,
+            canonical_owned(Expr::sub(a.clone(), b.clone()), self.limits)?,
+            canonical_owned(Expr::Add(vec![a.clone(), b.clone()]), self.limits)?,
         ])
     }
 
@@ -614,7 +614,7 @@ impl Comparer<'_> {
 
     /// The difference `lhs − rhs` of a relation side pair, canonical.
     fn difference(&self, lhs: &Expr, rhs: &Expr) -> Result<Expr, ExprError> {
-        canonical(&Expr::sub(lhs.clone(), rhs.clone()), self.limits)
+        canonical_owned(Expr::sub(lhs.clone(), rhs.clone()), self.limits)
     }
 
     /// [`Self::proportional`] both ways round, so that the verdict does not

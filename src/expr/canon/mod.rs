@@ -39,6 +39,7 @@
 //! SymPy's `simplify`, spec/expr.md classifies each case ("Differences with
 //! SymPy and with latex2sympy2_extended (differential)").
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -70,6 +71,23 @@ use order::*;
 /// assert_eq!(e, Expr::ratio(3, 10));
 /// ```
 pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
+    canonical_cow(Cow::Borrowed(e), limits)
+}
+
+/// [`canonical`] of a tree that is not needed afterwards: its parts move
+/// into the result instead of being copied (the same result).
+///
+/// ```
+/// use scorespec::expr::{canon::{canonical, canonical_owned}, Expr, Limits};
+/// let l = Limits::default();
+/// let e = Expr::Add(vec![Expr::sym("x"), Expr::sym("x")]);
+/// assert_eq!(canonical_owned(e.clone(), &l), canonical(&e, &l));
+/// ```
+pub fn canonical_owned(e: Expr, limits: &Limits) -> Result<Expr, ExprError> {
+    canonical_cow(Cow::Owned(e), limits)
+}
+
+fn canonical_cow(e: Cow<'_, Expr>, limits: &Limits) -> Result<Expr, ExprError> {
     let mut c = Canon {
         limits,
         nodes: 0,
@@ -79,6 +97,12 @@ pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
     let out = c.canon(e, 0)?;
     limits.check_nodes(out.node_count())?;
     Ok(out)
+}
+
+/// The children of a sum or a product, moved out of a tree or borrowed.
+enum Kids<'a> {
+    Owned(Vec<Expr>),
+    Borrowed(&'a [Expr]),
 }
 
 struct Canon<'a> {
@@ -176,43 +200,71 @@ impl Canon<'_> {
     /// Canonicalizes one node. The recursion goes through this small frame
     /// and the per-kind function below, kept out of line, so that deep trees
     /// need little stack even in debug builds.
-    fn canon(&mut self, e: &Expr, depth: usize) -> Result<Expr, ExprError> {
+    fn canon(&mut self, e: Cow<'_, Expr>, depth: usize) -> Result<Expr, ExprError> {
         self.limits.check_depth(depth)?;
         self.produced(1)?;
+        let d = depth + 1;
         match e {
-            Expr::Number(r) => self.number(r.clone()),
-            Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e.clone()),
-            Expr::Add(ts) => self.canon_add(ts, depth + 1),
-            Expr::Mul(fs) => self.canon_mul(fs, depth + 1),
-            Expr::Pow(b, x) => self.canon_pow(b, x, depth + 1),
-            _ => self.canon_node(e, depth + 1),
+            Cow::Owned(e) => match e {
+                Expr::Number(r) => self.number(r),
+                Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e),
+                Expr::Add(ts) => self.canon_add(Kids::Owned(ts), d),
+                Expr::Mul(fs) => self.canon_mul(Kids::Owned(fs), d),
+                Expr::Pow(b, x) => self.canon_pow(Cow::Owned(*b), Cow::Owned(*x), d),
+                Expr::Func(f, args) => {
+                    let args = self.canon_each(Kids::Owned(args), d)?;
+                    self.func(f, args)
+                }
+                _ => self.canon_node(&e, d),
+            },
+            Cow::Borrowed(e) => match e {
+                Expr::Number(r) => self.number(r.clone()),
+                Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e.clone()),
+                Expr::Add(ts) => self.canon_add(Kids::Borrowed(ts), d),
+                Expr::Mul(fs) => self.canon_mul(Kids::Borrowed(fs), d),
+                Expr::Pow(b, x) => self.canon_pow(Cow::Borrowed(b), Cow::Borrowed(x), d),
+                _ => self.canon_node(e, d),
+            },
         }
     }
 
     /// The canonical forms of a list of children.
     #[inline(never)]
-    fn canon_each(&mut self, xs: &[Expr], d: usize) -> Result<Vec<Expr>, ExprError> {
-        let mut out = Vec::with_capacity(xs.len());
-        for x in xs {
-            out.push(self.canon(x, d)?);
+    fn canon_each(&mut self, xs: Kids<'_>, d: usize) -> Result<Vec<Expr>, ExprError> {
+        match xs {
+            Kids::Owned(xs) => xs
+                .into_iter()
+                .map(|x| self.canon(Cow::Owned(x), d))
+                .collect(),
+            Kids::Borrowed(xs) => {
+                let mut out = Vec::with_capacity(xs.len());
+                for x in xs {
+                    out.push(self.canon(Cow::Borrowed(x), d)?);
+                }
+                Ok(out)
+            }
         }
-        Ok(out)
     }
 
     #[inline(never)]
-    fn canon_add(&mut self, ts: &[Expr], d: usize) -> Result<Expr, ExprError> {
+    fn canon_add(&mut self, ts: Kids<'_>, d: usize) -> Result<Expr, ExprError> {
         let ts = self.canon_each(ts, d)?;
         self.add(ts)
     }
 
     #[inline(never)]
-    fn canon_mul(&mut self, fs: &[Expr], d: usize) -> Result<Expr, ExprError> {
+    fn canon_mul(&mut self, fs: Kids<'_>, d: usize) -> Result<Expr, ExprError> {
         let fs = self.canon_each(fs, d)?;
         self.mul(fs)
     }
 
     #[inline(never)]
-    fn canon_pow(&mut self, b: &Expr, x: &Expr, d: usize) -> Result<Expr, ExprError> {
+    fn canon_pow(
+        &mut self,
+        b: Cow<'_, Expr>,
+        x: Cow<'_, Expr>,
+        d: usize,
+    ) -> Result<Expr, ExprError> {
         let b = self.canon(b, d)?;
         let x = self.canon(x, d)?;
         self.pow(b, x)
@@ -224,28 +276,28 @@ impl Canon<'_> {
         Ok(match e {
             // Dispatched by `canon`; kept here so the match is total.
             Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => {
-                self.canon(e, d)?
+                self.canon(Cow::Borrowed(e), d)?
             }
-            Expr::Add(ts) => self.canon_add(ts, d)?,
-            Expr::Mul(fs) => self.canon_mul(fs, d)?,
-            Expr::Pow(b, x) => self.canon_pow(b, x, d)?,
+            Expr::Add(ts) => self.canon_add(Kids::Borrowed(ts), d)?,
+            Expr::Mul(fs) => self.canon_mul(Kids::Borrowed(fs), d)?,
+            Expr::Pow(b, x) => self.canon_pow(Cow::Borrowed(b), Cow::Borrowed(x), d)?,
             Expr::Func(f, args) => {
                 let args = args
                     .iter()
-                    .map(|a| self.canon(a, d))
+                    .map(|a| self.canon(Cow::Borrowed(a), d))
                     .collect::<Result<_, _>>()?;
                 self.func(f.clone(), args)?
             }
             Expr::Relation(sides, ops) => Expr::Relation(
                 sides
                     .iter()
-                    .map(|s| self.canon(s, d))
+                    .map(|s| self.canon(Cow::Borrowed(s), d))
                     .collect::<Result<_, _>>()?,
                 ops.clone(),
             ),
             Expr::PlusMinus(a, b) => {
-                let a = self.canon(a, d)?;
-                let b = self.canon(b, d)?;
+                let a = self.canon(Cow::Borrowed(a), d)?;
+                let b = self.canon(Cow::Borrowed(b), d)?;
                 if b.is_zero() {
                     a
                 } else {
@@ -260,21 +312,21 @@ impl Canon<'_> {
             }
             Expr::Tuple(v) => Expr::Tuple(
                 v.iter()
-                    .map(|x| self.canon(x, d))
+                    .map(|x| self.canon(Cow::Borrowed(x), d))
                     .collect::<Result<_, _>>()?,
             ),
             Expr::Set(v) => {
                 let mut v: Vec<Expr> = v
                     .iter()
-                    .map(|x| self.canon(x, d))
+                    .map(|x| self.canon(Cow::Borrowed(x), d))
                     .collect::<Result<_, _>>()?;
                 v.sort();
                 v.dedup();
                 Expr::Set(v)
             }
             Expr::Interval(i) => Expr::Interval(Box::new(Interval {
-                lo: self.canon(&i.lo, d)?,
-                hi: self.canon(&i.hi, d)?,
+                lo: self.canon(Cow::Borrowed(&i.lo), d)?,
+                hi: self.canon(Cow::Borrowed(&i.hi), d)?,
                 lo_closed: i.lo_closed,
                 hi_closed: i.hi_closed,
             })),
@@ -282,7 +334,7 @@ impl Canon<'_> {
                 let is_union = matches!(e, Expr::Union(_));
                 let mut out = Vec::new();
                 for x in v {
-                    match self.canon(x, d)? {
+                    match self.canon(Cow::Borrowed(x), d)? {
                         Expr::Union(inner) if is_union => out.extend(inner),
                         Expr::Intersection(inner) if !is_union => out.extend(inner),
                         other => out.push(other),
@@ -304,18 +356,21 @@ impl Canon<'_> {
                 rows.iter()
                     .map(|r| {
                         r.iter()
-                            .map(|x| self.canon(x, d))
+                            .map(|x| self.canon(Cow::Borrowed(x), d))
                             .collect::<Result<Vec<_>, _>>()
                     })
                     .collect::<Result<_, _>>()?,
             ),
-            Expr::Percent(x) => Expr::Percent(Box::new(self.canon(x, d)?)),
-            Expr::Degrees(x) => Expr::Degrees(Box::new(self.canon(x, d)?)),
+            Expr::Percent(x) => Expr::Percent(Box::new(self.canon(Cow::Borrowed(x), d)?)),
+            Expr::Degrees(x) => Expr::Degrees(Box::new(self.canon(Cow::Borrowed(x), d)?)),
             Expr::Integral(i) => Expr::Integral(Box::new(super::ast::Integral {
-                integrand: self.canon(&i.integrand, d)?,
+                integrand: self.canon(Cow::Borrowed(&i.integrand), d)?,
                 var: i.var.clone(),
                 bounds: match &i.bounds {
-                    Some((a, b)) => Some((self.canon(a, d)?, self.canon(b, d)?)),
+                    Some((a, b)) => Some((
+                        self.canon(Cow::Borrowed(a), d)?,
+                        self.canon(Cow::Borrowed(b), d)?,
+                    )),
                     None => None,
                 },
             })),
