@@ -287,7 +287,17 @@ impl Expr {
 
     /// The rational `p/q` (`q` ≠ 0).
     pub fn ratio(p: i64, q: i64) -> Expr {
-        Expr::Number(Rational::new(BigInt::from(p), BigInt::from(q)))
+        // Reduced with machine integers (no big-integer gcd); the sign goes
+        // to the numerator, as `Rational::new` puts it.
+        let (n, d) = if q < 0 {
+            (-i128::from(p), -i128::from(q))
+        } else {
+            (i128::from(p), i128::from(q))
+        };
+        Expr::Number(
+            super::number::reduced(n, d)
+                .unwrap_or_else(|| Rational::new(BigInt::from(p), BigInt::from(q))),
+        )
     }
 
     /// A symbol.
