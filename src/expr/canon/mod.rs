@@ -388,7 +388,8 @@ impl Canon<'_> {
             }
         }
         let mut constant = Rational::zero();
-        let mut like: BTreeMap<Expr, Rational> = BTreeMap::new();
+        // Like terms as (rest, coefficient), later ordered by rest and merged.
+        let mut like: Vec<(Expr, Rational)> = Vec::with_capacity(flat.len());
         let (mut pos_inf, mut neg_inf) = (false, false);
         for t in flat {
             match t {
@@ -404,11 +405,11 @@ impl Canon<'_> {
                         }
                         continue;
                     }
-                    let entry = like.entry(rest).or_insert_with(Rational::zero);
-                    add_to(entry, &c);
+                    like.push((rest, c));
                 }
             }
         }
+        let like = merge_like_terms(like);
         self.limits.check_digits(digits(&constant))?;
         if pos_inf && neg_inf {
             return Ok(undefined());
@@ -517,7 +518,8 @@ impl Canon<'_> {
             }
         }
         let mut coeff = Rational::one();
-        let mut powers: BTreeMap<Expr, Vec<Expr>> = BTreeMap::new();
+        // (base, exponent) of each factor, later ordered by base and grouped.
+        let mut powers: Vec<(Expr, Expr)> = Vec::with_capacity(flat.len());
         let mut has_inf = false;
         for f in flat {
             match f {
@@ -527,8 +529,8 @@ impl Canon<'_> {
                 }
                 Expr::Constant(Constant::Undefined) => return Ok((undefined(), None)),
                 Expr::Constant(Constant::Infinity) => has_inf = true,
-                Expr::Pow(b, x) => powers.entry(*b).or_default().push(*x),
-                other => powers.entry(other).or_default().push(Expr::int(1)),
+                Expr::Pow(b, x) => powers.push((*b, *x)),
+                other => powers.push((other, Expr::int(1))),
             }
         }
         if has_inf {
@@ -543,7 +545,7 @@ impl Canon<'_> {
                 };
                 return Ok((inf, None));
             }
-            powers.entry(infinity()).or_default().push(Expr::int(1));
+            powers.push((infinity(), Expr::int(1)));
             coeff = if coeff.is_positive() { int(1) } else { int(-1) };
         }
         if coeff.is_zero() {
@@ -553,11 +555,19 @@ impl Canon<'_> {
         // non-integer rational exponent multiply together (√2·√3 = √6).
         let mut out: Vec<Expr> = Vec::new();
         let mut radicals: BTreeMap<Rational, Rational> = BTreeMap::new();
-        for (base, exps) in powers {
-            let exp = if exps.len() == 1 {
-                exps.into_iter().next().unwrap_or_else(|| Expr::int(1))
-            } else {
+        // In the order of the bases, each base's exponents in the order of
+        // the factors (what a map from base to exponents gives).
+        powers.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut powers = powers.into_iter().peekable();
+        while let Some((base, first)) = powers.next() {
+            let exp = if powers.peek().is_some_and(|(b, _)| *b == base) {
+                let mut exps = vec![first];
+                while let Some((_, x)) = powers.next_if(|(b, _)| *b == base) {
+                    exps.push(x);
+                }
                 self.add(exps)?
+            } else {
+                first
             };
             if let (Expr::Number(b), Expr::Number(x)) = (&base, &exp) {
                 if !x.is_integer() && b.is_positive() {
@@ -776,6 +786,25 @@ impl Canon<'_> {
         self.limits.check_digits(digits(&coeff))?;
         Ok(self.build_mul(coeff, factors))
     }
+}
+
+/// Like terms `(rest, coefficient)` merged: ordered by rest, the
+/// coefficients of equal rests summed in the order of the terms (what a map
+/// from rest to coefficient gives, without its allocations).
+fn merge_like_terms(mut like: Vec<(Expr, Rational)>) -> Vec<(Expr, Rational)> {
+    like.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut merged: Vec<(Expr, Rational)> = Vec::with_capacity(like.len());
+    for (rest, c) in like {
+        match merged.last_mut() {
+            Some((r, total)) if *r == rest => add_to(total, &c),
+            _ => {
+                let mut total = Rational::zero();
+                add_to(&mut total, &c);
+                merged.push((rest, total));
+            }
+        }
+    }
+    merged
 }
 
 /// Adds a power's result to a product being built: numbers go into the
