@@ -254,6 +254,12 @@ pub fn equivalent_counted(
     r
 }
 
+/// A value at a sample point (with its scale), or why there is none.
+type Value = Result<(Complex, f64), EvalError>;
+
+/// A value and the evaluation steps it took.
+type Valued = (Value, u64);
+
 struct Comparer<'a> {
     opts: &'a EquivOptions,
     limits: &'a Limits,
@@ -617,6 +623,57 @@ impl Comparer<'_> {
         canonical_owned(Expr::sub(lhs.clone(), rhs.clone()), self.limits)
     }
 
+    /// The values of `d1` and `d2` at the `k`-th sample point. The first
+    /// pass of [`Self::proportional_both`] keeps them in `memo` with the
+    /// steps they took; the second pass (`swapped`: `d1` and `d2` are the
+    /// first pass's `d2` and `d1`) replays them, counting the same steps and
+    /// stopping at the same bound as evaluating again would.
+    fn values_at(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        point: &[(&str, Complex)],
+        (k, memo, swapped): (usize, &mut Vec<(Valued, Valued)>, bool),
+    ) -> Result<(Value, Value), ExprError> {
+        if swapped {
+            if let Some((first, second)) = memo.get(k) {
+                let (first, second) = (first.clone(), second.clone());
+                let x = self.replay(second)?;
+                let y = self.replay(first)?;
+                return Ok((x, y));
+            }
+        }
+        let start = self.steps;
+        let x = self.value_why(d1, point)?;
+        let middle = self.steps;
+        let y = self.value_why(d2, point)?;
+        if !swapped && memo.len() == k {
+            memo.push((
+                (x.clone(), middle.saturating_sub(start)),
+                (y.clone(), self.steps.saturating_sub(middle)),
+            ));
+        }
+        Ok((x, y))
+    }
+
+    /// A value kept by [`Self::values_at`], as evaluating it again would
+    /// give it: its steps are counted, and past
+    /// [`Limits::max_eval_steps`] the evaluation stops at the first step
+    /// beyond the bound.
+    fn replay(&mut self, (value, steps): Valued) -> Result<Value, ExprError> {
+        let limit = self.limits.max_eval_steps;
+        let after = self.steps.saturating_add(steps);
+        if after > limit {
+            self.steps = self.steps.max(limit).saturating_add(1);
+            return Err(ExprError::BudgetExceeded {
+                which: "evaluation steps of one comparison",
+                limit,
+            });
+        }
+        self.steps = after;
+        Ok(value)
+    }
+
     /// [`Self::proportional`] both ways round, so that the verdict does not
     /// depend on the order of the sides: the ratio `d1/d2` at the sample
     /// points is compared within `abs_tol + rel_tol·|r|`, and when `d1` is
@@ -629,8 +686,11 @@ impl Comparer<'_> {
         d2: &Expr,
         positive: bool,
     ) -> Result<Verdict, ExprError> {
-        let v = self.proportional(d1, d2, positive)?;
-        let w = self.proportional(d2, d1, positive)?;
+        // Both ways round sample the same points: the values of the first
+        // pass are kept and replayed (with their steps) by the second.
+        let mut memo = Vec::new();
+        let v = self.proportional(d1, d2, positive, &mut memo, false)?;
+        let w = self.proportional(d2, d1, positive, &mut memo, true)?;
         Ok(match (v.outcome, w.outcome) {
             (Outcome::Equal, Outcome::Equal) => v,
             (Outcome::NotEqual, _) => v,
@@ -642,7 +702,14 @@ impl Comparer<'_> {
 
     /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
     /// positive, `Some(false)` any non-zero, by sampling.
-    fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
+    fn proportional(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        positive: bool,
+        memo: &mut Vec<(Valued, Valued)>,
+        swapped: bool,
+    ) -> Result<Verdict, ExprError> {
         let rule = if positive {
             Rule::Inequality
         } else {
@@ -666,8 +733,8 @@ impl Comparer<'_> {
             Box::new(Self::points(self.opts, &symbols, &integers))
         };
         let mut no_value: Option<Verdict> = None;
-        for point in points {
-            let (x, y) = (self.value_why(d1, &point)?, self.value_why(d2, &point)?);
+        for (k, point) in points.enumerate() {
+            let (x, y) = self.values_at(d1, d2, &point, (k, memo, swapped))?;
             let (Ok((x, _)), Ok((y, _))) = (&x, &y) else {
                 if let (Err(e), _) | (_, Err(e)) = (&x, &y) {
                     no_value.get_or_insert_with(|| no_value_verdict(e));
@@ -832,4 +899,47 @@ fn describe_value(v: Complex) -> String {
 /// Whether an expression is a number, for callers deciding how to report.
 pub fn is_constant(e: &Expr) -> bool {
     e.symbols().is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::api::{Format, parse};
+
+    /// The steps of comparing two equations (sampled both ways round, the
+    /// second pass replaying the first's values) and where the bound stops
+    /// it: every budget below the steps taken refuses, with the counter one
+    /// past the bound, as a step-by-step evaluation stops.
+    #[test]
+    fn replayed_values_count_their_steps() {
+        let l = Limits::default();
+        let a = parse("x^2 + y = 3x", Format::Latex, &l).unwrap();
+        let b = parse("2x^2 + 2y = 6x", Format::Latex, &l).unwrap();
+        let c = parse("x^2 + y = 4x", Format::Latex, &l).unwrap();
+        let opts = EquivOptions::default();
+        for (other, outcome) in [(&b, Outcome::Equal), (&c, Outcome::NotEqual)] {
+            let mut total = 0;
+            let v = equivalent_counted(&a, other, &opts, &l, &mut total).unwrap();
+            assert_eq!(v.outcome, outcome);
+            assert!(total > 0);
+            for budget in (0..=total).rev() {
+                let tight = Limits {
+                    max_eval_steps: budget,
+                    ..l
+                };
+                let mut steps = 0;
+                let r = equivalent_counted(&a, other, &opts, &tight, &mut steps);
+                if budget == total {
+                    assert_eq!(r.unwrap().outcome, outcome);
+                    assert_eq!(steps, total);
+                } else {
+                    assert!(
+                        matches!(r, Err(ExprError::BudgetExceeded { limit, .. }) if limit == budget),
+                        "budget {budget} of {total}"
+                    );
+                    assert_eq!(steps, budget + 1, "budget {budget} of {total}");
+                }
+            }
+        }
+    }
 }
