@@ -424,10 +424,17 @@ impl Expr {
     /// the index `k` of `Sum(body, k, a, b)` / `Product(…)` are bound).
     pub fn symbols(&self) -> Vec<String> {
         let mut out = Vec::new();
-        collect_symbols(self, &mut out, &mut Vec::new());
+        self.symbols_into(&mut out);
         out.sort_unstable();
         out.dedup();
         out.into_iter().map(str::to_string).collect()
+    }
+
+    /// Appends the names of the free symbols of the expression to `out`, in
+    /// the order of the tree and with repetitions (what [`Expr::symbols`]
+    /// sorts and deduplicates), without copying them.
+    pub(crate) fn symbols_into<'a>(&'a self, out: &mut Vec<&'a str>) {
+        collect_symbols(self, out, &mut Vec::new());
     }
 }
 

@@ -475,8 +475,8 @@ impl Comparer<'_> {
     /// not draw the complex ones).
     fn points<'s>(
         opts: &EquivOptions,
-        symbols: &'s [String],
-        integers: &'s [String],
+        symbols: &'s [&'s str],
+        integers: &'s [&'s str],
     ) -> impl Iterator<Item = Vec<(&'s str, Complex)>> + 's {
         let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
         let (mut lo, mut hi) = opts.domain;
@@ -491,7 +491,7 @@ impl Comparer<'_> {
                 .map(|s| {
                     if integers.contains(s) {
                         let k: u8 = rng.random_range(1..=12);
-                        return (s.as_str(), Complex::real(f64::from(k)));
+                        return (*s, Complex::real(f64::from(k)));
                     }
                     let re = rng.random_range(lo..hi);
                     let im = if complex {
@@ -499,21 +499,21 @@ impl Comparer<'_> {
                     } else {
                         0.0
                     };
-                    (s.as_str(), Complex { re, im })
+                    (*s, Complex { re, im })
                 })
                 .collect()
         })
     }
 
     /// The free symbols of the bounds of the sums and products in `a` and `b`.
-    fn index_bound_symbols(a: &Expr, b: &Expr) -> Vec<String> {
+    fn index_bound_symbols<'e>(a: &'e Expr, b: &'e Expr) -> Vec<&'e str> {
         let mut out = Vec::new();
         let mut stack = vec![a, b];
         while let Some(e) = stack.pop() {
             if let Expr::Func(Func::Named(n), args) = e {
                 if let (true, [_, _, lo, hi]) = (n == "Sum" || n == "Product", args.as_slice()) {
-                    out.extend(lo.symbols());
-                    out.extend(hi.symbols());
+                    lo.symbols_into(&mut out);
+                    hi.symbols_into(&mut out);
                 }
             }
             e.each_child(|c| stack.push(c));
@@ -523,10 +523,12 @@ impl Comparer<'_> {
         out
     }
 
-    fn symbols(a: &Expr, b: &Expr) -> Vec<String> {
-        let mut s = a.symbols();
-        s.extend(b.symbols());
-        s.sort();
+    /// The free symbols of `a` and `b`, sorted, each once.
+    fn symbols<'e>(a: &'e Expr, b: &'e Expr) -> Vec<&'e str> {
+        let mut s = Vec::new();
+        a.symbols_into(&mut s);
+        b.symbols_into(&mut s);
+        s.sort_unstable();
         s.dedup();
         s
     }
@@ -898,7 +900,9 @@ fn describe_value(v: Complex) -> String {
 
 /// Whether an expression is a number, for callers deciding how to report.
 pub fn is_constant(e: &Expr) -> bool {
-    e.symbols().is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
+    let mut symbols = Vec::new();
+    e.symbols_into(&mut symbols);
+    symbols.is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
 }
 
 #[cfg(test)]
