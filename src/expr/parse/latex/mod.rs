@@ -238,6 +238,15 @@ mod tests {
     }
 
     #[test]
+    fn plain_function_names_have_two_letters_or_more() {
+        // plain_function_prefix answers None for one letter without a scan.
+        assert!(PLAIN_FUNCTIONS.iter().all(|(name, _)| name.len() >= 2));
+        assert_eq!(plain_function_prefix("x"), None);
+        assert_eq!(plain_function_prefix("ln"), Some(("ln", false)));
+        assert_eq!(plain_function_prefix("arcsinhx"), Some(("arcsinh", false)));
+    }
+
+    #[test]
     fn short_decimals_reduce_as_big_fractions_do() {
         // The machine-integer path gives the fraction Rational::new gives.
         for (text, n, d) in [

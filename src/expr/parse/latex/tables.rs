@@ -147,6 +147,11 @@ pub(super) const PLAIN_FUNCTIONS: &[(&str, bool)] = &[
 
 /// The longest function name that `word` starts with.
 pub(super) fn plain_function_prefix(word: &str) -> Option<(&'static str, bool)> {
+    // Every name has two letters or more: a single letter (most words) is
+    // no function, without a scan of the table.
+    if word.len() < 2 {
+        return None;
+    }
     PLAIN_FUNCTIONS
         .iter()
         .filter(|(name, _)| word.starts_with(name))
