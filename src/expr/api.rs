@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use super::canon::canonical;
+use super::canon::canonical_owned;
 use super::complex::Complex;
 use super::equiv::{EquivOptions, equivalent};
 use super::error::ExprError;
@@ -44,7 +44,7 @@ pub fn parse_raw(text: &str, format: Format, limits: &Limits) -> Result<Expr, Ex
 /// assert_eq!(to_infix(&e), "x**2 + sin(x)");
 /// ```
 pub fn parse(text: &str, format: Format, limits: &Limits) -> Result<Expr, ExprError> {
-    canonical(&parse_raw(text, format, limits)?, limits)
+    canonical_owned(parse_raw(text, format, limits)?, limits)
 }
 
 /// The canonical infix string of `text`.

@@ -287,7 +287,17 @@ impl Expr {
 
     /// The rational `p/q` (`q` ≠ 0).
     pub fn ratio(p: i64, q: i64) -> Expr {
-        Expr::Number(Rational::new(BigInt::from(p), BigInt::from(q)))
+        // Reduced with machine integers (no big-integer gcd); the sign goes
+        // to the numerator, as `Rational::new` puts it.
+        let (n, d) = if q < 0 {
+            (-i128::from(p), -i128::from(q))
+        } else {
+            (i128::from(p), i128::from(q))
+        };
+        Expr::Number(
+            super::number::reduced(n, d)
+                .unwrap_or_else(|| Rational::new(BigInt::from(p), BigInt::from(q))),
+        )
     }
 
     /// A symbol.
@@ -391,15 +401,10 @@ impl Expr {
         }
     }
 
-    /// The number of nodes of the tree (iterative: safe on deep trees).
+    /// The number of nodes of the tree (safe on deep trees: recursive for
+    /// the first levels, without allocating, then iterative).
     pub fn node_count(&self) -> usize {
-        let mut n = 0;
-        let mut stack = vec![self];
-        while let Some(e) = stack.pop() {
-            n += 1;
-            e.each_child(|c| stack.push(c));
-        }
-        n
+        count_nodes(self, 0)
     }
 
     /// Whether an undefined value ([`Constant::Undefined`]: `0/0`, `log 0`,
@@ -412,38 +417,72 @@ impl Expr {
     /// assert!(!Expr::int(1).holds_undefined());
     /// ```
     pub fn holds_undefined(&self) -> bool {
-        let mut stack = vec![self];
+        holds_undefined(self, 0)
+    }
+
+    /// The free symbols of the expression, sorted (an integral's variable and
+    /// the index `k` of `Sum(body, k, a, b)` / `Product(…)` are bound).
+    pub fn symbols(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.symbols_into(&mut out);
+        out.sort_unstable();
+        out.dedup();
+        out.into_iter().map(str::to_string).collect()
+    }
+
+    /// Appends the names of the free symbols of the expression to `out`, in
+    /// the order of the tree and with repetitions (what [`Expr::symbols`]
+    /// sorts and deduplicates), without copying them.
+    pub(crate) fn symbols_into<'a>(&'a self, out: &mut Vec<&'a str>) {
+        collect_symbols(self, out, &mut Vec::new());
+    }
+}
+
+/// How deep the tree walks below recurse before they continue with a stack
+/// on the heap (most trees are shallower: no allocation at all).
+const SHALLOW: usize = 48;
+
+fn count_nodes(e: &Expr, depth: usize) -> usize {
+    if depth >= SHALLOW {
+        let mut n = 0;
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            n += 1;
+            e.each_child(|c| stack.push(c));
+        }
+        return n;
+    }
+    let mut n = 1;
+    e.each_child(|c| n += count_nodes(c, depth + 1));
+    n
+}
+
+fn holds_undefined(e: &Expr, depth: usize) -> bool {
+    if depth >= SHALLOW {
+        let mut stack = vec![e];
         while let Some(n) = stack.pop() {
             if matches!(n, Expr::Constant(Constant::Undefined)) {
                 return true;
             }
             n.each_child(|c| stack.push(c));
         }
-        false
+        return false;
     }
-
-    /// The free symbols of the expression, sorted (an integral's variable and
-    /// the index `k` of `Sum(body, k, a, b)` / `Product(…)` are bound).
-    pub fn symbols(&self) -> Vec<String> {
-        let mut out = std::collections::BTreeSet::new();
-        collect_symbols(self, &mut out, &mut Vec::new());
-        out.into_iter().collect()
+    if matches!(e, Expr::Constant(Constant::Undefined)) {
+        return true;
     }
+    let mut found = false;
+    e.each_child(|c| found = found || holds_undefined(c, depth + 1));
+    found
 }
 
-fn collect_symbols(
-    e: &Expr,
-    out: &mut std::collections::BTreeSet<String>,
-    bound: &mut Vec<String>,
-) {
+fn collect_symbols<'a>(e: &'a Expr, out: &mut Vec<&'a str>, bound: &mut Vec<&'a str>) {
     match e {
-        Expr::Symbol(s) if !bound.contains(s) => {
-            out.insert(s.clone());
-        }
+        Expr::Symbol(s) if !bound.contains(&s.as_str()) => out.push(s),
         Expr::Func(Func::Named(n), args) if n == "Sum" || n == "Product" => {
             // Sum(body, k, a, b): k is bound in the body.
             if let [body, Expr::Symbol(k), a, b] = args.as_slice() {
-                bound.push(k.clone());
+                bound.push(k);
                 collect_symbols(body, out, bound);
                 bound.pop();
                 collect_symbols(a, out, bound);
@@ -455,7 +494,7 @@ fn collect_symbols(
             }
         }
         Expr::Integral(i) => {
-            bound.push(i.var.clone());
+            bound.push(&i.var);
             collect_symbols(&i.integrand, out, bound);
             bound.pop();
             if let Some((a, b)) = &i.bounds {

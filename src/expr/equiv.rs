@@ -38,7 +38,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::ast::{Constant, Expr, Func, Interval, RelOp};
-use super::canon::{canonical, infinite_sign};
+use super::canon::{canonical_owned, infinite_sign};
 use super::complex::Complex;
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex_scaled};
@@ -254,6 +254,12 @@ pub fn equivalent_counted(
     r
 }
 
+/// A value at a sample point (with its scale), or why there is none.
+type Value = Result<(Complex, f64), EvalError>;
+
+/// A value and the evaluation steps it took.
+type Valued = (Value, u64);
+
 struct Comparer<'a> {
     opts: &'a EquivOptions,
     limits: &'a Limits,
@@ -358,8 +364,8 @@ impl Comparer<'_> {
 
     fn expand_pm(&mut self, a: &Expr, b: &Expr) -> Result<Vec<Expr>, ExprError> {
         Ok(vec![
-            canonical(&Expr::sub(a.clone(), b.clone()), self.limits)?,
-            canonical(&Expr::Add(vec![a.clone(), b.clone()]), self.limits)?,
+            canonical_owned(Expr::sub(a.clone(), b.clone()), self.limits)?,
+            canonical_owned(Expr::Add(vec![a.clone(), b.clone()]), self.limits)?,
         ])
     }
 
@@ -469,8 +475,8 @@ impl Comparer<'_> {
     /// not draw the complex ones).
     fn points<'s>(
         opts: &EquivOptions,
-        symbols: &'s [String],
-        integers: &'s [String],
+        symbols: &'s [&'s str],
+        integers: &'s [&'s str],
     ) -> impl Iterator<Item = Vec<(&'s str, Complex)>> + 's {
         let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
         let (mut lo, mut hi) = opts.domain;
@@ -485,7 +491,7 @@ impl Comparer<'_> {
                 .map(|s| {
                     if integers.contains(s) {
                         let k: u8 = rng.random_range(1..=12);
-                        return (s.as_str(), Complex::real(f64::from(k)));
+                        return (*s, Complex::real(f64::from(k)));
                     }
                     let re = rng.random_range(lo..hi);
                     let im = if complex {
@@ -493,21 +499,21 @@ impl Comparer<'_> {
                     } else {
                         0.0
                     };
-                    (s.as_str(), Complex { re, im })
+                    (*s, Complex { re, im })
                 })
                 .collect()
         })
     }
 
     /// The free symbols of the bounds of the sums and products in `a` and `b`.
-    fn index_bound_symbols(a: &Expr, b: &Expr) -> Vec<String> {
+    fn index_bound_symbols<'e>(a: &'e Expr, b: &'e Expr) -> Vec<&'e str> {
         let mut out = Vec::new();
         let mut stack = vec![a, b];
         while let Some(e) = stack.pop() {
             if let Expr::Func(Func::Named(n), args) = e {
                 if let (true, [_, _, lo, hi]) = (n == "Sum" || n == "Product", args.as_slice()) {
-                    out.extend(lo.symbols());
-                    out.extend(hi.symbols());
+                    lo.symbols_into(&mut out);
+                    hi.symbols_into(&mut out);
                 }
             }
             e.each_child(|c| stack.push(c));
@@ -517,10 +523,12 @@ impl Comparer<'_> {
         out
     }
 
-    fn symbols(a: &Expr, b: &Expr) -> Vec<String> {
-        let mut s = a.symbols();
-        s.extend(b.symbols());
-        s.sort();
+    /// The free symbols of `a` and `b`, sorted, each once.
+    fn symbols<'e>(a: &'e Expr, b: &'e Expr) -> Vec<&'e str> {
+        let mut s = Vec::new();
+        a.symbols_into(&mut s);
+        b.symbols_into(&mut s);
+        s.sort_unstable();
         s.dedup();
         s
     }
@@ -628,7 +636,58 @@ impl Comparer<'_> {
 
     /// The difference `lhs − rhs` of a relation side pair, canonical.
     fn difference(&self, lhs: &Expr, rhs: &Expr) -> Result<Expr, ExprError> {
-        canonical(&Expr::sub(lhs.clone(), rhs.clone()), self.limits)
+        canonical_owned(Expr::sub(lhs.clone(), rhs.clone()), self.limits)
+    }
+
+    /// The values of `d1` and `d2` at the `k`-th sample point. The first
+    /// pass of [`Self::proportional_both`] keeps them in `memo` with the
+    /// steps they took; the second pass (`swapped`: `d1` and `d2` are the
+    /// first pass's `d2` and `d1`) replays them, counting the same steps and
+    /// stopping at the same bound as evaluating again would.
+    fn values_at(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        point: &[(&str, Complex)],
+        (k, memo, swapped): (usize, &mut Vec<(Valued, Valued)>, bool),
+    ) -> Result<(Value, Value), ExprError> {
+        if swapped {
+            if let Some((first, second)) = memo.get(k) {
+                let (first, second) = (first.clone(), second.clone());
+                let x = self.replay(second)?;
+                let y = self.replay(first)?;
+                return Ok((x, y));
+            }
+        }
+        let start = self.steps;
+        let x = self.value_why(d1, point)?;
+        let middle = self.steps;
+        let y = self.value_why(d2, point)?;
+        if !swapped && memo.len() == k {
+            memo.push((
+                (x.clone(), middle.saturating_sub(start)),
+                (y.clone(), self.steps.saturating_sub(middle)),
+            ));
+        }
+        Ok((x, y))
+    }
+
+    /// A value kept by [`Self::values_at`], as evaluating it again would
+    /// give it: its steps are counted, and past
+    /// [`Limits::max_eval_steps`] the evaluation stops at the first step
+    /// beyond the bound.
+    fn replay(&mut self, (value, steps): Valued) -> Result<Value, ExprError> {
+        let limit = self.limits.max_eval_steps;
+        let after = self.steps.saturating_add(steps);
+        if after > limit {
+            self.steps = self.steps.max(limit).saturating_add(1);
+            return Err(ExprError::BudgetExceeded {
+                which: "evaluation steps of one comparison",
+                limit,
+            });
+        }
+        self.steps = after;
+        Ok(value)
     }
 
     /// [`Self::proportional`] both ways round, so that the verdict does not
@@ -643,8 +702,11 @@ impl Comparer<'_> {
         d2: &Expr,
         positive: bool,
     ) -> Result<Verdict, ExprError> {
-        let v = self.proportional(d1, d2, positive)?;
-        let w = self.proportional(d2, d1, positive)?;
+        // Both ways round sample the same points: the values of the first
+        // pass are kept and replayed (with their steps) by the second.
+        let mut memo = Vec::new();
+        let v = self.proportional(d1, d2, positive, &mut memo, false)?;
+        let w = self.proportional(d2, d1, positive, &mut memo, true)?;
         Ok(match (v.outcome, w.outcome) {
             (Outcome::Equal, Outcome::Equal) => v,
             (Outcome::NotEqual, _) => v,
@@ -656,7 +718,14 @@ impl Comparer<'_> {
 
     /// Whether `d1 = c · d2` for a constant c (of the required sign: `Some(true)`
     /// positive, `Some(false)` any non-zero, by sampling.
-    fn proportional(&mut self, d1: &Expr, d2: &Expr, positive: bool) -> Result<Verdict, ExprError> {
+    fn proportional(
+        &mut self,
+        d1: &Expr,
+        d2: &Expr,
+        positive: bool,
+        memo: &mut Vec<(Valued, Valued)>,
+        swapped: bool,
+    ) -> Result<Verdict, ExprError> {
         let rule = if positive {
             Rule::Inequality
         } else {
@@ -680,8 +749,8 @@ impl Comparer<'_> {
             Box::new(Self::points(self.opts, &symbols, &integers))
         };
         let mut no_value: Option<Verdict> = None;
-        for point in points {
-            let (x, y) = (self.value_why(d1, &point)?, self.value_why(d2, &point)?);
+        for (k, point) in points.enumerate() {
+            let (x, y) = self.values_at(d1, d2, &point, (k, memo, swapped))?;
             let (Ok((x, _)), Ok((y, _))) = (&x, &y) else {
                 if let (Err(e), _) | (_, Err(e)) = (&x, &y) {
                     no_value.get_or_insert_with(|| no_value_verdict(e));
@@ -845,5 +914,50 @@ fn describe_value(v: Complex) -> String {
 
 /// Whether an expression is a number, for callers deciding how to report.
 pub fn is_constant(e: &Expr) -> bool {
-    e.symbols().is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
+    let mut symbols = Vec::new();
+    e.symbols_into(&mut symbols);
+    symbols.is_empty() && !matches!(e, Expr::Constant(Constant::Undefined))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::api::{Format, parse};
+
+    /// The steps of comparing two equations (sampled both ways round, the
+    /// second pass replaying the first's values) and where the bound stops
+    /// it: every budget below the steps taken refuses, with the counter one
+    /// past the bound, as a step-by-step evaluation stops.
+    #[test]
+    fn replayed_values_count_their_steps() {
+        let l = Limits::default();
+        let a = parse("x^2 + y = 3x", Format::Latex, &l).unwrap();
+        let b = parse("2x^2 + 2y = 6x", Format::Latex, &l).unwrap();
+        let c = parse("x^2 + y = 4x", Format::Latex, &l).unwrap();
+        let opts = EquivOptions::default();
+        for (other, outcome) in [(&b, Outcome::Equal), (&c, Outcome::NotEqual)] {
+            let mut total = 0;
+            let v = equivalent_counted(&a, other, &opts, &l, &mut total).unwrap();
+            assert_eq!(v.outcome, outcome);
+            assert!(total > 0);
+            for budget in (0..=total).rev() {
+                let tight = Limits {
+                    max_eval_steps: budget,
+                    ..l
+                };
+                let mut steps = 0;
+                let r = equivalent_counted(&a, other, &opts, &tight, &mut steps);
+                if budget == total {
+                    assert_eq!(r.unwrap().outcome, outcome);
+                    assert_eq!(steps, total);
+                } else {
+                    assert!(
+                        matches!(r, Err(ExprError::BudgetExceeded { limit, .. }) if limit == budget),
+                        "budget {budget} of {total}"
+                    );
+                    assert_eq!(steps, budget + 1, "budget {budget} of {total}");
+                }
+            }
+        }
+    }
 }

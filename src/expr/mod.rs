@@ -36,7 +36,7 @@ pub mod print_rpn;
 pub use numerics as quadrature;
 
 pub use api::{EvalOutcome, Format, evaluate, parse};
-pub use canon::canonical;
+pub use canon::{canonical, canonical_owned};
 pub use equiv::{EquivOptions, equivalent};
 pub use print::to_infix;
 pub use print_latex::to_latex;

@@ -218,7 +218,7 @@ fn small(r: &Rational) -> Option<(i64, i64)> {
 /// `n/d` (`d` > 0) in lowest terms, as `Ratio`'s own arithmetic leaves it
 /// (0 is 0/1), when both parts fit in `i64`: the machine-integer path of
 /// [`add_to`] and [`mul_by`], which avoids big-integer gcds and allocations.
-fn reduced(n: i128, d: i128) -> Option<Rational> {
+pub(crate) fn reduced(n: i128, d: i128) -> Option<Rational> {
     if d <= 0 {
         return None;
     }

@@ -52,7 +52,9 @@ impl Printer {
     /// A printer that stops after about `limit` bytes (`usize::MAX`: never).
     pub(crate) fn new(limit: usize) -> Printer {
         Printer {
-            out: String::new(),
+            // Most texts are short: one allocation instead of a series of
+            // doublings from 8 bytes.
+            out: String::with_capacity(limit.saturating_add(16).min(64)),
             limit,
         }
     }
@@ -86,7 +88,7 @@ impl Printer {
     /// big-integer conversion, same digits).
     fn int(&mut self, n: &BigInt) {
         match n.to_i64() {
-            Some(v) => self.fmt(format_args!("{v}")),
+            Some(v) => self.decimal(v < 0, v.unsigned_abs()),
             None => self.fmt(format_args!("{n}")),
         }
     }
@@ -94,9 +96,29 @@ impl Printer {
     /// `|n|` in decimal.
     fn magnitude(&mut self, n: &BigInt) {
         match n.to_i64() {
-            Some(v) => self.fmt(format_args!("{}", v.unsigned_abs())),
+            Some(v) => self.decimal(false, v.unsigned_abs()),
             None => self.fmt(format_args!("{}", n.magnitude())),
         }
+    }
+
+    /// `v` in decimal digits after a minus sign when `negative`, written at
+    /// once (as `format!` would) without the formatting machinery.
+    fn decimal(&mut self, negative: bool, mut v: u64) {
+        let mut buf = [0u8; 21];
+        let mut at = buf.len();
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        if negative {
+            at -= 1;
+            buf[at] = b'-';
+        }
+        self.text(std::str::from_utf8(&buf[at..]).unwrap_or("0"));
     }
 
     /// Whether the whole text was written (not cut at the limit).
@@ -581,6 +603,21 @@ mod tests {
 
     fn x() -> Expr {
         Expr::sym("x")
+    }
+
+    #[test]
+    fn integers_print_as_their_decimal_digits() {
+        // The machine-integer path writes what `format!` writes, at the
+        // ends of the i64 range too, and big integers keep their digits.
+        for v in [0, 7, -7, 10, -100, i64::MAX, i64::MIN, i64::MIN + 1] {
+            assert_eq!(to_infix(&Expr::int(v)), v.to_string());
+        }
+        let big: BigInt = BigInt::from(i64::MAX) * 10u32;
+        assert_eq!(
+            to_infix(&Expr::Number(Rational::from_integer(big.clone()))),
+            big.to_string()
+        );
+        assert_eq!(to_infix(&Expr::ratio(-3, 4)), "-3/4");
     }
 
     #[test]

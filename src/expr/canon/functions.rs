@@ -166,7 +166,7 @@ impl Canon<'_> {
             }
         }
         if let Some(v) = trig_value(f, x) {
-            return self.canon(&v, 0).map(Some);
+            return self.canon(Cow::Owned(v), 0).map(Some);
         }
         // Limits at ±∞ that are exact: atan(±∞) = ±π/2, tanh(±∞) = ±1,
         // acot(±∞) = 0, log(∞) = ∞.
@@ -184,7 +184,7 @@ impl Canon<'_> {
                 _ => None,
             };
             if let Some(v) = v {
-                return self.canon(&v, 0).map(Some);
+                return self.canon(Cow::Owned(v), 0).map(Some);
             }
         }
         Ok(None)

@@ -39,6 +39,7 @@
 //! SymPy's `simplify`, spec/expr.md classifies each case ("Differences with
 //! SymPy and with latex2sympy2_extended (differential)").
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -70,6 +71,23 @@ use order::*;
 /// assert_eq!(e, Expr::ratio(3, 10));
 /// ```
 pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
+    canonical_cow(Cow::Borrowed(e), limits)
+}
+
+/// [`canonical`] of a tree that is not needed afterwards: its parts move
+/// into the result instead of being copied (the same result).
+///
+/// ```
+/// use scorespec::expr::{canon::{canonical, canonical_owned}, Expr, Limits};
+/// let l = Limits::default();
+/// let e = Expr::Add(vec![Expr::sym("x"), Expr::sym("x")]);
+/// assert_eq!(canonical_owned(e.clone(), &l), canonical(&e, &l));
+/// ```
+pub fn canonical_owned(e: Expr, limits: &Limits) -> Result<Expr, ExprError> {
+    canonical_cow(Cow::Owned(e), limits)
+}
+
+fn canonical_cow(e: Cow<'_, Expr>, limits: &Limits) -> Result<Expr, ExprError> {
     let mut c = Canon {
         limits,
         nodes: 0,
@@ -79,6 +97,12 @@ pub fn canonical(e: &Expr, limits: &Limits) -> Result<Expr, ExprError> {
     let out = c.canon(e, 0)?;
     limits.check_nodes(out.node_count())?;
     Ok(out)
+}
+
+/// The children of a sum or a product, moved out of a tree or borrowed.
+enum Kids<'a> {
+    Owned(Vec<Expr>),
+    Borrowed(&'a [Expr]),
 }
 
 struct Canon<'a> {
@@ -176,43 +200,71 @@ impl Canon<'_> {
     /// Canonicalizes one node. The recursion goes through this small frame
     /// and the per-kind function below, kept out of line, so that deep trees
     /// need little stack even in debug builds.
-    fn canon(&mut self, e: &Expr, depth: usize) -> Result<Expr, ExprError> {
+    fn canon(&mut self, e: Cow<'_, Expr>, depth: usize) -> Result<Expr, ExprError> {
         self.limits.check_depth(depth)?;
         self.produced(1)?;
+        let d = depth + 1;
         match e {
-            Expr::Number(r) => self.number(r.clone()),
-            Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e.clone()),
-            Expr::Add(ts) => self.canon_add(ts, depth + 1),
-            Expr::Mul(fs) => self.canon_mul(fs, depth + 1),
-            Expr::Pow(b, x) => self.canon_pow(b, x, depth + 1),
-            _ => self.canon_node(e, depth + 1),
+            Cow::Owned(e) => match e {
+                Expr::Number(r) => self.number(r),
+                Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e),
+                Expr::Add(ts) => self.canon_add(Kids::Owned(ts), d),
+                Expr::Mul(fs) => self.canon_mul(Kids::Owned(fs), d),
+                Expr::Pow(b, x) => self.canon_pow(Cow::Owned(*b), Cow::Owned(*x), d),
+                Expr::Func(f, args) => {
+                    let args = self.canon_each(Kids::Owned(args), d)?;
+                    self.func(f, args)
+                }
+                _ => self.canon_node(&e, d),
+            },
+            Cow::Borrowed(e) => match e {
+                Expr::Number(r) => self.number(r.clone()),
+                Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => Ok(e.clone()),
+                Expr::Add(ts) => self.canon_add(Kids::Borrowed(ts), d),
+                Expr::Mul(fs) => self.canon_mul(Kids::Borrowed(fs), d),
+                Expr::Pow(b, x) => self.canon_pow(Cow::Borrowed(b), Cow::Borrowed(x), d),
+                _ => self.canon_node(e, d),
+            },
         }
     }
 
     /// The canonical forms of a list of children.
     #[inline(never)]
-    fn canon_each(&mut self, xs: &[Expr], d: usize) -> Result<Vec<Expr>, ExprError> {
-        let mut out = Vec::with_capacity(xs.len());
-        for x in xs {
-            out.push(self.canon(x, d)?);
+    fn canon_each(&mut self, xs: Kids<'_>, d: usize) -> Result<Vec<Expr>, ExprError> {
+        match xs {
+            Kids::Owned(xs) => xs
+                .into_iter()
+                .map(|x| self.canon(Cow::Owned(x), d))
+                .collect(),
+            Kids::Borrowed(xs) => {
+                let mut out = Vec::with_capacity(xs.len());
+                for x in xs {
+                    out.push(self.canon(Cow::Borrowed(x), d)?);
+                }
+                Ok(out)
+            }
         }
-        Ok(out)
     }
 
     #[inline(never)]
-    fn canon_add(&mut self, ts: &[Expr], d: usize) -> Result<Expr, ExprError> {
+    fn canon_add(&mut self, ts: Kids<'_>, d: usize) -> Result<Expr, ExprError> {
         let ts = self.canon_each(ts, d)?;
         self.add(ts)
     }
 
     #[inline(never)]
-    fn canon_mul(&mut self, fs: &[Expr], d: usize) -> Result<Expr, ExprError> {
+    fn canon_mul(&mut self, fs: Kids<'_>, d: usize) -> Result<Expr, ExprError> {
         let fs = self.canon_each(fs, d)?;
         self.mul(fs)
     }
 
     #[inline(never)]
-    fn canon_pow(&mut self, b: &Expr, x: &Expr, d: usize) -> Result<Expr, ExprError> {
+    fn canon_pow(
+        &mut self,
+        b: Cow<'_, Expr>,
+        x: Cow<'_, Expr>,
+        d: usize,
+    ) -> Result<Expr, ExprError> {
         let b = self.canon(b, d)?;
         let x = self.canon(x, d)?;
         self.pow(b, x)
@@ -224,28 +276,28 @@ impl Canon<'_> {
         Ok(match e {
             // Dispatched by `canon`; kept here so the match is total.
             Expr::Number(_) | Expr::Constant(_) | Expr::Symbol(_) | Expr::Text(_) => {
-                self.canon(e, d)?
+                self.canon(Cow::Borrowed(e), d)?
             }
-            Expr::Add(ts) => self.canon_add(ts, d)?,
-            Expr::Mul(fs) => self.canon_mul(fs, d)?,
-            Expr::Pow(b, x) => self.canon_pow(b, x, d)?,
+            Expr::Add(ts) => self.canon_add(Kids::Borrowed(ts), d)?,
+            Expr::Mul(fs) => self.canon_mul(Kids::Borrowed(fs), d)?,
+            Expr::Pow(b, x) => self.canon_pow(Cow::Borrowed(b), Cow::Borrowed(x), d)?,
             Expr::Func(f, args) => {
                 let args = args
                     .iter()
-                    .map(|a| self.canon(a, d))
+                    .map(|a| self.canon(Cow::Borrowed(a), d))
                     .collect::<Result<_, _>>()?;
                 self.func(f.clone(), args)?
             }
             Expr::Relation(sides, ops) => Expr::Relation(
                 sides
                     .iter()
-                    .map(|s| self.canon(s, d))
+                    .map(|s| self.canon(Cow::Borrowed(s), d))
                     .collect::<Result<_, _>>()?,
                 ops.clone(),
             ),
             Expr::PlusMinus(a, b) => {
-                let a = self.canon(a, d)?;
-                let b = self.canon(b, d)?;
+                let a = self.canon(Cow::Borrowed(a), d)?;
+                let b = self.canon(Cow::Borrowed(b), d)?;
                 if b.is_zero() {
                     a
                 } else {
@@ -260,21 +312,21 @@ impl Canon<'_> {
             }
             Expr::Tuple(v) => Expr::Tuple(
                 v.iter()
-                    .map(|x| self.canon(x, d))
+                    .map(|x| self.canon(Cow::Borrowed(x), d))
                     .collect::<Result<_, _>>()?,
             ),
             Expr::Set(v) => {
                 let mut v: Vec<Expr> = v
                     .iter()
-                    .map(|x| self.canon(x, d))
+                    .map(|x| self.canon(Cow::Borrowed(x), d))
                     .collect::<Result<_, _>>()?;
                 v.sort();
                 v.dedup();
                 Expr::Set(v)
             }
             Expr::Interval(i) => Expr::Interval(Box::new(Interval {
-                lo: self.canon(&i.lo, d)?,
-                hi: self.canon(&i.hi, d)?,
+                lo: self.canon(Cow::Borrowed(&i.lo), d)?,
+                hi: self.canon(Cow::Borrowed(&i.hi), d)?,
                 lo_closed: i.lo_closed,
                 hi_closed: i.hi_closed,
             })),
@@ -282,7 +334,7 @@ impl Canon<'_> {
                 let is_union = matches!(e, Expr::Union(_));
                 let mut out = Vec::new();
                 for x in v {
-                    match self.canon(x, d)? {
+                    match self.canon(Cow::Borrowed(x), d)? {
                         Expr::Union(inner) if is_union => out.extend(inner),
                         Expr::Intersection(inner) if !is_union => out.extend(inner),
                         other => out.push(other),
@@ -304,18 +356,21 @@ impl Canon<'_> {
                 rows.iter()
                     .map(|r| {
                         r.iter()
-                            .map(|x| self.canon(x, d))
+                            .map(|x| self.canon(Cow::Borrowed(x), d))
                             .collect::<Result<Vec<_>, _>>()
                     })
                     .collect::<Result<_, _>>()?,
             ),
-            Expr::Percent(x) => Expr::Percent(Box::new(self.canon(x, d)?)),
-            Expr::Degrees(x) => Expr::Degrees(Box::new(self.canon(x, d)?)),
+            Expr::Percent(x) => Expr::Percent(Box::new(self.canon(Cow::Borrowed(x), d)?)),
+            Expr::Degrees(x) => Expr::Degrees(Box::new(self.canon(Cow::Borrowed(x), d)?)),
             Expr::Integral(i) => Expr::Integral(Box::new(super::ast::Integral {
-                integrand: self.canon(&i.integrand, d)?,
+                integrand: self.canon(Cow::Borrowed(&i.integrand), d)?,
                 var: i.var.clone(),
                 bounds: match &i.bounds {
-                    Some((a, b)) => Some((self.canon(a, d)?, self.canon(b, d)?)),
+                    Some((a, b)) => Some((
+                        self.canon(Cow::Borrowed(a), d)?,
+                        self.canon(Cow::Borrowed(b), d)?,
+                    )),
                     None => None,
                 },
             })),
@@ -333,7 +388,8 @@ impl Canon<'_> {
             }
         }
         let mut constant = Rational::zero();
-        let mut like: BTreeMap<Expr, Rational> = BTreeMap::new();
+        // Like terms as (rest, coefficient), later ordered by rest and merged.
+        let mut like: Vec<(Expr, Rational)> = Vec::with_capacity(flat.len());
         let (mut pos_inf, mut neg_inf) = (false, false);
         for t in flat {
             match t {
@@ -349,11 +405,11 @@ impl Canon<'_> {
                         }
                         continue;
                     }
-                    let entry = like.entry(rest).or_insert_with(Rational::zero);
-                    add_to(entry, &c);
+                    like.push((rest, c));
                 }
             }
         }
+        let like = merge_like_terms(like);
         self.limits.check_digits(digits(&constant))?;
         if pos_inf && neg_inf {
             return Ok(undefined());
@@ -462,7 +518,8 @@ impl Canon<'_> {
             }
         }
         let mut coeff = Rational::one();
-        let mut powers: BTreeMap<Expr, Vec<Expr>> = BTreeMap::new();
+        // (base, exponent) of each factor, later ordered by base and grouped.
+        let mut powers: Vec<(Expr, Expr)> = Vec::with_capacity(flat.len());
         let mut has_inf = false;
         for f in flat {
             match f {
@@ -472,8 +529,8 @@ impl Canon<'_> {
                 }
                 Expr::Constant(Constant::Undefined) => return Ok((undefined(), None)),
                 Expr::Constant(Constant::Infinity) => has_inf = true,
-                Expr::Pow(b, x) => powers.entry(*b).or_default().push(*x),
-                other => powers.entry(other).or_default().push(Expr::int(1)),
+                Expr::Pow(b, x) => powers.push((*b, *x)),
+                other => powers.push((other, Expr::int(1))),
             }
         }
         if has_inf {
@@ -488,7 +545,7 @@ impl Canon<'_> {
                 };
                 return Ok((inf, None));
             }
-            powers.entry(infinity()).or_default().push(Expr::int(1));
+            powers.push((infinity(), Expr::int(1)));
             coeff = if coeff.is_positive() { int(1) } else { int(-1) };
         }
         if coeff.is_zero() {
@@ -498,11 +555,19 @@ impl Canon<'_> {
         // non-integer rational exponent multiply together (√2·√3 = √6).
         let mut out: Vec<Expr> = Vec::new();
         let mut radicals: BTreeMap<Rational, Rational> = BTreeMap::new();
-        for (base, exps) in powers {
-            let exp = if exps.len() == 1 {
-                exps.into_iter().next().unwrap_or_else(|| Expr::int(1))
-            } else {
+        // In the order of the bases, each base's exponents in the order of
+        // the factors (what a map from base to exponents gives).
+        powers.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut powers = powers.into_iter().peekable();
+        while let Some((base, first)) = powers.next() {
+            let exp = if powers.peek().is_some_and(|(b, _)| *b == base) {
+                let mut exps = vec![first];
+                while let Some((_, x)) = powers.next_if(|(b, _)| *b == base) {
+                    exps.push(x);
+                }
                 self.add(exps)?
+            } else {
+                first
             };
             if let (Expr::Number(b), Expr::Number(x)) = (&base, &exp) {
                 if !x.is_integer() && b.is_positive() {
@@ -721,6 +786,25 @@ impl Canon<'_> {
         self.limits.check_digits(digits(&coeff))?;
         Ok(self.build_mul(coeff, factors))
     }
+}
+
+/// Like terms `(rest, coefficient)` merged: ordered by rest, the
+/// coefficients of equal rests summed in the order of the terms (what a map
+/// from rest to coefficient gives, without its allocations).
+fn merge_like_terms(mut like: Vec<(Expr, Rational)>) -> Vec<(Expr, Rational)> {
+    like.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut merged: Vec<(Expr, Rational)> = Vec::with_capacity(like.len());
+    for (rest, c) in like {
+        match merged.last_mut() {
+            Some((r, total)) if *r == rest => add_to(total, &c),
+            _ => {
+                let mut total = Rational::zero();
+                add_to(&mut total, &c);
+                merged.push((rest, total));
+            }
+        }
+    }
+    merged
 }
 
 /// Adds a power's result to a product being built: numbers go into the

@@ -8,6 +8,8 @@
 //! None: the documents compare expressions, not their order; this order only
 //! makes equal expressions print alike.
 
+use std::cell::OnceCell;
+
 use super::*;
 
 /// The polynomial degree of a term in its symbols (for ordering only).
@@ -106,7 +108,8 @@ impl<'a> Rest<'a> {
 pub(super) struct TermKey<'a> {
     is_num: bool,
     deg: i64,
-    head: Head,
+    /// Printed only when a comparison gets that far.
+    head: OnceCell<Head>,
     rest: Rest<'a>,
     coeff: Option<&'a Rational>,
 }
@@ -117,7 +120,7 @@ impl<'a> TermKey<'a> {
         TermKey {
             is_num: matches!(t, Expr::Number(_)),
             deg: (-rest.degree() * 1e6).round() as i64,
-            head: Head::of(&|p| rest.print(p)),
+            head: OnceCell::new(),
             rest,
             coeff,
         }
@@ -128,7 +131,9 @@ impl<'a> TermKey<'a> {
             .cmp(&(other.is_num, other.deg))
             .then_with(|| {
                 let (a, b) = (self.rest, other.rest);
-                self.head.cmp(&other.head, &|p| a.print(p), &|p| b.print(p))
+                let ha = self.head.get_or_init(|| Head::of(&|p| a.print(p)));
+                let hb = other.head.get_or_init(|| Head::of(&|p| b.print(p)));
+                ha.cmp(hb, &|p| a.print(p), &|p| b.print(p))
             })
             .then_with(|| self.coeff.unwrap_or(one).cmp(other.coeff.unwrap_or(one)))
     }
@@ -140,9 +145,11 @@ impl<'a> TermKey<'a> {
 pub(super) struct FactorKey<'a> {
     class: u8,
     base: &'a Expr,
-    base_head: Head,
-    /// The factor itself and its head, when it is not its own base (a power).
-    power: Option<(&'a Expr, Head)>,
+    /// The printed base, made only when a comparison gets that far.
+    base_head: OnceCell<Head>,
+    /// The factor itself and its head (printed when needed), when it is not
+    /// its own base (a power).
+    power: Option<(&'a Expr, OnceCell<Head>)>,
 }
 
 impl<'a> FactorKey<'a> {
@@ -162,15 +169,23 @@ impl<'a> FactorKey<'a> {
         FactorKey {
             class,
             base,
-            base_head: Head::of(&|p| p.expr(base)),
-            power: matches!(e, Expr::Pow(..)).then(|| (e, Head::of(&|p| p.expr(e)))),
+            base_head: OnceCell::new(),
+            power: matches!(e, Expr::Pow(..)).then(|| (e, OnceCell::new())),
         }
+    }
+
+    fn base_head(&self) -> &Head {
+        let base = self.base;
+        self.base_head.get_or_init(|| Head::of(&|p| p.expr(base)))
     }
 
     fn whole(&self) -> (&'a Expr, &Head) {
         match &self.power {
-            Some((e, h)) => (e, h),
-            None => (self.base, &self.base_head),
+            Some((e, h)) => {
+                let e: &'a Expr = e;
+                (e, h.get_or_init(|| Head::of(&|p| p.expr(e))))
+            }
+            None => (self.base, self.base_head()),
         }
     }
 
@@ -179,8 +194,8 @@ impl<'a> FactorKey<'a> {
             .cmp(&other.class)
             .then_with(|| {
                 let (a, b) = (self.base, other.base);
-                self.base_head
-                    .cmp(&other.base_head, &|p| p.expr(a), &|p| p.expr(b))
+                self.base_head()
+                    .cmp(other.base_head(), &|p| p.expr(a), &|p| p.expr(b))
             })
             .then_with(|| {
                 let ((a, ha), (b, hb)) = (self.whole(), other.whole());

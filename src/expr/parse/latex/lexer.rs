@@ -137,6 +137,7 @@ impl<'a> Lexer<'a> {
         self.text.get(self.pos..self.end).unwrap_or("")
     }
 
+    #[inline]
     pub(super) fn peek_char(&self) -> Option<char> {
         // An ASCII byte is its own character (no UTF-8 decoding).
         match self.text.as_bytes().get(self.pos) {
@@ -356,8 +357,22 @@ impl<'a> Lexer<'a> {
         let text = self.text;
         let name = text.get(name_start..self.pos).unwrap_or("");
         let span = start..self.pos;
+        if is_ignored(name) {
+            return Ok(());
+        }
+        if let Some(kind) = wrapper_kind(name) {
+            let content = self.group_content(&span)?;
+            if self
+                .text
+                .get(content.clone())
+                .is_some_and(|s| s.trim().is_empty())
+            {
+                return Ok(());
+            }
+            self.push(Tok::Wrapper(kind, content), start);
+            return Ok(());
+        }
         let tok = match name {
-            _ if IGNORED.contains(&name) => return Ok(()),
             "hspace" | "vspace" | "phantom" | "hphantom" | "vphantom" => {
                 self.skip_star();
                 self.group_content(&span)?;
@@ -371,27 +386,6 @@ impl<'a> Lexer<'a> {
             }
             "big" | "Big" | "bigg" | "Bigg" | "bigm" | "Bigm" | "biggm" | "Biggm" => {
                 return self.delimiter(start, Side::Plain);
-            }
-            _ if TEXT_WRAPPERS.contains(&name)
-                || MATH_WRAPPERS.contains(&name)
-                || name == "mathit" =>
-            {
-                let kind = if TEXT_WRAPPERS.contains(&name) {
-                    Wrap::Text
-                } else if name == "mathit" {
-                    Wrap::Italic
-                } else {
-                    Wrap::Math
-                };
-                let content = self.group_content(&span)?;
-                if self
-                    .text
-                    .get(content.clone())
-                    .is_some_and(|s| s.trim().is_empty())
-                {
-                    return Ok(());
-                }
-                Tok::Wrapper(kind, content)
             }
             "operatorname" => {
                 self.skip_star();

@@ -238,6 +238,49 @@ mod tests {
     }
 
     #[test]
+    fn plain_function_names_have_two_letters_or_more() {
+        // plain_function_prefix answers None for one letter without a scan.
+        assert!(PLAIN_FUNCTIONS.iter().all(|(name, _)| name.len() >= 2));
+        assert_eq!(plain_function_prefix("x"), None);
+        assert_eq!(plain_function_prefix("ln"), Some(("ln", false)));
+        assert_eq!(plain_function_prefix("arcsinhx"), Some(("arcsinh", false)));
+    }
+
+    #[test]
+    fn short_decimals_reduce_as_big_fractions_do() {
+        // The machine-integer path gives the fraction Rational::new gives.
+        for (text, n, d) in [
+            ("0.25", "25", "100"),
+            ("3.14", "314", "100"),
+            ("007.50", "750", "100"),
+            ("23{,}000.5", "230005", "10"),
+            ("0.000000000000000001", "1", "1000000000000000000"),
+            ("999999999.999999999", "999999999999999999", "1000000000"),
+            ("0.0", "0", "10"),
+        ] {
+            let big = |s: &str| BigInt::parse_bytes(s.as_bytes(), 10).unwrap();
+            assert_eq!(
+                p(text),
+                Expr::Number(Rational::new(big(n), big(d))),
+                "{text}"
+            );
+        }
+        // The digit bound still applies to them.
+        let tight = Limits {
+            max_digits: 5,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            parse_latex("0.123456", &tight),
+            Err(ExprError::BudgetExceeded {
+                which: "digits of a number",
+                ..
+            })
+        ));
+        assert!(parse_latex("0.1234", &tight).is_ok());
+    }
+
+    #[test]
     fn delimiters_and_trailing_punctuation() {
         same(&[
             ("$x$", s("x")),

@@ -1010,14 +1010,18 @@ impl<'a> Parser<'a> {
                 return Ok(leaf(Expr::Number(Rational::from_integer(BigInt::from(v)))));
             }
         }
-        let mut digits = String::new();
-        let mut frac_len = 0usize;
-        let mut after_dot = false;
         // The exponent of scientific notation (the lexer took at most 4 digits).
         let (mantissa, exp) = match text.find(['e', 'E']) {
             Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
             None => (text, 0),
         };
+        if let Some((r, count)) = short_decimal(mantissa, exp) {
+            self.limits.check_digits(u64::from(count))?;
+            return Ok(leaf(Expr::Number(r)));
+        }
+        let mut digits = String::new();
+        let mut frac_len = 0usize;
+        let mut after_dot = false;
         for c in mantissa.chars() {
             if c.is_ascii_digit() {
                 digits.push(c);
@@ -1076,6 +1080,32 @@ impl<'a> Parser<'a> {
         let named = last_of_word && matches!(self.peek(), Some(Tok::Underscore | Tok::Prime));
         Ok(leaf(letter(c, named)))
     }
+}
+
+/// A decimal without exponent of at most 18 digits (`0.25`, `3.14`,
+/// `23{,}000.5`), as the reduced fraction `Rational::new` makes, computed
+/// with machine integers, and its number of digits; `None` for anything else.
+fn short_decimal(mantissa: &str, exp: i64) -> Option<(Rational, u32)> {
+    if exp != 0 {
+        return None;
+    }
+    let (mut value, mut count, mut frac_len, mut after_dot) = (0i64, 0u32, 0u32, false);
+    for c in mantissa.bytes() {
+        if c.is_ascii_digit() {
+            count += 1;
+            if count > 18 {
+                return None;
+            }
+            value = value * 10 + i64::from(c - b'0');
+            frac_len += u32::from(after_dot);
+        } else if c == b'.' {
+            after_dot = true;
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    crate::expr::number::reduced(i128::from(value), 10i128.pow(frac_len)).map(|r| (r, count))
 }
 
 /// A letter as an expression: `e` and `i` are constants unless `named`

@@ -8,63 +8,50 @@
 
 use super::*;
 
-/// Wrappers whose content is text (`\text{…}`).
-pub(super) const TEXT_WRAPPERS: &[&str] = &[
-    "text",
-    "textbf",
-    "textit",
-    "textrm",
-    "textnormal",
-    "textsf",
-    "texttt",
-    "textup",
-    "textmd",
-    "emph",
-    "mbox",
-    "hbox",
-];
+/// The wrapper a command name stands for: text (`\text{…}` and kin), mathematics in
+/// another font (`\mathrm{…}` and kin) or `\mathit{…}`; one `match`, not a
+/// scan of lists.
+pub(super) fn wrapper_kind(name: &str) -> Option<Wrap> {
+    Some(match name {
+        "text" | "textbf" | "textit" | "textrm" | "textnormal" | "textsf" | "texttt" | "textup"
+        | "textmd" | "emph" | "mbox" | "hbox" => Wrap::Text,
+        "mathrm" | "mathbf" | "mathsf" | "mathtt" | "mathcal" | "mathbb" | "mathfrak"
+        | "mathscr" | "mathnormal" | "boldsymbol" | "bm" => Wrap::Math,
+        "mathit" => Wrap::Italic,
+        _ => return None,
+    })
+}
 
-/// Wrappers whose content is mathematics in another font (`\mathrm{…}`).
-pub(super) const MATH_WRAPPERS: &[&str] = &[
-    "mathrm",
-    "mathbf",
-    "mathsf",
-    "mathtt",
-    "mathcal",
-    "mathbb",
-    "mathfrak",
-    "mathscr",
-    "mathnormal",
-    "boldsymbol",
-    "bm",
-];
-
-/// Commands without arguments that change nothing to the value.
-pub(super) const IGNORED: &[&str] = &[
-    "quad",
-    "qquad",
-    "enspace",
-    "enskip",
-    "thinspace",
-    "medspace",
-    "thickspace",
-    "negthinspace",
-    "negmedspace",
-    "negthickspace",
-    "displaystyle",
-    "textstyle",
-    "scriptstyle",
-    "scriptscriptstyle",
-    "limits",
-    "nolimits",
-    "hline",
-    "rm",
-    "bf",
-    "it",
-    "noindent",
-    "nonumber",
-    "notag",
-];
+/// Whether a command without arguments changes nothing to the value
+/// (`\quad`, `\displaystyle`, `\rm`…).
+pub(super) fn is_ignored(name: &str) -> bool {
+    matches!(
+        name,
+        "quad"
+            | "qquad"
+            | "enspace"
+            | "enskip"
+            | "thinspace"
+            | "medspace"
+            | "thickspace"
+            | "negthinspace"
+            | "negmedspace"
+            | "negthickspace"
+            | "displaystyle"
+            | "textstyle"
+            | "scriptstyle"
+            | "scriptscriptstyle"
+            | "limits"
+            | "nolimits"
+            | "hline"
+            | "rm"
+            | "bf"
+            | "it"
+            | "noindent"
+            | "nonumber"
+            | "notag"
+    )
+}
 
 /// The matrix environments.
 pub(super) const MATRIX_ENVS: &[&str] = &[
@@ -160,6 +147,11 @@ pub(super) const PLAIN_FUNCTIONS: &[(&str, bool)] = &[
 
 /// The longest function name that `word` starts with.
 pub(super) fn plain_function_prefix(word: &str) -> Option<(&'static str, bool)> {
+    // Every name has two letters or more: a single letter (most words) is
+    // no function, without a scan of the table.
+    if word.len() < 2 {
+        return None;
+    }
     PLAIN_FUNCTIONS
         .iter()
         .filter(|(name, _)| word.starts_with(name))
@@ -236,11 +228,7 @@ pub(super) fn subscript_name(raw: &str) -> String {
                             out.push(d);
                         }
                     }
-                } else if !(TEXT_WRAPPERS.contains(&name.as_str())
-                    || MATH_WRAPPERS.contains(&name.as_str())
-                    || name == "mathit"
-                    || IGNORED.contains(&name.as_str()))
-                {
+                } else if !(wrapper_kind(&name).is_some() || is_ignored(&name)) {
                     out.push_str(&name);
                 }
             }
