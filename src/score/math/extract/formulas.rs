@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, trim, trim_end_punct};
+use super::{Doc, Found, skip_to, trim, trim_end_punct};
 
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
@@ -72,7 +72,12 @@ impl Doc<'_> {
         let mut open: Option<usize> = None;
         let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
-        while i < to {
+        loop {
+            // Only `\` and `$` matter: the bytes between are skipped.
+            i = skip_to(&b[..to], i, |c| (c == b'\\') | (c == b'$'));
+            if i >= to {
+                break;
+            }
             match b[i] {
                 b'\\' => {
                     if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
