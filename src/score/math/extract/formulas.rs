@@ -10,6 +10,23 @@
 
 use super::{Doc, Found, skip_to, trim, trim_end_punct};
 
+/// Where the two bytes `a b` first occur in `hay` (what `find` answers for
+/// a two-byte needle): the `b` bytes are found by [`skip_to`], each checked
+/// for an `a` before it.
+fn find_pair(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+    let mut k = 1;
+    loop {
+        k = skip_to(hay, k, |c| c == b);
+        if k >= hay.len() {
+            return None;
+        }
+        if hay[k - 1] == a {
+            return Some(k - 1);
+        }
+        k += 1;
+    }
+}
+
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
     /// the range of its content.
@@ -92,7 +109,7 @@ impl Doc<'_> {
                         let found = if *missing {
                             None
                         } else {
-                            self.text[i + 2..to].find(close)
+                            find_pair(&b[i + 2..to], b'\\', close.as_bytes()[1])
                         };
                         if found.is_none() {
                             *missing = true;
@@ -167,6 +184,25 @@ impl Doc<'_> {
                 if r.0 < r.1 { r } else { whole }
             }
             None => whole,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_pair;
+
+    /// `find_pair` answers as `str::find` with the two-byte needle.
+    #[test]
+    fn find_pair_is_find() {
+        let pieces = ["\\", ")", "]", "x", "\\)", "é", "))"];
+        let mut glue = crate::text::Glue(13);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 1);
+            for close in ["\\)", "\\]"] {
+                let b = close.as_bytes();
+                assert_eq!(find_pair(s.as_bytes(), b[0], b[1]), s.find(close), "{s:?}");
+            }
         }
     }
 }
