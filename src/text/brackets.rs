@@ -12,7 +12,9 @@
 //!
 //! Work is linear: [`Pairs::scan`] is one pass with a stack and answers each
 //! query in constant time; [`closing`] answers one query by scanning forward
-//! from the opening bracket only as far as its pair.
+//! from the opening bracket only as far as its pair, and [`opening_escaped`]
+//! one by scanning backward from the closing bracket (with backslash escapes
+//! read as the table reads them).
 //!
 //! # Differences with the document
 //!

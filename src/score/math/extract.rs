@@ -8,11 +8,13 @@
 //! searched first. The answer is always a slice of the response, reported with
 //! its byte span, the rule that found it, and its normalized form.
 //!
-//! Every step is linear in the length of the response: brace matching is
-//! one precomputed table, the box commands, "therefore" and the anchors of
-//! every answer phrase are found in one pass (`anchors`), at most
+//! Every step is linear in the length of the response: brace queries scan
+//! until they have read as many bytes as the text holds, then use one
+//! precomputed table; the box commands, "therefore" and the anchors of
+//! every answer phrase are found in one pass (`anchors`); at most
 //! [`MAX_CANDIDATES`] phrase occurrences are tried and each capture reads at
-//! most [`MAX_ANSWER_BYTES`].
+//! most [`MAX_ANSWER_BYTES`]; scans that care about a few bytes (`\`, `$`)
+//! skip the others 16 bytes at a time.
 //!
 //! This file holds the public API, document 004's order of the rules
 //! (`locate`) and the document (`Doc`: the read part of the text, its
@@ -492,6 +494,10 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
 /// hits compiles to a handful of vector instructions, and a scan that only
 /// cares about `\` and `$` costs a fraction of a byte loop.
 fn skip_to(b: &[u8], mut i: usize, hit: impl Fn(u8) -> bool) -> usize {
+    // Dense hits (`$$$$…`) cost one comparison each.
+    if b.get(i).is_some_and(|&c| hit(c)) {
+        return i;
+    }
     while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
         let mut mask = 0u16;
         for (k, &c) in block.iter().enumerate() {
