@@ -1,34 +1,38 @@
-//! Benchmark of the answer extraction of `math.grade` on long responses
-//! (spec/math.md MX-10): reasoning traces of 4–1024 KiB that end in a box,
-//! in an answer statement, or in plain prose (the fallback reads the last
-//! formula or number), and one that was cut off. For each case the median
-//! over ROUNDS calls is reported, in µs and in µs per KiB; the document's
-//! strict extraction (`locate_answer(…, true)`) on the same text is shown
-//! alongside.
+//! Benchmark of the answer extraction on long responses (spec/math.md MX-1,
+//! MX-10): realistic reasoning traces of 4, 32, 256 and 1024 KiB
+//! (`benches/math/traces.rs`: prose, inline and displayed LaTeX, Chinese
+//! paragraphs, Markdown steps) that end in a box, an English or a Chinese
+//! answer statement, a bold final line, a number, a displayed formula, no
+//! explicit answer at all, or a cut-off formula. For each response the
+//! median over ROUNDS calls is reported in µs and in µs per KiB, for
+//! `math.grade`'s default extraction (`locate_default`) and for
+//! `math.extract_answer` (document 004's extraction, strict and not). Issue 13
+//! asks for at most 1 µs per KiB in every column, and at most 10 µs for a
+//! 32 KiB trace ending in a box.
 //!
 //!     cargo bench --bench math            # ROUNDS defaults to 51
 //!     MATH_BENCH_ROUNDS=11 cargo bench --bench math
+//!     MATH_BENCH_ONLY="no answer/4" cargo bench --bench math   # rows "ending/KiB" containing it
+//!     MATH_BENCH_DUMP=1 cargo bench --bench math > lines.jsonl
+//!
+//! With `MATH_BENCH_DUMP` set nothing is timed: every response and a prefix
+//! of it at every 509th byte are printed as `scorespec run` lines
+//! (`math.grade` and `math.extract_answer`, strict and not), to compare two
+//! builds' outputs.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use scorespec::score::math::extract::{locate_answer, locate_default};
+use scorespec::score::math::extract::{extract_answer, locate_default};
 
-/// A reasoning trace of about `kib` KiB: paragraphs of prose and LaTeX
-/// with numbers, formulas, braces and the word "answer" in passing, then
-/// `ending`.
-fn trace(kib: usize, ending: &str) -> String {
-    const PARAGRAPH: &str = "Let us check the case $n = 12$: then $\\frac{n(n+1)}{2} = 78$, \
-and $78 \\cdot 2 = 156$, which is not a perfect square, so this answer does not work. \
-We try the next value, $n = 13$, with $\\sqrt{13^2 + 4} \\approx 13.15$ and {braces} \
-around 1,024 items; the partial sum is 91.\n\n";
-    let mut s = String::with_capacity(kib * 1024 + ending.len());
-    while s.len() + PARAGRAPH.len() <= kib * 1024 {
-        s.push_str(PARAGRAPH);
-    }
-    s.push_str(ending);
-    s
-}
+#[path = "math/traces.rs"]
+#[allow(dead_code)] // `Ending::answer` is for the tests
+mod traces;
+
+use traces::{ENDINGS, trace};
+
+/// The sizes of the traces, in KiB.
+const SIZES: [usize; 4] = [4, 32, 256, 1024];
 
 fn median_ns(rounds: usize, mut f: impl FnMut()) -> f64 {
     let mut t = Vec::with_capacity(rounds);
@@ -41,36 +45,86 @@ fn median_ns(rounds: usize, mut f: impl FnMut()) -> f64 {
     t[t.len() / 2] as f64
 }
 
+/// Prints the protocol lines of every trace and of its prefixes.
+fn dump() {
+    let mut id = 0;
+    let mut line = |response: &str| {
+        for (f, args) in [
+            (
+                "math.grade",
+                serde_json::json!({"gold": "204", "response": response}),
+            ),
+            (
+                "math.grade",
+                serde_json::json!({"gold": "1204", "response": response, "formulas_only": true}),
+            ),
+            (
+                "math.extract_answer",
+                serde_json::json!({"response": response}),
+            ),
+            (
+                "math.extract_answer",
+                serde_json::json!({"response": response, "strict": false}),
+            ),
+        ] {
+            id += 1;
+            println!("{}", serde_json::json!({"id": id, "fn": f, "args": args}));
+        }
+    };
+    for (seed, kib) in [(1u64, 4usize), (2, 32), (3, 256)] {
+        for ending in ENDINGS {
+            let text = trace(kib, ending.text, seed);
+            line(&text);
+            if kib <= 32 {
+                let mut k = 0;
+                while k < text.len() {
+                    if text.is_char_boundary(k) {
+                        line(&text[..k]);
+                    }
+                    k += 509;
+                }
+            }
+        }
+    }
+}
+
 fn main() {
+    if std::env::var_os("MATH_BENCH_DUMP").is_some() {
+        dump();
+        return;
+    }
     let rounds: usize = std::env::var("MATH_BENCH_ROUNDS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(51);
-    let endings = [
-        ("box", "Therefore the total is $\\boxed{204}$."),
-        ("statement", "So the final answer is 204."),
-        ("prose", "Adding everything up we get 204 squares."),
-        ("formula", "Hence \\[ S = \\sum_{k=1}^{8} k^2 = 204. \\]"),
-        ("cut off", "Now we add $64 + 49 + 36 +"),
-    ];
     println!(
-        "{:<10} {:>6} {:>12} {:>10} {:>14} {:>10}",
-        "ending", "KiB", "default µs", "µs/KiB", "strict µs", "µs/KiB"
+        "{:<10} {:>5} {:>11} {:>7} {:>11} {:>7} {:>11} {:>7}",
+        "ending", "KiB", "default µs", "µs/KiB", "strict µs", "µs/KiB", "fallback µs", "µs/KiB"
     );
-    for kib in [4usize, 32, 256, 1024] {
-        for (name, ending) in endings {
-            let text = trace(kib, ending);
+    let only = std::env::var("MATH_BENCH_ONLY").unwrap_or_default();
+    for kib in SIZES {
+        for ending in ENDINGS {
+            if !format!("{}/{kib}", ending.name).contains(&only) {
+                continue;
+            }
+            let text = trace(kib, ending.text, kib as u64);
             let size = text.len() as f64 / 1024.0;
-            let d = median_ns(rounds, || {
-                black_box(locate_default(black_box(&text), false).ok());
-            }) / 1e3;
-            let s = median_ns(rounds, || {
-                black_box(locate_answer(black_box(&text), true));
-            }) / 1e3;
+            let time = |f: &dyn Fn(&str)| median_ns(rounds, || f(black_box(&text))) / 1e3;
+            let d = time(&|t| {
+                black_box(locate_default(t, false).ok());
+            });
+            let s = time(&|t| {
+                black_box(extract_answer(t, true));
+            });
+            let n = time(&|t| {
+                black_box(extract_answer(t, false));
+            });
             println!(
-                "{name:<10} {size:>6.0} {d:>12.2} {:>10.3} {s:>14.2} {:>10.3}",
+                "{:<10} {size:>5.0} {d:>11.2} {:>7.3} {s:>11.2} {:>7.3} {n:>11.2} {:>7.3}",
+                ending.name,
                 d / size,
-                s / size
+                s / size,
+                n / size
             );
         }
     }

@@ -622,6 +622,12 @@ pub fn cases() -> Vec<Case> {
         ),
         case(
             "math.extract_answer",
+            "long reasoning, no explicit answer, non-strict",
+            MIB / 64,
+            |k| json!({"response": prose(k), "strict": false}),
+        ),
+        case(
+            "math.extract_answer",
             "many boxes",
             MIB / 16,
             |k| json!({"response": rep(r"\boxed{1} ", k)}),
@@ -671,6 +677,12 @@ pub fn cases() -> Vec<Case> {
             "long response",
             MIB / 64,
             |k| json!({"gold": r"\frac{1}{2}", "response": math_response(k)}),
+        ),
+        case(
+            "math.grade",
+            "long reasoning, no explicit answer",
+            MIB / 64,
+            |k| json!({"gold": "2", "response": prose(k)}),
         ),
         case(
             "math.grade",

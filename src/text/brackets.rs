@@ -12,7 +12,9 @@
 //!
 //! Work is linear: [`Pairs::scan`] is one pass with a stack and answers each
 //! query in constant time; [`closing`] answers one query by scanning forward
-//! from the opening bracket only as far as its pair.
+//! from the opening bracket only as far as its pair, and [`opening_escaped`]
+//! one by scanning backward from the closing bracket (with backslash escapes
+//! read as the table reads them).
 //!
 //! # Differences with the document
 //!
@@ -154,6 +156,63 @@ pub(crate) fn opening(text: &[u8], at: usize) -> Option<usize> {
     None
 }
 
+/// The byte position of the bracket that [`Pairs::scan`] of `text[start..]`
+/// with [`Escapes::Backslash`] pairs with the closing bracket at `at`
+/// (offset by `start`), found by scanning backward from `at` to `floor`
+/// at most (`start ≤ floor ≤ at`): `Some(None)` when the table has no pair
+/// (an escaped or stray bracket), `None` when the scan reached `floor >
+/// start` without an answer (ask the table).
+///
+/// A bracket byte is escaped when an odd run of backslashes (from `start` on)
+/// stands right before it: the first backslash of a run always starts a step
+/// of the forward scan, so the run pairs up from its start. The pair of a
+/// closing bracket is then the nearest unescaped opening one with a balanced
+/// text between them, which is what the forward stack pairs. Costs the
+/// distance scanned (and the runs of backslashes before the brackets met).
+pub(crate) fn opening_escaped(
+    text: &[u8],
+    start: usize,
+    floor: usize,
+    at: usize,
+) -> Option<Option<usize>> {
+    let escaped = |k: usize| {
+        text[start..k]
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'\\')
+            .count()
+            % 2
+            == 1
+    };
+    let Some((open, close)) = text
+        .get(at)
+        .and_then(|&c| kind(c))
+        .filter(|&(_, c)| c == text[at])
+    else {
+        return Some(None);
+    };
+    if at < start || escaped(at) {
+        return Some(None);
+    }
+    let mut depth = 0usize;
+    let mut k = at;
+    while k > floor {
+        k -= 1;
+        let c = text[k];
+        if c != open && c != close || escaped(k) {
+            continue;
+        }
+        if c == close {
+            depth += 1;
+        } else if depth == 0 {
+            return Some(Some(k));
+        } else {
+            depth -= 1;
+        }
+    }
+    (floor <= start).then_some(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,5 +307,38 @@ mod tests {
         let p = Pairs::scan(s.as_bytes(), b'{', b'}', Escapes::Backslash);
         assert_eq!(p.close_of(0), Some(2 * n - 1));
         assert_eq!(p.close_of(n - 1), Some(n));
+    }
+
+    #[test]
+    fn an_escaped_backward_query_is_the_tables_answer() {
+        let pieces = ["{", "}", "\\", "x", "é", "(", ")"];
+        let mut glue = crate::text::Glue(5);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 2);
+            let b = s.as_bytes();
+            for start in 0..=b.len().min(3) {
+                for (o, cl) in [(b'{', b'}'), (b'(', b')')] {
+                    let p = Pairs::scan(&b[start..], o, cl, Escapes::Backslash);
+                    for at in 0..b.len() {
+                        if b[at] != cl && kind(b[at]).is_some() {
+                            continue; // the other table's bracket
+                        }
+                        let want = at
+                            .checked_sub(start)
+                            .and_then(|r| p.open_of(r))
+                            .map(|k| k + start);
+                        assert_eq!(
+                            opening_escaped(b, start, start, at),
+                            Some(want),
+                            "{s:?} from {start} at {at}"
+                        );
+                        for floor in start..=at {
+                            let got = opening_escaped(b, start, floor, at);
+                            assert!(got.is_none() || got == Some(want), "{s:?} {floor}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -8,14 +8,16 @@
 //! searched first. The answer is always a slice of the response, reported with
 //! its byte span, the rule that found it, and its normalized form.
 //!
-//! Every step is linear in the length of the response: brace matching is
-//! one precomputed table, the box commands, "therefore" and the anchors of
-//! every answer phrase are found in one pass (`anchors`), at most
+//! Every step is linear in the length of the response: brace queries scan
+//! until they have read as many bytes as the text holds, then use one
+//! precomputed table; the box commands, "therefore" and the anchors of
+//! every answer phrase are found in one pass (`anchors`); at most
 //! [`MAX_CANDIDATES`] phrase occurrences are tried and each capture reads at
-//! most [`MAX_ANSWER_BYTES`].
+//! most [`MAX_ANSWER_BYTES`]; scans that care about a few bytes (`\`, `$`)
+//! skip the others 16 bytes at a time.
 //!
 //! This file holds the public API, document 004's order of the rules
-//! (`locate`) and the document (`Doc`: the text, its lowercase copy, its
+//! (`locate`) and the document (`Doc`: the read part of the text, its
 //! brace and word tables); one module per seam does the rest: `anchors`
 //! (the words of the explicit search, one pass), `boxes` (MX-4), `phrases`
 //! (MX-5, MX-11), `formulas` (MX-6, MX-9, MX-13), `numbers` (MX-6, MX-14),
@@ -218,19 +220,13 @@ fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
         }
     }
     // Without a box command and without the words of a phrase ("answer",
-    // "####") there is no explicit answer: a strict search ends here, before
-    // the tables are built (most gold answers are bare: `\frac{1}{2}`).
-    let body = &response[start..end];
-    let explicit_possible = body.contains("box")
-        || body.contains("####")
-        || body
-            .as_bytes()
-            .windows(6)
-            .any(|w| w.eq_ignore_ascii_case(b"answer"));
+    // "####") there is no explicit answer: a strict search ends here (most
+    // gold answers are bare: `\frac{1}{2}`).
+    let doc = Doc::new(response, start, end);
+    let explicit_possible = doc.explicit_possible();
     if strict && !explicit_possible {
         return None;
     }
-    let doc = Doc::new(response, start, end);
     // MX-3: the text after the last "therefore" first, then everything.
     let mut scopes = Vec::with_capacity(2);
     if let Some(t) = doc.last_word(start, Needle::Therefore) {
@@ -284,23 +280,25 @@ impl Found {
     }
 }
 
-/// The response with its lowercase copy and brace table.
+/// The read part of a response with its brace table and the table of the
+/// explicit search's words, each built on first use.
 struct Doc<'a> {
     text: &'a str,
-    lower: String,
     /// For a `{` at byte `i` (relative to `base`), its matching `}`; and
     /// for a `}`, its `{` (u32: the read part is at most 1 MiB).
-    /// Built on first use (a search that meets no brace command never
-    /// builds it).
+    /// Built only when the brace queries have scanned as many bytes as the
+    /// read part holds (most responses never build it).
     braces: std::cell::OnceCell<Pairs>,
-    /// Whether a brace was matched without the table: the first query is
-    /// one forward scan (a short response with one box never builds the
-    /// table), the second builds it (so many queries stay linear).
-    scanned_once: std::cell::Cell<bool>,
+    /// How many bytes the brace queries may still scan before the table is
+    /// built: scanning and the table together read the text at most twice,
+    /// however many queries (many unclosed boxes) there are.
+    scan_budget: std::cell::Cell<usize>,
     /// Every occurrence of the explicit search's words (one pass, built on
     /// first use).
     anchors: std::cell::OnceCell<Anchors>,
+    /// The read part is `text[base..end]`.
     base: usize,
+    end: usize,
     /// The production search (MX-10): more phrases (Chinese, headings),
     /// the statement's answer cut at its first connective.
     production: bool,
@@ -310,11 +308,11 @@ impl<'a> Doc<'a> {
     fn new(text: &'a str, start: usize, end: usize) -> Doc<'a> {
         Doc {
             text,
-            lower: text[start..end].to_ascii_lowercase(),
             braces: std::cell::OnceCell::new(),
-            scanned_once: std::cell::Cell::new(false),
+            scan_budget: std::cell::Cell::new(end - start),
             anchors: std::cell::OnceCell::new(),
             base: start,
+            end,
             production: false,
         }
     }
@@ -322,15 +320,47 @@ impl<'a> Doc<'a> {
     /// The brace pairs of the document (a backslash escapes the next byte),
     /// relative to `base`.
     fn braces(&self) -> &Pairs {
+        self.scan_budget.set(0);
         self.braces.get_or_init(|| {
             Pairs::scan(
-                &self.text.as_bytes()[self.base..self.base + self.lower.len()],
+                &self.text.as_bytes()[self.base..self.end],
                 b'{',
                 b'}',
                 Escapes::Backslash,
             )
         })
     }
+
+    /// Takes `n` bytes from the scan budget.
+    fn spend(&self, n: usize) {
+        self.scan_budget
+            .set(self.scan_budget.get().saturating_sub(n));
+    }
+
+    /// Whether the read part holds a word of an explicit answer: a box
+    /// command, "answer" or `####` (ASCII case ignored). Without one, no
+    /// box or phrase can be found.
+    fn explicit_possible(&self) -> bool {
+        [Needle::Boxed, Needle::Fbox, Needle::Answer, Needle::Hashes]
+            .into_iter()
+            .any(|n| self.find_all(n, self.base, self.end).next().is_some())
+    }
+
+    /// `text[from..to]` in ASCII lowercase (a short range: a phrase's
+    /// capture, at most [`MAX_ANSWER_BYTES`]).
+    fn lower(&self, from: usize, to: usize) -> String {
+        self.text[from..to].to_ascii_lowercase()
+    }
+}
+
+/// Whether `b` starts with `word` (a lowercase ASCII word), ASCII case
+/// ignored: what `starts_with` answers on the lowercase text.
+fn starts_with_ci(b: &[u8], word: &str) -> bool {
+    // A byte loop: the words are short, and most comparisons fail early.
+    b.len() >= word.len()
+        && b.iter()
+            .zip(word.as_bytes())
+            .all(|(c, w)| c.to_ascii_lowercase() == *w)
 }
 
 impl<'a> Doc<'a> {
@@ -338,20 +368,16 @@ impl<'a> Doc<'a> {
         self.text.as_bytes()
     }
 
-    /// The matching `}` of the `{` at absolute position `i`.
+    /// The matching `}` of the `{` at absolute position `i`: by a forward
+    /// scan while the scan budget lasts (the table's answer: a `{` after an
+    /// odd run of backslashes is escaped and has no pair; from an unescaped
+    /// `{` on, the scan reads escapes as the table's did), else the table.
     fn close_of(&self, i: usize) -> Option<usize> {
         let rel = i.checked_sub(self.base)?;
-        if self.braces.get().is_none() && !self.scanned_once.replace(true) {
-            return self.close_by_scan(i);
+        if let Some(t) = self.braces.get() {
+            return Some(t.close_of(rel)? + self.base);
         }
-        Some(self.braces().close_of(rel)? + self.base)
-    }
-
-    /// [`Doc::close_of`] by one forward scan from `i`: the table's answer
-    /// (a `{` after an odd run of backslashes is escaped and has no pair;
-    /// from an unescaped `{` on, the scan reads escapes as the table's did).
-    fn close_by_scan(&self, i: usize) -> Option<usize> {
-        let b = &self.bytes()[..self.base + self.lower.len()];
+        let b = &self.bytes()[..self.end];
         if b.get(i) != Some(&b'{') {
             return None;
         }
@@ -363,26 +389,52 @@ impl<'a> Doc<'a> {
         if run % 2 == 1 {
             return None;
         }
-        brackets::closing(b, i, Escapes::Backslash)
+        let limit = self.end.min(i.saturating_add(self.scan_budget.get()));
+        match brackets::closing(&b[..limit], i, Escapes::Backslash) {
+            Some(c) => {
+                self.spend(c + 1 - i + run);
+                Some(c)
+            }
+            None if limit == self.end => {
+                self.spend(limit - i + run);
+                None
+            }
+            None => Some(self.braces().close_of(rel)? + self.base),
+        }
     }
 
-    /// The matching `{` of the `}` at absolute position `i`.
+    /// The matching `{` of the `}` at absolute position `i`: by a backward
+    /// scan while the scan budget lasts, else the table.
     fn open_of(&self, i: usize) -> Option<usize> {
-        Some(self.braces().open_of(i.checked_sub(self.base)?)? + self.base)
+        let rel = i.checked_sub(self.base)?;
+        if let Some(t) = self.braces.get() {
+            return Some(t.open_of(rel)? + self.base);
+        }
+        if self.bytes()[..self.end].get(i) != Some(&b'}') {
+            return None;
+        }
+        let floor = self.base.max(i.saturating_sub(self.scan_budget.get()));
+        match brackets::opening_escaped(&self.bytes()[..self.end], self.base, floor, i) {
+            Some(found) => {
+                self.spend(i - found.unwrap_or(floor));
+                found
+            }
+            None => Some(self.braces().open_of(rel)? + self.base),
+        }
     }
 
     /// Absolute positions of `needle` in `[from, to)` (ASCII case
     /// ignored), as `str::match_indices` finds them in the lowercase text.
     fn find_all(&self, needle: Needle, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
         self.anchors
-            .get_or_init(|| Anchors::scan(&self.lower, self.base))
+            .get_or_init(|| Anchors::scan(&self.bytes()[self.base..self.end], self.base))
             .find(needle, from, to)
     }
 
     /// The position after the last whole word `word` from `from` on.
     fn last_word(&self, from: usize, word: Needle) -> Option<usize> {
         let b = self.bytes();
-        let end = self.base + self.lower.len();
+        let end = self.end;
         let len = word.text().len();
         self.find_all(word, from, end)
             .filter(|&i| {
@@ -434,6 +486,32 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
         }
     }
     (s, e)
+}
+
+/// The first position `k ≥ i` of `b` whose byte is `hit`, or a position
+/// `≥ b.len()` when there is none. The text is read 16 bytes at a time: `hit`
+/// is a few comparisons joined by `|` (no branch), so the mask of a block's
+/// hits compiles to a handful of vector instructions, and a scan that only
+/// cares about `\` and `$` costs a fraction of a byte loop.
+fn skip_to(b: &[u8], mut i: usize, hit: impl Fn(u8) -> bool) -> usize {
+    // Dense hits (`$$$$…`) cost one comparison each.
+    if b.get(i).is_some_and(|&c| hit(c)) {
+        return i;
+    }
+    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        let mut mask = 0u16;
+        for (k, &c) in block.iter().enumerate() {
+            mask |= u16::from(hit(c)) << k;
+        }
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    while i < b.len() && !hit(b[i]) {
+        i += 1;
+    }
+    i
 }
 
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
@@ -499,32 +577,29 @@ mod tests {
         assert_eq!(answer(&r, false).as_deref(), Some(&r[6 * 4..r.len() - 4]));
     }
 
-    /// The first brace query (one scan) answers as the table does.
+    /// The brace queries answer as the table does, by scanning or from the
+    /// table once the scan budget is spent.
     #[test]
-    fn first_brace_query_is_the_tables_answer() {
+    fn brace_queries_are_the_tables_answers() {
         let pieces = [
             "{", "}", "\\", "\\{", "\\}", "x", "é", "(", ")", "[", "]", "\\\\",
         ];
-        let mut x: u64 = 3;
+        let mut glue = crate::text::Glue(3);
         for _ in 0..2000 {
-            let mut s = String::new();
-            for _ in 0..(x >> 60) + 2 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
-            }
-            let base = (x >> 40) as usize % 3;
+            let s = glue.text(&pieces, 2);
+            let base = (glue.0 >> 40) as usize % 3;
             let base = (base..=s.len())
                 .find(|&k| s.is_char_boundary(k))
                 .unwrap_or(s.len());
-            for i in 0..s.len() + 1 {
-                let table = Doc::new(&s, base, s.len());
-                let _ = table.close_of(base); // the first query
-                let want = table.close_of(i);
-                assert!(table.braces.get().is_some() || i < base);
-                let fresh = Doc::new(&s, base, s.len());
-                assert_eq!(fresh.close_of(i), want, "{s:?} from {base}, at {i}");
+            let table = Doc::new(&s, base, s.len());
+            let _ = table.braces();
+            for budget in [0, 1, 3, s.len()] {
+                let doc = Doc::new(&s, base, s.len());
+                doc.scan_budget.set(budget);
+                for i in 0..s.len() + 1 {
+                    assert_eq!(doc.close_of(i), table.close_of(i), "{s:?} {base} {i}");
+                    assert_eq!(doc.open_of(i), table.open_of(i), "{s:?} {base} {i}");
+                }
             }
         }
     }

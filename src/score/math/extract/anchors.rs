@@ -2,7 +2,7 @@
 //! in one pass: the box commands, "therefore", "final answer", and the
 //! anchors every answer phrase holds ("answer", `####`, "答案", "所以").
 //!
-//! One Aho-Corasick automaton over the lowercase text records every
+//! One Aho-Corasick automaton (ASCII case ignored) over the text records every
 //! occurrence of every needle; each later query ("the boxes in this range",
 //! "the last therefore") is a binary search in that table, not a new
 //! substring search. A text that holds none of the needles (most gold
@@ -67,6 +67,12 @@ impl Needle {
     }
 }
 
+/// The length of the longest needle ("final answer").
+const LONGEST: usize = 12;
+
+/// The bytes [`Anchors::scan`] lowercases and searches at a time.
+const CHUNK: usize = 4096;
+
 /// One automaton for all needles, built once per process. It reports the
 /// leftmost occurrence and resumes after it (so its SIMD prefilter skips the
 /// text between candidates); the occurrences that overlap a reported one are
@@ -86,33 +92,83 @@ pub(super) struct Anchors {
 }
 
 impl Anchors {
-    /// The occurrences in `lower` (the lowercase text from absolute position
-    /// `base` on): one pass.
-    pub(super) fn scan(lower: &str, base: usize) -> Anchors {
-        let b = lower.as_bytes();
+    /// The occurrences in `text` (from absolute position `base` on), ASCII
+    /// case ignored (what the needles match in the lowercase text): one pass.
+    ///
+    /// The text is lowercased [`CHUNK`] bytes at a time into one buffer (no
+    /// copy of the whole text is made) and searched there. The
+    /// search reports what one search of the whole lowercase text reports:
+    /// a match is taken only when it starts at least [`LONGEST`] − 1 bytes
+    /// before the chunk's end (so every match starting there, of every
+    /// needle, lies in the chunk), and the next chunk starts at that point
+    /// or after the last match taken.
+    pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
+        let n = t.len();
         let mut anchors = Anchors::default();
-        for m in SEARCHER.find_iter(lower) {
-            let (h, needle) = (m.start(), NEEDLES[m.pattern().as_usize()]);
-            anchors.hits[needle as usize].push(base + h);
-            // The only needles that can start inside another one: "answer"
-            // in "final answer", and `####` one to three bytes into `####`
-            // (`#####` holds two). No other needle's start is a substring
-            // of a needle after its first byte (the tests compare every
-            // query with `match_indices`).
-            match needle {
-                Needle::FinalAnswer => anchors.hits[Needle::Answer as usize].push(base + h + 6),
-                Needle::Hashes => {
-                    let run = b[h + 4..]
-                        .iter()
-                        .take(3)
-                        .take_while(|&&c| c == b'#')
-                        .count();
-                    anchors.hits[Needle::Hashes as usize].extend((1..=run).map(|k| base + h + k));
+        let mut buf = Vec::with_capacity(n.min(CHUNK));
+        let mut pos = 0;
+        loop {
+            let end = n.min(pos + CHUNK);
+            buf.clear();
+            buf.extend_from_slice(&t[pos..end]);
+            buf.make_ascii_lowercase();
+            let w = &buf;
+            let cutoff = if end == n {
+                w.len()
+            } else {
+                w.len() + 1 - LONGEST
+            };
+            let mut at = 0;
+            for m in SEARCHER.find_iter(w) {
+                if m.start() >= cutoff {
+                    break;
                 }
-                _ => {}
+                anchors.record(t, base, pos + m.start(), NEEDLES[m.pattern().as_usize()]);
+                at = m.end();
             }
+            if end == n {
+                return anchors;
+            }
+            pos += at.max(cutoff);
         }
-        anchors
+    }
+
+    /// The occurrences in `text[start..end]`, from those of
+    /// `text[old..end]` (`self`, `start ≤ old`): only the bytes before `old`
+    /// (and the few after it that an occurrence starting before it can
+    /// reach) are scanned. Every occurrence of every needle is recorded, so
+    /// the two sets join.
+    pub(super) fn extend_front(self, text: &[u8], start: usize, old: usize, end: usize) -> Anchors {
+        let reach = end.min(old + LONGEST - 1);
+        let mut front = Anchors::scan(&text[start..reach], start);
+        for (hits, later) in front.hits.iter_mut().zip(self.hits) {
+            hits.retain(|&h| h < old);
+            hits.extend(later);
+        }
+        front
+    }
+
+    /// Records the match of `needle` at `h` (relative to `base`) of the text
+    /// `t`, and the occurrences it overlaps.
+    fn record(&mut self, t: &[u8], base: usize, h: usize, needle: Needle) {
+        self.hits[needle as usize].push(base + h);
+        // The only needles that can start inside another one: "answer" in
+        // "final answer", and `####` one to three bytes into `####` (`#####`
+        // holds two). No other needle's start is a substring of a needle
+        // after its first byte (the tests compare every query with
+        // `match_indices`).
+        match needle {
+            Needle::FinalAnswer => self.hits[Needle::Answer as usize].push(base + h + 6),
+            Needle::Hashes => {
+                let run = t[h + 4..]
+                    .iter()
+                    .take(3)
+                    .take_while(|&&c| c == b'#')
+                    .count();
+                self.hits[Needle::Hashes as usize].extend((1..=run).map(|k| base + h + k));
+            }
+            _ => {}
+        }
     }
 
     /// The positions of `needle` in `[from, to)`, as `str::match_indices`
@@ -149,7 +205,7 @@ mod tests {
     /// Every query of `a` over `text` is what `match_indices` finds.
     fn check(text: &str) {
         let lower = text.to_ascii_lowercase();
-        let a = Anchors::scan(&lower, 0);
+        let a = Anchors::scan(text.as_bytes(), 0);
         for n in NEEDLES {
             for from in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
                 for to in [from, (from + 7).min(text.len()), text.len()] {
@@ -161,6 +217,62 @@ mod tests {
                     let got: Vec<usize> = a.find(n, from, to).collect();
                     assert_eq!(got, want, "{n:?} in {from}..{to} of {text:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn longest_is_the_longest_needle() {
+        assert_eq!(NEEDLES.map(|n| n.text().len()).iter().max(), Some(&LONGEST));
+    }
+
+    /// Needles across the chunks of the scan: every occurrence of a long
+    /// text, as `match_indices` finds them in its lowercase copy.
+    #[test]
+    fn chunks_find_what_one_search_finds() {
+        let pieces = [
+            "#",
+            "##",
+            "answer",
+            "final ",
+            "Final Answer",
+            "therefore",
+            "\\boxed",
+            "\\fbox",
+            "答案",
+            "所以",
+            "ANSWER",
+            " ",
+            "a",
+            "xyz ",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(9);
+        for round in 0..40 {
+            let mut s = String::new();
+            while s.len() < 3 * CHUNK + round * 97 {
+                glue.push(&mut s, &pieces);
+            }
+            let lower = s.to_ascii_lowercase();
+            let a = Anchors::scan(s.as_bytes(), 5);
+            // A window grown to the front: the same table as one scan.
+            let end = s.len() - round;
+            for (start, old) in [(0, 1), (3, 40), (0, CHUNK - 3), (100, 2 * CHUNK + 5)] {
+                let grown = Anchors::scan(&s.as_bytes()[old..end], old).extend_front(
+                    s.as_bytes(),
+                    start,
+                    old,
+                    end,
+                );
+                assert_eq!(
+                    grown.hits,
+                    Anchors::scan(&s.as_bytes()[start..end], start).hits
+                );
+            }
+            for n in NEEDLES {
+                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i + 5).collect();
+                let got: Vec<usize> = a.find(n, 5, s.len() + 5).collect();
+                assert_eq!(got, want, "{n:?} in round {round}");
             }
         }
     }
@@ -193,14 +305,11 @@ mod tests {
             " ",
             "a",
         ];
-        let mut x: u64 = 7;
+        let mut glue = crate::text::Glue(7);
         for _ in 0..300 {
             let mut s = String::new();
             for _ in 0..12 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
+                glue.push(&mut s, &pieces);
             }
             check(&s);
         }

@@ -126,7 +126,8 @@ impl Doc<'_> {
         if to - from > 64 {
             return false;
         }
-        let mut rest = &self.lower[from - self.base..to - self.base];
+        let lower = self.lower(from, to);
+        let mut rest = lower.as_str();
         let mut words = 0;
         let mut connective = false;
         loop {

@@ -8,7 +8,24 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, trim, trim_end_punct};
+use super::{Doc, Found, skip_to, trim, trim_end_punct};
+
+/// Where the two bytes `a b` first occur in `hay` (what `find` answers for
+/// a two-byte needle): the `b` bytes are found by [`skip_to`], each checked
+/// for an `a` before it.
+fn find_pair(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+    let mut k = 1;
+    loop {
+        k = skip_to(hay, k, |c| c == b);
+        if k >= hay.len() {
+            return None;
+        }
+        if hay[k - 1] == a {
+            return Some(k - 1);
+        }
+        k += 1;
+    }
+}
 
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
@@ -101,7 +118,12 @@ impl Doc<'_> {
         let mut open: Option<usize> = None;
         let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
-        while i < to {
+        loop {
+            // Only `\` and `$` matter: the bytes between are skipped.
+            i = skip_to(&b[..to], i, |c| (c == b'\\') | (c == b'$'));
+            if i >= to {
+                break;
+            }
             match b[i] {
                 b'\\' => {
                     if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
@@ -116,7 +138,7 @@ impl Doc<'_> {
                         let found = if *missing {
                             None
                         } else {
-                            self.text[i + 2..to].find(close)
+                            find_pair(&b[i + 2..to], b'\\', close.as_bytes()[1])
                         };
                         if found.is_none() {
                             *missing = true;
@@ -191,6 +213,25 @@ impl Doc<'_> {
                 if r.0 < r.1 { r } else { whole }
             }
             None => whole,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_pair;
+
+    /// `find_pair` answers as `str::find` with the two-byte needle.
+    #[test]
+    fn find_pair_is_find() {
+        let pieces = ["\\", ")", "]", "x", "\\)", "é", "))"];
+        let mut glue = crate::text::Glue(13);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 1);
+            for close in ["\\)", "\\]"] {
+                let b = close.as_bytes();
+                assert_eq!(find_pair(s.as_bytes(), b[0], b[1]), s.find(close), "{s:?}");
+            }
         }
     }
 }

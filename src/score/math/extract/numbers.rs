@@ -7,7 +7,7 @@
 //! Symeval's number pattern cuts `3.54e-07` to `07` and drops units; the
 //! production token keeps them (MX-14).
 
-use super::Doc;
+use super::{Doc, starts_with_ci};
 
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {
@@ -25,10 +25,10 @@ impl Doc<'_> {
         let end = self.last_digits_end(from, to)?;
         let (s, e) = (self.number_start(from, end), end);
         // A percent sign or word right after the number belongs to it.
-        let after = &self.lower[e - self.base..to - self.base];
-        let gap = after.len() - after.trim_start_matches(' ').len();
+        let after = &b[e..to];
+        let gap = after.iter().take_while(|&&c| c == b' ').count();
         for suffix in ["\\%", "%", "percentage", "percent", "pct"] {
-            if after[gap..].starts_with(suffix) {
+            if starts_with_ci(&after[gap..], suffix) {
                 let k = e + gap + suffix.len();
                 if b.get(k).is_none_or(|c| !c.is_ascii_alphabetic()) {
                     return Some((s, k));

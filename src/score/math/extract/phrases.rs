@@ -15,8 +15,8 @@
 //! boolean is read from prose (D-MX3).
 
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, strip_dollars, trim,
-    trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, starts_with_ci,
+    strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
@@ -109,6 +109,15 @@ type Phrase = (&'static str, Needle, bool, &'static str);
 /// A phrase found: its start, its end, whether the answer follows it, rule.
 type Candidate = (usize, usize, bool, &'static str);
 
+/// Where `anchor` starts in the phrase `p` (0 when it does not occur): a
+/// short byte search, no searcher to set up.
+fn anchor_offset(p: &str, anchor: &str) -> usize {
+    let (p, a) = (p.as_bytes(), anchor.as_bytes());
+    (0..p.len().saturating_sub(a.len()) + 1)
+        .find(|&k| p[k..].starts_with(a))
+        .unwrap_or(0)
+}
+
 /// Document 004's answer phrases (MX-5).
 const PHRASES: &[Phrase] = &[
     ("answer is", Needle::Answer, true, "answer_phrase"),
@@ -157,21 +166,29 @@ impl Doc<'_> {
     /// rule), the last first.
     fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
         let b = self.bytes();
-        let lower = self.lower.as_bytes();
         let more: &[Phrase] = if self.production { MORE_PHRASES } else { &[] };
         let mut candidates: Vec<Candidate> = Vec::new();
-        // Each phrase is compared where its anchor sits (the anchors were
-        // all found in one pass, see `anchors`).
+        // The occurrences of each anchor (all found in one pass, see
+        // `anchors`), read once for all the phrases that hold it.
+        let anchors = [
+            Needle::Answer,
+            Needle::Hashes,
+            Needle::AnswerZh,
+            Needle::SoZh,
+        ];
+        let hits = anchors.map(|a| self.find_all(a, from, to).collect::<Vec<usize>>());
+        // Each phrase is compared where its anchor sits.
         for &(p, anchor, forward, how) in PHRASES.iter().chain(more) {
-            let mut hits = self.find_all(anchor, from, to).peekable();
-            if hits.peek().is_none() {
+            let Some(k) = anchors.iter().position(|&a| a == anchor) else {
+                continue;
+            };
+            if hits[k].is_empty() {
                 continue;
             }
-            let offset = p.find(anchor.text()).unwrap_or(0);
-            let found = hits.filter_map(|h| {
+            let offset = anchor_offset(p, anchor.text());
+            let found = hits[k].iter().filter_map(|&h| {
                 let at = h.checked_sub(offset).filter(|&at| at >= from)?;
-                let rel = at - self.base;
-                (at + p.len() <= to && lower[rel..rel + p.len()] == *p.as_bytes()).then_some(at)
+                (at + p.len() <= to && starts_with_ci(&b[at..to], p)).then_some(at)
             });
             for at in found {
                 let end = at + p.len();
@@ -208,8 +225,7 @@ impl Doc<'_> {
                 // `Answer: The volume of $V$ is 120`: what follows the last
                 // " is " of a sentence after a colon.
                 if forward && self.text[at..end].ends_with(':') {
-                    let lower = &self.lower[span.0 - self.base..span.1 - self.base];
-                    if let Some(k) = lower.rfind(" is ") {
+                    if let Some(k) = self.lower(span.0, span.1).rfind(" is ") {
                         if let Some(rest) = self.after_phrase(span.0 + k + 3, span.1) {
                             span = rest;
                         }
@@ -282,14 +298,13 @@ impl Doc<'_> {
             loop {
                 let mut k = last.1 + self.close_len(last_open, last.0);
                 k = skip_ws(b, k, limit);
-                let lower = &self.lower[k.min(limit) - self.base..limit - self.base];
                 let mut joined = false;
-                if lower.starts_with(',') {
+                if b[k.min(limit)..limit].starts_with(b",") {
                     k = skip_ws(b, k + 1, limit);
                     joined = true;
                 }
-                let lower = &self.lower[k - self.base..limit - self.base];
-                if let Some(r) = ["or ", "and "].iter().find(|c| lower.starts_with(**c)) {
+                let rest = &b[k..limit];
+                if let Some(r) = ["or ", "and "].iter().find(|c| starts_with_ci(rest, c)) {
                     k = skip_ws(b, k + r.len(), limit);
                     joined = true;
                 }
@@ -335,7 +350,7 @@ impl Doc<'_> {
             j -= 1;
         }
         // Minerva's closing words without a period before them.
-        if let Some(k) = self.lower[i - self.base..j - self.base].find("i hope it is correct") {
+        if let Some(k) = self.lower(i, j).find("i hope it is correct") {
             j = i + k;
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
@@ -400,10 +415,10 @@ impl Doc<'_> {
         }
         // Leading connectives are not part of the answer.
         loop {
-            let lower = &self.lower[s - self.base..e - self.base];
+            let rest = &b[s..e];
             let Some(w) = FILLERS
                 .iter()
-                .find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' '))
+                .find(|w| starts_with_ci(rest, w) && rest[w.len()..].starts_with(b" "))
             else {
                 break;
             };
@@ -458,17 +473,19 @@ impl Doc<'_> {
                 b'}' => depth -= 1,
                 b'$' => in_math = !in_math,
                 b' ' if depth == 0 && !in_math && i > s => {
-                    let lower = &self.lower[i + 1 - self.base..e - self.base];
+                    let rest = &b[i + 1..e];
                     // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
                     // parentheses after the value.
-                    let (aside, lower) = match lower.strip_prefix('(') {
+                    let (aside, rest) = match rest.strip_prefix(b"(") {
                         Some(r) => (true, r),
-                        None => (false, lower),
+                        None => (false, rest),
                     };
-                    let n = lower.bytes().take_while(u8::is_ascii_alphabetic).count();
-                    let word = &lower[..n];
-                    if n > 0 && (CUT_WORDS.contains(&word) || aside && ASIDE_WORDS.contains(&word))
-                    {
+                    let n = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+                    let word = &rest[..n];
+                    let one_of = |list: &[&str]| {
+                        list.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+                    };
+                    if n > 0 && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS)) {
                         let mut k = i;
                         while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
                             k -= 1;

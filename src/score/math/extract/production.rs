@@ -11,6 +11,7 @@
 //! finds the answers models write (spec/math.md, "Differences with the
 //! document", MX-10).
 
+use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
@@ -118,10 +119,18 @@ pub(super) fn locate_production(
     // MX-10: explicit answers, from the end: the last TAIL_BYTES, then 32
     // times more, until the whole response is read.
     let mut window = TAIL_BYTES;
+    // The words of the previous window (a larger window scans only its new
+    // part: the search reads each byte once).
+    let mut seen: Option<(usize, Anchors)> = None;
     loop {
         let wstart = window_start(response, start, end, window);
         let mut doc = Doc::new(response, wstart, end);
         doc.production = true;
+        if let Some((old, anchors)) = seen.take() {
+            doc.anchors = anchors
+                .extend_front(response.as_bytes(), wstart, old, end)
+                .into();
+        }
         if let Some(f) = doc.explicit(wstart, end) {
             // A phrase in the tail does not beat a box before it (MX-4, MX-5).
             let box_before = || {
@@ -135,6 +144,7 @@ pub(super) fn locate_production(
         if wstart == start {
             break;
         }
+        seen = doc.anchors.into_inner().map(|a| (wstart, a));
         window = window.saturating_mul(32);
     }
     // MX-12: a response that is itself an answer.
@@ -291,15 +301,9 @@ mod production_tests {
             "<|end|>",
             "é",
         ];
-        let mut x: u64 = 11;
+        let mut glue = crate::text::Glue(11);
         for _ in 0..3000 {
-            let mut s = String::new();
-            for _ in 0..(x >> 60) + 1 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                s.push_str(pieces[(x >> 33) as usize % pieces.len()]);
-            }
+            let s = glue.text(&pieces, 1);
             assert_eq!(model_turn(&s), turn_in_two_passes(&s), "{s:?}");
         }
     }

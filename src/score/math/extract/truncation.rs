@@ -7,7 +7,7 @@
 //! Document 004 takes the last number of any response; a cut-off response
 //! is `no_answer` here, with the reason (spec/math.md MX-15).
 
-use super::NoAnswerReason;
+use super::{NoAnswerReason, skip_to};
 
 /// Words after which a sentence cannot end (MX-15: a response that ends on
 /// one was cut off).
@@ -93,7 +93,12 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
-    while i < b.len() {
+    loop {
+        // Only `\` and `$` matter: the bytes between are skipped.
+        i = skip_to(b, i, |c| (c == b'\\') | (c == b'$'));
+        if i >= b.len() {
+            break;
+        }
         match b[i] {
             b'\\' => {
                 match b.get(i + 1) {
@@ -101,8 +106,9 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
                     Some(b']') => close_sq = Some(i),
                     Some(b'(') => open_par = Some(i),
                     Some(b')') => close_par = Some(i),
-                    _ if b[i + 1..].starts_with(b"begin{") => envs += 1,
-                    _ if b[i + 1..].starts_with(b"end{") => envs -= 1,
+                    // (Arrays compared: no call to `memcmp`.)
+                    Some(b'b') if b[i + 1..].first_chunk::<6>() == Some(b"begin{") => envs += 1,
+                    Some(b'e') if b[i + 1..].first_chunk::<4>() == Some(b"end{") => envs -= 1,
                     _ => {}
                 }
                 i += 2;
@@ -136,7 +142,13 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
     let pb = para.as_bytes();
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
     let mut i = 0;
-    while i < pb.len() {
+    loop {
+        i = skip_to(pb, i, |c| {
+            (c == b'\\') | (c == b'{') | (c == b'}') | (c == b'$')
+        });
+        if i >= pb.len() {
+            break;
+        }
         match pb[i] {
             b'\\' => i += 1,
             b'{' => depth += 1,
