@@ -303,13 +303,16 @@ impl<'a> Comparer<'a> {
     }
 
     /// The engine's numeric closeness (spec/expr.md EX-5) for two exact
-    /// numbers, with this comparison's tolerances (ME-12).
+    /// numbers, with this comparison's tolerances (ME-12): two written
+    /// non-zero numbers carry no rounding noise, so they compare by
+    /// `rel_tol` alone at any magnitude (`5·10⁻²⁰` ≠ `6·10⁻²⁰`).
     fn close_numbers(&self, x: &num_rational::BigRational, y: &num_rational::BigRational) -> bool {
         use crate::expr::eval::rational_to_f64;
+        use num_traits::Zero;
         let (a, b) = (rational_to_f64(x), rational_to_f64(y));
         let diff = (a - b).abs();
         let scale = a.abs().max(b.abs());
-        if !self.opts.abs_tol_everywhere && a.abs().min(b.abs()) > equiv::NEAR_ZERO {
+        if !self.opts.abs_tol_everywhere && !x.is_zero() && !y.is_zero() {
             return diff <= self.opts.rel_tol * scale;
         }
         diff <= self.opts.abs_tol + self.opts.rel_tol * scale
