@@ -30,6 +30,10 @@ pub(super) struct Item {
     /// The side that stands for the item when compared with a non-equation
     /// (`3` of `x = 3`), if the left side is a name or the chain is long.
     pub(super) stands_for: Option<Expr>,
+    /// Whether the item is what [`Comparer::item`] reads from `text` itself
+    /// (not a rewritten set, nor a value of a `±` expanded): then the other
+    /// side's item of the same text is this one again.
+    pub(super) verbatim: bool,
 }
 
 type Decided = (Outcome, Rule);
@@ -120,7 +124,9 @@ impl<'a> Comparer<'a> {
             return decided;
         }
         let ra = self.answer(&r2);
-        let pa = self.answer(&p2);
+        // The prediction's items already read on the reference's side
+        // (`1, 2` against `2,1`) are taken from it, not parsed again.
+        let pa = self.answer_reusing(&p2, ra.as_deref().unwrap_or_default());
         let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
             Ok(items) if items.len() == 1 => to_infix(&items[0].expr),
             Ok(items) => items
@@ -228,8 +234,19 @@ impl<'a> Comparer<'a> {
 
     /// The items of an answer: one, or several for a bare list.
     pub(super) fn answer(&self, s: &str) -> Result<Vec<Item>, ExprError> {
+        self.answer_reusing(s, &[])
+    }
+
+    /// [`Comparer::answer`], taking an item of the same text from `known`
+    /// (items this comparison read) instead of reading it again: an item is
+    /// a function of its text under this comparison's options and limits.
+    fn answer_reusing(&self, s: &str, known: &[Item]) -> Result<Vec<Item>, ExprError> {
+        let item = |t: &str| match known.iter().find(|k| k.verbatim && k.text == t) {
+            Some(k) => Ok(k.clone()),
+            None => self.item(t),
+        };
         if !s.contains(',') {
-            return self.expand_nested_pm(vec![self.item(s)?]);
+            return self.expand_nested_pm(vec![item(s)?]);
         }
         let parts = split_top(s, ',');
         if parts.len() > MAX_LIST_ITEMS {
@@ -246,13 +263,13 @@ impl<'a> Comparer<'a> {
         if parts.len() > 1 {
             // A list whose items all carry a name (`x = 1, y = 2`) or
             // plain items: each parsed on its own.
-            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
+            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| item(p)).collect();
             if let Ok(items) = items {
                 return self.expand_nested_pm(items);
             }
             // `\{1, 2\}` or other forms the engine reads whole.
         }
-        self.expand_nested_pm(vec![self.item(s)?])
+        self.expand_nested_pm(vec![item(s)?])
     }
 
     /// `\frac{1 \pm \sqrt{17}}{4}` is the list of its two values, exactly as
@@ -517,6 +534,7 @@ impl<'a> Comparer<'a> {
                 expr: self.parse(&t)?,
                 text: t,
                 stands_for: None,
+                verbatim: false,
             });
         }
         // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
@@ -525,6 +543,7 @@ impl<'a> Comparer<'a> {
                 text: t.to_string(),
                 expr: self.parse(t)?,
                 stands_for: None,
+                verbatim: false,
             });
         }
         let inf = s
@@ -536,6 +555,7 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr: self.parse(s)?,
                 stands_for: None,
+                verbatim: true,
             });
         }
         // A word of three letters or more is text, not a product of
@@ -545,6 +565,7 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr: Expr::Text(s.trim().to_string()),
                 stands_for: None,
+                verbatim: true,
             });
         }
         // Most items hold no `=`: no split.
@@ -577,12 +598,14 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr,
                 stands_for,
+                verbatim: true,
             });
         }
         Ok(Item {
             text: s.to_string(),
             expr: self.parse(s)?,
             stands_for: None,
+            verbatim: true,
         })
     }
 

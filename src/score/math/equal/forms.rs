@@ -249,6 +249,7 @@ pub(super) fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>,
                 text: to_infix(&expr),
                 expr,
                 stands_for,
+                verbatim: false,
             });
         }
     }
