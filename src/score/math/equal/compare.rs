@@ -15,7 +15,7 @@ use super::forms::{
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
-use crate::expr::canon::canonical;
+use crate::expr::canon::{canonical, canonical_owned};
 use crate::expr::equiv::{self, EquivOptions};
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Interval, Limits, RelOp};
@@ -430,7 +430,7 @@ impl<'a> Comparer<'a> {
             Expr::Intersection(parts) => {
                 let parts = self.sets_all(parts, text)?;
                 match self.intersect(&parts) {
-                    Some(x) => canonical(&x, &self.limits),
+                    Some(x) => canonical_owned(x, &self.limits),
                     None => Ok(Expr::Intersection(parts)),
                 }
             }
@@ -439,7 +439,7 @@ impl<'a> Comparer<'a> {
                 for x in &v {
                     out.extend(pm_values(x, &self.limits)?);
                 }
-                canonical(&Expr::Set(out), &self.limits)
+                canonical_owned(Expr::Set(out), &self.limits)
             }
             other => Ok(other),
         }
@@ -505,8 +505,8 @@ impl<'a> Comparer<'a> {
     fn standalone(&self, e: Expr) -> Result<Expr, ExprError> {
         Ok(match e {
             Expr::Degrees(x) if !self.opts.degrees_as_radians => *x,
-            Expr::Degrees(x) => canonical(
-                &Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
+            Expr::Degrees(x) => canonical_owned(
+                Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
                 &self.limits,
             )?,
             Expr::Tuple(v) => Expr::Tuple(
@@ -632,9 +632,9 @@ impl<'a> Comparer<'a> {
                     }
                     Expr::PlusMinus(p, q) => {
                         let both = vec![
-                            canonical(&Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
-                            canonical(
-                                &Expr::Add(vec![(**p).clone(), (**q).clone()]),
+                            canonical_owned(Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
+                            canonical_owned(
+                                Expr::Add(vec![(**p).clone(), (**q).clone()]),
                                 &self.limits,
                             )?,
                         ];
@@ -771,10 +771,14 @@ impl<'a> Comparer<'a> {
                         if x.dims != y.dims {
                             return Ok((Outcome::NotEqual, Rule::Units));
                         }
-                        let va =
-                            canonical(&Expr::Mul(vec![sa, Expr::Number(x.factor)]), &self.limits)?;
-                        let vb =
-                            canonical(&Expr::Mul(vec![sb, Expr::Number(y.factor)]), &self.limits)?;
+                        let va = canonical_owned(
+                            Expr::Mul(vec![sa, Expr::Number(x.factor)]),
+                            &self.limits,
+                        )?;
+                        let vb = canonical_owned(
+                            Expr::Mul(vec![sb, Expr::Number(y.factor)]),
+                            &self.limits,
+                        )?;
                         let d = self.engine(&va, &vb)?;
                         Ok((d.0, Rule::Units))
                     }
@@ -800,7 +804,7 @@ impl<'a> Comparer<'a> {
                 if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
             {
                 if let Some(iv) = relation_interval(s, o) {
-                    let iv = canonical(&iv, &self.limits)?;
+                    let iv = canonical_owned(iv, &self.limits)?;
                     let d = self.engine(&iv, other)?;
                     return Ok((d.0, Rule::RelationInterval));
                 }
