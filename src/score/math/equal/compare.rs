@@ -15,7 +15,7 @@ use super::forms::{
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
-use crate::expr::canon::canonical;
+use crate::expr::canon::{canonical, canonical_owned};
 use crate::expr::equiv::{self, EquivOptions};
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Interval, Limits, RelOp};
@@ -30,6 +30,10 @@ pub(super) struct Item {
     /// The side that stands for the item when compared with a non-equation
     /// (`3` of `x = 3`), if the left side is a name or the chain is long.
     pub(super) stands_for: Option<Expr>,
+    /// Whether the item is what [`Comparer::item`] reads from `text` itself
+    /// (not a rewritten set, nor a value of a `±` expanded): then the other
+    /// side's item of the same text is this one again.
+    pub(super) verbatim: bool,
 }
 
 type Decided = (Outcome, Rule);
@@ -120,7 +124,9 @@ impl<'a> Comparer<'a> {
             return decided;
         }
         let ra = self.answer(&r2);
-        let pa = self.answer(&p2);
+        // The prediction's items already read on the reference's side
+        // (`1, 2` against `2,1`) are taken from it, not parsed again.
+        let pa = self.answer_reusing(&p2, ra.as_deref().unwrap_or_default());
         let show = |a: &Result<Vec<Item>, ExprError>, raw: &str| match a {
             Ok(items) if items.len() == 1 => to_infix(&items[0].expr),
             Ok(items) => items
@@ -228,8 +234,19 @@ impl<'a> Comparer<'a> {
 
     /// The items of an answer: one, or several for a bare list.
     pub(super) fn answer(&self, s: &str) -> Result<Vec<Item>, ExprError> {
+        self.answer_reusing(s, &[])
+    }
+
+    /// [`Comparer::answer`], taking an item of the same text from `known`
+    /// (items this comparison read) instead of reading it again: an item is
+    /// a function of its text under this comparison's options and limits.
+    fn answer_reusing(&self, s: &str, known: &[Item]) -> Result<Vec<Item>, ExprError> {
+        let item = |t: &str| match known.iter().find(|k| k.verbatim && k.text == t) {
+            Some(k) => Ok(k.clone()),
+            None => self.item(t),
+        };
         if !s.contains(',') {
-            return self.expand_nested_pm(vec![self.item(s)?]);
+            return self.expand_nested_pm(vec![item(s)?]);
         }
         let parts = split_top(s, ',');
         if parts.len() > MAX_LIST_ITEMS {
@@ -246,13 +263,13 @@ impl<'a> Comparer<'a> {
         if parts.len() > 1 {
             // A list whose items all carry a name (`x = 1, y = 2`) or
             // plain items: each parsed on its own.
-            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| self.item(p)).collect();
+            let items: Result<Vec<Item>, ExprError> = parts.iter().map(|p| item(p)).collect();
             if let Ok(items) = items {
                 return self.expand_nested_pm(items);
             }
             // `\{1, 2\}` or other forms the engine reads whole.
         }
-        self.expand_nested_pm(vec![self.item(s)?])
+        self.expand_nested_pm(vec![item(s)?])
     }
 
     /// `\frac{1 \pm \sqrt{17}}{4}` is the list of its two values, exactly as
@@ -413,7 +430,7 @@ impl<'a> Comparer<'a> {
             Expr::Intersection(parts) => {
                 let parts = self.sets_all(parts, text)?;
                 match self.intersect(&parts) {
-                    Some(x) => canonical(&x, &self.limits),
+                    Some(x) => canonical_owned(x, &self.limits),
                     None => Ok(Expr::Intersection(parts)),
                 }
             }
@@ -422,7 +439,7 @@ impl<'a> Comparer<'a> {
                 for x in &v {
                     out.extend(pm_values(x, &self.limits)?);
                 }
-                canonical(&Expr::Set(out), &self.limits)
+                canonical_owned(Expr::Set(out), &self.limits)
             }
             other => Ok(other),
         }
@@ -488,8 +505,8 @@ impl<'a> Comparer<'a> {
     fn standalone(&self, e: Expr) -> Result<Expr, ExprError> {
         Ok(match e {
             Expr::Degrees(x) if !self.opts.degrees_as_radians => *x,
-            Expr::Degrees(x) => canonical(
-                &Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
+            Expr::Degrees(x) => canonical_owned(
+                Expr::Mul(vec![*x, Expr::Constant(Constant::Pi), Expr::ratio(1, 180)]),
                 &self.limits,
             )?,
             Expr::Tuple(v) => Expr::Tuple(
@@ -517,6 +534,7 @@ impl<'a> Comparer<'a> {
                 expr: self.parse(&t)?,
                 text: t,
                 stands_for: None,
+                verbatim: false,
             });
         }
         // `\mathbb{R}`, "all real numbers", `\mathbb{Z}` (ME-17).
@@ -525,6 +543,7 @@ impl<'a> Comparer<'a> {
                 text: t.to_string(),
                 expr: self.parse(t)?,
                 stands_for: None,
+                verbatim: false,
             });
         }
         let inf = s
@@ -536,6 +555,7 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr: self.parse(s)?,
                 stands_for: None,
+                verbatim: true,
             });
         }
         // A word of three letters or more is text, not a product of
@@ -545,6 +565,7 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr: Expr::Text(s.trim().to_string()),
                 stands_for: None,
+                verbatim: true,
             });
         }
         // Most items hold no `=`: no split.
@@ -577,12 +598,14 @@ impl<'a> Comparer<'a> {
                 text: s.to_string(),
                 expr,
                 stands_for,
+                verbatim: true,
             });
         }
         Ok(Item {
             text: s.to_string(),
             expr: self.parse(s)?,
             stands_for: None,
+            verbatim: true,
         })
     }
 
@@ -609,9 +632,9 @@ impl<'a> Comparer<'a> {
                     }
                     Expr::PlusMinus(p, q) => {
                         let both = vec![
-                            canonical(&Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
-                            canonical(
-                                &Expr::Add(vec![(**p).clone(), (**q).clone()]),
+                            canonical_owned(Expr::sub((**p).clone(), (**q).clone()), &self.limits)?,
+                            canonical_owned(
+                                Expr::Add(vec![(**p).clone(), (**q).clone()]),
                                 &self.limits,
                             )?,
                         ];
@@ -748,10 +771,14 @@ impl<'a> Comparer<'a> {
                         if x.dims != y.dims {
                             return Ok((Outcome::NotEqual, Rule::Units));
                         }
-                        let va =
-                            canonical(&Expr::Mul(vec![sa, Expr::Number(x.factor)]), &self.limits)?;
-                        let vb =
-                            canonical(&Expr::Mul(vec![sb, Expr::Number(y.factor)]), &self.limits)?;
+                        let va = canonical_owned(
+                            Expr::Mul(vec![sa, Expr::Number(x.factor)]),
+                            &self.limits,
+                        )?;
+                        let vb = canonical_owned(
+                            Expr::Mul(vec![sb, Expr::Number(y.factor)]),
+                            &self.limits,
+                        )?;
                         let d = self.engine(&va, &vb)?;
                         Ok((d.0, Rule::Units))
                     }
@@ -777,7 +804,7 @@ impl<'a> Comparer<'a> {
                 if matches!(other, Expr::Interval(_) | Expr::Tuple(_) | Expr::Union(_)) =>
             {
                 if let Some(iv) = relation_interval(s, o) {
-                    let iv = canonical(&iv, &self.limits)?;
+                    let iv = canonical_owned(iv, &self.limits)?;
                     let d = self.engine(&iv, other)?;
                     return Ok((d.0, Rule::RelationInterval));
                 }

@@ -10,7 +10,7 @@ use num_traits::Signed;
 
 use super::compare::Item;
 use super::prepare::{closing, split_equals};
-use crate::expr::canon::canonical;
+use crate::expr::canon::canonical_owned;
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Func, Interval, Limits, RelOp};
 /// Matrix arithmetic the canonical form leaves alone (ME-11): sums of
@@ -61,7 +61,7 @@ pub(super) fn fold_matrices(
                 let mut row = Vec::with_capacity(sh.1);
                 for j in 0..sh.1 {
                     let sum = Expr::Add(mats.iter().map(|m| m[i][j].clone()).collect());
-                    row.push(canonical(&sum, limits)?);
+                    row.push(canonical_owned(sum, limits)?);
                 }
                 rows.push(row);
             }
@@ -91,7 +91,7 @@ pub(super) fn fold_matrices(
                 .into_iter()
                 .map(|r| {
                     r.into_iter()
-                        .map(|x| canonical(&Expr::Mul(vec![k.clone(), x]), limits))
+                        .map(|x| canonical_owned(Expr::Mul(vec![k.clone(), x]), limits))
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -121,7 +121,7 @@ pub(super) fn fold_matrices(
                             .zip(&m)
                             .map(|(a, m_row)| Expr::Mul(vec![a.clone(), m_row[j].clone()]))
                             .collect();
-                        row.push(canonical(&Expr::Add(terms), limits)?);
+                        row.push(canonical_owned(Expr::Add(terms), limits)?);
                     }
                     next.push(row);
                 }
@@ -224,8 +224,8 @@ pub(super) fn pm_values(e: &Expr, limits: &Limits) -> Result<Vec<Expr>, ExprErro
         return Ok(vec![e.clone()]);
     }
     Ok(vec![
-        canonical(&pick_sign(e, false), limits)?,
-        canonical(&pick_sign(e, true), limits)?,
+        canonical_owned(pick_sign(e, false), limits)?,
+        canonical_owned(pick_sign(e, true), limits)?,
     ])
 }
 
@@ -249,6 +249,7 @@ pub(super) fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>,
                 text: to_infix(&expr),
                 expr,
                 stands_for,
+                verbatim: false,
             });
         }
     }

@@ -726,6 +726,15 @@ fn exponent_present(t: &str) -> bool {
 /// around it allowed: `25\text{ percent}`, `25 \mathrm{pct }` → `25`, `25 `.
 fn percent_group(t: &str) -> Option<&str> {
     let body = t.strip_suffix('}')?;
+    // The group's text is one of the words: the body ends with it (a check
+    // of its last bytes before the searches for the group's command).
+    let end = body.trim_end();
+    if !["percent", "percentage", "pct"]
+        .iter()
+        .any(|w| end.ends_with(w))
+    {
+        return None;
+    }
     ["\\text{", "\\mathrm{", "\\textrm{", "\\mbox{"]
         .iter()
         .filter_map(|g| body.rfind(g).map(|i| (i, i + g.len())))
