@@ -37,11 +37,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::ast::{Constant, Expr, Func, Interval, RelOp};
+use super::ast::{Constant, Expr, Func, Interval, Rational, RelOp};
 use super::canon::{canonical_owned, infinite_sign};
 use super::complex::Complex;
 use super::error::ExprError;
-use super::eval::{EvalError, eval_complex_scaled};
+use super::eval::{EvalError, eval_complex_scaled, rational_to_f64};
 use super::limits::Limits;
 
 /// Options of [`equivalent`].
@@ -70,6 +70,38 @@ pub struct EquivOptions {
     /// ([`NEAR_ZERO`]) are then compared by `rel_tol` alone, so `2·10⁻¹⁰` is
     /// not `2·10⁻¹¹` (`math.equal`, spec/math.md ME-12).
     pub abs_tol_near_zero_only: bool,
+}
+
+/// Whether two exact numbers are equal within `opts`' tolerances (EX-5):
+/// `|x − y| ≤ abs_tol + rel_tol·max(|x|, |y|)`, and with
+/// `abs_tol_near_zero_only` two non-zero numbers by `rel_tol` alone at any
+/// magnitude — numbers as written carry no rounding noise (spec/math.md
+/// ME-12: `5·10⁻²⁰` ≠ `6·10⁻²⁰`, `0` = `10⁻²⁰`). `None` when a number is
+/// beyond double precision (`10^{999}`): the engine's own evaluation says
+/// what such a value is.
+///
+/// ```
+/// use num_rational::BigRational;
+/// use scorespec::expr::equiv::{EquivOptions, numbers_close};
+/// let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+/// let o = EquivOptions { abs_tol_near_zero_only: true, ..EquivOptions::default() };
+/// // k·10⁻²⁰
+/// let tiny = |k: i64| r(k, 10_000_000_000) / r(10_000_000_000, 1);
+/// assert_eq!(numbers_close(&tiny(5), &tiny(6), &o), Some(false));
+/// assert_eq!(numbers_close(&r(0, 1), &tiny(1), &o), Some(true));
+/// ```
+pub fn numbers_close(x: &Rational, y: &Rational, opts: &EquivOptions) -> Option<bool> {
+    use num_traits::Zero;
+    let (a, b) = (rational_to_f64(x), rational_to_f64(y));
+    if !(a.is_finite() && b.is_finite()) {
+        return None;
+    }
+    let diff = (a - b).abs();
+    let relative = opts.rel_tol * a.abs().max(b.abs());
+    if opts.abs_tol_near_zero_only && !x.is_zero() && !y.is_zero() {
+        return Some(diff <= relative);
+    }
+    Some(diff <= opts.abs_tol + relative)
 }
 
 /// Below this magnitude a computed value is indistinguishable from zero in
@@ -551,21 +583,24 @@ impl Comparer<'_> {
         }
         let symbols = Self::symbols(a, b);
         if symbols.is_empty() {
-            // Two numbers as written (`5·10⁻²⁰`, `6·10⁻²⁰`) carry no rounding
-            // noise: both non-zero, they compare by `rel_tol` alone however
-            // small they are (spec/math.md ME-12).
-            let written = self.opts.abs_tol_near_zero_only
-                && a.as_number().is_some_and(|n| !num_traits::Zero::is_zero(n))
-                && b.as_number().is_some_and(|n| !num_traits::Zero::is_zero(n));
-            return Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
-                (Ok((x, _)), Ok((y, _))) if written => verdict(
-                    if (x - y).abs() <= self.opts.rel_tol * x.abs().max(y.abs()) {
+            // Two numbers as written carry no rounding noise (ME-12).
+            let written = match (a.as_number(), b.as_number()) {
+                (Some(x), Some(y)) if self.opts.abs_tol_near_zero_only => {
+                    numbers_close(x, y, self.opts)
+                }
+                _ => None,
+            };
+            if let Some(close) = written {
+                return Ok(verdict(
+                    if close {
                         Outcome::Equal
                     } else {
                         Outcome::NotEqual
                     },
                     Rule::NumericValue,
-                ),
+                ));
+            }
+            return Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
                 (Ok((x, sx)), Ok((y, sy))) => verdict(
                     if self.close_scaled(x, y, sx.max(sy)) {
                         Outcome::Equal

@@ -217,7 +217,7 @@ impl<'a> Comparer<'a> {
             (Outcome::Equal, Rule::Literal)
         } else if x == y {
             (Outcome::Equal, Rule::Engine(EngineRule::Identical))
-        } else if self.close_numbers(&x, &y) {
+        } else if equiv::numbers_close(&x, &y, &self.equiv_options()) == Some(true) {
             (Outcome::Equal, Rule::Engine(EngineRule::NumericValue))
         } else if self.opts.include_percentage || self.opts.decimal_rounding {
             return None;
@@ -319,22 +319,6 @@ impl<'a> Comparer<'a> {
         self.standalone(e)
     }
 
-    /// The engine's numeric closeness (spec/expr.md EX-5) for two exact
-    /// numbers, with this comparison's tolerances (ME-12): two written
-    /// non-zero numbers carry no rounding noise, so they compare by
-    /// `rel_tol` alone at any magnitude (`5·10⁻²⁰` ≠ `6·10⁻²⁰`).
-    fn close_numbers(&self, x: &num_rational::BigRational, y: &num_rational::BigRational) -> bool {
-        use crate::expr::eval::rational_to_f64;
-        use num_traits::Zero;
-        let (a, b) = (rational_to_f64(x), rational_to_f64(y));
-        let diff = (a - b).abs();
-        let scale = a.abs().max(b.abs());
-        if !self.opts.abs_tol_everywhere && !x.is_zero() && !y.is_zero() {
-            return diff <= self.opts.rel_tol * scale;
-        }
-        diff <= self.opts.abs_tol + self.opts.rel_tol * scale
-    }
-
     /// The value of a constant expression as a real number (`±∞` included).
     fn real(&self, e: &Expr) -> Option<f64> {
         let mut steps = 0;
@@ -392,14 +376,13 @@ impl<'a> Comparer<'a> {
 
     /// An interval's end as a real number: `∞` and `-∞` included.
     fn end(&self, e: &Expr) -> Option<f64> {
-        let inf = |x: &Expr| matches!(x, Expr::Constant(Constant::Infinity));
-        match e {
-            x if inf(x) => Some(f64::INFINITY),
-            Expr::Mul(fs) if fs.len() == 2 && fs.iter().any(inf) => {
-                let k = fs.iter().find(|x| !inf(x)).and_then(|x| self.real(x))?;
-                (k != 0.0).then_some(f64::INFINITY.copysign(k))
-            }
-            _ => self.real(e),
+        match crate::expr::canon::infinite_sign(e) {
+            Some(positive) => Some(if positive {
+                f64::INFINITY
+            } else {
+                f64::NEG_INFINITY
+            }),
+            None => self.real(e),
         }
     }
 
@@ -898,13 +881,18 @@ impl<'a> Comparer<'a> {
         })
     }
 
-    fn engine(&mut self, a: &Expr, b: &Expr) -> Result<Decided, ExprError> {
-        let eo = EquivOptions {
+    /// The engine's options of this comparison's tolerances (ME-12).
+    fn equiv_options(&self) -> EquivOptions {
+        EquivOptions {
             rel_tol: self.opts.rel_tol,
             abs_tol: self.opts.abs_tol,
             abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
             ..EquivOptions::default()
-        };
+        }
+    }
+
+    fn engine(&mut self, a: &Expr, b: &Expr) -> Result<Decided, ExprError> {
+        let eo = self.equiv_options();
         let v = equiv::equivalent_counted(a, b, &eo, &self.limits, &mut self.steps)?;
         Ok(match v.outcome {
             equiv::Outcome::Equal => (Outcome::Equal, v.rule.into()),

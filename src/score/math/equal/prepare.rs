@@ -706,13 +706,14 @@ fn undouble_commands(s: &str) -> Option<String> {
 /// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
 /// or a percent word ending the answer.
 fn percent_present(t: &str) -> bool {
+    // The words end the answer, alone or in a final text group.
     let end = t.trim_end();
-    t.contains('%')
-        || percent_group(end).is_some()
-        || ["percentage}", "percent}", "percentage", "percent", "pct"]
-            .iter()
-            .any(|w| end.ends_with(w))
+    let end = end.strip_suffix('}').unwrap_or(end).trim_end();
+    t.contains('%') || PERCENT_WORDS.iter().any(|w| end.ends_with(w))
 }
+
+/// The words that say percent after a number (ME-8), longest first.
+const PERCENT_WORDS: [&str; 3] = ["percentage", "percent", "pct"];
 
 /// Whether [`e_notation`] has something to do: an `e` or `E` right after a
 /// digit or a decimal point.
@@ -729,41 +730,27 @@ fn percent_group(t: &str) -> Option<&str> {
     // The group's text is one of the words: the body ends with it (a check
     // of its last bytes before the searches for the group's command).
     let end = body.trim_end();
-    if !["percent", "percentage", "pct"]
-        .iter()
-        .any(|w| end.ends_with(w))
-    {
+    if !PERCENT_WORDS.iter().any(|w| end.ends_with(w)) {
         return None;
     }
     ["\\text{", "\\mathrm{", "\\textrm{", "\\mbox{"]
         .iter()
         .filter_map(|g| body.rfind(g).map(|i| (i, i + g.len())))
         .max()
-        .filter(|&(_, inner)| matches!(body[inner..].trim(), "percent" | "percentage" | "pct"))
+        .filter(|&(_, inner)| PERCENT_WORDS.contains(&body[inner..].trim()))
         .map(|(open, _)| &t[..open])
 }
 
 /// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
 fn percent_words(s: &str) -> String {
     let mut t = s.trim_end().to_string();
-    if let Some(x) = percent_group(&t) {
-        t = format!("{x}percent");
-    }
-    for w in [
-        "\\text{percentage}",
-        "\\text{percent}",
-        "percentage",
-        "percent",
-        "pct",
-    ] {
-        if let Some(x) = t.strip_suffix(w) {
-            if x.trim_end()
-                .ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')')
-            {
-                t = format!("{}\\%", x.trim_end());
-                break;
-            }
-        }
+    // The number before the word (or its text group) gets the sign.
+    let number = percent_group(&t)
+        .or_else(|| PERCENT_WORDS.iter().find_map(|w| t.strip_suffix(w)))
+        .map(str::trim_end)
+        .filter(|x| x.ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')'));
+    if let Some(x) = number {
+        t = format!("{x}\\%");
     }
     // A bare `%` (not `\%`) is a percent sign too.
     let mut out = String::with_capacity(t.len());
