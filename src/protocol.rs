@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::json_type;
-use crate::registry;
+use crate::registry::{self, Output};
 
 /// Bounds of a protocol run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub struct LineError {
 struct OkLine<'a> {
     id: &'a Value,
     ok: bool,
-    result: Value,
+    result: Output,
 }
 
 #[derive(Serialize)]
@@ -189,11 +189,11 @@ const FIELDS: [&str; 3] = ["id", "fn", "args"];
 /// use scorespec::protocol::answer_line;
 /// let (id, r) = answer_line(br#"{"id":7,"fn":"text.porter_stem","args":{"word":"running"}}"#, 1);
 /// assert_eq!(id, serde_json::json!(7));
-/// assert_eq!(r.unwrap(), serde_json::json!("run"));
+/// assert_eq!(r.unwrap().into_value(), serde_json::json!("run"));
 /// let (_, r) = answer_line(b"{oops", 2);
 /// assert_eq!(r.unwrap_err().kind, "malformed_json");
 /// ```
-pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>) {
+pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Output, LineError>) {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -253,7 +253,7 @@ pub fn answer_line(bytes: &[u8], line: u64) -> (Value, Result<Value, LineError>)
         );
     };
     let result =
-        registry::call(name, args).map_err(|e| err(e.kind(), line, format!("{name}: {e}")));
+        registry::call_output(name, args).map_err(|e| err(e.kind(), line, format!("{name}: {e}")));
     (id, result)
 }
 

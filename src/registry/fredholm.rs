@@ -393,6 +393,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "parse an LLM answer: solution (u(x) = …), HAS_SOLUTION, SOLUTION_TYPE, REASONING, confidence",
         spec: "spec/fredholm.md#parsing-llm-output",
         params: ParseOutputArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = ParseOutputArgs::read(a)?;
             let r = parse_output(args.response, format(args.format)?);
@@ -404,6 +405,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "whether the solution is equivalent to the ground truth, with the rule that decided",
         spec: "spec/fredholm.md#comparisons",
         params: SymbolicArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = SymbolicArgs::read(a)?;
             let fmt = format(args.format)?;
@@ -419,6 +421,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "max / mean error, MAE, RMSE of solution vs truth at stored or evenly spaced points",
         spec: "spec/fredholm.md#comparisons",
         params: NumericArgs::PARAMS,
+        typed: None,
         run: numeric,
     },
     SpecFn {
@@ -426,6 +429,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "point-wise comparison of predicted (x, y) points with the true ones",
         spec: "spec/fredholm.md#type-specific-evaluators",
         params: DiscreteArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = DiscreteArgs::read(a)?;
             let p = points("prediction", args.prediction.0)?;
@@ -444,6 +448,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "term-by-term RMSE of two series over their top-level terms",
         spec: "spec/fredholm.md#type-specific-evaluators",
         params: SeriesArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = SeriesArgs::read(a)?;
             let fmt = format(args.format)?;
@@ -459,6 +464,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "per-term coefficient comparison of an approximate solution",
         spec: "spec/fredholm.md#type-specific-evaluators",
         params: ApproxArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = ApproxArgs::read(a)?;
             let fmt = format(args.format)?;
@@ -478,6 +484,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "family of solutions: free constants sampled (-1, 1, 2), mean and std of the errors",
         spec: "spec/fredholm.md#type-specific-evaluators",
         params: &FAMILY_PARAMS,
+        typed: None,
         run: family_fn,
     },
     SpecFn {
@@ -485,6 +492,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the metrics JSON of a list of predictions (accuracy, per_type, confusion_matrix, …)",
         spec: "spec/fredholm.md#evaluation-and-the-metrics-json",
         params: EvaluateArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = EvaluateArgs::read(a)?;
             let preds = args
@@ -508,6 +516,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "one prediction with its evaluation object (correct, symbolic, numeric, type-specific)",
         spec: "spec/fredholm.md#evaluation-and-the-metrics-json",
         params: EvaluatePredictionArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = EvaluatePredictionArgs::read(a)?;
             let opts = eval_options(args.tolerance, args.n_points, args.include_points)?;

@@ -335,6 +335,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "NLTK sentence BLEU (method1 smoothing) of the math tokens of prediction vs reference",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: BleuArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = BleuArgs::read(a)?;
             Ok(Value::from(bleu::bleu(args.prediction, args.reference)))
@@ -345,6 +346,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the tokens BLEU compares: whitespace-separated, with ** and + - * / ^ ( ) [ ] { } = , apart",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: TokensArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(bleu::math_tokens(TokensArgs::read(a)?.text))),
     },
     SpecFn {
@@ -352,6 +354,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "precision/recall/F1 of detecting 'no solution' (tp, fp, fn as the document counts)",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: NoneDetectionArgs::PARAMS,
+        typed: None,
         run: none_detection_fn,
     },
     SpecFn {
@@ -359,6 +362,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "precision/recall/F1 of the sets of tracked operators (sin, Add, Pow, …) of two expressions",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: OperatorArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = OperatorArgs::read(a)?;
             let r = operator_f1(
@@ -384,6 +388,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "‖u − û‖₂/‖u‖₂ over sample points (\"inf\" when only the truth is zero)",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: RelativeL2Args::PARAMS,
+        typed: None,
         run: relative_l2,
     },
     SpecFn {
@@ -391,6 +396,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "residual of u(x) − λ∫K(x,t)u(t)dt − f(x) at sample points (Gauss–Legendre quadrature)",
         spec: "spec/fredholm.md#metrics-of-part-8",
         params: VerifyArgs::PARAMS,
+        typed: None,
         run: verify,
     },
 ];

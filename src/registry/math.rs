@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::math_equal::EqualOptionArgs;
 use super::typed::ArrayValue;
-use super::{Args, SpecFn};
+use super::{Args, Output, SpecFn};
 use crate::error::{CallError, json_type};
 use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, majority};
 
@@ -76,6 +76,11 @@ pub fn grade_options(options: &Value) -> Result<GradeOptions, CallError> {
 }
 
 fn grade_call(a: &Args<'_>) -> Result<Value, CallError> {
+    grade_output(a).map(Output::into_value)
+}
+
+/// `math.grade` with its verdict typed until it is written.
+fn grade_output(a: &Args<'_>) -> Result<Output, CallError> {
     let args = GradeArgs::read(a)?;
     let opts = args.options();
     let golds = args.gold;
@@ -85,8 +90,11 @@ fn grade_call(a: &Args<'_>) -> Result<Value, CallError> {
             reason: "the list of gold answers is empty".into(),
         });
     }
-    let graded = grade_any(&golds, args.response, &opts);
-    Ok(Value::Object(crate::eval::math::graded_into_json(graded)))
+    Ok(Output::Graded(Box::new(grade_any(
+        &golds,
+        args.response,
+        &opts,
+    ))))
 }
 
 fn strings<'v>(items: &'v [Value], what: &str) -> Result<Vec<&'v str>, CallError> {
@@ -139,6 +147,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "extract the answer of gold and response, then math.equal: the verdict with the extracted answers and spans",
         spec: "spec/math.md#grading-and-majority-voting",
         params: GradeArgs::PARAMS,
+        typed: Some(grade_output),
         run: grade_call,
     },
     SpecFn {
@@ -146,6 +155,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "running majority vote by equivalence (document 004: [1,2,3,3,3] -> [1,1,1,3,3]); also over a list of lists",
         spec: "spec/math.md#grading-and-majority-voting",
         params: MajorityArgs::PARAMS,
+        typed: None,
         run: majority_call,
     },
 ];

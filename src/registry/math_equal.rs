@@ -114,5 +114,6 @@ pub(super) static FNS: &[SpecFn] = &[SpecFn {
     doc: "whether two math answers are the same answer: {equal, outcome, rule, reference_normalized, prediction_normalized}",
     spec: "spec/math.md#equivalence",
     params: MathEqualArgs::PARAMS,
+    typed: None,
     run: run_equal,
 }];

@@ -85,6 +85,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the answer of a response: {found, answer, span (byte range), how (rule), normalized}; found false and the rest null when there is none",
         spec: "spec/math.md#extraction",
         params: ExtractArgs::PARAMS,
+        typed: None,
         run: extract_answer,
     },
     SpecFn {
@@ -92,6 +93,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the normalized answer string (delimiters, units, \\text, thousands separators, degrees, a/b …)",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| text_to_string(a, norm::normalize),
     },
     SpecFn {
@@ -99,6 +101,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "\\pm and \\mp expanded: the list of alternatives",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(norm::norm_pm(text(a)?))),
     },
     SpecFn {
@@ -106,6 +109,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "degrees: converted to radians inside trigonometric functions, dropped elsewhere",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| text_to_string(a, norm::norm_deg),
     },
     SpecFn {
@@ -113,6 +117,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "a/b of numbers (or square roots) written as \\frac{a}{b}",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| text_to_string(a, norm::fix_a_slash_b),
     },
     SpecFn {
@@ -120,6 +125,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "basic function names with an explicit power: sinx -> \\sin^{1}x",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| text_to_string(a, norm::norm_basic_fn),
     },
     SpecFn {
@@ -127,6 +133,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the elements of a set answer, normalized, sorted and deduplicated",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(norm::extract_set(text(a)?))),
     },
     SpecFn {
@@ -134,6 +141,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "whether the answer is a set of alternatives (braces, \"or\", a top-level list)",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(norm::is_set(text(a)?))),
     },
     SpecFn {
@@ -141,6 +149,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the text without its first bracket of the given kind and the bracket closing it",
         spec: "spec/math.md#normalization",
         params: ParenArgs::PARAMS,
+        typed: None,
         run: remove_first_paren_pair,
     },
     SpecFn {
@@ -148,6 +157,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "an interval / union / set answer as the canonical infix string of the expression engine",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| {
             norm::latex_to_interval(text(a)?)
                 .map(Value::from)
@@ -159,6 +169,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "a matrix / vector answer as a list of rows of canonical infix strings",
         spec: "spec/math.md#normalization",
         params: AnswerTextArgs::PARAMS,
+        typed: None,
         run: |a| {
             norm::latex_to_matrix(text(a)?)
                 .map(Value::from)

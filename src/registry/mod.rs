@@ -16,6 +16,7 @@ use crate::expr::api::{self as expr_api, EvalOutcome, Format};
 use crate::expr::complex::Complex;
 use crate::expr::equiv::EquivOptions;
 use crate::expr::{ExprError, Limits};
+use crate::score::math::grade::Graded;
 use crate::score::{puzzles, qa, reward};
 use crate::text;
 use typed::{Object, StrOrInts};
@@ -146,6 +147,53 @@ pub struct SpecFn {
     /// Its parameters, in documentation order.
     pub params: &'static [Param],
     pub(crate) run: fn(&Args<'_>) -> Result<Value, CallError>,
+    /// The same function with a typed result, written as JSON only when it
+    /// is serialized ([`Output`]), for functions whose JSON value costs a
+    /// share of the call (`math.grade`); `run` is then its JSON value.
+    pub(crate) typed: Option<TypedRun>,
+}
+
+/// A spec function with a typed result ([`SpecFn`]'s `typed`).
+pub(crate) type TypedRun = fn(&Args<'_>) -> Result<Output, CallError>;
+
+/// What a spec function returns: a JSON value, or a typed result that is
+/// written as JSON only when it is serialized (the protocol writes it straight
+/// to its output line, with no JSON map built in between).
+///
+/// ```
+/// use scorespec::registry::{Output, lookup};
+/// let f = lookup("math.grade").unwrap();
+/// let out = f.call_output(&serde_json::json!({"gold": "2", "response": r"so \boxed{2}"})).unwrap();
+/// assert!(matches!(out, Output::Graded(_)));
+/// assert_eq!(serde_json::to_value(&out).unwrap()["rule"], "literal");
+/// assert_eq!(out.into_value()["equal"], true);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum Output {
+    /// A JSON value.
+    Value(Value),
+    /// The verdict of `math.grade`, written as
+    /// [`crate::eval::math::graded_json`]'s object.
+    Graded(Box<Graded>),
+}
+
+impl Output {
+    /// The result as a JSON value.
+    pub fn into_value(self) -> Value {
+        match self {
+            Output::Value(v) => v,
+            Output::Graded(g) => Value::Object(crate::eval::math::graded_json(&g)),
+        }
+    }
+}
+
+impl serde::Serialize for Output {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Output::Value(v) => v.serialize(s),
+            Output::Graded(g) => crate::eval::math::GradedFields(g).serialize(s),
+        }
+    }
 }
 
 /// The most parameters a spec function declares (a test checks the table).
@@ -311,6 +359,15 @@ impl SpecFn {
         self.with_args(args, self.run)
     }
 
+    /// [`SpecFn::call`] with the result typed until it is written: what the
+    /// protocol and `scorespec bench` call.
+    pub fn call_output(&self, args: &Value) -> Result<Output, CallError> {
+        match self.typed {
+            Some(typed) => self.with_args(args, typed),
+            None => self.with_args(args, self.run).map(Output::Value),
+        }
+    }
+
     /// Checks `args` against the parameters, then hands them to `f`.
     pub(crate) fn with_args<T>(
         &self,
@@ -435,20 +492,35 @@ pub fn lookup(id: &str) -> Option<&'static SpecFn> {
 /// assert!((f1 - 1.0 / 3.0).abs() < 1e-15);
 /// ```
 pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
-    match lookup(id) {
-        Some(f) => f.call(args),
-        None => {
-            let family = id.split('.').next().unwrap_or_default();
-            Err(CallError::UnknownFunction {
-                name: id.to_string(),
-                suggestions: all()
-                    .iter()
-                    .filter(|f| f.id.split('.').next() == Some(family))
-                    .map(|f| f.id)
-                    .collect(),
-            })
+    found(id)?.call(args)
+}
+
+/// [`call`] with the result typed until it is written ([`Output`]): what the
+/// protocol and `scorespec bench` call.
+///
+/// ```
+/// use serde_json::json;
+/// let out = scorespec::registry::call_output("qa.exact_match", &json!({"prediction": "Paris!", "reference": "paris"}));
+/// assert_eq!(serde_json::to_string(&out.unwrap()).unwrap(), "1.0");
+/// ```
+pub fn call_output(id: &str, args: &Value) -> Result<Output, CallError> {
+    found(id)?.call_output(args)
+}
+
+/// The function registered under `id`, or the error naming the functions of
+/// its family.
+fn found(id: &str) -> Result<&'static SpecFn, CallError> {
+    lookup(id).ok_or_else(|| {
+        let family = id.split('.').next().unwrap_or_default();
+        CallError::UnknownFunction {
+            name: id.to_string(),
+            suggestions: all()
+                .iter()
+                .filter(|f| f.id.split('.').next() == Some(family))
+                .map(|f| f.id)
+                .collect(),
         }
-    }
+    })
 }
 
 const UNICODE_PUNCT_DOC: &str =
@@ -690,6 +762,7 @@ static CORE: &[SpecFn] = &[
         doc: "whether two expressions are equivalent, with the rule that decided and both canonical forms",
         spec: "spec/expr.md#ex-5-equivalence",
         params: EquivalentArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = EquivalentArgs::read(a)?;
             let opts = EquivOptions {
@@ -711,6 +784,7 @@ static CORE: &[SpecFn] = &[
         doc: "the value of an expression at a point (a number, or {re, im} for a complex value)",
         spec: "spec/expr.md#ex-4-evaluation",
         params: EvaluateArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = EvaluateArgs::read(a)?;
             let at = point(&args.at)?;
@@ -729,6 +803,7 @@ static CORE: &[SpecFn] = &[
         doc: "parse infix (x**2 + sin(x)) into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
         params: TextArgs::PARAMS,
+        typed: None,
         run: |a| parse_to_infix(a, Format::Infix),
     },
     SpecFn {
@@ -736,6 +811,7 @@ static CORE: &[SpecFn] = &[
         doc: "parse LaTeX into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
         params: TextArgs::PARAMS,
+        typed: None,
         run: |a| parse_to_infix(a, Format::Latex),
     },
     SpecFn {
@@ -743,6 +819,7 @@ static CORE: &[SpecFn] = &[
         doc: "parse RPN (x 2 ^ x sin +) into the canonical infix string",
         spec: "spec/expr.md#ex-7-parsers",
         params: TextArgs::PARAMS,
+        typed: None,
         run: |a| parse_to_infix(a, Format::Rpn),
     },
     SpecFn {
@@ -750,6 +827,7 @@ static CORE: &[SpecFn] = &[
         doc: "the canonical form of an expression, printed as LaTeX",
         spec: "spec/expr.md#ex-3-printing",
         params: PrintArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PrintArgs::read(a)?;
             expr_api::latex_string(args.text, args.format, &Limits::default())
@@ -762,6 +840,7 @@ static CORE: &[SpecFn] = &[
         doc: "the canonical form of an expression, printed as RPN",
         spec: "spec/expr.md#ex-3-printing",
         params: PrintArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PrintArgs::read(a)?;
             match expr_api::rpn_string(args.text, args.format, &Limits::default())
@@ -780,6 +859,7 @@ static CORE: &[SpecFn] = &[
         doc: "fraction of ground-truth groups of 4 words found (case-insensitive sets)",
         spec: "spec/puzzles.md#connections",
         params: PuzzleArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PuzzleArgs::read(a)?;
             Ok(Value::from(puzzles::connections(
@@ -793,6 +873,7 @@ static CORE: &[SpecFn] = &[
         doc: "1 if the ground truth is a substring of the extracted answer, else 0",
         spec: "spec/puzzles.md#typos",
         params: PuzzleArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PuzzleArgs::read(a)?;
             Ok(Value::from(puzzles::typos(args.ground_truth, args.output)))
@@ -803,6 +884,7 @@ static CORE: &[SpecFn] = &[
         doc: "1 - Levenshtein(expected order, matched sentence order) / n, clamped at 0",
         spec: "spec/puzzles.md#unscrambling",
         params: PuzzleArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PuzzleArgs::read(a)?;
             Ok(Value::from(puzzles::unscrambling(
@@ -816,6 +898,7 @@ static CORE: &[SpecFn] = &[
         doc: "1 if the normalized prediction equals a normalized reference, else 0",
         spec: "spec/qa.md#rules",
         params: MatchArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = MatchArgs::read(a)?;
             let (opts, refs) = args.checked()?;
@@ -831,6 +914,7 @@ static CORE: &[SpecFn] = &[
         doc: "token F1 (over multisets) of prediction and reference after normalization",
         spec: "spec/qa.md#rules",
         params: MatchArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = MatchArgs::read(a)?;
             let (opts, refs) = args.checked()?;
@@ -842,6 +926,7 @@ static CORE: &[SpecFn] = &[
         doc: "SQuAD normalization: lowercase, punctuation, articles, whitespace, optional stemming",
         spec: "spec/qa.md#rules",
         params: QaNormalizeArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = QaNormalizeArgs::read(a)?;
             let opts = qa::NormalizeOptions {
@@ -861,6 +946,7 @@ static CORE: &[SpecFn] = &[
         doc: "score one row {data_source, model_output, extra_info: {label}} with its task's scorer",
         spec: "spec/puzzles.md#reward-dispatch",
         params: RewardArgs::PARAMS,
+        typed: None,
         run: reward_score,
     },
     SpecFn {
@@ -868,6 +954,7 @@ static CORE: &[SpecFn] = &[
         doc: "edit distance of two strings (by Unicode scalar value) or two integer lists",
         spec: "spec/puzzles.md#levenshtein-distance",
         params: LevenshteinArgs::PARAMS,
+        typed: None,
         run: levenshtein,
     },
     SpecFn {
@@ -875,6 +962,7 @@ static CORE: &[SpecFn] = &[
         doc: "Porter stem of one word, equal to nltk 3.10.4 PorterStemmer() (NLTK_EXTENSIONS)",
         spec: "spec/qa.md#rules",
         params: StemArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(text::porter_stem(StemArgs::read(a)?.word))),
     },
 ];

@@ -47,6 +47,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "equation (contains =), physical_quantity (number then units) or formula",
         spec: "spec/physics.md#classification",
         params: ContentArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(physics::classify_expression(text(a)?).name())),
     },
     SpecFn {
@@ -54,6 +55,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "same category and equal values: numbers and magnitudes within tolerance, expressions by equivalence, text exactly",
         spec: "spec/physics.md#equality",
         params: PhysicsEqualArgs::PARAMS,
+        typed: None,
         run: |a| {
             let args = PhysicsEqualArgs::read(a)?;
             let opts = EqualOptions {
@@ -68,6 +70,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "remove math delimiters, \\boxed/\\text/\\mathrm (braces matched) and spacing commands: {clean, had_latex}",
         spec: "spec/physics.md#math-content-extraction",
         params: ContentArgs::PARAMS,
+        typed: None,
         run: |a| {
             let (clean, had_latex) = physics::extract_math_content(text(a)?);
             Ok(json!({"clean": clean, "had_latex": had_latex}))
@@ -78,6 +81,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the category (number, equation, physical_quantity, formula, text) and canonical value of an answer",
         spec: "spec/physics.md#functions",
         params: AnswerArgs::PARAMS,
+        typed: None,
         run: |a| Ok(physics::normalize_answer(answer(a)?).to_json()),
     },
     SpecFn {
@@ -85,6 +89,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the value of a whole-answer number (integer, decimal, fraction, \\frac), or null (NaN)",
         spec: "spec/physics.md#numbers",
         params: AnswerArgs::PARAMS,
+        typed: None,
         run: |a| Ok(physics::normalize_number(answer(a)?).map_or(Value::Null, Value::from)),
     },
     SpecFn {
@@ -92,6 +97,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "\"{number} {unit}\" with the number evaluated and the unit normalized",
         spec: "spec/physics.md#physical-quantities",
         params: ContentArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(physics::normalize_physical_quantity(text(a)?))),
     },
     SpecFn {
@@ -99,6 +105,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the canonical SymPy-style string of an equation or formula, or its whitespace-collapsed text",
         spec: "spec/physics.md#equations-and-formulas",
         params: ContentArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(physics::normalize_symbolic(text(a)?))),
     },
     SpecFn {
@@ -106,6 +113,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "the text stripped of leading and trailing whitespace",
         spec: "spec/physics.md#text",
         params: ContentArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(physics::normalize_text(text(a)?))),
     },
     SpecFn {
@@ -113,6 +121,7 @@ pub(super) static FNS: &[SpecFn] = &[
         doc: "whether the answer starts with $, $$, \\[, \\(, \\boxed{, \\frac{, \\text{ or \\mathrm{",
         spec: "spec/physics.md#latex-gate",
         params: AnswerArgs::PARAMS,
+        typed: None,
         run: |a| Ok(Value::from(physics::starts_with_latex(answer(a)?))),
     },
 ];
