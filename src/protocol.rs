@@ -62,13 +62,6 @@ pub struct LineError {
 }
 
 #[derive(Serialize)]
-struct OkLine<'a> {
-    id: &'a Value,
-    ok: bool,
-    result: Output,
-}
-
-#[derive(Serialize)]
 struct ErrLine<'a> {
     id: &'a Value,
     ok: bool,
@@ -277,6 +270,7 @@ pub fn run<R: BufRead, W: Write>(
     limits: &Limits,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
+    let mut text = Vec::new();
     let (_, taken) = skip_bom(&mut input)?;
     let mut input = taken.as_slice().chain(input);
     while let Some((raw, _)) = read_line(&mut input, limits.max_line_bytes)? {
@@ -298,14 +292,16 @@ pub fn run<R: BufRead, W: Write>(
         match result {
             Ok(result) => {
                 summary.ok += 1;
-                serde_json::to_writer(
-                    &mut output,
-                    &OkLine {
-                        id: &id,
-                        ok: true,
-                        result,
-                    },
-                )?;
+                // `{"id":…,"ok":true,"result":…}`, the result written by
+                // `Output::write_json` (a typed result with no JSON value
+                // built in between).
+                text.clear();
+                text.extend_from_slice(b"{\"id\":");
+                serde_json::to_writer(&mut text, &id)?;
+                text.extend_from_slice(b",\"ok\":true,\"result\":");
+                result.write_json(&mut text)?;
+                text.push(b'}');
+                output.write_all(&text)?;
             }
             Err(error) => {
                 summary.errors += 1;

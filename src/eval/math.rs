@@ -127,60 +127,136 @@ pub fn grade_row(bytes: &[u8], line: u64, opts: &GradeOptions) -> MathRow {
 /// assert_eq!(serde_json::Value::Object(graded_json(&g)), whole);
 /// ```
 pub fn graded_json(graded: &Graded) -> Map<String, Value> {
-    match serde_json::to_value(GradedFields(graded)) {
+    let mut text = Vec::new();
+    write_graded(graded, &mut text);
+    match serde_json::from_slice(&text) {
         Ok(Value::Object(m)) => m,
-        // A map of strings, booleans, nulls and integers always serializes
-        // to an object.
+        // `write_graded` writes an object of strings, booleans, nulls and
+        // integers, which always reads back (a test checks it).
         _ => Map::new(),
     }
 }
 
-/// A [`Graded`] written as [`graded_json`]'s object, keys in sorted order,
-/// straight to a serializer: what `math.grade` returns through the protocol,
-/// with no map built in between (building one took a sixth of a call). A test
-/// checks it against the serde serialization of [`Graded`], key for key.
-#[derive(Debug, Clone, Copy)]
-pub struct GradedFields<'a>(pub &'a Graded);
-
-/// A [`Located`] with its keys in sorted order (`answer`, `how`, `span`).
-struct LocatedFields<'a>(&'a Located);
-
-impl Serialize for LocatedFields<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let l = self.0;
-        let mut m = s.serialize_map(Some(3))?;
-        m.serialize_entry("answer", &l.answer)?;
-        m.serialize_entry("how", l.how)?;
-        m.serialize_entry("span", &[l.span.0, l.span.1])?;
-        m.end()
+/// Appends [`graded_json`]'s object to `out` as JSON text, keys in sorted
+/// order, byte for byte what `serde_json` writes for that object: what
+/// `math.grade` returns through the protocol, written with no map built in
+/// between (building one, or serde's map serializer, took a tenth of a
+/// call). Tests check it against serde's serialization of [`Graded`].
+pub fn write_graded(graded: &Graded, out: &mut Vec<u8>) {
+    let v = &graded.verdict;
+    out.extend_from_slice(if v.equal {
+        b"{\"equal\":true,\"gold_extracted\":"
+    } else {
+        b"{\"equal\":false,\"gold_extracted\":"
+    });
+    write_located(graded.gold_extracted.as_ref(), out);
+    out.extend_from_slice(b",\"outcome\":");
+    json_string(v.outcome.as_str(), out);
+    out.extend_from_slice(b",\"prediction_normalized\":");
+    json_string(&v.prediction_normalized, out);
+    if let Some(reason) = graded.reason {
+        out.extend_from_slice(b",\"reason\":");
+        json_string(reason, out);
     }
+    out.extend_from_slice(b",\"reference_normalized\":");
+    json_string(&v.reference_normalized, out);
+    out.extend_from_slice(b",\"response_extracted\":");
+    write_located(graded.response_extracted.as_ref(), out);
+    out.extend_from_slice(b",\"rule\":");
+    json_string(v.rule.as_str(), out);
+    out.push(b'}');
 }
 
-impl Serialize for GradedFields<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let g = self.0;
-        let v = &g.verdict;
-        let mut m = s.serialize_map(Some(7 + usize::from(g.reason.is_some())))?;
-        m.serialize_entry("equal", &v.equal)?;
-        m.serialize_entry(
-            "gold_extracted",
-            &g.gold_extracted.as_ref().map(LocatedFields),
-        )?;
-        m.serialize_entry("outcome", v.outcome.as_str())?;
-        m.serialize_entry("prediction_normalized", &v.prediction_normalized)?;
-        if let Some(reason) = g.reason {
-            m.serialize_entry("reason", reason)?;
+/// An extracted answer as `{"answer","how","span"}`, or `null`.
+fn write_located(located: Option<&Located>, out: &mut Vec<u8>) {
+    let Some(l) = located else {
+        out.extend_from_slice(b"null");
+        return;
+    };
+    out.extend_from_slice(b"{\"answer\":");
+    json_string(&l.answer, out);
+    out.extend_from_slice(b",\"how\":");
+    json_string(l.how, out);
+    out.extend_from_slice(b",\"span\":[");
+    write_decimal(l.span.0, out);
+    out.push(b',');
+    write_decimal(l.span.1, out);
+    out.extend_from_slice(b"]}");
+}
+
+/// `n` in decimal digits.
+fn write_decimal(n: usize, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
-        m.serialize_entry("reference_normalized", &v.reference_normalized)?;
-        m.serialize_entry(
-            "response_extracted",
-            &g.response_extracted.as_ref().map(LocatedFields),
-        )?;
-        m.serialize_entry("rule", v.rule.as_str())?;
-        m.end()
     }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Whether one of the eight bytes of `word` is below 0x20, a quote or a
+/// backslash (the classic "has a byte less than n / equal to c" bit tricks;
+/// a byte of 0x80 or more never counts).
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    below_space
+        | zero_byte(word ^ (ONES * u64::from(b'"')))
+        | zero_byte(word ^ (ONES * u64::from(b'\\')))
+        != 0
+}
+
+/// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\`
+/// with a backslash, the control characters U+0000–U+001F as `\b`, `\t`,
+/// `\n`, `\f`, `\r` or `\u00xx` (lower-case hex), everything else as is.
+fn json_string(s: &str, out: &mut Vec<u8>) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    // Eight bytes at a time while none of them needs escaping (most text).
+    let mut start = 0;
+    while let Some(chunk) = bytes.get(start..start + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        if needs_escape(u64::from_le_bytes(word)) {
+            break;
+        }
+        start += 8;
+    }
+    out.extend_from_slice(&bytes[..start]);
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            0x08 => b"\\b",
+            b'\t' => b"\\t",
+            b'\n' => b"\\n",
+            0x0c => b"\\f",
+            b'\r' => b"\\r",
+            0..=0x1f => {
+                out.extend_from_slice(&bytes[start..i]);
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 0xf)]);
+                start = i + 1;
+                continue;
+            }
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[start..i]);
+        out.extend_from_slice(escape);
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
 }
 
 /// The text of `scorespec grade --explain`: the answer found in each text
@@ -303,7 +379,7 @@ mod tests {
     use crate::score::math::grade::{grade, grade_any};
 
     /// The field-by-field JSON is the serde serialization of [`Graded`]
-    /// (a field added to the struct and not to `GradedFields` fails
+    /// (a field added to the struct and not to `write_graded` fails
     /// here): a verdict of each shape, with and without extracted answers
     /// and a reason.
     #[test]
@@ -329,10 +405,39 @@ mod tests {
             assert_eq!(Value::Object(graded_json(&g)), serde, "{g:?}");
             // Written straight, the keys come in the sorted order of a JSON
             // map, byte for byte what the map would write.
-            assert_eq!(
-                serde_json::to_string(&GradedFields(&g)).unwrap(),
-                serde_json::to_string(&serde).unwrap()
-            );
+            let mut text = Vec::new();
+            write_graded(&g, &mut text);
+            assert_eq!(text, serde_json::to_vec(&serde).unwrap(), "{g:?}");
+        }
+    }
+
+    /// Strings are escaped as serde_json escapes them: every control
+    /// character, quote and backslash, and text beyond ASCII (U+007F, é,
+    /// 答, an emoji) as is.
+    #[test]
+    fn strings_are_escaped_as_serde_json_does() {
+        let mut all: String = (0u8..0x80).map(char::from).collect();
+        all.push_str("é答😀\u{2028}\\\"end");
+        let texts = [
+            all.as_str(),
+            "",
+            "plain",
+            "\"",
+            "\\",
+            "a\nb\u{1f}c",
+            "eight by\ttes then more",
+            "sixteen bytes ok\"",
+            "\u{7f}\u{80}\u{ff}ÿÿÿÿÿÿÿÿ \u{1}",
+        ];
+        for s in texts {
+            let mut text = Vec::new();
+            json_string(s, &mut text);
+            assert_eq!(text, serde_json::to_vec(s).unwrap(), "{s:?}");
+        }
+        for n in [0, 7, 10, 99, 12_345, usize::MAX] {
+            let mut text = Vec::new();
+            write_decimal(n, &mut text);
+            assert_eq!(text, n.to_string().into_bytes());
         }
     }
 }

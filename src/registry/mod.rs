@@ -165,8 +165,8 @@ pub(crate) type TypedRun = fn(&Args<'_>) -> Result<Output, CallError>;
 /// let f = lookup("math.grade").unwrap();
 /// let out = f.call_output(&serde_json::json!({"gold": "2", "response": r"so \boxed{2}"})).unwrap();
 /// assert!(matches!(out, Output::Graded(_)));
-/// assert_eq!(serde_json::to_value(&out).unwrap()["rule"], "literal");
-/// assert_eq!(out.into_value()["equal"], true);
+/// let value = out.into_value();
+/// assert_eq!((&value["equal"], &value["rule"]), (&true.into(), &"literal".into()));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum Output {
@@ -185,13 +185,25 @@ impl Output {
             Output::Graded(g) => Value::Object(crate::eval::math::graded_json(&g)),
         }
     }
-}
 
-impl serde::Serialize for Output {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    /// Appends the result's JSON text to `out`, byte for byte what
+    /// `serde_json::to_writer` writes for [`Output::into_value`], without
+    /// building that value for a typed result.
+    ///
+    /// ```
+    /// use scorespec::registry::call_output;
+    /// let out = call_output("math.grade", &serde_json::json!({"gold": "2", "response": "2"})).unwrap();
+    /// let mut text = Vec::new();
+    /// out.write_json(&mut text).unwrap();
+    /// assert_eq!(text, serde_json::to_vec(&out.into_value()).unwrap());
+    /// ```
+    pub fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
         match self {
-            Output::Value(v) => v.serialize(s),
-            Output::Graded(g) => crate::eval::math::GradedFields(g).serialize(s),
+            Output::Value(v) => serde_json::to_writer(out, v),
+            Output::Graded(g) => {
+                crate::eval::math::write_graded(g, out);
+                Ok(())
+            }
         }
     }
 }
@@ -501,7 +513,9 @@ pub fn call(id: &str, args: &Value) -> Result<Value, CallError> {
 /// ```
 /// use serde_json::json;
 /// let out = scorespec::registry::call_output("qa.exact_match", &json!({"prediction": "Paris!", "reference": "paris"}));
-/// assert_eq!(serde_json::to_string(&out.unwrap()).unwrap(), "1.0");
+/// let mut text = Vec::new();
+/// out.unwrap().write_json(&mut text).unwrap();
+/// assert_eq!(text, b"1.0");
 /// ```
 pub fn call_output(id: &str, args: &Value) -> Result<Output, CallError> {
     found(id)?.call_output(args)
