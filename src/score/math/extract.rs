@@ -54,7 +54,7 @@ mod production;
 mod truncation;
 
 pub use bare::{MAX_BARE_BYTES, bare_answer};
-pub use choice::{choice_letter, response_choice};
+pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};
 pub use production::{NO_FORMULA_OR_NUMBER, NoAnswerReason, TAIL_BYTES, locate_default};
 
 /// Only the last this many bytes of a response are read (MX-1): the

@@ -72,10 +72,16 @@ pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
     ok.then(|| (c, rest.strip_prefix(')').unwrap_or(rest)))
 }
 
+/// How much of a long last line [`response_choice`] reads, from its end
+/// (bytes): a choice is named at the end of a response.
+pub const CHOICE_WINDOW: usize = 1024;
+
 /// The choice a response makes (MX-16): the letter its answer starts with
 /// (`(B) 12`, `**B**`, `option D`), else the last of its last line's `(X)`,
 /// bold `**X**`, or letter named by "option", "choice", "answer" or 选
-/// (`I choose option D.`, `Option C is correct.`, `the answer is C`, `故选B。`).
+/// (`I choose option D.`, `Option C is correct.`, `the answer is C`, `故选B。`);
+/// of a last line longer than [`CHOICE_WINDOW`] bytes, its last
+/// [`CHOICE_WINDOW`] bytes.
 ///
 /// ```
 /// use scorespec::score::math::extract::response_choice;
@@ -96,7 +102,15 @@ pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Locate
     let body = strip_think(response);
     let base = body.as_ptr() as usize - response.as_ptr() as usize;
     let t = body.trim_end();
-    let line_start = t.rfind('\n').map_or(0, |k| k + 1);
+    // The last line, or its last CHOICE_WINDOW bytes when it is longer: a
+    // choice is made at the end, and a paragraph of 100 kB is read at a
+    // bounded cost.
+    let mut line_start = t.rfind('\n').map_or(0, |k| k + 1);
+    if t.len() - line_start > CHOICE_WINDOW {
+        line_start = (t.len() - CHOICE_WINDOW..t.len())
+            .find(|&k| t.is_char_boundary(k))
+            .unwrap_or(t.len());
+    }
     let line = &t[line_start..];
     let lb = line.as_bytes();
     let marked = (0..lb.len()).rev().find_map(|i| {
@@ -152,4 +166,33 @@ fn named_letter(line: &str) -> Option<usize> {
                 .then_some(k)
         })
         .max()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A last line longer than the window is read from its end: the choice
+    /// at the end of a 100 kB paragraph is found (at its byte offset), one
+    /// named only at the paragraph's start is not (MX-16).
+    #[test]
+    fn a_long_last_line_is_read_from_its_end() {
+        let pad = "Let me think step by step. ".repeat(4000);
+        let at_end = format!("{pad}So I choose option D.");
+        let c = response_choice(&at_end, None).unwrap();
+        assert_eq!(c.answer, "D");
+        assert_eq!(c.span.0, pad.len() + "So I choose option ".len());
+        let at_start = format!("I choose option D. {pad}");
+        assert!(response_choice(&at_start, None).is_none());
+        // The window's first byte falls inside a 3-byte character: it is
+        // stepped over, and a choice further on is still found.
+        let edge = format!("{pad}答{}", "y".repeat(CHOICE_WINDOW - 1));
+        assert!(response_choice(&edge, None).is_none());
+        let tail = format!(" option B.{}", "y".repeat(CHOICE_WINDOW - 30));
+        let edge = format!(
+            "{pad}答{}{tail}",
+            "y".repeat(CHOICE_WINDOW - 1 - tail.len())
+        );
+        assert_eq!(response_choice(&edge, None).unwrap().answer, "B");
+    }
 }
