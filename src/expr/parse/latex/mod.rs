@@ -126,7 +126,7 @@ pub fn parse_latex(text: &str, limits: &Limits) -> Result<Expr, ExprError> {
 /// The canonical tree of the simplest answers, read without the lexer, the
 /// parser and the canonicalizer: an integer of at most 18 digits (`-12`), a
 /// fraction of two such integers (`1/3`, `\frac{1}{3}`, `-\dfrac{2}{4}`, a
-/// non-zero denominator) or a single ASCII letter (`x`; `e` and `i` are the
+/// non-zero denominator), a decimal of at most 18 digits (`-0.25`) or a single ASCII letter (`x`; `e` and `i` are the
 /// constants). It is what `canonical(parse_latex(text))` gives (a unit test
 /// compares the two), or `None` for any other text and under limits so
 /// small that the full reading could refuse the text: the full reading
@@ -185,6 +185,14 @@ pub fn parse_simple(text: &str, limits: &Limits) -> Option<Expr> {
             [] => (n, 1),
             [b'/', rest @ ..] => match int(rest)? {
                 (d, len) if len == rest.len() => (n, d),
+                _ => return None,
+            },
+            // A decimal of at most 18 digits in all.
+            [b'.', rest @ ..] => match int(rest)? {
+                (f, k) if k == rest.len() && len + k <= 18 => {
+                    let p = 10i64.pow(k as u32);
+                    (n * p + f, p)
+                }
                 _ => return None,
             },
             _ => return None,

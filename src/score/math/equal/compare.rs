@@ -17,6 +17,7 @@ use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
 use crate::expr::canon::{canonical, canonical_owned};
 use crate::expr::equiv::{self, EquivOptions};
+use crate::expr::parse::latex::parse_simple;
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Interval, Limits, RelOp};
 use crate::score::math::units::{self, UnitPart};
@@ -507,6 +508,22 @@ impl<'a> Comparer<'a> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // An integer, a fraction of integers, a short decimal or a letter
+        // (about a third of all items) is read directly: no rule below
+        // applies to one, and its reading is its canonical form.
+        if let Some(expr) = parse_simple(s.trim(), &self.limits) {
+            return Ok(Item {
+                text: s.to_string(),
+                expr,
+                stands_for: None,
+                verbatim: true,
+            });
+        }
+        self.item_read(s)
+    }
+
+    /// [`Comparer::item`] by its rules, for any text.
+    fn item_read(&self, s: &str) -> Result<Item, ExprError> {
         // `\mathbb{R} \setminus \{1\}`: a union of intervals (ME-17).
         if let Some(t) = s
             .contains("\\setminus")
@@ -1134,5 +1151,50 @@ pub(super) fn boolean(s: &str) -> Option<bool> {
         Some(false)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct reading of simple items is the reading by the rules.
+    #[test]
+    fn simple_items_are_read_as_the_rules_read_them() {
+        let opts = EqualOptions::default();
+        let cmp = Comparer::new(&opts);
+        let mut taken = 0;
+        let letters = (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .map(|c| char::from(c).to_string());
+        let numbers = [
+            "0",
+            "1",
+            "-2",
+            "12",
+            "1/3",
+            "-4/6",
+            "\\frac{1}{3}",
+            "-\\dfrac{2}{4}",
+            "\\tfrac{10}{5}",
+            "0.5",
+            "-3.14",
+            "12.50",
+            " 7 ",
+            "1/0",
+            "1st",
+            "2.5.1",
+        ];
+        for t in letters.chain(numbers.iter().map(|s| s.to_string())) {
+            let full = cmp
+                .item_read(&t)
+                .map(|i| (i.text, i.expr, i.stands_for, i.verbatim));
+            let item = cmp
+                .item(&t)
+                .map(|i| (i.text, i.expr, i.stands_for, i.verbatim));
+            assert_eq!(format!("{item:?}"), format!("{full:?}"), "{t:?}");
+            taken += usize::from(parse_simple(t.trim(), &cmp.limits).is_some());
+        }
+        assert!(taken >= 60, "{taken}");
     }
 }
