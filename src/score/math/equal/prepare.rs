@@ -31,10 +31,32 @@ pub fn prepare(s: &str) -> String {
 /// where } …`, ME-18) set apart: the answer, and the qualifier if any.
 pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     // Most answers compared are short numbers, already in the plain form.
-    if is_plain(s) {
-        return (s.to_string(), None);
+    if let Some(core) = plain_core(s) {
+        return (core.to_string(), None);
     }
     prepare_full(s)
+}
+
+/// The text a plain number (see [`is_plain`]) written `x`, `x.`, `$x$`,
+/// `$x.$` or `$x$.` is prepared into: `x` (a unit test checks the claim
+/// against [`prepare_full`]); `None` for any other text.
+fn plain_core(s: &str) -> Option<&str> {
+    let (t, dot) = match s.strip_suffix('.') {
+        Some(t) => (t, true),
+        None => (s, false),
+    };
+    let t = match t.strip_prefix('$') {
+        Some(inner) => {
+            let inner = inner.strip_suffix('$')?;
+            if dot {
+                inner
+            } else {
+                inner.strip_suffix('.').unwrap_or(inner)
+            }
+        }
+        None => t,
+    };
+    is_plain(t).then_some(t)
 }
 
 /// Whether the preparation leaves `s` as it is, seen from its form alone
@@ -1032,5 +1054,28 @@ mod tests {
             assert_eq!(prepare_parts(t), prepare_full(t), "{t:?}");
         }
         assert!(taken > 300, "{taken}");
+        // Dollars and one final point around a plain number.
+        let mut wrapped = 0;
+        for t in &texts {
+            for w in [
+                format!("{t}."),
+                format!("${t}$"),
+                format!("${t}.$"),
+                format!("${t}$."),
+                format!("${t}.$."),
+                format!("$${t}$$"),
+                format!("${t}"),
+                format!("{t}$"),
+                format!("{t}.."),
+                format!("$ {t}$"),
+            ] {
+                if let Some(core) = plain_core(&w) {
+                    wrapped += 1;
+                    assert!(is_plain(core), "{w:?}");
+                }
+                assert_eq!(prepare_parts(&w), prepare_full(&w), "{w:?}");
+            }
+        }
+        assert!(wrapped > 1000, "{wrapped}");
     }
 }
