@@ -150,9 +150,9 @@ pub fn parse_simple(text: &str, limits: &Limits) -> Option<Expr> {
         return None;
     }
     if let [c] = b {
-        return c
-            .is_ascii_alphabetic()
-            .then(|| letter(char::from(*c), false));
+        if c.is_ascii_alphabetic() {
+            return Some(letter(char::from(*c), false));
+        }
     }
     // An integer of 1 to 18 digits at the start of `b`, and the rest.
     let int = |b: &[u8]| -> Option<(i64, usize)> {
@@ -300,6 +300,9 @@ mod tests {
             }
         }
         assert!(taken > 250, "{taken}");
+        for t in ["0", "7", "-7", "x", "e", "12", "1/3", "\\frac{1}{3}", "0.5"] {
+            assert!(parse_simple(t, &limits).is_some(), "{t:?}");
+        }
         // Tiny limits leave every text to the full reading.
         let tiny = Limits {
             max_nodes: 3,
