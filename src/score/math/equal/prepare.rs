@@ -37,23 +37,21 @@ pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
     prepare_full(s)
 }
 
-/// The text a plain number (see [`is_plain`]) written `x`, `x.`, `$x$`,
-/// `$x.$` or `$x$.` is prepared into: `x` (a unit test checks the claim
-/// against [`prepare_full`]); `None` for any other text.
+/// The text a plain number (see [`is_plain`]) written `x`, `x.` or in one
+/// pair of math delimiters (`$x$`, `$$x$$`, `\(x\)`, `\[x\]`), with one
+/// final `.` inside or after them, is prepared into: `x` (a unit test
+/// checks the claim against [`prepare_full`]); `None` for any other text.
 fn plain_core(s: &str) -> Option<&str> {
     let (t, dot) = match s.strip_suffix('.') {
         Some(t) => (t, true),
         None => (s, false),
     };
-    let t = match t.strip_prefix('$') {
-        Some(inner) => {
-            let inner = inner.strip_suffix('$')?;
-            if dot {
-                inner
-            } else {
-                inner.strip_suffix('.').unwrap_or(inner)
-            }
-        }
+    let t = match [("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")]
+        .iter()
+        .find_map(|(open, close)| t.strip_prefix(open)?.strip_suffix(close))
+    {
+        Some(inner) if dot => inner,
+        Some(inner) => inner.strip_suffix('.').unwrap_or(inner),
         None => t,
     };
     is_plain(t).then_some(t)
@@ -1064,6 +1062,12 @@ mod tests {
                 format!("${t}$."),
                 format!("${t}.$."),
                 format!("$${t}$$"),
+                format!("$${t}.$$"),
+                format!("\\[{t}\\]"),
+                format!("\\[{t}.\\]"),
+                format!("\\({t}\\)."),
+                format!("\\( {t} \\)"),
+                format!("$$${t}$$$"),
                 format!("${t}"),
                 format!("{t}$"),
                 format!("{t}.."),
