@@ -10,7 +10,11 @@ use super::equiv::{EquivOptions, equivalent};
 use super::error::ExprError;
 use super::eval::{EvalError, eval_complex};
 use super::limits::Limits;
-use super::parse::{infix::parse_infix, latex::parse_latex, rpn::parse_rpn};
+use super::parse::{
+    infix::parse_infix,
+    latex::{parse_latex, parse_simple},
+    rpn::parse_rpn,
+};
 use super::print::to_infix;
 use super::{Expr, print_latex, print_rpn};
 
@@ -44,6 +48,13 @@ pub fn parse_raw(text: &str, format: Format, limits: &Limits) -> Result<Expr, Ex
 /// assert_eq!(to_infix(&e), "x**2 + sin(x)");
 /// ```
 pub fn parse(text: &str, format: Format, limits: &Limits) -> Result<Expr, ExprError> {
+    // Integers, fractions of integers and single letters (a third of the
+    // items `math.equal` reads) have their canonical form read directly.
+    if format == Format::Latex {
+        if let Some(e) = parse_simple(text, limits) {
+            return Ok(e);
+        }
+    }
     canonical_owned(parse_raw(text, format, limits)?, limits)
 }
 

@@ -123,6 +123,88 @@ pub fn parse_latex(text: &str, limits: &Limits) -> Result<Expr, ExprError> {
     Ok(node.e)
 }
 
+/// The canonical tree of the simplest answers, read without the lexer, the
+/// parser and the canonicalizer: an integer of at most 18 digits (`-12`), a
+/// fraction of two such integers (`1/3`, `\frac{1}{3}`, `-\dfrac{2}{4}`, a
+/// non-zero denominator), a decimal of at most 18 digits (`-0.25`) or a single ASCII letter (`x`; `e` and `i` are the
+/// constants). It is what `canonical(parse_latex(text))` gives (a unit test
+/// compares the two), or `None` for any other text and under limits so
+/// small that the full reading could refuse the text: the full reading
+/// decides those.
+///
+/// ```
+/// use scorespec::expr::parse::latex::parse_simple;
+/// use scorespec::expr::{Expr, Limits};
+/// assert_eq!(parse_simple(r"-\frac{2}{4}", &Limits::default()), Some(Expr::ratio(-1, 2)));
+/// assert_eq!(parse_simple("x+1", &Limits::default()), None);
+/// ```
+pub fn parse_simple(text: &str, limits: &Limits) -> Option<Expr> {
+    let b = text.as_bytes();
+    if b.len() > 48
+        || b.len() > limits.max_input_bytes
+        || limits.max_depth < 8
+        || limits.max_nodes < 8
+        || limits.max_digits < 40
+        || limits.max_exponent < 1
+    {
+        return None;
+    }
+    if let [c] = b {
+        if c.is_ascii_alphabetic() {
+            return Some(letter(char::from(*c), false));
+        }
+    }
+    // An integer of 1 to 18 digits at the start of `b`, and the rest.
+    let int = |b: &[u8]| -> Option<(i64, usize)> {
+        let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        (1..=18).contains(&n).then(|| {
+            let v = b[..n]
+                .iter()
+                .fold(0i64, |v, c| v * 10 + i64::from(c - b'0'));
+            (v, n)
+        })
+    };
+    let (neg, body) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, b),
+    };
+    let (n, d) = if let Some(rest) = [&b"\\frac{"[..], b"\\dfrac{", b"\\tfrac{"]
+        .iter()
+        .find_map(|p| body.strip_prefix(*p))
+    {
+        let (n, len) = int(rest)?;
+        let rest = rest[len..].strip_prefix(b"}{")?;
+        let (d, len) = int(rest)?;
+        if &rest[len..] != b"}" {
+            return None;
+        }
+        (n, d)
+    } else {
+        let (n, len) = int(body)?;
+        match &body[len..] {
+            [] => (n, 1),
+            [b'/', rest @ ..] => match int(rest)? {
+                (d, len) if len == rest.len() => (n, d),
+                _ => return None,
+            },
+            // A decimal of at most 18 digits in all.
+            [b'.', rest @ ..] => match int(rest)? {
+                (f, k) if k == rest.len() && len + k <= 18 => {
+                    let p = 10i64.pow(k as u32);
+                    (n * p + f, p)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        }
+    };
+    if d == 0 {
+        return None;
+    }
+    let n = if neg { -n } else { n };
+    crate::expr::number::reduced(i128::from(n), i128::from(d)).map(Expr::Number)
+}
+
 mod commands;
 mod lexer;
 mod parser;
@@ -141,6 +223,92 @@ mod tests {
             Ok(e) => e,
             Err(e) => panic!("{s:?}: {e}"),
         }
+    }
+
+    /// The shortcut gives exactly what the full reading and the
+    /// canonicalizer give, on every text it takes, and declines the rest.
+    #[test]
+    fn the_simple_reading_is_the_full_one() {
+        use crate::expr::canon::canonical_owned;
+        let limits = Limits::default();
+        let full = |t: &str| parse_latex(t, &limits).and_then(|e| canonical_owned(e, &limits));
+        let mut texts: Vec<String> = Vec::new();
+        let ints = [
+            "0",
+            "1",
+            "2",
+            "7",
+            "10",
+            "12",
+            "007",
+            "00",
+            "100",
+            "999999999999999999",
+            "123456789012345678",
+            "1234567890123456789",
+            "9223372036854775807",
+        ];
+        for a in ints {
+            for b in ints {
+                for f in [
+                    "{a}/{b}",
+                    "\\frac{{{a}}}{{{b}}}",
+                    "\\dfrac{{{a}}}{{{b}}}",
+                    "\\tfrac{{{a}}}{{{b}}}",
+                    "\\frac{{{a}}}{{{b}}}}}",
+                    "{a}//{b}",
+                    "\\frac{{{a}}}{{-{b}}}",
+                    "\\frac{{-{a}}}{{{b}}}",
+                    "{a}/{b}.",
+                ] {
+                    let t = f.replace("{a}", a).replace("{b}", b);
+                    texts.push(t.clone());
+                    texts.push(format!("-{t}"));
+                    texts.push(format!("--{t}"));
+                }
+            }
+            texts.extend([
+                a.to_string(),
+                format!("-{a}"),
+                format!("{a} "),
+                format!("+{a}"),
+            ]);
+        }
+        for c in (b'!'..=b'~').map(char::from) {
+            texts.extend([c.to_string(), format!("-{c}"), format!("{c}{c}")]);
+        }
+        texts.extend(
+            [
+                "",
+                "-",
+                "/",
+                "1/",
+                "/2",
+                "\\frac{1}{}",
+                "\\frac{}{2}",
+                "\\frac12",
+                "é",
+                "1.5",
+            ]
+            .map(String::from),
+        );
+        let mut taken = 0;
+        for t in &texts {
+            if let Some(e) = parse_simple(t, &limits) {
+                taken += 1;
+                assert_eq!(full(t).as_ref(), Ok(&e), "{t:?}");
+            }
+        }
+        assert!(taken > 250, "{taken}");
+        for t in ["0", "7", "-7", "x", "e", "12", "1/3", "\\frac{1}{3}", "0.5"] {
+            assert!(parse_simple(t, &limits).is_some(), "{t:?}");
+        }
+        // Tiny limits leave every text to the full reading.
+        let tiny = Limits {
+            max_nodes: 3,
+            ..limits
+        };
+        assert_eq!(parse_simple("1/3", &tiny), None);
     }
 
     fn perr(s: &str) -> ParseError {

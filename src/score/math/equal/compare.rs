@@ -17,6 +17,7 @@ use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
 use crate::expr::canon::{canonical, canonical_owned};
 use crate::expr::equiv::{self, EquivOptions};
+use crate::expr::parse::latex::parse_simple;
 use crate::expr::print::to_infix;
 use crate::expr::{Constant, Expr, ExprError, Interval, Limits, RelOp};
 use crate::score::math::units::{self, UnitPart};
@@ -116,11 +117,20 @@ impl<'a> Comparer<'a> {
     /// Decides between two prepared answers: the outcome, the rule and the
     /// two normalized forms of the verdict.
     pub(super) fn top(&mut self, r: &str, p: &str) -> (Outcome, Rule, String, String) {
+        self.top_with(r, p, true)
+    }
+
+    /// [`Comparer::top`], with or without the shortcut of
+    /// [`Comparer::simple_numbers`] (a unit test compares the two).
+    fn top_with(&mut self, r: &str, p: &str, shortcut: bool) -> (Outcome, Rule, String, String) {
         if let Some(d) = self.text_rules(r, p) {
             return (d.0, d.1, r.to_string(), p.to_string());
         }
         let (r2, p2) = separators(r, p);
         if let Some(decided) = self.plain_numbers(&r2, &p2) {
+            return decided;
+        }
+        if let Some(decided) = shortcut.then(|| self.simple_numbers(&r2, &p2)).flatten() {
             return decided;
         }
         let ra = self.answer(&r2);
@@ -226,6 +236,39 @@ impl<'a> Comparer<'a> {
         };
         Some((
             o,
+            rule,
+            to_infix(&Expr::Number(x)),
+            to_infix(&Expr::Number(y)),
+        ))
+    }
+
+    /// Two different texts `parse_simple` reads as numbers (`1` against
+    /// `1/3`, `\frac{1}{3}` against `0.5`): what the items, the rules and
+    /// the engine decide for two exact numbers (`identical`, or
+    /// `numeric_value` by the tolerance of numbers as written, ME-12),
+    /// without reading items. `None` when a side is not such a number, the
+    /// texts are the same, or an option's rule (percentages, rounding,
+    /// `abs_tol` everywhere) may take part.
+    fn simple_numbers(&self, r2: &str, p2: &str) -> Option<(Outcome, Rule, String, String)> {
+        let o = self.opts;
+        if o.include_percentage || o.decimal_rounding || o.abs_tol_everywhere || r2 == p2 {
+            return None;
+        }
+        let (Expr::Number(x), Expr::Number(y)) = (
+            parse_simple(r2, &self.limits)?,
+            parse_simple(p2, &self.limits)?,
+        ) else {
+            return None;
+        };
+        let (outcome, rule) = if x == y {
+            (Outcome::Equal, Rule::Engine(EngineRule::Identical))
+        } else if equiv::numbers_close(&x, &y, &self.equiv_options())? {
+            (Outcome::Equal, Rule::Engine(EngineRule::NumericValue))
+        } else {
+            (Outcome::NotEqual, Rule::Engine(EngineRule::NumericValue))
+        };
+        Some((
+            outcome,
             rule,
             to_infix(&Expr::Number(x)),
             to_infix(&Expr::Number(y)),
@@ -507,6 +550,22 @@ impl<'a> Comparer<'a> {
     }
 
     fn item(&self, s: &str) -> Result<Item, ExprError> {
+        // An integer, a fraction of integers, a short decimal or a letter
+        // (about a third of all items) is read directly: no rule below
+        // applies to one, and its reading is its canonical form.
+        if let Some(expr) = parse_simple(s.trim(), &self.limits) {
+            return Ok(Item {
+                text: s.to_string(),
+                expr,
+                stands_for: None,
+                verbatim: true,
+            });
+        }
+        self.item_read(s)
+    }
+
+    /// [`Comparer::item`] by its rules, for any text.
+    fn item_read(&self, s: &str) -> Result<Item, ExprError> {
         // `\mathbb{R} \setminus \{1\}`: a union of intervals (ME-17).
         if let Some(t) = s
             .contains("\\setminus")
@@ -1134,5 +1193,104 @@ pub(super) fn boolean(s: &str) -> Option<bool> {
         Some(false)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two simple numbers are decided as the items and the engine decide.
+    #[test]
+    fn simple_numbers_decide_as_the_engine() {
+        let texts = [
+            "0",
+            "1",
+            "-1",
+            "2",
+            "12",
+            "1/3",
+            "-4/6",
+            "2/3",
+            "\\frac{1}{3}",
+            "\\frac{2}{6}",
+            "0.5",
+            "-0.5",
+            "0.3333333333",
+            "0.33333333333",
+            "1.0000000001",
+            "1.000000001",
+            "0.000000001",
+            "0.0000000011",
+            "123456789012345678",
+            "123456789012345677",
+            "x",
+            "e",
+        ];
+        let mut variants = vec![EqualOptions::default(), EqualOptions::document()];
+        variants.push(EqualOptions {
+            rel_tol: 1e-3,
+            ..EqualOptions::default()
+        });
+        variants.push(EqualOptions {
+            compare_sets: true,
+            degrees_as_radians: true,
+            ..EqualOptions::default()
+        });
+        let mut taken = 0;
+        for opts in &variants {
+            for r in texts {
+                for p in texts {
+                    let mut a = Comparer::new(opts);
+                    let mut b = Comparer::new(opts);
+                    taken += usize::from(a.simple_numbers(r, p).is_some());
+                    assert_eq!(
+                        a.top_with(r, p, true),
+                        b.top_with(r, p, false),
+                        "{r:?} {p:?}"
+                    );
+                }
+            }
+        }
+        assert!(taken > 500, "{taken}");
+    }
+    /// The direct reading of simple items is the reading by the rules.
+    #[test]
+    fn simple_items_are_read_as_the_rules_read_them() {
+        let opts = EqualOptions::default();
+        let cmp = Comparer::new(&opts);
+        let mut taken = 0;
+        let letters = (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .map(|c| char::from(c).to_string());
+        let numbers = [
+            "0",
+            "1",
+            "-2",
+            "12",
+            "1/3",
+            "-4/6",
+            "\\frac{1}{3}",
+            "-\\dfrac{2}{4}",
+            "\\tfrac{10}{5}",
+            "0.5",
+            "-3.14",
+            "12.50",
+            " 7 ",
+            "1/0",
+            "1st",
+            "2.5.1",
+        ];
+        for t in letters.chain(numbers.iter().map(|s| s.to_string())) {
+            let full = cmp
+                .item_read(&t)
+                .map(|i| (i.text, i.expr, i.stands_for, i.verbatim));
+            let item = cmp
+                .item(&t)
+                .map(|i| (i.text, i.expr, i.stands_for, i.verbatim));
+            assert_eq!(format!("{item:?}"), format!("{full:?}"), "{t:?}");
+            taken += usize::from(parse_simple(t.trim(), &cmp.limits).is_some());
+        }
+        assert!(taken >= 60, "{taken}");
     }
 }

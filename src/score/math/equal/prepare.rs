@@ -30,6 +30,66 @@ pub fn prepare(s: &str) -> String {
 /// [`prepare`], with a trailing qualifier (`\text{ for all } x`, `\text{
 /// where } …`, ME-18) set apart: the answer, and the qualifier if any.
 pub(super) fn prepare_parts(s: &str) -> (String, Option<String>) {
+    // Most answers compared are short numbers, already in the plain form.
+    if let Some(core) = plain_core(s) {
+        return (core.to_string(), None);
+    }
+    prepare_full(s)
+}
+
+/// The text a plain number (see [`is_plain`]) written `x`, `x.` or in one
+/// pair of math delimiters (`$x$`, `$$x$$`, `\(x\)`, `\[x\]`), with one
+/// final `.` inside or after them, is prepared into: `x` (a unit test
+/// checks the claim against [`prepare_full`]); `None` for any other text.
+fn plain_core(s: &str) -> Option<&str> {
+    let (t, dot) = match s.strip_suffix('.') {
+        Some(t) => (t, true),
+        None => (s, false),
+    };
+    let t = match [("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")]
+        .iter()
+        .find_map(|(open, close)| t.strip_prefix(open)?.strip_suffix(close))
+    {
+        Some(inner) if dot => inner,
+        Some(inner) => inner.strip_suffix('.').unwrap_or(inner),
+        None => t,
+    };
+    is_plain(t).then_some(t)
+}
+
+/// Whether the preparation leaves `s` as it is, seen from its form alone
+/// (a unit test checks the claim against [`prepare_full`]): an integer of
+/// 1 to 18 digits with an optional `-`, followed by nothing, or by `/` or
+/// `.` and 1 to 18 digits; or `\frac{…}{…}` (with an optional `-`) of two
+/// such integers.
+fn is_plain(s: &str) -> bool {
+    let b = s.as_bytes();
+    let b = b.strip_prefix(b"-").unwrap_or(b);
+    let digits = |b: &[u8]| {
+        let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        (1..=18).contains(&n).then_some(n)
+    };
+    if let Some(rest) = b.strip_prefix(b"\\frac{") {
+        let Some(n) = digits(rest) else {
+            return false;
+        };
+        let Some(rest) = rest[n..].strip_prefix(b"}{") else {
+            return false;
+        };
+        return digits(rest).is_some_and(|n| &rest[n..] == b"}");
+    }
+    match digits(b) {
+        Some(n) => match &b[n..] {
+            [] => true,
+            [b'/' | b'.', rest @ ..] => digits(rest) == Some(rest.len()),
+            _ => false,
+        },
+        None => false,
+    }
+}
+
+/// [`prepare_parts`] by all its passes, for any text.
+fn prepare_full(s: &str) -> (String, Option<String>) {
     let unquoted = unquote(s);
     let mut t = match undouble_commands(unquoted) {
         Some(u) => lex(&u),
@@ -938,4 +998,88 @@ pub(super) fn split_equals(s: &str) -> Vec<&str> {
     }
     parts.push(&s[start..]);
     parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts the shortcut takes are the ones the passes leave alone.
+    #[test]
+    fn plain_texts_are_prepared_as_they_are() {
+        let ints = [
+            "0",
+            "1",
+            "7",
+            "12",
+            "007",
+            "100",
+            "123456789012345678",
+            "1234567890123456789",
+        ];
+        let mut texts = Vec::new();
+        for a in ints {
+            for b in ints {
+                for t in [
+                    format!("{a}/{b}"),
+                    format!("{a}.{b}"),
+                    format!("\\frac{{{a}}}{{{b}}}"),
+                    format!("{a}/{b}."),
+                    format!("{a}.{b}.{b}"),
+                    format!("{a}:{b}"),
+                    format!("{a} {b}"),
+                    format!("\\frac{{{a}}}{{{b}}}."),
+                    format!("\\dfrac{{{a}}}{{{b}}}"),
+                ] {
+                    texts.push(format!("-{t}"));
+                    texts.push(t);
+                }
+            }
+            texts.extend([
+                a.to_string(),
+                format!("-{a}"),
+                format!("{a}."),
+                format!("--{a}"),
+            ]);
+        }
+        texts.extend(["", "-", ".5", "5.", "1/", "/1", "1e5", "1\\%"].map(String::from));
+        let mut taken = 0;
+        for t in &texts {
+            if is_plain(t) {
+                taken += 1;
+                assert_eq!(prepare_full(t), (t.clone(), None), "{t:?}");
+            }
+            assert_eq!(prepare_parts(t), prepare_full(t), "{t:?}");
+        }
+        assert!(taken > 300, "{taken}");
+        // Dollars and one final point around a plain number.
+        let mut wrapped = 0;
+        for t in &texts {
+            for w in [
+                format!("{t}."),
+                format!("${t}$"),
+                format!("${t}.$"),
+                format!("${t}$."),
+                format!("${t}.$."),
+                format!("$${t}$$"),
+                format!("$${t}.$$"),
+                format!("\\[{t}\\]"),
+                format!("\\[{t}.\\]"),
+                format!("\\({t}\\)."),
+                format!("\\( {t} \\)"),
+                format!("$$${t}$$$"),
+                format!("${t}"),
+                format!("{t}$"),
+                format!("{t}.."),
+                format!("$ {t}$"),
+            ] {
+                if let Some(core) = plain_core(&w) {
+                    wrapped += 1;
+                    assert!(is_plain(core), "{w:?}");
+                }
+                assert_eq!(prepare_parts(&w), prepare_full(&w), "{w:?}");
+            }
+        }
+        assert!(wrapped > 1000, "{wrapped}");
+    }
 }
