@@ -73,6 +73,10 @@ const LONGEST: usize = 12;
 /// The bytes [`Anchors::scan`] lowercases and searches at a time.
 const CHUNK: usize = 4096;
 
+/// A text of at most this many bytes is lowercased into a buffer of this
+/// size (a short answer does not pay for a [`CHUNK`] buffer).
+const SHORT: usize = 256;
+
 /// One automaton for all needles, built once per process. It reports the
 /// leftmost occurrence and resumes after it (so its SIMD prefilter skips the
 /// text between candidates); the occurrences that overlap a reported one are
@@ -103,16 +107,25 @@ impl Anchors {
     /// needle, lies in the chunk), and the next chunk starts at that point
     /// or after the last match taken.
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
+        // A short text needs a short buffer (no allocation either way).
+        if t.len() <= SHORT {
+            Anchors::scan_in(t, base, &mut [0; SHORT])
+        } else {
+            Anchors::scan_in(t, base, &mut [0; CHUNK])
+        }
+    }
+
+    /// [`Anchors::scan`] lowercasing into `buf`, `buf.len()` bytes at a time.
+    fn scan_in(t: &[u8], base: usize, buf: &mut [u8]) -> Anchors {
         let n = t.len();
         let mut anchors = Anchors::default();
-        let mut buf = Vec::with_capacity(n.min(CHUNK));
         let mut pos = 0;
         loop {
-            let end = n.min(pos + CHUNK);
-            buf.clear();
-            buf.extend_from_slice(&t[pos..end]);
-            buf.make_ascii_lowercase();
-            let w = &buf;
+            let end = n.min(pos + buf.len());
+            let w = &mut buf[..end - pos];
+            w.copy_from_slice(&t[pos..end]);
+            w.make_ascii_lowercase();
+            let w = &*w;
             let cutoff = if end == n {
                 w.len()
             } else {
@@ -131,6 +144,12 @@ impl Anchors {
             }
             pos += at.max(cutoff);
         }
+    }
+
+    /// Whether no needle occurs at all (no box, no phrase, no "therefore":
+    /// the explicit search has nothing to find).
+    pub(super) fn is_empty(&self) -> bool {
+        self.hits.iter().all(Vec::is_empty)
     }
 
     /// The occurrences in `text[start..end]`, from those of

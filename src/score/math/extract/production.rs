@@ -230,14 +230,16 @@ impl Doc<'_> {
     /// the box or statement of MX-4, MX-5, MX-11, else a bold final line
     /// (MX-11).
     pub(super) fn explicit(&self, from: usize, to: usize) -> Option<Found> {
-        let mut scopes = Vec::with_capacity(2);
-        if let Some(t) = self.last_word(from, Needle::Therefore) {
-            scopes.push(t);
+        // Boxes and statements are found at their words: without one in the
+        // window (most short answers) only a bold line can be an answer.
+        if self.anchors().is_empty() {
+            return self.bold_line(from, to);
         }
-        scopes.push(from);
-        scopes
-            .iter()
-            .find_map(|&s| match self.boxed(s, to) {
+        let therefore = self.last_word(from, Needle::Therefore);
+        [therefore, Some(from)]
+            .into_iter()
+            .flatten()
+            .find_map(|s| match self.boxed(s, to) {
                 Some(b) => self.final_answer_after(b.reach, to).or(Some(b)),
                 None => self.phrase(s, to),
             })
