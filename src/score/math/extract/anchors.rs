@@ -107,12 +107,20 @@ impl Anchors {
     /// needle, lies in the chunk), and the next chunk starts at that point
     /// or after the last match taken.
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
-        // A short text needs a short buffer (no allocation either way).
+        // A short text is lowercased on the stack; a longer one in the
+        // thread's CHUNK buffer (allocated once, never cleared: each chunk is
+        // copied over what it reads).
         if t.len() <= SHORT {
-            Anchors::scan_in(t, base, &mut [0; SHORT])
-        } else {
-            Anchors::scan_in(t, base, &mut [0; CHUNK])
+            return Anchors::scan_in(t, base, &mut [0; SHORT]);
         }
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(vec![0; CHUNK]);
+        }
+        BUF.with(|buf| match buf.try_borrow_mut() {
+            Ok(mut buf) => Anchors::scan_in(t, base, &mut buf),
+            // (Never nested; a fresh buffer if it were.)
+            Err(_) => Anchors::scan_in(t, base, &mut vec![0; CHUNK]),
+        })
     }
 
     /// [`Anchors::scan`] lowercasing into `buf`, `buf.len()` bytes at a time.

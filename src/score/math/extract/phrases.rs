@@ -113,8 +113,9 @@ type Candidate = (usize, usize, bool, &'static str);
 /// short byte search, no searcher to set up.
 fn anchor_offset(p: &str, anchor: &str) -> usize {
     let (p, a) = (p.as_bytes(), anchor.as_bytes());
+    // (Bytes compared in a loop: no call to `memcmp` per position.)
     (0..p.len().saturating_sub(a.len()) + 1)
-        .find(|&k| p[k..].starts_with(a))
+        .find(|&k| p[k..].iter().zip(a).all(|(x, y)| x == y))
         .unwrap_or(0)
 }
 
@@ -170,23 +171,15 @@ impl Doc<'_> {
         let mut candidates: Vec<Candidate> = Vec::new();
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`), read once for all the phrases that hold it.
-        let anchors = [
-            Needle::Answer,
-            Needle::Hashes,
-            Needle::AnswerZh,
-            Needle::SoZh,
-        ];
-        let hits = anchors.map(|a| self.find_all(a, from, to).collect::<Vec<usize>>());
-        // Each phrase is compared where its anchor sits.
+        // Each phrase is compared where its anchor sits (the occurrences are
+        // read from the table, no copy of them is made).
         for &(p, anchor, forward, how) in PHRASES.iter().chain(more) {
-            let Some(k) = anchors.iter().position(|&a| a == anchor) else {
-                continue;
-            };
-            if hits[k].is_empty() {
+            let mut hits = self.find_all(anchor, from, to).peekable();
+            if hits.peek().is_none() {
                 continue;
             }
             let offset = anchor_offset(p, anchor.text());
-            let found = hits[k].iter().filter_map(|&h| {
+            let found = hits.filter_map(|h| {
                 let at = h.checked_sub(offset).filter(|&at| at >= from)?;
                 (at + p.len() <= to && starts_with_ci(&b[at..to], p)).then_some(at)
             });

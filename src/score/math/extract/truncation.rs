@@ -93,8 +93,8 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
+    // Only `\` and `$` matter: the bytes between are skipped.
     loop {
-        // Only `\` and `$` matter: the bytes between are skipped.
         i = skip_to(b, i, [b'\\', b'$']);
         if i >= b.len() {
             break;
