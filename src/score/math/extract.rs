@@ -210,9 +210,7 @@ pub fn boxed_items(text: &str) -> Vec<String> {
 /// last-formula-or-number fallback of MX-6.
 fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
-    let body = strip_think(response);
-    let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
-    let end = start + body.len();
+    let (mut start, end) = production::think_stripped(response);
     if end - start > MAX_RESPONSE_BYTES {
         start = end - MAX_RESPONSE_BYTES;
         while !response.is_char_boundary(start) {
