@@ -198,31 +198,41 @@ impl Doc<'_> {
             (&[], &[])
         };
         let mut candidates: Vec<Candidate> = Vec::new();
+        let phrases = || {
+            let more = more.iter().zip(more_offsets);
+            PHRASES.iter().zip(&PHRASE_OFFSETS).chain(more)
+        };
         // The occurrences of each anchor (all found in one pass, see
-        // `anchors`), read once for all the phrases that hold it.
-        // Each phrase is compared where its anchor sits (the occurrences are
-        // read from the table, no copy of them is made).
-        let phrases = PHRASES.iter().zip(&PHRASE_OFFSETS);
-        for (&(p, anchor, forward, how), &offset) in phrases.chain(more.iter().zip(more_offsets)) {
-            let mut hits = self.find_all(anchor, from, to).peekable();
-            if hits.peek().is_none() {
-                continue;
-            }
-            let found = hits.filter_map(|h| {
-                let at = h.checked_sub(offset).filter(|&at| at >= from)?;
-                (at + p.len() <= to && starts_with_ci(&b[at..to], p)).then_some(at)
-            });
-            for at in found {
-                let end = at + p.len();
-                let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
-                    || at == 0
-                    || !b[at - 1].is_ascii_alphabetic();
-                let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
-                    || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
-                // `#### ` is not part of a longer run of `#`.
-                let marker_ok = p != "####" || b.get(end) != Some(&b'#');
-                if word_start && word_end && marker_ok {
-                    candidates.push((at, end, forward, how));
+        // `anchors`) are read once, and at each one the phrases that hold
+        // it are compared.
+        for anchor in [
+            Needle::Answer,
+            Needle::Hashes,
+            Needle::AnswerZh,
+            Needle::SoZh,
+        ] {
+            for h in self.find_all(anchor, from, to) {
+                for (&(p, holds, forward, how), &offset) in phrases() {
+                    if holds != anchor {
+                        continue;
+                    }
+                    let Some(at) = h.checked_sub(offset).filter(|&at| at >= from) else {
+                        continue;
+                    };
+                    if at + p.len() > to || !starts_with_ci(&b[at..to], p) {
+                        continue;
+                    }
+                    let end = at + p.len();
+                    let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
+                        || at == 0
+                        || !b[at - 1].is_ascii_alphabetic();
+                    let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
+                        || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
+                    // `#### ` is not part of a longer run of `#`.
+                    let marker_ok = p != "####" || b.get(end) != Some(&b'#');
+                    if word_start && word_end && marker_ok {
+                        candidates.push((at, end, forward, how));
+                    }
                 }
             }
         }
