@@ -211,11 +211,19 @@ impl Doc<'_> {
             Needle::AnswerZh,
             Needle::SoZh,
         ] {
-            for h in self.find_all(anchor, from, to) {
-                for (&(p, holds, forward, how), &offset) in phrases() {
-                    if holds != anchor {
-                        continue;
-                    }
+            let mut hits = self.find_all(anchor, from, to).peekable();
+            if hits.peek().is_none() {
+                continue;
+            }
+            // The phrases that hold this anchor, with their offsets.
+            let mut mine = [(("", anchor, false, ""), 0); PHRASES.len() + MORE_PHRASES.len()];
+            let mut n = 0;
+            for (&phrase, &offset) in phrases().filter(|(p, _)| p.1 == anchor) {
+                mine[n] = (phrase, offset);
+                n += 1;
+            }
+            for h in hits {
+                for &((p, _, forward, how), offset) in &mine[..n] {
                     let Some(at) = h.checked_sub(offset).filter(|&at| at >= from) else {
                         continue;
                     };
