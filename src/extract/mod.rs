@@ -131,6 +131,23 @@ pub fn last_dashed(text: &str) -> Option<&str> {
 /// hundred instructions a call: `<` every few bytes would pay it per `<`).
 const NEAR: usize = 32;
 
+/// The first position `≥ from` of the ASCII byte `x` in `hay`: the next
+/// [`NEAR`] bytes one by one, then the library's search.
+pub(crate) fn find_byte(hay: &str, from: usize, x: u8) -> Option<usize> {
+    let h = hay.as_bytes();
+    let near = h.len().min(from + NEAR);
+    match h.get(from..near)?.iter().position(|&c| c == x) {
+        Some(k) => Some(from + k),
+        None => {
+            let mut at = near;
+            while !hay.is_char_boundary(at) {
+                at -= 1;
+            }
+            Some(at + hay[at..].find(char::from(x))?)
+        }
+    }
+}
+
 /// Where `needle` first occurs in `hay`, its first byte exact and the rest
 /// ASCII case ignored (`needle` starts with an ASCII byte).
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {
@@ -138,17 +155,7 @@ fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let first = *n.first()?;
     let mut from = 0;
     loop {
-        let near = h.len().min(from + NEAR);
-        let i = match h[from..near].iter().position(|&c| c == first) {
-            Some(k) => from + k,
-            None => {
-                let mut at = near;
-                while !hay.is_char_boundary(at) {
-                    at -= 1;
-                }
-                at + hay[at..].find(char::from(first))?
-            }
-        };
+        let i = find_byte(hay, from, first)?;
         if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
             return Some(i);
         }

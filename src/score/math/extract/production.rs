@@ -38,8 +38,7 @@ pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
     // The first chat token overall, and the first after the last `</think>`.
     let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
-    while let Some(k) = response[from..].find('<') {
-        let i = from + k;
+    while let Some(i) = crate::extract::find_byte(response, from, b'<') {
         let rest = &b[i..];
         if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
             last_close = Some(i);
