@@ -214,9 +214,7 @@ pub fn boxed_items(text: &str) -> Vec<String> {
 /// last-formula-or-number fallback of MX-6.
 fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
-    let body = strip_think(response);
-    let mut start = body.as_ptr() as usize - response.as_ptr() as usize;
-    let end = start + body.len();
+    let (mut start, end) = production::think_stripped(response);
     if end - start > MAX_RESPONSE_BYTES {
         start = end - MAX_RESPONSE_BYTES;
         while !response.is_char_boundary(start) {
@@ -232,34 +230,29 @@ fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
         return None;
     }
     // MX-3: the text after the last "therefore" first, then everything.
-    let mut scopes = Vec::with_capacity(2);
-    if let Some(t) = doc.last_word(start, Needle::Therefore) {
-        scopes.push(t);
-    }
-    scopes.push(start);
+    let therefore = doc.last_word(start, Needle::Therefore);
+    let scopes = || [therefore, Some(start)].into_iter().flatten();
     // MX-4, MX-5: explicit answers, in each scope; MX-6: then the last
     // formula or number, in each scope (an explicit answer anywhere beats it).
-    let explicit = scopes
-        .iter()
-        .filter(|_| explicit_possible)
-        .find_map(|&from| match doc.boxed(from, end) {
-            // MX-5: a "final answer" phrase after the last box is the answer
-            // (`… \boxed{255} … Final Answer: The final answer is $10,455$.`).
-            Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
-            None => doc.phrase(from, end),
-        });
+    let explicit =
+        scopes()
+            .filter(|_| explicit_possible)
+            .find_map(|from| match doc.boxed(from, end) {
+                // MX-5: a "final answer" phrase after the last box is the answer
+                // (`… \boxed{255} … Final Answer: The final answer is $10,455$.`).
+                Some(b) => doc.final_answer_after(b.reach, end).or(Some(b)),
+                None => doc.phrase(from, end),
+            });
     match explicit {
         Some(found) => Some(found),
-        None if !strict && formulas_only => scopes.iter().find_map(|&from| {
+        None if !strict && formulas_only => scopes().find_map(|from| {
             doc.last_formula(from, end, true).map(|f| Found {
                 span: f,
                 how: "last_formula",
                 reach: f.1,
             })
         }),
-        None if !strict => scopes
-            .iter()
-            .find_map(|&from| doc.last_formula_or_number(from, end)),
+        None if !strict => scopes().find_map(|from| doc.last_formula_or_number(from, end)),
         None => None,
     }
 }
@@ -430,9 +423,14 @@ impl<'a> Doc<'a> {
     /// Absolute positions of `needle` in `[from, to)` (ASCII case
     /// ignored), as `str::match_indices` finds them in the lowercase text.
     fn find_all(&self, needle: Needle, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+        self.anchors().find(needle, from, to)
+    }
+
+    /// The table of the explicit search's words in the read part (built on
+    /// first use).
+    fn anchors(&self) -> &Anchors {
         self.anchors
             .get_or_init(|| Anchors::scan(&self.bytes()[self.base..self.end], self.base))
-            .find(needle, from, to)
     }
 
     /// The position after the last whole word `word` from `from` on.
@@ -492,27 +490,34 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
     (s, e)
 }
 
-/// The first position `k ≥ i` of `b` whose byte is `hit`, or a position
-/// `≥ b.len()` when there is none. The text is read 16 bytes at a time: `hit`
-/// is a few comparisons joined by `|` (no branch), so the mask of a block's
-/// hits compiles to a handful of vector instructions, and a scan that only
-/// cares about `\` and `$` costs a fraction of a byte loop.
-fn skip_to(b: &[u8], mut i: usize, hit: impl Fn(u8) -> bool) -> usize {
+/// The first position `k ≥ i` of `b` whose byte is one of `targets`, or a
+/// position `≥ b.len()` when there is none. The text is read 16 bytes at a
+/// time as one `u128` (SWAR: a byte equal to a target becomes a zero byte
+/// after `xor`, and the zero-byte test `(x − 0x01…) & !x & 0x80…` marks it;
+/// its borrow can only mark bytes above a true zero, so the lowest mark is
+/// exact), so a scan that only cares about `\` and `$` costs a fraction of
+/// a byte loop.
+fn skip_to<const N: usize>(b: &[u8], mut i: usize, targets: [u8; N]) -> usize {
+    const LO: u128 = u128::MAX / 255;
+    const HI: u128 = LO << 7;
     // Dense hits (`$$$$…`) cost one comparison each.
-    if b.get(i).is_some_and(|&c| hit(c)) {
+    if b.get(i).is_some_and(|c| targets.contains(c)) {
         return i;
     }
+    let splat = targets.map(|t| LO * u128::from(t));
     while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
-        let mut mask = 0u16;
-        for (k, &c) in block.iter().enumerate() {
-            mask |= u16::from(hit(c)) << k;
+        let w = u128::from_le_bytes(*block);
+        let mut mask = 0;
+        for s in splat {
+            let x = w ^ s;
+            mask |= x.wrapping_sub(LO) & !x & HI;
         }
         if mask != 0 {
-            return i + mask.trailing_zeros() as usize;
+            return i + (mask.trailing_zeros() / 8) as usize;
         }
         i += 16;
     }
-    while i < b.len() && !hit(b[i]) {
+    while i < b.len() && !targets.contains(&b[i]) {
         i += 1;
     }
     i
@@ -604,6 +609,45 @@ mod tests {
                     assert_eq!(doc.close_of(i), table.close_of(i), "{s:?} {base} {i}");
                     assert_eq!(doc.open_of(i), table.open_of(i), "{s:?} {base} {i}");
                 }
+            }
+        }
+    }
+
+    /// `skip_to` finds what a byte loop finds, at every start, for one,
+    /// two and four targets (bytes next to a target, `0x01` above one and
+    /// bytes ≥ 0x80 are where a word-at-a-time test could go wrong).
+    #[test]
+    fn skip_to_is_a_byte_loop() {
+        let pieces = [
+            "\\",
+            "$",
+            "{",
+            "}",
+            "x",
+            "\u{1}",
+            "]",
+            "%",
+            "é",
+            "∞",
+            "\\$",
+            "abcdefghij",
+            "\u{80}",
+        ];
+        let mut glue = crate::text::Glue(17);
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 3);
+            let b = s.as_bytes();
+            let naive =
+                |i: usize, t: &[u8]| (i..b.len()).find(|&k| t.contains(&b[k])).unwrap_or(b.len());
+            let four = [b'\\', b'{', b'}', b'$'];
+            for i in 0..=b.len() {
+                assert_eq!(
+                    skip_to(b, i, [b'$']).min(b.len()),
+                    naive(i, b"$"),
+                    "{s:?} {i}"
+                );
+                assert_eq!(skip_to(b, i, [b'\\', b'$']).min(b.len()), naive(i, b"\\$"));
+                assert_eq!(skip_to(b, i, four).min(b.len()), naive(i, &four));
             }
         }
     }

@@ -73,6 +73,10 @@ const LONGEST: usize = 12;
 /// The bytes [`Anchors::scan`] lowercases and searches at a time.
 const CHUNK: usize = 4096;
 
+/// A text of at most this many bytes is lowercased into a buffer of this
+/// size (a short answer does not pay for a [`CHUNK`] buffer).
+const SHORT: usize = 256;
+
 /// One automaton for all needles, built once per process. It reports the
 /// leftmost occurrence and resumes after it (so its SIMD prefilter skips the
 /// text between candidates); the occurrences that overlap a reported one are
@@ -103,16 +107,33 @@ impl Anchors {
     /// needle, lies in the chunk), and the next chunk starts at that point
     /// or after the last match taken.
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
+        // A short text is lowercased on the stack; a longer one in the
+        // thread's CHUNK buffer (allocated once, never cleared: each chunk is
+        // copied over what it reads).
+        if t.len() <= SHORT {
+            return Anchors::scan_in(t, base, &mut [0; SHORT]);
+        }
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(vec![0; CHUNK]);
+        }
+        BUF.with(|buf| match buf.try_borrow_mut() {
+            Ok(mut buf) => Anchors::scan_in(t, base, &mut buf),
+            // (Never nested; a fresh buffer if it were.)
+            Err(_) => Anchors::scan_in(t, base, &mut vec![0; CHUNK]),
+        })
+    }
+
+    /// [`Anchors::scan`] lowercasing into `buf`, `buf.len()` bytes at a time.
+    fn scan_in(t: &[u8], base: usize, buf: &mut [u8]) -> Anchors {
         let n = t.len();
         let mut anchors = Anchors::default();
-        let mut buf = Vec::with_capacity(n.min(CHUNK));
         let mut pos = 0;
         loop {
-            let end = n.min(pos + CHUNK);
-            buf.clear();
-            buf.extend_from_slice(&t[pos..end]);
-            buf.make_ascii_lowercase();
-            let w = &buf;
+            let end = n.min(pos + buf.len());
+            let w = &mut buf[..end - pos];
+            w.copy_from_slice(&t[pos..end]);
+            w.make_ascii_lowercase();
+            let w = &*w;
             let cutoff = if end == n {
                 w.len()
             } else {
@@ -131,6 +152,12 @@ impl Anchors {
             }
             pos += at.max(cutoff);
         }
+    }
+
+    /// Whether no needle occurs at all (no box, no phrase, no "therefore":
+    /// the explicit search has nothing to find).
+    pub(super) fn is_empty(&self) -> bool {
+        self.hits.iter().all(Vec::is_empty)
     }
 
     /// The occurrences in `text[start..end]`, from those of

@@ -16,7 +16,7 @@ use super::{Doc, Found, skip_to, trim, trim_end_punct};
 fn find_pair(hay: &[u8], a: u8, b: u8) -> Option<usize> {
     let mut k = 1;
     loop {
-        k = skip_to(hay, k, |c| c == b);
+        k = skip_to(hay, k, [b]);
         if k >= hay.len() {
             return None;
         }
@@ -120,7 +120,7 @@ impl Doc<'_> {
         let mut i = from;
         loop {
             // Only `\` and `$` matter: the bytes between are skipped.
-            i = skip_to(&b[..to], i, |c| (c == b'\\') | (c == b'$'));
+            i = skip_to(&b[..to], i, [b'\\', b'$']);
             if i >= to {
                 break;
             }

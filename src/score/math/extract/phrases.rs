@@ -109,14 +109,40 @@ type Phrase = (&'static str, Needle, bool, &'static str);
 /// A phrase found: its start, its end, whether the answer follows it, rule.
 type Candidate = (usize, usize, bool, &'static str);
 
-/// Where `anchor` starts in the phrase `p` (0 when it does not occur): a
-/// short byte search, no searcher to set up.
-fn anchor_offset(p: &str, anchor: &str) -> usize {
+/// Where `anchor` starts in the phrase `p` (0 when it does not occur),
+/// computed when the crate is compiled ([`PHRASE_OFFSETS`]).
+const fn anchor_offset(p: &str, anchor: &str) -> usize {
     let (p, a) = (p.as_bytes(), anchor.as_bytes());
-    (0..p.len().saturating_sub(a.len()) + 1)
-        .find(|&k| p[k..].starts_with(a))
-        .unwrap_or(0)
+    let mut k = 0;
+    while k + a.len() <= p.len() {
+        let mut j = 0;
+        while j < a.len() && p[k + j] == a[j] {
+            j += 1;
+        }
+        if j == a.len() {
+            return k;
+        }
+        k += 1;
+    }
+    0
 }
+
+/// The anchor offsets of the first `N` phrases of `phrases`.
+const fn offsets<const N: usize>(phrases: &[Phrase]) -> [usize; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = anchor_offset(phrases[i].0, phrases[i].1.text());
+        i += 1;
+    }
+    out
+}
+
+/// Where each phrase of [`PHRASES`] holds its anchor.
+const PHRASE_OFFSETS: [usize; PHRASES.len()] = offsets(PHRASES);
+
+/// Where each phrase of [`MORE_PHRASES`] holds its anchor.
+const MORE_OFFSETS: [usize; MORE_PHRASES.len()] = offsets(MORE_PHRASES);
 
 /// Document 004's answer phrases (MX-5).
 const PHRASES: &[Phrase] = &[
@@ -166,27 +192,23 @@ impl Doc<'_> {
     /// rule), the last first.
     fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
         let b = self.bytes();
-        let more: &[Phrase] = if self.production { MORE_PHRASES } else { &[] };
+        let (more, more_offsets): (&[Phrase], &[usize]) = if self.production {
+            (MORE_PHRASES, &MORE_OFFSETS)
+        } else {
+            (&[], &[])
+        };
         let mut candidates: Vec<Candidate> = Vec::new();
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`), read once for all the phrases that hold it.
-        let anchors = [
-            Needle::Answer,
-            Needle::Hashes,
-            Needle::AnswerZh,
-            Needle::SoZh,
-        ];
-        let hits = anchors.map(|a| self.find_all(a, from, to).collect::<Vec<usize>>());
-        // Each phrase is compared where its anchor sits.
-        for &(p, anchor, forward, how) in PHRASES.iter().chain(more) {
-            let Some(k) = anchors.iter().position(|&a| a == anchor) else {
-                continue;
-            };
-            if hits[k].is_empty() {
+        // Each phrase is compared where its anchor sits (the occurrences are
+        // read from the table, no copy of them is made).
+        let phrases = PHRASES.iter().zip(&PHRASE_OFFSETS);
+        for (&(p, anchor, forward, how), &offset) in phrases.chain(more.iter().zip(more_offsets)) {
+            let mut hits = self.find_all(anchor, from, to).peekable();
+            if hits.peek().is_none() {
                 continue;
             }
-            let offset = anchor_offset(p, anchor.text());
-            let found = hits[k].iter().filter_map(|&h| {
+            let found = hits.filter_map(|h| {
                 let at = h.checked_sub(offset).filter(|&at| at >= from)?;
                 (at + p.len() <= to && starts_with_ci(&b[at..to], p)).then_some(at)
             });
@@ -498,5 +520,24 @@ impl Doc<'_> {
             i += 1;
         }
         (s, e)
+    }
+}
+
+#[cfg(test)]
+mod offset_tests {
+    use super::*;
+
+    /// The offsets computed at compile time are where `str::find` finds
+    /// each phrase's anchor.
+    #[test]
+    fn offsets_are_find() {
+        for (phrases, offsets) in [
+            (PHRASES, &PHRASE_OFFSETS[..]),
+            (MORE_PHRASES, &MORE_OFFSETS),
+        ] {
+            for (&(p, anchor, _, _), &o) in phrases.iter().zip(offsets) {
+                assert_eq!(p.find(anchor.text()), Some(o), "{p}");
+            }
+        }
     }
 }

@@ -29,10 +29,41 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
 ];
 
 /// The model's turn in `response` (MX-1, MX-10): the byte range of what
-/// [`strip_think`](crate::extract::strip_think) keeps, cut at its first chat-template token, found in one
-/// forward pass over the `<` bytes (instead of one pass per tag); and
-/// whether a `<think>` block opens and never closes.
+/// [`strip_think`](crate::extract::strip_think) keeps, cut at its first
+/// chat-template token, found in one forward pass over the `<` bytes
+/// (instead of one pass per tag); and whether a `<think>` block opens and
+/// never closes.
 pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
+    let (last_close, first_open, first_chat, chat_after_close) = tags(response);
+    let b = response.as_bytes();
+    // No token holds a second `<`, so none crosses a `<think>` tag.
+    match (last_close, first_open) {
+        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len()), false),
+        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o), true),
+        (None, None) => (0, first_chat.unwrap_or(b.len()), false),
+    }
+}
+
+/// The byte range of what [`strip_think`](crate::extract::strip_think)
+/// keeps of `response` (MX-1), from the same one pass over the `<` bytes as
+/// [`model_turn`] (instead of a backward search for `</think>`, then a
+/// forward one for `<think>`).
+pub(super) fn think_stripped(response: &str) -> (usize, usize) {
+    match tags(response) {
+        (Some(c), ..) => (c + 8, response.len()),
+        (None, Some(o), ..) => (0, o),
+        (None, None, ..) => (0, response.len()),
+    }
+}
+
+/// Where the tags of a response are: the last `</think>`, the first
+/// `<think>`, the first chat token, the first chat token after the last
+/// `</think>`.
+type Tags = (Option<usize>, Option<usize>, Option<usize>, Option<usize>);
+
+/// The [`Tags`] of `response`, in one forward pass over its `<` bytes (ASCII
+/// case ignored in the think tags).
+fn tags(response: &str) -> Tags {
     let b = response.as_bytes();
     let (mut last_close, mut first_open) = (None, None);
     // The first chat token overall, and the first after the last `</think>`.
@@ -51,12 +82,7 @@ pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
         }
         from = i + 1;
     }
-    // No token holds a second `<`, so none crosses a `<think>` tag.
-    match (last_close, first_open) {
-        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len()), false),
-        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o), true),
-        (None, None) => (0, first_chat.unwrap_or(b.len()), false),
-    }
+    (last_close, first_open, first_chat, chat_after_close)
 }
 
 /// The explicit search of the production extraction first reads the last
@@ -238,14 +264,16 @@ impl Doc<'_> {
     /// the box or statement of MX-4, MX-5, MX-11, else a bold final line
     /// (MX-11).
     pub(super) fn explicit(&self, from: usize, to: usize) -> Option<Found> {
-        let mut scopes = Vec::with_capacity(2);
-        if let Some(t) = self.last_word(from, Needle::Therefore) {
-            scopes.push(t);
+        // Boxes and statements are found at their words: without one in the
+        // window (most short answers) only a bold line can be an answer.
+        if self.anchors().is_empty() {
+            return self.bold_line(from, to);
         }
-        scopes.push(from);
-        scopes
-            .iter()
-            .find_map(|&s| match self.boxed(s, to) {
+        let therefore = self.last_word(from, Needle::Therefore);
+        [therefore, Some(from)]
+            .into_iter()
+            .flatten()
+            .find_map(|s| match self.boxed(s, to) {
                 Some(b) => self.final_answer_after(b.reach, to).or(Some(b)),
                 None => self.phrase(s, to),
             })
@@ -290,6 +318,29 @@ mod production_tests {
         let chat =
             (0..b.len()).find(|&i| CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())));
         (start, start + chat.unwrap_or(b.len()))
+    }
+
+    #[test]
+    fn think_stripped_is_strip_think() {
+        let pieces = [
+            "<think>",
+            "</think>",
+            "</THINK>",
+            "<Think>",
+            "<",
+            "</",
+            "x",
+            " 5 ",
+            "<|im_end|>",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(19);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 1);
+            let kept = strip_think(&s);
+            let start = kept.as_ptr() as usize - s.as_ptr() as usize;
+            assert_eq!(think_stripped(&s), (start, start + kept.len()), "{s:?}");
+        }
     }
 
     #[test]

@@ -93,9 +93,9 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
+    // Only `\` and `$` matter: the bytes between are skipped.
     loop {
-        // Only `\` and `$` matter: the bytes between are skipped.
-        i = skip_to(b, i, |c| (c == b'\\') | (c == b'$'));
+        i = skip_to(b, i, [b'\\', b'$']);
         if i >= b.len() {
             break;
         }
@@ -143,9 +143,7 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
     let mut i = 0;
     loop {
-        i = skip_to(pb, i, |c| {
-            (c == b'\\') | (c == b'{') | (c == b'}') | (c == b'$')
-        });
+        i = skip_to(pb, i, [b'\\', b'{', b'}', b'$']);
         if i >= pb.len() {
             break;
         }
@@ -213,16 +211,10 @@ pub(super) fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
             // A command (`\pi`) ends a formula, not a sentence.
             return None;
         }
-        let word = t[t.len() - n..].to_ascii_lowercase();
-        if FUNCTION_WORDS.contains(&word.as_str()) || gerund_after_function_word(t, n) {
+        if is_function_word(&t[t.len() - n..]) || gerund_after_function_word(t, n) {
             return Some("cut off: the response ends mid-sentence");
         }
-        let sentence_start = [". ", "! ", "? ", "\n", "。", "：", ": "]
-            .iter()
-            .filter_map(|p| t.rfind(p).map(|k| k + p.len()))
-            .max()
-            .unwrap_or(0);
-        let sentence = &t[sentence_start..];
+        let sentence = &t[sentence_start(t)..];
         if !sentence.bytes().any(|c| c.is_ascii_digit() || c == b'$') {
             return Some("cut off: the response ends mid-sentence");
         }
@@ -235,7 +227,7 @@ pub(super) fn cut_in_sentence(t: &str) -> Option<NoAnswerReason> {
 /// `n` is the length of the last word.
 fn gerund_after_function_word(t: &str, n: usize) -> bool {
     let (head, last) = t.split_at(t.len() - n);
-    if last.len() < 5 || !last.to_ascii_lowercase().ends_with("ing") {
+    if last.len() < 5 || !last[last.len() - 3..].eq_ignore_ascii_case("ing") {
         return false;
     }
     let head = head.trim_end_matches(' ');
@@ -244,8 +236,53 @@ fn gerund_after_function_word(t: &str, n: usize) -> bool {
         .rev()
         .take_while(u8::is_ascii_alphabetic)
         .count();
-    m > 0 && {
-        let before = head[head.len() - m..].to_ascii_lowercase();
-        FUNCTION_WORDS.contains(&before.as_str())
+    m > 0 && is_function_word(&head[head.len() - m..])
+}
+
+/// Whether `word` is one of the [`FUNCTION_WORDS`], ASCII case ignored.
+fn is_function_word(word: &str) -> bool {
+    FUNCTION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// Where the last sentence of `t` starts: after its last `. `, `! `, `? `,
+/// `: `, line break, `。` or `：` (0 when there is none). One backward scan
+/// that stops at the first sentence end it meets: the end of the last
+/// occurrence of any of them, what the largest of their `rfind`s gives.
+fn sentence_start(t: &str) -> usize {
+    let b = t.as_bytes();
+    (1..=b.len())
+        .rev()
+        .find(|&j| {
+            let head = &b[..j];
+            match head[j - 1] {
+                b'\n' => true,
+                b' ' => j >= 2 && matches!(head[j - 2], b'.' | b'!' | b'?' | b':'),
+                _ => head.ends_with("。".as_bytes()) || head.ends_with("：".as_bytes()),
+            }
+        })
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence_start;
+
+    /// One backward scan finds what the largest `rfind` of the seven
+    /// sentence ends finds.
+    #[test]
+    fn sentence_start_is_the_last_sentence_end() {
+        let pieces = [
+            ". ", "!", "? ", ".", " ", "\n", "。", "：", ":", "x", "é", "ab",
+        ];
+        let mut glue = crate::text::Glue(23);
+        for _ in 0..3000 {
+            let t = glue.text(&pieces, 1);
+            let want = [". ", "! ", "? ", "\n", "。", "：", ": "]
+                .iter()
+                .filter_map(|p| t.rfind(p).map(|k| k + p.len()))
+                .max()
+                .unwrap_or(0);
+            assert_eq!(sentence_start(&t), want, "{t:?}");
+        }
     }
 }

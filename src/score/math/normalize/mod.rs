@@ -60,6 +60,11 @@ pub fn normalize(text: &str) -> String {
     // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
     // until nothing changes, at most NORMALIZE_ROUNDS times.
     let mut s = normalize_round(text);
+    // A round that changes nothing is the fixpoint (the next round would
+    // read the same text): most answers are already normal.
+    if s == text {
+        return s;
+    }
     for _ in 1..NORMALIZE_ROUNDS {
         let next = normalize_round(&s);
         if next == s {
