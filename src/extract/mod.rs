@@ -126,36 +126,92 @@ pub fn last_dashed(text: &str) -> Option<&str> {
 // The needles start with `<`, a rare byte: candidates are found with the
 // standard library's byte search (memchr), then compared, so a long text
 // without tags costs one fast pass, not a comparison at every byte.
+/// How many bytes a search for a tag's first byte reads one by one before
+/// calling the library's search (which is fast on long gaps but costs a
+/// hundred instructions a call: `<` every few bytes would pay it per `<`).
+const NEAR: usize = 32;
+
+/// The first position `≥ from` of the ASCII byte `x` in `hay`: the next
+/// [`NEAR`] bytes one by one, then the library's search.
+pub(crate) fn find_byte(hay: &str, from: usize, x: u8) -> Option<usize> {
+    let h = hay.as_bytes();
+    let near = h.len().min(from + NEAR);
+    match h.get(from..near)?.iter().position(|&c| c == x) {
+        Some(k) => Some(from + k),
+        None => {
+            let mut at = near;
+            while !hay.is_char_boundary(at) {
+                at -= 1;
+            }
+            Some(at + hay[at..].find(char::from(x))?)
+        }
+    }
+}
+
+/// Where `needle` first occurs in `hay`, its first byte exact and the rest
+/// ASCII case ignored (`needle` starts with an ASCII byte).
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;
     let mut from = 0;
-    while let Some(k) = hay[from..].find(char::from(first)) {
-        let i = from + k;
+    loop {
+        let i = find_byte(hay, from, first)?;
         if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
             return Some(i);
         }
         from = i + 1;
     }
-    None
 }
 
+/// Where `needle` last occurs in `hay` (as [`find_ci`], from the end).
 fn rfind_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;
     let mut to = h.len();
-    while let Some(i) = hay[..to].rfind(char::from(first)) {
+    loop {
+        let near = to.saturating_sub(NEAR);
+        let i = match h[near..to].iter().rposition(|&c| c == first) {
+            Some(k) => near + k,
+            None => {
+                let mut at = near;
+                while !hay.is_char_boundary(at) {
+                    at += 1;
+                }
+                hay[..at].rfind(char::from(first))?
+            }
+        };
         if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
             return Some(i);
         }
         to = i;
     }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The block searches answer as a byte-by-byte search does.
+    #[test]
+    fn find_ci_is_a_byte_search() {
+        let pieces = [
+            "<", "<think>", "</THINK>", "</think", "x", "é", "<<", "think>",
+        ];
+        let mut glue = crate::text::Glue(5);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 2);
+            for needle in ["<think>", "</think>", "<"] {
+                let n = needle.as_bytes();
+                let matches = |i: &usize| {
+                    s.as_bytes()[*i..].len() >= n.len()
+                        && s.as_bytes()[*i..*i + n.len()].eq_ignore_ascii_case(n)
+                };
+                let all: Vec<usize> = (0..s.len()).filter(matches).collect();
+                assert_eq!(find_ci(&s, needle), all.first().copied(), "{s:?}");
+                assert_eq!(rfind_ci(&s, needle), all.last().copied(), "{s:?}");
+            }
+        }
+    }
 
     #[test]
     fn boxes_escaped_braces_and_the_last_closed_box() {

@@ -54,8 +54,12 @@ mod production;
 mod truncation;
 
 pub use bare::{MAX_BARE_BYTES, bare_answer};
+pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
 pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};
-pub use production::{NO_FORMULA_OR_NUMBER, NoAnswerReason, TAIL_BYTES, locate_default};
+pub use numbers::MAX_NUMBER_BYTES;
+pub use production::{
+    NO_FORMULA_OR_NUMBER, NUMBER_TOO_LONG, NoAnswerReason, TAIL_BYTES, locate_default,
+};
 
 /// Only the last this many bytes of a response are read (MX-1): the
 /// answer of a math response is at its end.

@@ -10,6 +10,15 @@
 
 use super::{Doc, Found, MAX_ANSWER_BYTES, Needle, trim, trim_end_periods};
 
+/// Only the last this many box commands (`\boxed`, `\fbox`) of a range
+/// are read (MX-4): a box followed by more than 64 other box commands, all
+/// empty or unclosed, is not the answer of a response.
+pub const MAX_BOX_COMMANDS: usize = 64;
+
+/// A list of boxes side by side (MX-4) is at most this many boxes: a longer
+/// run of boxes is read as its last this many.
+pub const MAX_LIST_BOXES: usize = 16;
+
 /// The length of a `\text{…}` (or `\mbox`, `\textnormal`, `\textrm`)
 /// group at the start of `s` whose content is only words, spaces and a
 /// parenthesized label (`(a)`), if there is one (MX-4 separators).
@@ -54,23 +63,41 @@ pub(super) fn label_assignment(s: &str) -> Option<usize> {
 }
 
 impl Doc<'_> {
-    /// MX-4: the last non-empty `\boxed{…}` / `\fbox{…}` / `\boxed x` in `[from, to)`.
+    /// MX-4: the last non-empty `\boxed{…}` / `\fbox{…}` / `\boxed x` in
+    /// `[from, to)`, with the boxes side by side before it (a list, at most
+    /// [`MAX_LIST_BOXES`]). Only the last [`MAX_BOX_COMMANDS`] box commands
+    /// of the range are read, from the last one back, and their braces are
+    /// matched in the text from the first of them on: the work is bounded
+    /// by those commands and the text after them, however many unclosed
+    /// boxes come before.
     pub(super) fn boxed(&self, from: usize, to: usize) -> Option<Found> {
-        // Every box: (command start, content span, end of the box).
-        let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
+        // The last MAX_BOX_COMMANDS commands, by position.
+        let mut cmds: Vec<(usize, usize)> = Vec::new();
         for name in [Needle::Boxed, Needle::Fbox] {
+            let mut last = std::collections::VecDeque::with_capacity(MAX_BOX_COMMANDS);
             for at in self.find_all(name, from, to) {
-                if let Some((span, reach)) = self.box_content(at, name.text().len(), to) {
-                    boxes.push((at, span, reach));
+                if last.len() == MAX_BOX_COMMANDS {
+                    last.pop_front();
                 }
+                last.push_back((at, name.text().len()));
             }
+            cmds.extend(last);
         }
-        boxes.sort_unstable_by_key(|x| x.0);
-        let &(last_at, last_span, last_reach) = boxes.last()?;
+        cmds.sort_unstable();
+        let cmds = &cmds[cmds.len().saturating_sub(MAX_BOX_COMMANDS)..];
+        // Brace queries from the first read command on (a `{`'s match
+        // depends only on the text after it).
+        let window = Doc::new(self.text, cmds.first()?.0, self.end);
+        let mut found = cmds
+            .iter()
+            .rev()
+            .filter_map(|&(at, len)| window.box_content(at, len, to).map(|(s, r)| (at, s, r)));
+        let (last_at, last_span, last_reach) = found.next()?;
         // MX-4: boxes side by side (`\boxed{1}, \boxed{2}`, `\boxed{1}
-        // \quad \text{and} \quad \boxed{2}`) are one answer, a list.
+        // \quad \text{and} \quad \boxed{2}`) are one answer, a list of at
+        // most MAX_LIST_BOXES (a longer run is read as its last ones).
         let mut first_at = last_at;
-        for &(at, _, reach) in boxes.iter().rev().skip(1) {
+        for (at, _, reach) in found.take(MAX_LIST_BOXES - 1) {
             if reach > first_at || !self.only_separators(reach, first_at) {
                 break;
             }
@@ -207,5 +234,46 @@ impl Doc<'_> {
         };
         let span = trim(self.text, span);
         (span.0 < span.1).then_some((span, reach))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{extract_answer, locate_answer};
+    use super::*;
+
+    /// MX-4: only the last MAX_BOX_COMMANDS box commands are read.
+    #[test]
+    fn only_the_last_box_commands_are_read() {
+        let open = MAX_BOX_COMMANDS - 1;
+        let r = format!(
+            "so \\boxed{{5}} {}",
+            "\\boxed{ \\fbox{".repeat(open / 2) + "\\boxed{"
+        );
+        let x = extract_answer(&r, true).unwrap();
+        assert_eq!((x.answer.as_str(), x.how), ("5", "boxed"));
+        let r = format!("so \\boxed{{5}} {}", "\\boxed{".repeat(MAX_BOX_COMMANDS));
+        assert_eq!(extract_answer(&r, true), None);
+        // Nested boxes: the inner one, whatever came before.
+        let r = "\\boxed{".repeat(10_000) + "7" + &"}".repeat(10_000);
+        assert_eq!(extract_answer(&r, true).unwrap().answer, "7");
+    }
+
+    /// MX-4: a list of boxes side by side is at most MAX_LIST_BOXES boxes,
+    /// a longer run read as its last ones.
+    #[test]
+    fn lists_are_at_most_the_last_list_boxes() {
+        let item = |k: usize| format!("\\boxed{{{k}}}, ");
+        let run = |n: usize| (0..n).map(item).collect::<String>();
+        let r = run(MAX_LIST_BOXES);
+        let x = locate_answer(r.trim_end_matches(", "), true).unwrap();
+        assert_eq!((x.how, x.span.0), ("boxed_list", 0));
+        let want: Vec<String> = (0..MAX_LIST_BOXES).map(|k| k.to_string()).collect();
+        assert_eq!(x.compared(), want.join(", "));
+        let r = run(MAX_LIST_BOXES + 3);
+        let x = locate_answer(r.trim_end_matches(", "), true).unwrap();
+        let want: Vec<String> = (3..MAX_LIST_BOXES + 3).map(|k| k.to_string()).collect();
+        assert_eq!(x.compared(), want.join(", "));
+        assert_eq!(x.span.0, r.find("\\boxed{3}").unwrap());
     }
 }

@@ -9,6 +9,13 @@
 
 use super::{Doc, starts_with_ci};
 
+/// A number of a response (MX-6, MX-14) is at most this many bytes of
+/// digits and separators (`1,234.5`, `1 000 000`): a longer run (a table
+/// of digits, `1,000,` repeated) is not read as a number, and the fallback
+/// finds no number there. 100! has 158 digits; 128 bytes hold any answer
+/// a problem asks for as a number, and keep normalizing it short.
+pub const MAX_NUMBER_BYTES: usize = 128;
+
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {
     w.len() >= 2 && crate::score::math::units::lookup(w).is_some()
@@ -19,11 +26,20 @@ impl Doc<'_> {
     /// between digits (`3.75`, `1,234`, `1000,99`, `10/9`), a leading
     /// decimal point (`.4`), a minus sign that is not a hyphen; then widened
     /// to the LaTeX command whose argument it fills (`\frac{10}{9}`,
-    /// `-\sqrt{3}`), at most 16 levels.
+    /// `-\sqrt{3}`), at most 16 levels. `None` when the last number is
+    /// longer than [`MAX_NUMBER_BYTES`].
     pub(super) fn last_number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let end = self.last_digits_end(from, to)?;
-        let (s, e) = (self.number_start(from, end), end);
+        // The number's walk back reads at most MAX_NUMBER_BYTES + 8 bytes
+        // (a number within the limit looks at most 2 bytes before itself,
+        // so it is found as from `from`; a longer one is refused either way).
+        let floor = from.max(end.saturating_sub(MAX_NUMBER_BYTES + 8));
+        let s = self.number_start(floor, end);
+        if end - s > MAX_NUMBER_BYTES {
+            return None;
+        }
+        let e = end;
         // A percent sign or word right after the number belongs to it.
         let after = &b[e..to];
         let gap = after.iter().take_while(|&&c| c == b' ').count();
@@ -38,21 +54,44 @@ impl Doc<'_> {
         Some(self.widen_to_command(from, to, (s, e)))
     }
 
+    /// Whether `[from, to)` has digits but its last number is refused for
+    /// its length ([`MAX_NUMBER_BYTES`]).
+    pub(super) fn number_too_long(&self, from: usize, to: usize) -> bool {
+        self.last_digits_end(from, to).is_some() && self.last_number(from, to).is_none()
+    }
+
     /// Where the last run of digits in `[from, to)` ends, skipping digits
     /// inside a word (`AZYUK2A`, a code).
     fn last_digits_end(&self, from: usize, to: usize) -> Option<usize> {
         let b = self.bytes();
         let mut end = to;
         loop {
+            // Prose without digits is skipped 16 bytes at a time (a mask
+            // of the block's digits, no branch per byte).
+            while end >= from + 16 {
+                let digits = b[end - 16..end]
+                    .iter()
+                    .fold(0u8, |m, &c| m | u8::from(c.wrapping_sub(b'0') < 10));
+                if digits != 0 {
+                    break;
+                }
+                end -= 16;
+            }
             while end > from && !b[end - 1].is_ascii_digit() {
                 end -= 1;
             }
             if end == from {
                 return None;
             }
+            // A run longer than MAX_NUMBER_BYTES is no number (nor a
+            // code): its end is the answer's end, refused by the caller.
+            let floor = from.max(end.saturating_sub(MAX_NUMBER_BYTES + 1));
             let mut k = end;
-            while k > from && b[k - 1].is_ascii_digit() {
+            while k > floor && b[k - 1].is_ascii_digit() {
                 k -= 1;
+            }
+            if k == floor && floor > from && b[k - 1].is_ascii_digit() {
+                return Some(end);
             }
             let glued = k > from
                 && b[k - 1].is_ascii_alphabetic()

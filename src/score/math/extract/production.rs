@@ -15,8 +15,7 @@ use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
-    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, strip_think, trim,
-    trim_end_periods,
+    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, trim, trim_end_periods,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -30,22 +29,25 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
 ];
 
 /// The model's turn in `response` (MX-1, MX-10): the byte range of what
-/// [`strip_think`] keeps, cut at its first chat-template token, found in one
-/// forward pass over the `<` bytes (instead of one pass per tag).
-pub(super) fn model_turn(response: &str) -> (usize, usize) {
+/// [`strip_think`](crate::extract::strip_think) keeps, cut at its first
+/// chat-template token, found in one forward pass over the `<` bytes
+/// (instead of one pass per tag); and whether a `<think>` block opens and
+/// never closes.
+pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
     let (last_close, first_open, first_chat, chat_after_close) = tags(response);
     let b = response.as_bytes();
     // No token holds a second `<`, so none crosses a `<think>` tag.
     match (last_close, first_open) {
-        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len())),
-        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o)),
-        (None, None) => (0, first_chat.unwrap_or(b.len())),
+        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len()), false),
+        (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o), true),
+        (None, None) => (0, first_chat.unwrap_or(b.len()), false),
     }
 }
 
-/// The byte range of what [`strip_think`] keeps of `response` (MX-1), from
-/// the same one pass over the `<` bytes as [`model_turn`] (instead of a
-/// backward search for `</think>`, then a forward one for `<think>`).
+/// The byte range of what [`strip_think`](crate::extract::strip_think)
+/// keeps of `response` (MX-1), from the same one pass over the `<` bytes as
+/// [`model_turn`] (instead of a backward search for `</think>`, then a
+/// forward one for `<think>`).
 pub(super) fn think_stripped(response: &str) -> (usize, usize) {
     match tags(response) {
         (Some(c), ..) => (c + 8, response.len()),
@@ -67,8 +69,7 @@ fn tags(response: &str) -> Tags {
     // The first chat token overall, and the first after the last `</think>`.
     let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
-    while let Some(k) = response[from..].find('<') {
-        let i = from + k;
+    while let Some(i) = crate::extract::find_byte(response, from, b'<') {
         let rest = &b[i..];
         if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
             last_close = Some(i);
@@ -123,11 +124,9 @@ pub(super) fn locate_production(
     // The reasoning block goes; a chat template's end-of-turn token ends the
     // response (`…is 2/3. <|im_start|>user`): what follows is not the
     // model's answer.
-    let (mut start, end) = model_turn(response);
+    let (mut start, end, open_think) = model_turn(response);
     let body = &response[start..end];
     if body.trim().is_empty() {
-        let open_think = strip_think(response).len() < response.len()
-            && !response.to_ascii_lowercase().contains("</think>");
         return Err(if open_think {
             "cut off: the reasoning block (<think>) never closes"
         } else {
@@ -206,8 +205,19 @@ pub(super) fn locate_production(
     } else {
         doc.last_formula_or_number(fstart, end)
     };
-    found.ok_or(NO_FORMULA_OR_NUMBER)
+    found.ok_or_else(|| {
+        if !formulas_only && doc.number_too_long(fstart, end) {
+            NUMBER_TOO_LONG
+        } else {
+            NO_FORMULA_OR_NUMBER
+        }
+    })
 }
+
+/// The reason of a response whose last number, the fallback's answer, is
+/// longer than [`MAX_NUMBER_BYTES`](super::MAX_NUMBER_BYTES) (MX-14): a run
+/// of digits that long is not an answer.
+pub const NUMBER_TOO_LONG: NoAnswerReason = "the last number is longer than 128 bytes";
 
 /// The reason of a response with neither an explicit answer, nor a formula,
 /// nor a number token (MX-15).
@@ -291,6 +301,7 @@ impl Doc<'_> {
 #[cfg(test)]
 mod production_tests {
     use super::*;
+    use crate::extract::strip_think;
 
     pub(super) fn answer(r: &str) -> Result<String, NoAnswerReason> {
         locate_default(r, false).map(|x| {
@@ -353,7 +364,12 @@ mod production_tests {
         let mut glue = crate::text::Glue(11);
         for _ in 0..3000 {
             let s = glue.text(&pieces, 1);
-            assert_eq!(model_turn(&s), turn_in_two_passes(&s), "{s:?}");
+            let (start, end, open_think) = model_turn(&s);
+            assert_eq!((start, end), turn_in_two_passes(&s), "{s:?}");
+            // The old test: a block removed, and no `</think>`.
+            let old =
+                strip_think(&s).len() < s.len() && !s.to_ascii_lowercase().contains("</think>");
+            assert_eq!(open_think, old, "{s:?}");
         }
     }
 
@@ -381,6 +397,24 @@ mod production_tests {
         }
         r.push_str("The answer is 7.");
         assert_eq!(answer(&r).as_deref(), Ok("7"));
+    }
+
+    /// MX-14: a number of at most MAX_NUMBER_BYTES is the answer; a longer
+    /// run of digits is none, with its reason.
+    #[test]
+    pub(super) fn long_numbers_are_refused() {
+        let n = super::super::MAX_NUMBER_BYTES;
+        let ok = format!("We get {}.", "7".repeat(n));
+        assert_eq!(answer(&ok), Ok("7".repeat(n)));
+        let long = format!("We get {}.", "7".repeat(n + 1));
+        assert_eq!(answer(&long), Err(NUMBER_TOO_LONG));
+        let commas = "We get ".to_string() + &"1,000,".repeat(20_000) + "1.";
+        assert_eq!(answer(&commas), Err(NUMBER_TOO_LONG));
+        // The document's fallback (MX-6) finds no number either.
+        assert_eq!(super::super::extract_answer(&commas, false), None);
+        let x = super::super::extract_answer(&ok, false).unwrap();
+        assert_eq!(x.answer, "7".repeat(n));
+        assert!(NUMBER_TOO_LONG.contains(&n.to_string()));
     }
 
     #[test]

@@ -251,6 +251,11 @@ pub(super) fn split_top(text: &str, sep: u8) -> Vec<&str> {
 /// (`\left[\begin{array}…\end{array}\right]` is the matrix). Two bracket
 /// tables and at most two comma scans: linear however deep the nesting.
 pub(super) fn strip_wrapping(text: &str) -> String {
+    // Only a text that starts with `(` or `[` is wrapped: the bracket
+    // tables are built for those only.
+    if !text.starts_with(['(', '[']) {
+        return text.to_string();
+    }
     let b = text.as_bytes();
     let paren = Pairs::scan(b, b'(', b')', Escapes::None);
     let brack = Pairs::scan(b, b'[', b']', Escapes::None);

@@ -28,6 +28,21 @@ const BASIC_FNS: &[&str] = &[
 /// assert_eq!(norm_deg(r"\sin 20^\circ"), r"\sin {20*\frac{\pi}{180}}");
 /// ```
 pub fn norm_deg(text: &str) -> String {
+    // Every marker holds `\circ`, `\degree` or `°`: without them the pass
+    // copies the text (a 100 KB answer of prose skips it).
+    if !has_degree_trigger(text) {
+        return text.to_string();
+    }
+    norm_deg_pass(text)
+}
+
+/// Whether `text` holds what every degree marker holds.
+fn has_degree_trigger(text: &str) -> bool {
+    text.contains("\\circ") || text.contains("\\degree") || text.contains('°')
+}
+
+/// [`norm_deg`]'s pass over the text.
+fn norm_deg_pass(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
@@ -172,6 +187,16 @@ fn in_trig_argument(before: &str) -> bool {
 /// assert_eq!(fix_a_slash_b("1/2^3"), "1/2^3");
 /// ```
 pub fn fix_a_slash_b(text: &str) -> String {
+    // Without a `/` nothing is rewritten: the pass and its two bracket
+    // tables are skipped.
+    if !text.contains('/') {
+        return text.to_string();
+    }
+    slash_pass(text)
+}
+
+/// [`fix_a_slash_b`]'s pass over the text.
+fn slash_pass(text: &str) -> String {
     let b = text.as_bytes();
     let close_brace = Pairs::scan(b, b'{', b'}', Escapes::Backslash);
     let close_paren = Pairs::scan(b, b'(', b')', Escapes::None);
@@ -305,4 +330,31 @@ pub fn norm_basic_fn(text: &str) -> String {
     }
     out.push_str(&text[last..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The passes skipped without their trigger (`/`; `\circ`, `\degree`,
+    /// `°`) copy such texts: the skip changes no output.
+    #[test]
+    fn skipped_passes_copy_texts_without_their_trigger() {
+        let pieces = [
+            "1", "2.5", "x", " ", "(", ")", "{", "}", "\\sqrt{", "sqrt(", "^", "\\sin ", "\\cir",
+            "irc", "egree", "é", ",", "_", "!", "\\d",
+        ];
+        let mut glue = crate::text::Glue(17);
+        for _ in 0..3000 {
+            let t = glue.text(&pieces, 3);
+            if t.contains('/') || has_degree_trigger(&t) {
+                continue;
+            }
+            assert_eq!(slash_pass(&t), t, "{t:?}");
+            assert_eq!(norm_deg_pass(&t), t, "{t:?}");
+        }
+        // With the trigger, the pass runs.
+        assert_eq!(fix_a_slash_b("1/2"), "\\frac{1}{2}");
+        assert_eq!(norm_deg("30°"), "30");
+    }
 }
