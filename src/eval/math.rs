@@ -218,46 +218,65 @@ fn needs_escape(word: u64) -> bool {
 /// with a backslash, the control characters U+0000–U+001F as `\b`, `\t`,
 /// `\n`, `\f`, `\r` or `\u00xx` (lower-case hex), everything else as is.
 fn json_string(s: &str, out: &mut Vec<u8>) {
-    out.push(b'"');
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
-    // Eight bytes at a time while none of them needs escaping (most text).
-    let mut start = 0;
-    while let Some(chunk) = bytes.get(start..start + 8) {
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    // Eight bytes at a time while none of them needs escaping (most text),
+    // then byte by byte; each run of plain bytes is copied once.
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
         if needs_escape(u64::from_le_bytes(word)) {
             break;
         }
-        start += 8;
+        at += 8;
     }
-    out.extend_from_slice(&bytes[..start]);
-    for (i, &b) in bytes.iter().enumerate().skip(start) {
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            0x08 => b"\\b",
-            b'\t' => b"\\t",
-            b'\n' => b"\\n",
-            0x0c => b"\\f",
-            b'\r' => b"\\r",
-            0..=0x1f => {
-                out.extend_from_slice(&bytes[start..i]);
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 0xf)]);
-                start = i + 1;
-                continue;
-            }
-            _ => continue,
-        };
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate().skip(at) {
+        let e = ESCAPES[usize::from(b)];
+        if e == 0 {
+            continue;
+        }
         out.extend_from_slice(&bytes[start..i]);
-        out.extend_from_slice(escape);
+        if e == b'u' {
+            out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 0xf)],
+            ]);
+        } else {
+            out.extend_from_slice(&[b'\\', e]);
+        }
         start = i + 1;
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
 }
+
+/// For each byte, the character after the backslash of its JSON escape
+/// (`u`: `\u00xx`), or 0 when it is written as is: the escapes of
+/// [`json_string`].
+const ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = b'u';
+        i += 1;
+    }
+    t[0x08] = b'b';
+    t[0x09] = b't';
+    t[0x0a] = b'n';
+    t[0x0c] = b'f';
+    t[0x0d] = b'r';
+    t[0x22] = b'"';
+    t[0x5c] = b'\\';
+    t
+};
 
 /// The text of `scorespec grade --explain`: the answer found in each text
 /// (with how and where, in bytes), the compared forms and the verdict with

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 
 use super::math_equal::EqualOptionArgs;
-use super::typed::ArrayValue;
+use super::typed::{ArrayValue, StrList};
 use super::{Args, Output, SpecFn};
 use crate::error::{CallError, json_type};
 use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, majority};
@@ -14,7 +14,7 @@ use crate::score::math::grade::{GradeOptions, MAX_MAJORITY_ANSWERS, grade_any, m
 spec_args! {
     /// The arguments of `math.grade`: its own, then every option of `math.equal`.
     struct GradeArgs<'a> {
-        gold: Vec<&'a str> = Required,
+        gold: StrList<'a> = Required,
             "the reference: a bare answer or a solution text, or a list of acceptable ones";
         response: &'a str = Required, "the model's full response";
         strict: bool = Bool(false),
@@ -83,18 +83,14 @@ fn grade_call(a: &Args<'_>) -> Result<Value, CallError> {
 fn grade_output(a: &Args<'_>) -> Result<Output, CallError> {
     let args = GradeArgs::read(a)?;
     let opts = args.options();
-    let golds = args.gold;
+    let golds = args.gold.as_slice();
     if golds.is_empty() {
         return Err(CallError::InvalidValue {
             name: "gold",
             reason: "the list of gold answers is empty".into(),
         });
     }
-    Ok(Output::Graded(Box::new(grade_any(
-        &golds,
-        args.response,
-        &opts,
-    ))))
+    Ok(Output::Graded(grade_any(golds, args.response, &opts)))
 }
 
 fn strings<'v>(items: &'v [Value], what: &str) -> Result<Vec<&'v str>, CallError> {

@@ -174,7 +174,7 @@ pub enum Output {
     Value(Value),
     /// The verdict of `math.grade`, written as
     /// [`crate::eval::math::graded_json`]'s object.
-    Graded(Box<Graded>),
+    Graded(Graded),
 }
 
 impl Output {
@@ -224,16 +224,33 @@ impl<'a> Args<'a> {
     /// The given value and the declaration of parameter `name`; `hint` is
     /// where the reading struct declares it, its index in the usual table
     /// (a struct read from another function's table falls back on a search).
+    #[inline]
     fn get(
         &self,
         name: &'static str,
         hint: usize,
     ) -> Result<(Option<&'a Value>, &'static Param), CallError> {
+        // The names come from the same `stringify!` as the table's, so the
+        // same pointer at the hinted index is the usual match (inlined: it
+        // runs for every parameter of every call); the rest is the fallback.
+        match self.params.get(hint) {
+            Some(p) if std::ptr::eq(p.name, name) => {
+                Ok((self.values.get(hint).copied().flatten(), p))
+            }
+            _ => self.get_searched(name, hint),
+        }
+    }
+
+    /// [`Args::get`] when the hinted index does not hold `name`'s pointer.
+    #[cold]
+    #[inline(never)]
+    fn get_searched(
+        &self,
+        name: &'static str,
+        hint: usize,
+    ) -> Result<(Option<&'a Value>, &'static Param), CallError> {
         let at = match self.params.get(hint) {
-            Some(p) if std::ptr::eq(p.name, name) || p.name == name => hint,
-            // The names come from the same `stringify!` as the table's, so
-            // the same pointer is the usual match; the text compare is the
-            // fallback.
+            Some(p) if p.name == name => hint,
             _ => self
                 .params
                 .iter()
@@ -251,6 +268,7 @@ impl<'a> Args<'a> {
     }
 
     /// A string argument, or its default.
+    #[inline]
     pub fn str(&self, name: &'static str, hint: usize) -> Result<&'a str, CallError> {
         match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(s),
@@ -267,6 +285,7 @@ impl<'a> Args<'a> {
     }
 
     /// A numeric argument, or its default.
+    #[inline]
     pub fn number(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
         match self.get(name, hint)? {
             (Some(v @ Value::Number(_)), p) => v.as_f64().ok_or_else(|| wrong_type(p, v)),
@@ -283,6 +302,7 @@ impl<'a> Args<'a> {
     }
 
     /// A boolean argument, or its default.
+    #[inline]
     pub fn bool(&self, name: &'static str, hint: usize) -> Result<bool, CallError> {
         match self.get(name, hint)? {
             (Some(Value::Bool(b)), _) => Ok(*b),
@@ -333,17 +353,20 @@ impl<'a> Args<'a> {
     }
 
     /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
+    #[inline]
     pub fn tolerance(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
         typed::checked_tolerance(name, self.number(name, hint)?)
     }
 
     /// The raw JSON value of an argument, or `None` when it was not given
     /// (and has no default value of its own).
+    #[inline]
     pub fn value(&self, name: &'static str, hint: usize) -> Result<Option<&'a Value>, CallError> {
         Ok(self.get(name, hint)?.0)
     }
 
     /// A string-or-list argument as a list of strings (a string is a list of one).
+    #[inline]
     pub fn str_list(&self, name: &'static str, hint: usize) -> Result<Vec<&'a str>, CallError> {
         match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(vec![s.as_str()]),
@@ -489,7 +512,11 @@ pub fn list_json() -> Value {
 /// assert!(scorespec::registry::lookup("qa.nope").is_none());
 /// ```
 pub fn lookup(id: &str) -> Option<&'static SpecFn> {
-    all().iter().find(|f| f.id == id)
+    // `all` is sorted by id (a test checks the ids are unique).
+    let all = all();
+    all.binary_search_by(|f| f.id.cmp(id))
+        .ok()
+        .and_then(|at| all.get(at))
 }
 
 /// Calls the function registered under `id` with JSON `args`.

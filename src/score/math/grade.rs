@@ -136,41 +136,54 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
             reason,
         };
     };
-    let mut first: Option<Graded> = None;
-    for g in golds {
-        let gold = gold_answer(g, opts.strict);
-        let (verdict, pred) = {
-            let gold_text = gold.compared();
-            // MX-16: a choice letter as gold takes the response's choice.
-            let pred = match choice_letter(&gold_text) {
-                Some(_) => response_choice(response, Some(&pred)).unwrap_or_else(|| pred.clone()),
-                None => pred.clone(),
-            };
-            (equal(&gold_text, &pred.compared(), &opts.equal), pred)
-        };
-        let graded = Graded {
-            verdict,
-            gold_extracted: Some(gold),
+    // The last gold takes the response's answer itself; the others a copy.
+    let Some((last, rest)) = golds.split_last() else {
+        return Graded {
+            verdict: Verdict {
+                equal: false,
+                outcome: Outcome::NoAnswer,
+                rule: Rule::NoGold,
+                reference_normalized: String::new(),
+                prediction_normalized: pred.answer.clone(),
+            },
+            gold_extracted: None,
             response_extracted: Some(pred),
             reason: None,
         };
+    };
+    let mut first: Option<Graded> = None;
+    for g in rest {
+        let graded = grade_one(g, response, pred.clone(), opts);
         if graded.verdict.equal {
             return graded;
         }
         first.get_or_insert(graded);
     }
-    first.unwrap_or(Graded {
-        verdict: Verdict {
-            equal: false,
-            outcome: Outcome::NoAnswer,
-            rule: Rule::NoGold,
-            reference_normalized: String::new(),
-            prediction_normalized: pred.answer.clone(),
-        },
-        gold_extracted: None,
+    let graded = grade_one(last, response, pred, opts);
+    if graded.verdict.equal {
+        return graded;
+    }
+    first.unwrap_or(graded)
+}
+
+/// One gold against the response's answer `pred` (found in `response`).
+fn grade_one(gold: &str, response: &str, pred: Located, opts: &GradeOptions) -> Graded {
+    let gold = gold_answer(gold, opts.strict);
+    let (verdict, pred) = {
+        let gold_text = gold.compared();
+        // MX-16: a choice letter as gold takes the response's choice.
+        let pred = match choice_letter(&gold_text) {
+            Some(_) => response_choice(response, Some(&pred)).unwrap_or(pred),
+            None => pred,
+        };
+        (equal(&gold_text, &pred.compared(), &opts.equal), pred)
+    };
+    Graded {
+        verdict,
+        gold_extracted: Some(gold),
         response_extracted: Some(pred),
         reason: None,
-    })
+    }
 }
 
 /// The response's answer (MG-2): the production extraction, or with

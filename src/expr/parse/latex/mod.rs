@@ -225,6 +225,52 @@ mod tests {
         }
     }
 
+    /// A relation of sums is built as the general loop of `build_item`
+    /// builds it (each union and intersection level one side alone), with
+    /// the same depths: every pattern of up to five operands joined by `+`,
+    /// `-` and relations, on leaves and deeper nodes.
+    #[test]
+    fn relations_of_sums_are_built_as_the_general_loop_builds_them() {
+        use parser::{BinOp, Node, Parser};
+        let limits = Limits::default();
+        let parser = Parser::new("", Vec::new(), 0, &limits, 0);
+        let operands = |n: usize| -> Vec<Node> {
+            (0..n)
+                .map(|i| Node {
+                    e: if i % 2 == 0 {
+                        Expr::int(i as i64 + 1)
+                    } else {
+                        Expr::Symbol(format!("x{i}"))
+                    },
+                    d: 1 + i % 3,
+                })
+                .collect()
+        };
+        let choices = [
+            BinOp::Plus,
+            BinOp::Minus,
+            BinOp::Rel(RelOp::Lt),
+            BinOp::Rel(RelOp::Eq),
+        ];
+        let mut compared = 0;
+        for n in 2..=5 {
+            for code in 0..choices.len().pow(n as u32 - 1) {
+                let ops: Vec<BinOp> = (0..n - 1)
+                    .map(|k| choices[code / choices.len().pow(k as u32) % choices.len()])
+                    .collect();
+                if !ops.iter().any(|op| matches!(op, BinOp::Rel(_))) {
+                    continue;
+                }
+                let a = parser.build_relation(operands(n), ops.clone());
+                let b = parser.build_general(operands(n), ops.clone());
+                let (a, b) = (a.map(|x| (x.e, x.d)), b.map(|x| (x.e, x.d)));
+                assert_eq!(a, b, "{ops:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 300, "{compared}");
+    }
+
     /// The shortcut gives exactly what the full reading and the
     /// canonicalizer give, on every text it takes, and declines the rest.
     #[test]

@@ -428,6 +428,18 @@ impl<'a> Parser<'a> {
         {
             return self.build_sum(operands, &ops);
         }
+        if ops
+            .iter()
+            .all(|op| matches!(op, BinOp::Plus | BinOp::Minus | BinOp::Rel(_)))
+        {
+            return self.build_relation(operands, ops);
+        }
+        self.build_general(operands, ops)
+    }
+
+    /// [`Parser::build_item`] for any operators: each level (sums,
+    /// intersections, unions, relation sides) gathered in its own vector.
+    pub(super) fn build_general(&self, operands: Vec<Node>, ops: Vec<BinOp>) -> PResult<Node> {
         let mut sides = Vec::new();
         let mut rel_ops = Vec::new();
         let mut unions = Vec::new();
@@ -471,6 +483,44 @@ impl<'a> Parser<'a> {
         }
         sides.push(last);
         self.mk_list(|v| Expr::Relation(v, rel_ops), sides)
+    }
+
+    /// A relation of sums (operands joined by `+`, `-` and relations only,
+    /// at least one relation): what [`Parser::build_item`]'s general loop
+    /// builds for them, where each union and intersection level holds one
+    /// side alone, built without those levels' vectors (a unit test
+    /// compares the two).
+    pub(super) fn build_relation(&self, operands: Vec<Node>, ops: Vec<BinOp>) -> PResult<Node> {
+        let n_rel = ops.iter().filter(|op| matches!(op, BinOp::Rel(_))).count();
+        let mut sides = Vec::with_capacity(n_rel + 1);
+        let mut rel_ops = Vec::with_capacity(n_rel);
+        let mut terms = Vec::new();
+        let mut operands = operands.into_iter();
+        terms.extend(operands.next());
+        for (op, operand) in ops.into_iter().zip(operands) {
+            match op {
+                BinOp::Minus => terms.push(self.neg(operand)?),
+                BinOp::Rel(r) => {
+                    sides.push(self.side(&mut terms)?);
+                    rel_ops.push(r);
+                    terms.push(operand);
+                }
+                _ => terms.push(operand),
+            }
+        }
+        sides.push(self.side(&mut terms)?);
+        self.mk_list(|v| Expr::Relation(v, rel_ops), sides)
+    }
+
+    /// The sum of `terms` (emptied; a term alone is itself, its vector kept
+    /// for the next side), as [`Parser::collapse`] builds it.
+    fn side(&self, terms: &mut Vec<Node>) -> PResult<Node> {
+        if terms.len() == 1 {
+            if let Some(n) = terms.pop() {
+                return Ok(n);
+            }
+        }
+        self.collapse(Expr::Add, std::mem::take(terms))
     }
 
     /// A sum of operands joined by `+` and `-` only (the common item),
