@@ -70,6 +70,11 @@ pub struct EquivOptions {
     /// ([`NEAR_ZERO`]) are then compared by `rel_tol` alone, so `2·10⁻¹⁰` is
     /// not `2·10⁻¹¹` (`math.equal`, spec/math.md ME-12).
     pub abs_tol_near_zero_only: bool,
+    /// Whether a `not_equal` verdict of the sample points says where the
+    /// sides differ in its `reason` (default true). `math.equal`, which
+    /// reports no reason, turns it off: the verdicts are the same, without
+    /// the text of the values.
+    pub reasons: bool,
 }
 
 /// Whether two exact numbers are equal within `opts`' tolerances (EX-5):
@@ -118,6 +123,7 @@ impl Default for EquivOptions {
             domain: (0.2, 2.2),
             scale_tol: 0.0,
             abs_tol_near_zero_only: false,
+            reasons: true,
         }
     }
 }
@@ -638,8 +644,12 @@ impl Comparer<'_> {
                     // smaller one may be rounding error where large terms
                     // cancel, so it decides only when a second point differs too.
                     let strong = (x - y).abs() > 1e-6 * (1.0 + x.abs().max(y.abs()));
-                    let (vx, vy) = describe_pair(x, y);
-                    let why = format!("they differ at {}: {vx} vs {vy}", describe(&point));
+                    let why = if self.opts.reasons {
+                        let (vx, vy) = describe_pair(x, y);
+                        format!("they differ at {}: {vx} vs {vy}", describe(&point))
+                    } else {
+                        String::new()
+                    };
                     if strong || weak_difference.is_some() {
                         let mut v = verdict(Outcome::NotEqual, Rule::SamplePoints);
                         v.reason = Some(why);
@@ -958,6 +968,55 @@ pub fn is_constant(e: &Expr) -> bool {
 mod tests {
     use super::*;
     use crate::expr::api::{Format, parse};
+
+    /// Without reasons, every verdict is the same (outcome and rule), and
+    /// an unknown one still says why.
+    #[test]
+    fn reasons_off_change_no_verdict() {
+        let l = Limits::default();
+        let texts = [
+            "d",
+            "e",
+            "x",
+            "x+1",
+            "x^2",
+            "|x|",
+            "\\frac{1}{x}",
+            "x - x",
+            "\\sqrt{x}",
+            "y",
+            "2x",
+            "\\log(x - 5)",
+            "x = 1",
+            "x < 2",
+            "(x, 1)",
+            "\\{x, 1\\}",
+            "x + 10^{-7}",
+        ];
+        let quiet = EquivOptions {
+            reasons: false,
+            ..EquivOptions::default()
+        };
+        let mut differ = 0;
+        for a in texts {
+            for b in texts {
+                let x = canonical_owned(parse(a, Format::Latex, &l).unwrap(), &l).unwrap();
+                let y = canonical_owned(parse(b, Format::Latex, &l).unwrap(), &l).unwrap();
+                let loud = equivalent(&x, &y, &EquivOptions::default(), &l).unwrap();
+                let calm = equivalent(&x, &y, &quiet, &l).unwrap();
+                assert_eq!(
+                    (loud.outcome, loud.rule),
+                    (calm.outcome, calm.rule),
+                    "{a} {b}"
+                );
+                if loud.outcome == Outcome::Unknown {
+                    assert_eq!(loud.reason, calm.reason, "{a} {b}");
+                }
+                differ += usize::from(loud.reason != calm.reason);
+            }
+        }
+        assert!(differ > 20, "{differ}");
+    }
 
     /// The steps of comparing two equations (sampled both ways round, the
     /// second pass replaying the first's values) and where the bound stops

@@ -946,6 +946,8 @@ impl<'a> Comparer<'a> {
             rel_tol: self.opts.rel_tol,
             abs_tol: self.opts.abs_tol,
             abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
+            // The verdict of `math.equal` carries no reason.
+            reasons: false,
             ..EquivOptions::default()
         }
     }
@@ -1106,11 +1108,15 @@ fn simple_number(s: &str) -> Option<num_rational::BigRational> {
     Some(r)
 }
 
-/// Whether `s` is arithmetic of decimal numbers that no reading makes
-/// undefined: digits, `.`, `,`, spaces, `+ - *`, brackets, `= < >`, `\%`
-/// after a digit, and `/` (in a text without spaces) before a number with
-/// a non-zero digit and one point at most, followed by an operator, a
-/// closing bracket or the end. No letter, command, power or factorial.
+/// Whether `s` is arithmetic of decimal numbers and symbols that no
+/// reading makes undefined: digits, `.`, `,`, spaces, `+ - *`, brackets,
+/// `= < >`, `\%` after a digit, `/` (in a text without spaces) before a
+/// number with a non-zero digit and one point at most, followed by an
+/// operator, a closing bracket or the end, and ASCII letters standing
+/// alone (a symbol, `e`, `i`: `2-2p`, `x+1`), never two side by side (a
+/// function name such as `ln`). No command, power or factorial. A unit
+/// test reads every such text of up to three characters over an alphabet
+/// of digits, letters and operators, and none holds an undefined value.
 fn never_undefined(s: &str) -> bool {
     let b = s.as_bytes();
     let spaces = b.contains(&b' ');
@@ -1120,6 +1126,12 @@ fn never_undefined(s: &str) -> bool {
             b'0'..=b'9' | b'.' | b',' | b' ' | b'+' | b'-' | b'*' => i += 1,
             b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'=' | b'<' | b'>' => i += 1,
             b'\\' if b.get(i + 1) == Some(&b'%') && i > 0 && b[i - 1].is_ascii_digit() => i += 2,
+            c if c.is_ascii_alphabetic() => {
+                if b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+                    return false;
+                }
+                i += 1;
+            }
             b'/' if !spaces => {
                 let n = b[i + 1..]
                     .iter()
@@ -1254,6 +1266,50 @@ mod tests {
         }
         assert!(taken > 500, "{taken}");
     }
+    /// A text `never_undefined` takes holds no undefined value when read:
+    /// every text of up to three characters over digits, letters (alone
+    /// and side by side) and operators, and longer ones by hand.
+    #[test]
+    fn texts_taken_as_never_undefined_read_without_an_undefined_value() {
+        let opts = EqualOptions::default();
+        let cmp = Comparer::new(&opts);
+        let alphabet: Vec<char> = "01.xeilnp+-*/()=< ^,".chars().collect();
+        let mut texts: Vec<String> = Vec::new();
+        for a in &alphabet {
+            texts.push(a.to_string());
+            for b in &alphabet {
+                texts.push(format!("{a}{b}"));
+                for c in &alphabet {
+                    texts.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        texts.extend(
+            [
+                "2-2p", "x+1=0", "(a, b)", "2x - 3y", "1/2x", "x/2", "a*b*c", "[x, y)", "e+i",
+                "1/e", "x/0.5", "-x<2", "2 x", "0x", "x*0+1", "e-e", "i*i", "1/2=x",
+            ]
+            .map(String::from),
+        );
+        let mut taken = 0;
+        for t in &texts {
+            if !never_undefined(t) {
+                continue;
+            }
+            taken += 1;
+            let undefined = cmp
+                .answer(t)
+                .is_ok_and(|items| items.iter().any(|i| i.expr.holds_undefined()));
+            assert!(!undefined, "{t:?}");
+        }
+        assert!(taken > 1_500, "{taken}");
+        for t in [
+            "ln 0", "x/0", "log0", "1/(x-x)", "x^{-1}", "2-2p/0", "ln(1)",
+        ] {
+            assert!(!never_undefined(t), "{t:?}");
+        }
+    }
+
     /// The direct reading of simple items is the reading by the rules.
     #[test]
     fn simple_items_are_read_as_the_rules_read_them() {
