@@ -231,10 +231,12 @@ impl<'a> Args<'a> {
         hint: usize,
     ) -> Result<(Option<&'a Value>, &'static Param), CallError> {
         // The names come from the same `stringify!` as the table's, so the
-        // same pointer at the hinted index is the usual match (inlined: it
-        // runs for every parameter of every call); the rest is the fallback.
+        // same pointer at the hinted index is the usual match, the same text
+        // there the next (the linker does not always merge the two copies);
+        // inlined: it runs for every parameter of every call. The search is
+        // the fallback.
         match self.params.get(hint) {
-            Some(p) if std::ptr::eq(p.name, name) => {
+            Some(p) if std::ptr::eq(p.name, name) || p.name == name => {
                 Ok((self.values.get(hint).copied().flatten(), p))
             }
             _ => self.get_searched(name, hint),

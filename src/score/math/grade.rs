@@ -172,7 +172,10 @@ fn grade_one(gold: &str, response: &str, pred: Located, opts: &GradeOptions) -> 
     let (verdict, pred) = {
         let gold_text = gold.compared();
         // MX-16: a choice letter as gold takes the response's choice.
-        let pred = match choice_letter(&gold_text) {
+        let pred = match names_choice(&gold_text)
+            .then(|| choice_letter(&gold_text))
+            .flatten()
+        {
             Some(_) => response_choice(response, Some(&pred)).unwrap_or(pred),
             None => pred,
         };
@@ -184,6 +187,14 @@ fn grade_one(gold: &str, response: &str, pred: Located, opts: &GradeOptions) -> 
         response_extracted: Some(pred),
         reason: None,
     }
+}
+
+/// Whether `text` may be a choice letter ([`choice_letter`]): it holds a
+/// letter `A`–`J`, the only letters `choice_letter` gives, read from the
+/// text (a unit test checks the claim). Most golds hold none, and the
+/// reading of the prefixes a choice may carry is skipped.
+fn names_choice(text: &str) -> bool {
+    text.bytes().any(|b| (b'A'..=b'J').contains(&b))
 }
 
 /// The response's answer (MG-2): the production extraction, or with
@@ -249,4 +260,45 @@ pub fn majority(answers: &[&str], opts: &EqualOptions) -> Option<Vec<String>> {
         out.push(classes[best.unwrap_or(0)].0.to_string());
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text `choice_letter` reads as a choice holds a letter `A`–`J`
+    /// (`names_choice`): choices with every prefix and ending it reads,
+    /// and other letters, digits and words.
+    #[test]
+    fn a_choice_letter_is_named_in_its_text() {
+        // Prefixes: the commands and marks a choice may follow, and pairs.
+        let marks = ["", " ", "$", "**", "{", "(", "option ", "Choice:", "** ("];
+        let commands = ["text", "textbf", "mathrm", "mathbf"].map(|c| format!("\\{c}{{"));
+        let mut prefixes: Vec<String> = marks.iter().map(|m| m.to_string()).collect();
+        for c in &commands {
+            prefixes.push(c.clone());
+            prefixes.push(format!("${c}("));
+        }
+        let endings = [
+            "", ")", ".", "}", "$", "*", " ", ":", ",", ").", "}$", " is", " cat",
+        ];
+        let mut chosen = 0;
+        for p in &prefixes {
+            for c in ('A'..='Z')
+                .chain('a'..='z')
+                .chain('0'..='9')
+                .chain(['é', 'Ⅰ'])
+            {
+                for e in endings {
+                    let t = format!("{p}{c}{e}");
+                    if choice_letter(&t).is_some() {
+                        chosen += 1;
+                        assert!(names_choice(&t), "{t:?}");
+                    }
+                }
+            }
+        }
+        assert!(chosen > 500, "{chosen}");
+        assert!(!names_choice("x = 12") && !names_choice(r"\frac{1}{3}"));
+    }
 }

@@ -97,7 +97,8 @@ pub fn singular(w: &str) -> String {
 /// such word or nothing else.
 pub fn split_prose(s: &str) -> Option<(&str, String)> {
     let s = s.trim();
-    if !s.contains(' ') || !s.bytes().any(|c| c.is_ascii_alphabetic()) {
+    // A prose word has two letters or more.
+    if !s.contains(' ') || s.bytes().filter(u8::is_ascii_alphabetic).nth(1).is_none() {
         return None;
     }
     // An integral's integrand and differential are mathematics, not words

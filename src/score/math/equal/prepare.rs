@@ -163,7 +163,7 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         t = approx(&t);
         seen = Seen::of(&t);
     }
-    if command(&seen, &t, "\\in") {
+    if command(&seen, &t, "\\in") && in_command(&t) {
         t = after_in(&t);
         seen = Seen::of(&t);
     }
@@ -860,6 +860,14 @@ fn is_variable(s: &str) -> bool {
 }
 
 /// `x \in [0, 1]` → `[0, 1]`: membership states the set.
+/// Whether `s` holds the command `\in` (not `\infty`, `\int`): without
+/// it, [`after_in`] returns the text as it is.
+fn in_command(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len())
+        .any(|i| b[i..].starts_with(b"\\in") && !b.get(i + 3).is_some_and(u8::is_ascii_alphabetic))
+}
+
 fn after_in(s: &str) -> String {
     let mut rest = s;
     let mut start = None;
