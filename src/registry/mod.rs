@@ -224,21 +224,20 @@ impl<'a> Args<'a> {
     /// The given value and the declaration of parameter `name`; `hint` is
     /// where the reading struct declares it, its index in the usual table
     /// (a struct read from another function's table falls back on a search).
-    #[inline]
+    #[inline(always)]
     fn get(
         &self,
         name: &'static str,
         hint: usize,
     ) -> Result<(Option<&'a Value>, &'static Param), CallError> {
-        // The names come from the same `stringify!` as the table's, so the
-        // same pointer at the hinted index is the usual match, the same text
-        // there the next (the linker does not always merge the two copies);
-        // inlined: it runs for every parameter of every call. The search is
-        // the fallback.
+        // The hinted index holds the name (the reading structs and the
+        // tables come from the same declarations); always inlined, so that
+        // the name is a constant there and its compare a few instructions
+        // (it runs for every parameter of every call; a compare of pointers
+        // depended on the linker merging the two copies of the name). The
+        // search is the fallback.
         match self.params.get(hint) {
-            Some(p) if std::ptr::eq(p.name, name) || p.name == name => {
-                Ok((self.values.get(hint).copied().flatten(), p))
-            }
+            Some(p) if p.name == name => Ok((self.values.get(hint).copied().flatten(), p)),
             _ => self.get_searched(name, hint),
         }
     }
@@ -270,7 +269,7 @@ impl<'a> Args<'a> {
     }
 
     /// A string argument, or its default.
-    #[inline]
+    #[inline(always)]
     pub fn str(&self, name: &'static str, hint: usize) -> Result<&'a str, CallError> {
         match self.get(name, hint)? {
             (Some(Value::String(s)), _) => Ok(s),
@@ -287,7 +286,7 @@ impl<'a> Args<'a> {
     }
 
     /// A numeric argument, or its default.
-    #[inline]
+    #[inline(always)]
     pub fn number(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
         match self.get(name, hint)? {
             (Some(v @ Value::Number(_)), p) => v.as_f64().ok_or_else(|| wrong_type(p, v)),
@@ -304,7 +303,7 @@ impl<'a> Args<'a> {
     }
 
     /// A boolean argument, or its default.
-    #[inline]
+    #[inline(always)]
     pub fn bool(&self, name: &'static str, hint: usize) -> Result<bool, CallError> {
         match self.get(name, hint)? {
             (Some(Value::Bool(b)), _) => Ok(*b),
@@ -355,14 +354,14 @@ impl<'a> Args<'a> {
     }
 
     /// A tolerance argument: a finite number ≥ 0, or an `invalid_value` error.
-    #[inline]
+    #[inline(always)]
     pub fn tolerance(&self, name: &'static str, hint: usize) -> Result<f64, CallError> {
         typed::checked_tolerance(name, self.number(name, hint)?)
     }
 
     /// The raw JSON value of an argument, or `None` when it was not given
     /// (and has no default value of its own).
-    #[inline]
+    #[inline(always)]
     pub fn value(&self, name: &'static str, hint: usize) -> Result<Option<&'a Value>, CallError> {
         Ok(self.get(name, hint)?.0)
     }
@@ -514,11 +513,7 @@ pub fn list_json() -> Value {
 /// assert!(scorespec::registry::lookup("qa.nope").is_none());
 /// ```
 pub fn lookup(id: &str) -> Option<&'static SpecFn> {
-    // `all` is sorted by id (a test checks the ids are unique).
-    let all = all();
-    all.binary_search_by(|f| f.id.cmp(id))
-        .ok()
-        .and_then(|at| all.get(at))
+    all().iter().find(|f| f.id == id)
 }
 
 /// Calls the function registered under `id` with JSON `args`.

@@ -29,7 +29,7 @@ pub(crate) trait FromArg<'a>: Sized {
 
 impl<'a> FromArg<'a> for &'a str {
     const TYPE: ParamType = ParamType::Str;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.str(name, hint)
     }
@@ -37,7 +37,7 @@ impl<'a> FromArg<'a> for &'a str {
 
 impl<'a> FromArg<'a> for bool {
     const TYPE: ParamType = ParamType::Bool;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.bool(name, hint)
     }
@@ -45,7 +45,7 @@ impl<'a> FromArg<'a> for bool {
 
 impl<'a> FromArg<'a> for f64 {
     const TYPE: ParamType = ParamType::Number;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.number(name, hint)
     }
@@ -57,7 +57,7 @@ pub(crate) struct Tolerance(pub f64);
 
 impl<'a> FromArg<'a> for Tolerance {
     const TYPE: ParamType = ParamType::Number;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.tolerance(name, hint).map(Tolerance)
     }
@@ -76,7 +76,7 @@ pub(crate) struct GivenTolerance {
 
 impl<'a> FromArg<'a> for GivenTolerance {
     const TYPE: ParamType = ParamType::Number;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         Ok(GivenTolerance {
             value: a.tolerance(name, hint)?,
@@ -87,7 +87,7 @@ impl<'a> FromArg<'a> for GivenTolerance {
 
 impl<'a> FromArg<'a> for Vec<&'a str> {
     const TYPE: ParamType = ParamType::StrOrStrList;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.str_list(name, hint)
     }
@@ -115,7 +115,7 @@ impl<'a> StrList<'a> {
 
 impl<'a> FromArg<'a> for StrList<'a> {
     const TYPE: ParamType = ParamType::StrOrStrList;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         match a.value(name, hint)? {
             Some(Value::String(s)) => Ok(StrList::One(s)),
@@ -135,7 +135,7 @@ pub(crate) enum StrOrInts<'a> {
 
 impl<'a> FromArg<'a> for StrOrInts<'a> {
     const TYPE: ParamType = ParamType::StrOrIntList;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         Ok(match a.str_or_ints(name, hint)? {
             Ok(s) => StrOrInts::Str(s),
@@ -150,7 +150,7 @@ pub(crate) struct Object(pub Map<String, Value>);
 
 impl<'a> FromArg<'a> for Object {
     const TYPE: ParamType = ParamType::Object;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         a.object(name, hint).map(Object)
     }
@@ -166,7 +166,7 @@ macro_rules! raw_value {
 
         impl<'a> FromArg<'a> for $name<'a> {
             const TYPE: ParamType = ParamType::$ty;
-            #[inline]
+            #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
                 a.value(name, hint).map($name)
             }
@@ -193,7 +193,7 @@ raw_value!(
 /// An optional string (`None` when absent).
 impl<'a> FromArg<'a> for Option<&'a str> {
     const TYPE: ParamType = ParamType::Str;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         Ok(a.value(name, hint)?.and_then(Value::as_str))
     }
@@ -214,7 +214,7 @@ pub(crate) fn checked_tolerance(name: &'static str, t: f64) -> Result<f64, CallE
 
 impl<'a> FromArg<'a> for Format {
     const TYPE: ParamType = ParamType::Str;
-    #[inline]
+    #[inline(always)]
     fn read(a: &Args<'a>, name: &'static str, hint: usize) -> Result<Self, CallError> {
         format_named(name, a.str(name, hint)?)
     }

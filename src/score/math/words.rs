@@ -676,9 +676,29 @@ pub fn number_set(s: &str) -> Option<&'static str> {
     // it names a set (`z` is not the integers).
     let marked = s.contains('\\') && ["\\mathbb", "\\Bbb", "\\mathbf"].iter().any(|m| has(s, m));
     let words = s.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
-    if !(marked || words || (s.starts_with('\\') && s.len() <= 8)) {
+    if !(marked || words || (s.starts_with('\\') && s.len() <= 8 && names_set_after_backslash(s))) {
         return None;
     }
+    number_set_read(s, marked)
+}
+
+/// Whether a short command that is neither marked nor words may name a set
+/// for [`number_set`]: its first letter after the backslash (spaces and
+/// braces aside) is that of `\R`, `\reals`, `\Z`, `\N`, `\Q` or `\C`, the
+/// only commands it reads. Most such texts (`\frac13`, `\pi`, `\sqrt2`) are
+/// not read further (a unit test checks the claim against the reading).
+fn names_set_after_backslash(s: &str) -> bool {
+    s.get(1..)
+        .and_then(|rest| {
+            rest.chars()
+                .find(|c| !c.is_whitespace() && !matches!(c, '{' | '}'))
+        })
+        .is_some_and(|c| matches!(c.to_ascii_lowercase(), 'r' | 'z' | 'n' | 'q' | 'c'))
+}
+
+/// [`number_set`]'s reading of a text that passed its first checks
+/// (`marked`: it holds `\mathbb`, `\Bbb` or `\mathbf`).
+fn number_set_read(s: &str, marked: bool) -> Option<&'static str> {
     let t: String = s.trim().chars().filter(|c| !c.is_whitespace()).collect();
     let t = replace_each(
         t,
@@ -725,6 +745,47 @@ pub fn number_set(s: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A short command `names_set_after_backslash` refuses is no set for
+    /// the full reading either: every backslash text of up to four
+    /// characters over letters, spaces, braces and signs, and commands.
+    #[test]
+    fn short_commands_that_name_no_set_are_not_read() {
+        let alphabet: Vec<char> = "rRzZnNqQcCeglmfpx {}^+_>=0".chars().collect();
+        let mut texts = vec![
+            "\\frac13".to_string(),
+            "\\pi".into(),
+            "\\sqrt2".into(),
+            "\\R".into(),
+        ];
+        texts.extend(
+            [
+                "\\reals", "\\ R", "\\{R}", "\\Z^+", "\\ge R", "\\le", "\\C", "\\infty",
+            ]
+            .map(String::from),
+        );
+        for a in &alphabet {
+            texts.push(format!("\\{a}"));
+            for b in &alphabet {
+                texts.push(format!("\\{a}{b}"));
+                for c in &alphabet {
+                    texts.push(format!("\\{a}{b}{c}"));
+                }
+            }
+        }
+        let mut named = 0;
+        for t in &texts {
+            let marked = ["\\mathbb", "\\Bbb", "\\mathbf"].iter().any(|m| has(t, m));
+            let words = t.bytes().all(|c| c.is_ascii_alphabetic() || c == b' ');
+            if marked || words || t.len() > 8 {
+                continue;
+            }
+            let read = number_set_read(t, false);
+            named += usize::from(read.is_some());
+            assert_eq!(number_set(t), read, "{t:?}");
+        }
+        assert!(named >= 20, "{named}");
+    }
 
     #[test]
     fn readings() {

@@ -125,8 +125,8 @@ pub fn parse_latex(text: &str, limits: &Limits) -> Result<Expr, ExprError> {
 
 /// The canonical tree of the simplest answers, read without the lexer, the
 /// parser and the canonicalizer: an integer of at most 18 digits (`-12`), a
-/// fraction of two such integers (`1/3`, `\frac{1}{3}`, `-\dfrac{2}{4}`, a
-/// non-zero denominator), a decimal of at most 18 digits (`-0.25`) or a single ASCII letter (`x`; `e` and `i` are the
+/// fraction of two such integers (`1/3`, `\frac{1}{3}`, `-\dfrac{2}{4}`,
+/// `\frac13` of two digits; a non-zero denominator), a decimal of at most 18 digits (`-0.25`) or a single ASCII letter (`x`; `e` and `i` are the
 /// constants). It is what `canonical(parse_latex(text))` gives (a unit test
 /// compares the two), or `None` for any other text and under limits so
 /// small that the full reading could refuse the text: the full reading
@@ -179,6 +179,15 @@ pub fn parse_simple(text: &str, limits: &Limits) -> Option<Expr> {
             return None;
         }
         (n, d)
+    } else if let Some(&[x, y]) = [&b"\\frac"[..], b"\\dfrac", b"\\tfrac"]
+        .iter()
+        .find_map(|p| body.strip_prefix(*p))
+    {
+        // `\frac13`: two digits are the numerator and the denominator.
+        if !(x.is_ascii_digit() && y.is_ascii_digit()) {
+            return None;
+        }
+        (i64::from(x - b'0'), i64::from(y - b'0'))
     } else {
         let (n, len) = int(body)?;
         match &body[len..] {
@@ -333,6 +342,15 @@ mod tests {
                 "\\frac{1}{}",
                 "\\frac{}{2}",
                 "\\frac12",
+                "\\frac13",
+                "-\\dfrac34",
+                "\\tfrac99",
+                "\\frac10",
+                "\\frac1 3",
+                "\\frac123",
+                "\\frac1",
+                "\\frac0 ",
+                "\\fracx2",
                 "é",
                 "1.5",
             ]
@@ -346,7 +364,18 @@ mod tests {
             }
         }
         assert!(taken > 250, "{taken}");
-        for t in ["0", "7", "-7", "x", "e", "12", "1/3", "\\frac{1}{3}", "0.5"] {
+        for t in [
+            "0",
+            "7",
+            "-7",
+            "x",
+            "e",
+            "12",
+            "1/3",
+            "\\frac{1}{3}",
+            "0.5",
+            "\\frac13",
+        ] {
             assert!(parse_simple(t, &limits).is_some(), "{t:?}");
         }
         // Tiny limits leave every text to the full reading.
