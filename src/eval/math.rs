@@ -218,7 +218,6 @@ fn needs_escape(word: u64) -> bool {
 /// with a backslash, the control characters U+0000–U+001F as `\b`, `\t`,
 /// `\n`, `\f`, `\r` or `\u00xx` (lower-case hex), everything else as is.
 fn json_string(s: &str, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
@@ -240,22 +239,28 @@ fn json_string(s: &str, out: &mut Vec<u8>) {
             continue;
         }
         out.extend_from_slice(&bytes[start..i]);
-        if e == b'u' {
-            out.extend_from_slice(&[
-                b'\\',
-                b'u',
-                b'0',
-                b'0',
-                HEX[usize::from(b >> 4)],
-                HEX[usize::from(b & 0xf)],
-            ]);
-        } else {
-            out.extend_from_slice(&[b'\\', e]);
-        }
+        escape(b, e, out);
         start = i + 1;
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// Byte `b`'s escape, `e` its [`ESCAPES`] entry (not 0).
+fn escape(b: u8, e: u8, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    if e == b'u' {
+        out.extend_from_slice(&[
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[usize::from(b >> 4)],
+            HEX[usize::from(b & 0xf)],
+        ]);
+    } else {
+        out.extend_from_slice(&[b'\\', e]);
+    }
 }
 
 /// For each byte, the character after the backslash of its JSON escape
