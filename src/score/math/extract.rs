@@ -438,13 +438,13 @@ impl<'a> Doc<'a> {
         let b = self.bytes();
         let end = self.end;
         let len = word.text().len();
-        self.find_all(word, from, end)
-            .filter(|&i| {
+        self.anchors()
+            .find_rev(word, from..end)
+            .find(|&i| {
                 let j = i + len;
                 (i == 0 || !b[i - 1].is_ascii_alphabetic())
                     && b.get(j).is_none_or(|c| !c.is_ascii_alphabetic())
             })
-            .last()
             .map(|i| i + len)
     }
 }
