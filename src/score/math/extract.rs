@@ -36,7 +36,6 @@
 use serde::Serialize;
 
 use super::normalize::normalize;
-use crate::extract::strip_think;
 use crate::text::brackets::{self, Escapes, Pairs};
 use anchors::{Anchors, Needle};
 
@@ -523,6 +522,39 @@ fn skip_to<const N: usize>(b: &[u8], mut i: usize, targets: [u8; N]) -> usize {
     i
 }
 
+/// Whether `c` is an ASCII byte that [`char::is_whitespace`] accepts
+/// (`u8::is_ascii_whitespace` without the vertical tab).
+fn is_ws_byte(c: u8) -> bool {
+    // (`\t`, `\n`, 0x0B, 0x0C, `\r` are 9 to 13.)
+    (c == b' ') | (c.wrapping_sub(9) < 5)
+}
+
+/// Whether the 16 bytes at `k` of `b` are all [`is_ws_byte`] (a branch-free
+/// loop the compiler turns into vector compares).
+fn ws_block(b: &[u8], k: usize) -> bool {
+    b[k..k + 16]
+        .iter()
+        .fold(0u8, |m, &c| m | u8::from(!is_ws_byte(c)))
+        == 0
+}
+
+/// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
+/// 100 KiB of spaces or line breaks costs a fraction of `str::trim_end`'s
+/// character loop).
+fn trim_end_ws(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    while k >= 16 && ws_block(b, k - 16) {
+        k -= 16;
+    }
+    while k > 0 && is_ws_byte(b[k - 1]) {
+        k -= 1;
+    }
+    // (What is left ends on a non-space: `trim_end` reads at most the
+    // Unicode spaces before it.)
+    s[..k].trim_end()
+}
+
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
     while i < limit && b[i].is_ascii_whitespace() {
         i += 1;
@@ -650,6 +682,24 @@ mod tests {
                 assert_eq!(skip_to(b, i, four).min(b.len()), naive(i, &four));
             }
         }
+    }
+
+    /// The fast trim is `str::trim_end`: ASCII and Unicode spaces (the
+    /// vertical tab, U+3000, U+00A0) after text, across 16-byte blocks.
+    #[test]
+    fn fast_trim_is_trim_end() {
+        let pieces = [
+            " ", "\n", "\t", "\r", "\u{b}", "\u{c}", "\u{3000}", "\u{a0}", "x", "é", "  ", "\u{1}",
+        ];
+        let mut glue = crate::text::Glue(29);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 4);
+            assert_eq!(trim_end_ws(&s), s.trim_end(), "{s:?}");
+        }
+        let spaces = " ".repeat(100_000);
+        assert_eq!(trim_end_ws(&spaces), "");
+        let s = format!("{spaces}\u{3000}x\u{3000}{spaces}");
+        assert_eq!(trim_end_ws(&s), format!("{spaces}\u{3000}x"));
     }
 
     #[test]

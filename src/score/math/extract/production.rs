@@ -15,7 +15,8 @@ use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
-    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, trim, trim_end_periods,
+    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, skip_to, strip_dollars, trim,
+    trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -69,20 +70,47 @@ fn tags(response: &str) -> Tags {
     // The first chat token overall, and the first after the last `</think>`.
     let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
-    while let Some(i) = crate::extract::find_byte(response, from, b'<') {
+    loop {
+        let i = skip_to(b, from, [b'<']);
+        if i >= b.len() {
+            break;
+        }
         let rest = &b[i..];
-        if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
+        // The byte after `<` tells which tag can start here (`/`: `</think>`
+        // or `</s>`, `t`: `<think>`, `|`: the other chat tokens): a text of
+        // `<` after `<` costs one comparison each.
+        // Only the first `<think>` and the first chat tokens count.
+        let second = rest.get(1).copied().unwrap_or(0);
+        if second == b'/' && starts_with_ci_array(rest, b"</think>") {
             last_close = Some(i);
             chat_after_close = None;
-        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"<think>") {
+        } else if second | 0x20 == b't'
+            && first_open.is_none()
+            && starts_with_ci_array(rest, b"<think>")
+        {
             first_open.get_or_insert(i);
-        } else if CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes())) {
+        } else if matches!(second, b'|' | b'/')
+            && chat_after_close.is_none()
+            && CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes()))
+        {
             first_chat.get_or_insert(i);
             chat_after_close.get_or_insert(i);
         }
         from = i + 1;
     }
     (last_close, first_open, first_chat, chat_after_close)
+}
+
+/// Whether `b` starts with `lower` (lowercase ASCII), ASCII case ignored:
+/// one branch-free comparison of `N` bytes (`eq_ignore_ascii_case` lowers
+/// both sides byte by byte).
+fn starts_with_ci_array<const N: usize>(b: &[u8], lower: &[u8; N]) -> bool {
+    b.first_chunk::<N>().is_some_and(|c| {
+        c.iter().zip(lower).fold(true, |ok, (&x, &y)| {
+            let fold = if y.is_ascii_lowercase() { 0x20 } else { 0 };
+            ok & (x | fold == y)
+        })
+    })
 }
 
 /// The explicit search of the production extraction first reads the last
@@ -126,7 +154,7 @@ pub(super) fn locate_production(
     // model's answer.
     let (mut start, end, open_think) = model_turn(response);
     let body = &response[start..end];
-    if body.trim().is_empty() {
+    if trim_end_ws(body).is_empty() {
         return Err(if open_think {
             "cut off: the reasoning block (<think>) never closes"
         } else {
