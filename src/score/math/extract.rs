@@ -359,6 +359,18 @@ fn starts_with_ci(b: &[u8], word: &str) -> bool {
             .all(|(c, w)| c.to_ascii_lowercase() == *w)
 }
 
+/// Whether `b` starts with `lower` (lowercase ASCII), ASCII case ignored:
+/// one branch-free comparison of `N` bytes (`eq_ignore_ascii_case` lowers
+/// both sides byte by byte).
+pub(super) fn starts_with_ci_array<const N: usize>(b: &[u8], lower: &[u8; N]) -> bool {
+    b.first_chunk::<N>().is_some_and(|c| {
+        c.iter().zip(lower).fold(true, |ok, (&x, &y)| {
+            let fold = if y.is_ascii_lowercase() { 0x20 } else { 0 };
+            ok & (x | fold == y)
+        })
+    })
+}
+
 impl<'a> Doc<'a> {
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()

@@ -21,6 +21,8 @@
 
 use std::ops::Range;
 
+use super::starts_with_ci_array;
+
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Needle {
@@ -163,34 +165,28 @@ impl Anchors {
 
     /// Records the needles that the trigger at `k` of `t` belongs to.
     fn verify(&mut self, t: &[u8], base: usize, k: usize) {
-        let mut at = |needle: Needle, offset: usize| {
-            let Some(s) = k.checked_sub(offset) else {
-                return;
-            };
-            let word = needle.text().as_bytes();
-            let ok = t.get(s..s + word.len()).is_some_and(|w| {
-                w.iter()
-                    .zip(word)
-                    .all(|(c, w)| c.to_ascii_lowercase() == *w)
-            });
-            if ok {
-                self.hits[needle as usize].push(base + s);
-            }
-        };
-        match t[k] | 0x20 {
+        // Whether the needle `word` starts `offset` bytes before `k`.
+        fn at<const N: usize>(t: &[u8], k: usize, offset: usize, word: &[u8; N]) -> Option<usize> {
+            let s = k.checked_sub(offset)?;
+            starts_with_ci_array(&t[s..], word).then_some(s)
+        }
+        let (needle, s) = match (t[k] | 0x20, t.get(k + 1).map_or(0, |d| d | 0x20)) {
             // (`\` is 0x5C.)
-            0x7C => {
-                at(Needle::Boxed, 0);
-                at(Needle::Fbox, 0);
+            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, b"\\boxed")),
+            (0x7C, _) => (Needle::Fbox, at(t, k, 0, b"\\fbox")),
+            (b'#', _) => (Needle::Hashes, Some(k)),
+            (b's', _) => {
+                if let Some(s) = at(t, k, 8, b"final answer") {
+                    self.hits[Needle::FinalAnswer as usize].push(base + s);
+                }
+                (Needle::Answer, at(t, k, 2, b"answer"))
             }
-            b'#' => self.hits[Needle::Hashes as usize].push(base + k),
-            b's' => {
-                at(Needle::FinalAnswer, 8);
-                at(Needle::Answer, 2);
-            }
-            b'e' => at(Needle::Therefore, 4),
-            0xE7 => at(Needle::AnswerZh, 0),
-            _ => at(Needle::SoZh, 0),
+            (b'e', _) => (Needle::Therefore, at(t, k, 4, b"therefore")),
+            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, b"\xE7\xAD\x94\xE6\xA1\x88")),
+            _ => (Needle::SoZh, at(t, k, 0, b"\xE6\x89\x80\xE4\xBB\xA5")),
+        };
+        if let Some(s) = s {
+            self.hits[needle as usize].push(base + s);
         }
     }
 

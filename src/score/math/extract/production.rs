@@ -15,8 +15,8 @@ use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
-    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, skip_to, strip_dollars, trim,
-    trim_end_periods, trim_end_ws,
+    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, skip_to,
+    starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -101,18 +101,6 @@ fn tags(response: &str) -> Tags {
     (last_close, first_open, first_chat, chat_after_close)
 }
 
-/// Whether `b` starts with `lower` (lowercase ASCII), ASCII case ignored:
-/// one branch-free comparison of `N` bytes (`eq_ignore_ascii_case` lowers
-/// both sides byte by byte).
-fn starts_with_ci_array<const N: usize>(b: &[u8], lower: &[u8; N]) -> bool {
-    b.first_chunk::<N>().is_some_and(|c| {
-        c.iter().zip(lower).fold(true, |ok, (&x, &y)| {
-            let fold = if y.is_ascii_lowercase() { 0x20 } else { 0 };
-            ok & (x | fold == y)
-        })
-    })
-}
-
 /// The explicit search of the production extraction first reads the last
 /// this many bytes, then 32 times more, … (MX-10): the answer of a
 /// reasoning trace is at its end.
@@ -183,10 +171,23 @@ pub(super) fn locate_production(
                 .into();
         }
         if let Some(f) = doc.explicit(wstart, end) {
-            // A phrase in the tail does not beat a box before it (MX-4, MX-5).
+            // A phrase in the tail does not beat a box before it (MX-4,
+            // MX-5), unless the window holds MAX_BOX_COMMANDS box commands:
+            // only the last ones are read (MX-4), so none before it can be
+            // the answer.
             let box_before = || {
+                let commands: usize = [Needle::Boxed, Needle::Fbox]
+                    .into_iter()
+                    .map(|n| {
+                        doc.anchors()
+                            .find_rev(n, wstart..end)
+                            .take(MAX_BOX_COMMANDS)
+                            .count()
+                    })
+                    .sum();
                 let before = &response[start..wstart];
-                before.contains("\\boxed") || before.contains("\\fbox")
+                commands < MAX_BOX_COMMANDS
+                    && (before.contains("\\boxed") || before.contains("\\fbox"))
             };
             if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
                 return Ok(f);
@@ -425,6 +426,28 @@ mod production_tests {
         }
         r.push_str("The answer is 7.");
         assert_eq!(answer(&r).as_deref(), Ok("7"));
+    }
+
+    /// MX-10: a box before the tail window beats a phrase in it, unless
+    /// the window holds MAX_BOX_COMMANDS box commands (only the last ones
+    /// are read, MX-4): both sides of the bound.
+    #[test]
+    pub(super) fn a_box_before_the_window_is_read_within_the_box_commands() {
+        let n = MAX_BOX_COMMANDS;
+        let r = |open: usize| {
+            let mut r = String::from("So $\\boxed{7}$.\n");
+            while r.len() < 3 * TAIL_BYTES {
+                r.push_str("We check the case again and it holds.\n");
+            }
+            r + &"\\boxed{ ".repeat(open) + "The answer is 5."
+        };
+        assert_eq!(answer(&r(n - 1)).as_deref(), Ok("7"));
+        assert_eq!(answer(&r(n)).as_deref(), Ok("5"));
+        // The same answers as the whole response read at once (MX-4: the
+        // last MAX_BOX_COMMANDS commands).
+        let whole = |t: &str| super::super::extract_answer(t, true).unwrap().answer;
+        assert_eq!(whole(&r(n - 1)), "7");
+        assert_eq!(whole(&r(n)), "5");
     }
 
     /// MX-14: a number of at most MAX_NUMBER_BYTES is the answer; a longer
