@@ -567,6 +567,69 @@ fn trim_end_ws(s: &str) -> &str {
     s[..k].trim_end()
 }
 
+/// [`skip_to`] for a scan that asks again and again, forward (`$x$ ` repeated
+/// asks once every two bytes): the positions of the targets are marked 64
+/// bytes at a time in a mask (a branch-free loop), and each question is
+/// answered from it by a shift and a count of trailing zeros.
+struct Skipper<'a, const N: usize> {
+    b: &'a [u8],
+    targets: [u8; N],
+    /// The block's first byte (`usize::MAX` before the first question).
+    base: usize,
+    /// Bit `k`: `b[base + k]` is a target.
+    mask: u64,
+}
+
+impl<'a, const N: usize> Skipper<'a, N> {
+    fn new(b: &'a [u8], targets: [u8; N]) -> Self {
+        Skipper {
+            b,
+            targets,
+            base: usize::MAX,
+            mask: 0,
+        }
+    }
+
+    /// What `skip_to(b, i, targets)` answers (`b.len()` when no target
+    /// follows).
+    fn next(&mut self, mut i: usize) -> usize {
+        loop {
+            if i >= self.b.len() {
+                return self.b.len();
+            }
+            if i < self.base || i - self.base >= 64 {
+                self.base = i;
+                self.mask = self.block(i);
+            }
+            let m = self.mask & (u64::MAX << (i - self.base));
+            if m != 0 {
+                return self.base + m.trailing_zeros() as usize;
+            }
+            i = self.base + 64;
+        }
+    }
+
+    /// The mask of the 64 bytes at `at` (zero bytes past the end: no
+    /// target is 0).
+    fn block(&self, at: usize) -> u64 {
+        let mut w = [0u8; 64];
+        let n = (self.b.len() - at).min(64);
+        w[..n].copy_from_slice(&self.b[at..at + n]);
+        let mut f = [0u8; 64];
+        for (x, &c) in f.iter_mut().zip(&w) {
+            *x = u8::from(self.targets.iter().fold(false, |a, &t| a | (c == t)));
+        }
+        // Eight flag bytes (0 or 1) to eight bits: the product puts byte
+        // `k`'s bit at 56 + k, and no two partial products meet.
+        let mut m = 0;
+        for (j, word) in f.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+        }
+        m
+    }
+}
+
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
     while i < limit && b[i].is_ascii_whitespace() {
         i += 1;
@@ -712,6 +775,37 @@ mod tests {
         assert_eq!(trim_end_ws(&spaces), "");
         let s = format!("{spaces}\u{3000}x\u{3000}{spaces}");
         assert_eq!(trim_end_ws(&s), format!("{spaces}\u{3000}x"));
+    }
+
+    /// The skipper answers what `skip_to` answers, for questions asked
+    /// forward with gaps of every size (across and inside its blocks).
+    #[test]
+    fn skipper_is_skip_to() {
+        let pieces = [
+            "\\",
+            "$",
+            "x",
+            "é",
+            "$$",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+            "\u{0}",
+        ];
+        let mut glue = crate::text::Glue(31);
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 6);
+            let b = s.as_bytes();
+            let mut sk = Skipper::new(b, [b'\\', b'$']);
+            let (mut i, mut gap) = (0, 0);
+            while i <= b.len() + 1 {
+                assert_eq!(
+                    sk.next(i),
+                    skip_to(b, i, [b'\\', b'$']).min(b.len()),
+                    "{s:?} {i}"
+                );
+                gap = (gap * 7 + 3) % 71;
+                i += 1 + gap;
+            }
+        }
     }
 
     #[test]
