@@ -592,6 +592,7 @@ impl<'a, const N: usize> Skipper<'a, N> {
 
     /// What `skip_to(b, i, targets)` answers (`b.len()` when no target
     /// follows).
+    #[inline(always)]
     fn next(&mut self, mut i: usize) -> usize {
         loop {
             if i >= self.b.len() {
@@ -611,6 +612,7 @@ impl<'a, const N: usize> Skipper<'a, N> {
 
     /// The mask of the 64 bytes at `at` (zero bytes past the end: no
     /// target is 0).
+    #[inline(never)]
     fn block(&self, at: usize) -> u64 {
         let mut w = [0u8; 64];
         let n = (self.b.len() - at).min(64);

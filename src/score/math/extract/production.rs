@@ -312,6 +312,11 @@ impl Doc<'_> {
     /// A last line that is only bold text holding an answer (`**42**`).
     pub(super) fn bold_line(&self, from: usize, to: usize) -> Option<Found> {
         let (s, e) = trim(self.text, (from, to));
+        // Only a line that ends on `**` is bold (`strip_bold`): another
+        // costs no search for its start.
+        if !self.text[s..e].ends_with("**") {
+            return None;
+        }
         let line_start = self.text[s..e].rfind('\n').map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
