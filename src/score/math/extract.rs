@@ -621,6 +621,9 @@ impl<'a, const N: usize> Skipper<'a, N> {
         for (x, &c) in f.iter_mut().zip(&w) {
             *x = u8::from(self.targets.iter().fold(false, |a, &t| a | (c == t)));
         }
+        if f.iter().fold(0, |m, &x| m | x) == 0 {
+            return 0;
+        }
         // Eight flag bytes (0 or 1) to eight bits: the product puts byte
         // `k`'s bit at 56 + k, and no two partial products meet.
         let mut m = 0;

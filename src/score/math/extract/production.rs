@@ -15,7 +15,7 @@ use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
-    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, skip_to,
+    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
     starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
 };
 
@@ -70,8 +70,9 @@ fn tags(response: &str) -> Tags {
     // The first chat token overall, and the first after the last `</think>`.
     let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
+    let mut skipper = Skipper::new(b, [b'<']);
     loop {
-        let i = skip_to(b, from, [b'<']);
+        let i = skipper.next(from);
         if i >= b.len() {
             break;
         }
