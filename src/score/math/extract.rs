@@ -594,6 +594,10 @@ impl<'a, const N: usize> Skipper<'a, N> {
     /// follows).
     #[inline(always)]
     fn next(&mut self, mut i: usize) -> usize {
+        // Dense hits (`\\…`, `$$$$…`) cost one comparison each.
+        if self.b.get(i).is_some_and(|c| self.targets.contains(c)) {
+            return i;
+        }
         loop {
             if i >= self.b.len() {
                 return self.b.len();
@@ -614,11 +618,17 @@ impl<'a, const N: usize> Skipper<'a, N> {
     /// target is 0).
     #[inline(never)]
     fn block(&self, at: usize) -> u64 {
-        let mut w = [0u8; 64];
-        let n = (self.b.len() - at).min(64);
-        w[..n].copy_from_slice(&self.b[at..at + n]);
+        let mut padded = [0u8; 64];
+        let w = match self.b[at..].first_chunk::<64>() {
+            Some(w) => w,
+            None => {
+                let n = self.b.len() - at;
+                padded[..n].copy_from_slice(&self.b[at..]);
+                &padded
+            }
+        };
         let mut f = [0u8; 64];
-        for (x, &c) in f.iter_mut().zip(&w) {
+        for (x, &c) in f.iter_mut().zip(w) {
             *x = u8::from(self.targets.iter().fold(false, |a, &t| a | (c == t)));
         }
         if f.iter().fold(0, |m, &x| m | x) == 0 {
