@@ -36,7 +36,6 @@
 use serde::Serialize;
 
 use super::normalize::normalize;
-use crate::extract::strip_think;
 use crate::text::brackets::{self, Escapes, Pairs};
 use anchors::{Anchors, Needle};
 
@@ -360,6 +359,18 @@ fn starts_with_ci(b: &[u8], word: &str) -> bool {
             .all(|(c, w)| c.to_ascii_lowercase() == *w)
 }
 
+/// Whether `b` starts with `lower` (lowercase ASCII), ASCII case ignored:
+/// one branch-free comparison of `N` bytes (`eq_ignore_ascii_case` lowers
+/// both sides byte by byte).
+pub(super) fn starts_with_ci_array<const N: usize>(b: &[u8], lower: &[u8; N]) -> bool {
+    b.first_chunk::<N>().is_some_and(|c| {
+        c.iter().zip(lower).fold(true, |ok, (&x, &y)| {
+            let fold = if y.is_ascii_lowercase() { 0x20 } else { 0 };
+            ok & (x | fold == y)
+        })
+    })
+}
+
 impl<'a> Doc<'a> {
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
@@ -438,13 +449,13 @@ impl<'a> Doc<'a> {
         let b = self.bytes();
         let end = self.end;
         let len = word.text().len();
-        self.find_all(word, from, end)
-            .filter(|&i| {
+        self.anchors()
+            .find_rev(word, from..end)
+            .find(|&i| {
                 let j = i + len;
                 (i == 0 || !b[i - 1].is_ascii_alphabetic())
                     && b.get(j).is_none_or(|c| !c.is_ascii_alphabetic())
             })
-            .last()
             .map(|i| i + len)
     }
 }
@@ -521,6 +532,117 @@ fn skip_to<const N: usize>(b: &[u8], mut i: usize, targets: [u8; N]) -> usize {
         i += 1;
     }
     i
+}
+
+/// Whether `c` is an ASCII byte that [`char::is_whitespace`] accepts
+/// (`u8::is_ascii_whitespace` without the vertical tab).
+fn is_ws_byte(c: u8) -> bool {
+    // (`\t`, `\n`, 0x0B, 0x0C, `\r` are 9 to 13.)
+    (c == b' ') | (c.wrapping_sub(9) < 5)
+}
+
+/// Whether the 16 bytes at `k` of `b` are all [`is_ws_byte`] (a branch-free
+/// loop the compiler turns into vector compares).
+fn ws_block(b: &[u8], k: usize) -> bool {
+    b[k..k + 16]
+        .iter()
+        .fold(0u8, |m, &c| m | u8::from(!is_ws_byte(c)))
+        == 0
+}
+
+/// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
+/// 100 KiB of spaces or line breaks costs a fraction of `str::trim_end`'s
+/// character loop).
+fn trim_end_ws(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut k = b.len();
+    while k >= 16 && ws_block(b, k - 16) {
+        k -= 16;
+    }
+    while k > 0 && is_ws_byte(b[k - 1]) {
+        k -= 1;
+    }
+    // (What is left ends on a non-space: `trim_end` reads at most the
+    // Unicode spaces before it.)
+    s[..k].trim_end()
+}
+
+/// [`skip_to`] for a scan that asks again and again, forward (`$x$ ` repeated
+/// asks once every two bytes): the positions of the targets are marked 64
+/// bytes at a time in a mask (a branch-free loop), and each question is
+/// answered from it by a shift and a count of trailing zeros.
+struct Skipper<'a, const N: usize> {
+    b: &'a [u8],
+    targets: [u8; N],
+    /// The block's first byte (`usize::MAX` before the first question).
+    base: usize,
+    /// Bit `k`: `b[base + k]` is a target.
+    mask: u64,
+}
+
+impl<'a, const N: usize> Skipper<'a, N> {
+    fn new(b: &'a [u8], targets: [u8; N]) -> Self {
+        Skipper {
+            b,
+            targets,
+            base: usize::MAX,
+            mask: 0,
+        }
+    }
+
+    /// What `skip_to(b, i, targets)` answers (`b.len()` when no target
+    /// follows).
+    #[inline(always)]
+    fn next(&mut self, mut i: usize) -> usize {
+        // Dense hits (`\\…`, `$$$$…`) cost one comparison each.
+        if self.b.get(i).is_some_and(|c| self.targets.contains(c)) {
+            return i;
+        }
+        loop {
+            if i >= self.b.len() {
+                return self.b.len();
+            }
+            if i < self.base || i - self.base >= 64 {
+                self.base = i;
+                self.mask = self.block(i);
+            }
+            let m = self.mask & (u64::MAX << (i - self.base));
+            if m != 0 {
+                return self.base + m.trailing_zeros() as usize;
+            }
+            i = self.base + 64;
+        }
+    }
+
+    /// The mask of the 64 bytes at `at` (zero bytes past the end: no
+    /// target is 0).
+    #[inline(never)]
+    fn block(&self, at: usize) -> u64 {
+        let mut padded = [0u8; 64];
+        let w = match self.b[at..].first_chunk::<64>() {
+            Some(w) => w,
+            None => {
+                let n = self.b.len() - at;
+                padded[..n].copy_from_slice(&self.b[at..]);
+                &padded
+            }
+        };
+        let mut f = [0u8; 64];
+        for (x, &c) in f.iter_mut().zip(w) {
+            *x = u8::from(self.targets.iter().fold(false, |a, &t| a | (c == t)));
+        }
+        if f.iter().fold(0, |m, &x| m | x) == 0 {
+            return 0;
+        }
+        // Eight flag bytes (0 or 1) to eight bits: the product puts byte
+        // `k`'s bit at 56 + k, and no two partial products meet.
+        let mut m = 0;
+        for (j, word) in f.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+        }
+        m
+    }
 }
 
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
@@ -648,6 +770,55 @@ mod tests {
                 );
                 assert_eq!(skip_to(b, i, [b'\\', b'$']).min(b.len()), naive(i, b"\\$"));
                 assert_eq!(skip_to(b, i, four).min(b.len()), naive(i, &four));
+            }
+        }
+    }
+
+    /// The fast trim is `str::trim_end`: ASCII and Unicode spaces (the
+    /// vertical tab, U+3000, U+00A0) after text, across 16-byte blocks.
+    #[test]
+    fn fast_trim_is_trim_end() {
+        let pieces = [
+            " ", "\n", "\t", "\r", "\u{b}", "\u{c}", "\u{3000}", "\u{a0}", "x", "é", "  ", "\u{1}",
+        ];
+        let mut glue = crate::text::Glue(29);
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 4);
+            assert_eq!(trim_end_ws(&s), s.trim_end(), "{s:?}");
+        }
+        let spaces = " ".repeat(100_000);
+        assert_eq!(trim_end_ws(&spaces), "");
+        let s = format!("{spaces}\u{3000}x\u{3000}{spaces}");
+        assert_eq!(trim_end_ws(&s), format!("{spaces}\u{3000}x"));
+    }
+
+    /// The skipper answers what `skip_to` answers, for questions asked
+    /// forward with gaps of every size (across and inside its blocks).
+    #[test]
+    fn skipper_is_skip_to() {
+        let pieces = [
+            "\\",
+            "$",
+            "x",
+            "é",
+            "$$",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+            "\u{0}",
+        ];
+        let mut glue = crate::text::Glue(31);
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 6);
+            let b = s.as_bytes();
+            let mut sk = Skipper::new(b, [b'\\', b'$']);
+            let (mut i, mut gap) = (0, 0);
+            while i <= b.len() + 1 {
+                assert_eq!(
+                    sk.next(i),
+                    skip_to(b, i, [b'\\', b'$']).min(b.len()),
+                    "{s:?} {i}"
+                );
+                gap = (gap * 7 + 3) % 71;
+                i += 1 + gap;
             }
         }
     }

@@ -2,11 +2,16 @@
 //! in one pass: the box commands, "therefore", "final answer", and the
 //! anchors every answer phrase holds ("answer", `####`, "答案", "所以").
 //!
-//! One Aho-Corasick automaton (ASCII case ignored) over the text records every
-//! occurrence of every needle; each later query ("the boxes in this range",
-//! "the last therefore") is a binary search in that table, not a new
-//! substring search. A text that holds none of the needles (most gold
-//! answers: `\frac{1}{2}`, `5`) costs one short scan and no allocation.
+//! One pass over the text records every occurrence of every needle: the
+//! text is classified 64 bytes at a time by a branch-free loop that marks
+//! the few positions where a needle can hold (two bytes each needle has at
+//! a fixed place, `sw` of "answer", `\b` of `\boxed`, …), and only those
+//! are compared; each later query ("the boxes in this range", "the last
+//! therefore", read from the end) is a binary search in that table, not a
+//! new substring search. A text that holds none of the needles (most gold
+//! answers: `\frac{1}{2}`, `5`) costs one short scan and no allocation, and
+//! a position costs the same however many needles the text holds (a text of
+//! `\boxed{` or `the answer is ` repeated).
 //!
 //! # Differences with the document
 //!
@@ -14,9 +19,9 @@
 //! table finds the same occurrences (a query returns what
 //! `str::match_indices` returns on the same range).
 
-use std::sync::LazyLock;
+use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use super::starts_with_ci_array;
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +45,7 @@ pub(super) enum Needle {
 }
 
 /// The needles, in the order of [`Needle`]'s variants.
+#[cfg(test)]
 const NEEDLES: [Needle; 8] = [
     Needle::Boxed,
     Needle::Fbox,
@@ -70,23 +76,42 @@ impl Needle {
 /// The length of the longest needle ("final answer").
 const LONGEST: usize = 12;
 
-/// The bytes [`Anchors::scan`] lowercases and searches at a time.
-const CHUNK: usize = 4096;
+/// The bytes [`Anchors::scan`] classifies at a time.
+const BLOCK: usize = 64;
 
-/// A text of at most this many bytes is lowercased into a buffer of this
-/// size (a short answer does not pay for a [`CHUNK`] buffer).
-const SHORT: usize = 256;
+/// The bytes after a block its classification reads (a trigger is up to
+/// four bytes long).
+const LOOK: usize = 3;
 
-/// One automaton for all needles, built once per process. It reports the
-/// leftmost occurrence and resumes after it (so its SIMD prefilter skips the
-/// text between candidates); the occurrences that overlap a reported one are
-/// added by [`Anchors::scan`].
-static SEARCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
-        .match_kind(MatchKind::LeftmostFirst)
-        .build(NEEDLES.map(Needle::text))
-        .expect("eight short literal needles always build")
-});
+/// Whether a trigger starts at `k` of `w`: two or four bytes that every
+/// occurrence of a needle holds at a fixed offset from its start (ASCII
+/// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
+/// `sw` ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4),
+/// and the first two bytes of 答 and 所 (at 0). Prose holds few of them,
+/// so few positions are verified.
+#[inline(always)]
+fn trigger(w: &[u8], k: usize) -> bool {
+    let (c, d) = (w[k], w[k + 1]);
+    let (lc, ld) = (c | 0x20, d | 0x20);
+    // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`; `c & 0xFE` is 0xE6
+    // for 0xE6 and 0xE7.
+    (c == b'\\') & (d | 0x24 == b'f')
+        | (c == b'#') & (d == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#')
+        | (lc == b's') & (ld == b'w')
+        | (lc == b'e') & (ld == b'f')
+        | (c & 0xFE == 0xE6) & ((d == 0xAD) | (d == 0x89))
+}
+
+/// The triggers of a block (one flag byte each): a loop without branches
+/// that the compiler turns into vector compares.
+#[inline(always)]
+fn block_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
+    let mut f = [0u8; BLOCK];
+    for (k, x) in f.iter_mut().enumerate() {
+        *x = u8::from(trigger(w, k));
+    }
+    f
+}
 
 /// Every occurrence of every needle in a text, by needle, in increasing
 /// order (absolute byte positions).
@@ -99,58 +124,69 @@ impl Anchors {
     /// The occurrences in `text` (from absolute position `base` on), ASCII
     /// case ignored (what the needles match in the lowercase text): one pass.
     ///
-    /// The text is lowercased [`CHUNK`] bytes at a time into one buffer (no
-    /// copy of the whole text is made) and searched there. The
-    /// search reports what one search of the whole lowercase text reports:
-    /// a match is taken only when it starts at least [`LONGEST`] − 1 bytes
-    /// before the chunk's end (so every match starting there, of every
-    /// needle, lies in the chunk), and the next chunk starts at that point
-    /// or after the last match taken.
+    /// The text is classified [`BLOCK`] bytes at a time: the positions of
+    /// the [`trigger`]s, found by a branch-free loop, are the only ones
+    /// where a needle is compared. No copy of the text is made, and a
+    /// position costs the same however many needles occur (a text of
+    /// `\boxed{` repeated).
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
-        // A short text is lowercased on the stack; a longer one in the
-        // thread's CHUNK buffer (allocated once, never cleared: each chunk is
-        // copied over what it reads).
-        if t.len() <= SHORT {
-            return Anchors::scan_in(t, base, &mut [0; SHORT]);
+        let mut anchors = Anchors::default();
+        let n = t.len();
+        let mut pos = 0;
+        while pos < n {
+            let flags = match t.get(pos..pos + BLOCK + LOOK) {
+                Some(w) => block_flags(w.try_into().expect("BLOCK + LOOK bytes")),
+                None => {
+                    // The last block, padded with zero bytes (no trigger
+                    // holds one).
+                    let mut w = [0u8; BLOCK + LOOK];
+                    w[..n - pos].copy_from_slice(&t[pos..]);
+                    block_flags(&w)
+                }
+            };
+            if flags.iter().fold(0, |m, &f| m | f) == 0 {
+                pos += BLOCK;
+                continue;
+            }
+            for (j, word) in flags.chunks_exact(8).enumerate() {
+                let mut bits = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                while bits != 0 {
+                    let k = pos + 8 * j + (bits.trailing_zeros() / 8) as usize;
+                    bits &= bits - 1;
+                    if k < n {
+                        anchors.verify(t, base, k);
+                    }
+                }
+            }
+            pos += BLOCK;
         }
-        thread_local! {
-            static BUF: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(vec![0; CHUNK]);
-        }
-        BUF.with(|buf| match buf.try_borrow_mut() {
-            Ok(mut buf) => Anchors::scan_in(t, base, &mut buf),
-            // (Never nested; a fresh buffer if it were.)
-            Err(_) => Anchors::scan_in(t, base, &mut vec![0; CHUNK]),
-        })
+        anchors
     }
 
-    /// [`Anchors::scan`] lowercasing into `buf`, `buf.len()` bytes at a time.
-    fn scan_in(t: &[u8], base: usize, buf: &mut [u8]) -> Anchors {
-        let n = t.len();
-        let mut anchors = Anchors::default();
-        let mut pos = 0;
-        loop {
-            let end = n.min(pos + buf.len());
-            let w = &mut buf[..end - pos];
-            w.copy_from_slice(&t[pos..end]);
-            w.make_ascii_lowercase();
-            let w = &*w;
-            let cutoff = if end == n {
-                w.len()
-            } else {
-                w.len() + 1 - LONGEST
-            };
-            let mut at = 0;
-            for m in SEARCHER.find_iter(w) {
-                if m.start() >= cutoff {
-                    break;
+    /// Records the needles that the trigger at `k` of `t` belongs to.
+    fn verify(&mut self, t: &[u8], base: usize, k: usize) {
+        // Whether the needle `word` starts `offset` bytes before `k`.
+        fn at<const N: usize>(t: &[u8], k: usize, offset: usize, word: &[u8; N]) -> Option<usize> {
+            let s = k.checked_sub(offset)?;
+            starts_with_ci_array(&t[s..], word).then_some(s)
+        }
+        let (needle, s) = match (t[k] | 0x20, t.get(k + 1).map_or(0, |d| d | 0x20)) {
+            // (`\` is 0x5C.)
+            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, b"\\boxed")),
+            (0x7C, _) => (Needle::Fbox, at(t, k, 0, b"\\fbox")),
+            (b'#', _) => (Needle::Hashes, Some(k)),
+            (b's', _) => {
+                if let Some(s) = at(t, k, 8, b"final answer") {
+                    self.hits[Needle::FinalAnswer as usize].push(base + s);
                 }
-                anchors.record(t, base, pos + m.start(), NEEDLES[m.pattern().as_usize()]);
-                at = m.end();
+                (Needle::Answer, at(t, k, 2, b"answer"))
             }
-            if end == n {
-                return anchors;
-            }
-            pos += at.max(cutoff);
+            (b'e', _) => (Needle::Therefore, at(t, k, 4, b"therefore")),
+            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, b"\xE7\xAD\x94\xE6\xA1\x88")),
+            _ => (Needle::SoZh, at(t, k, 0, b"\xE6\x89\x80\xE4\xBB\xA5")),
+        };
+        if let Some(s) = s {
+            self.hits[needle as usize].push(base + s);
         }
     }
 
@@ -175,27 +211,45 @@ impl Anchors {
         front
     }
 
-    /// Records the match of `needle` at `h` (relative to `base`) of the text
-    /// `t`, and the occurrences it overlaps.
-    fn record(&mut self, t: &[u8], base: usize, h: usize, needle: Needle) {
-        self.hits[needle as usize].push(base + h);
-        // The only needles that can start inside another one: "answer" in
-        // "final answer", and `####` one to three bytes into `####` (`#####`
-        // holds two). No other needle's start is a substring of a needle
-        // after its first byte (the tests compare every query with
-        // `match_indices`).
-        match needle {
-            Needle::FinalAnswer => self.hits[Needle::Answer as usize].push(base + h + 6),
-            Needle::Hashes => {
-                let run = t[h + 4..]
-                    .iter()
-                    .take(3)
-                    .take_while(|&&c| c == b'#')
-                    .count();
-                self.hits[Needle::Hashes as usize].extend((1..=run).map(|k| base + h + k));
+    /// The occurrences of `needle` that lie in `[from, to)` (overlapping
+    /// ones included), and the needle's length.
+    fn within(&self, needle: Needle, from: usize, to: usize) -> (&[usize], usize) {
+        let len = needle.text().len();
+        let hits = &self.hits[needle as usize];
+        let first = hits.partition_point(|&h| h < from);
+        let last = hits.partition_point(|&h| h + len <= to).max(first);
+        (&hits[first..last], len)
+    }
+
+    /// The positions of `needle` in `range` that [`Anchors::find`]
+    /// returns, the last first: a query that needs only the last few
+    /// occurrences reads only those (and, for `####`, the run of `#` they
+    /// end, once).
+    pub(super) fn find_rev(
+        &self,
+        needle: Needle,
+        range: Range<usize>,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let (hits, len) = self.within(needle, range.start, range.end);
+        // Only `####` overlaps itself: the hits one byte apart are a run of
+        // `#`, of which the forward search keeps every fourth from the
+        // run's first hit. `chain` is that first hit for the run being read.
+        let overlapping = needle == Needle::Hashes;
+        let mut chain = usize::MAX;
+        (0..hits.len()).rev().filter_map(move |k| {
+            let h = hits[k];
+            if !overlapping {
+                return Some(h);
             }
-            _ => {}
-        }
+            if chain > h {
+                let mut j = k;
+                while j > 0 && hits[j - 1] + 1 == hits[j] {
+                    j -= 1;
+                }
+                chain = hits[j];
+            }
+            ((h - chain) % len == 0).then_some(h)
+        })
     }
 
     /// The positions of `needle` in `[from, to)`, as `str::match_indices`
@@ -207,21 +261,15 @@ impl Anchors {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        let len = needle.text().len();
-        let hits = &self.hits[needle as usize];
-        let first = hits.partition_point(|&h| h < from);
+        let (hits, len) = self.within(needle, from, to);
         let mut next = from;
-        hits[first..]
-            .iter()
-            .copied()
-            .take_while(move |&h| h + len <= to)
-            .filter(move |&h| {
-                let keep = h >= next;
-                if keep {
-                    next = h + len;
-                }
-                keep
-            })
+        hits.iter().copied().filter(move |&h| {
+            let keep = h >= next;
+            if keep {
+                next = h + len;
+            }
+            keep
+        })
     }
 }
 
@@ -243,6 +291,9 @@ mod tests {
                         hay.match_indices(n.text()).map(|(i, _)| i + from).collect();
                     let got: Vec<usize> = a.find(n, from, to).collect();
                     assert_eq!(got, want, "{n:?} in {from}..{to} of {text:?}");
+                    let mut back: Vec<usize> = a.find_rev(n, from..to).collect();
+                    back.reverse();
+                    assert_eq!(back, want, "{n:?} backwards in {from}..{to} of {text:?}");
                 }
             }
         }
@@ -253,10 +304,11 @@ mod tests {
         assert_eq!(NEEDLES.map(|n| n.text().len()).iter().max(), Some(&LONGEST));
     }
 
-    /// Needles across the chunks of the scan: every occurrence of a long
+    /// Needles across the blocks of the scan: every occurrence of a long
     /// text, as `match_indices` finds them in its lowercase copy.
     #[test]
-    fn chunks_find_what_one_search_finds() {
+    fn blocks_find_what_one_search_finds() {
+        const CHUNK: usize = 64 * BLOCK + 5;
         let pieces = [
             "#",
             "##",

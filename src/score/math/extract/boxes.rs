@@ -74,14 +74,11 @@ impl Doc<'_> {
         // The last MAX_BOX_COMMANDS commands, by position.
         let mut cmds: Vec<(usize, usize)> = Vec::new();
         for name in [Needle::Boxed, Needle::Fbox] {
-            let mut last = std::collections::VecDeque::with_capacity(MAX_BOX_COMMANDS);
-            for at in self.find_all(name, from, to) {
-                if last.len() == MAX_BOX_COMMANDS {
-                    last.pop_front();
-                }
-                last.push_back((at, name.text().len()));
-            }
-            cmds.extend(last);
+            let last = self.anchors().find_rev(name, from..to);
+            cmds.extend(
+                last.take(MAX_BOX_COMMANDS)
+                    .map(|at| (at, name.text().len())),
+            );
         }
         cmds.sort_unstable();
         let cmds = &cmds[cmds.len().saturating_sub(MAX_BOX_COMMANDS)..];

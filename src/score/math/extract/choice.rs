@@ -5,7 +5,8 @@
 //!
 //! Document 004 does not read choice letters (spec/math.md MX-16).
 
-use super::{Located, strip_think};
+use super::production::think_stripped;
+use super::{Located, trim_end_ws};
 
 /// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
 /// `\text{(C)}`, `**C**`, `C.`), if it is one (MX-16).
@@ -99,13 +100,17 @@ pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Locate
             });
         }
     }
-    let body = strip_think(response);
-    let base = body.as_ptr() as usize - response.as_ptr() as usize;
-    let t = body.trim_end();
+    // (What `strip_think` keeps, found in one pass over the `<` bytes.)
+    let (base, end) = think_stripped(response);
+    let t = trim_end_ws(&response[base..end]);
     // The last line, or its last CHOICE_WINDOW bytes when it is longer: a
     // choice is made at the end, and a paragraph of 100 kB is read at a
-    // bounded cost.
-    let mut line_start = t.rfind('\n').map_or(0, |k| k + 1);
+    // bounded cost (a line break is looked for in those bytes only).
+    let near = t.len().saturating_sub(CHOICE_WINDOW + 1);
+    let mut line_start = t.as_bytes()[near..]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |k| near + k + 1);
     if t.len() - line_start > CHOICE_WINDOW {
         line_start = (t.len() - CHOICE_WINDOW..t.len())
             .find(|&k| t.is_char_boundary(k))

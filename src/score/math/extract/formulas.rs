@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, skip_to, trim, trim_end_punct};
+use super::{Doc, Found, Skipper, skip_to, trim, trim_end_punct};
 
 /// Where the two bytes `a b` first occur in `hay` (what `find` answers for
 /// a two-byte needle): the `b` bytes are found by [`skip_to`], each checked
@@ -118,9 +118,11 @@ impl Doc<'_> {
         let mut open: Option<usize> = None;
         let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
+        // (Asked once per `\` or `$`: the skipper's mask answers.)
+        let mut skipper = Skipper::new(&b[..to], [b'\\', b'$']);
         loop {
             // Only `\` and `$` matter: the bytes between are skipped.
-            i = skip_to(&b[..to], i, [b'\\', b'$']);
+            i = skipper.next(i);
             if i >= to {
                 break;
             }

@@ -188,8 +188,13 @@ impl Doc<'_> {
         self.phrase(from, to)
     }
 
-    /// The answer phrases in `[from, to)`: (start, end, answer follows?,
-    /// rule), the last first.
+    /// The last [`MAX_CANDIDATES`] answer phrases in `[from, to)`: (start,
+    /// end, answer follows?, rule), the last first.
+    ///
+    /// The occurrences of each anchor are read from the last one back, and
+    /// no further once [`MAX_CANDIDATES`] phrases start after the one being
+    /// read (an earlier occurrence only holds earlier phrases): the work is
+    /// bounded by the phrases tried, however many come before.
     fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
         let b = self.bytes();
         let (more, more_offsets): (&[Phrase], &[usize]) = if self.production {
@@ -203,15 +208,15 @@ impl Doc<'_> {
             PHRASES.iter().zip(&PHRASE_OFFSETS).chain(more)
         };
         // The occurrences of each anchor (all found in one pass, see
-        // `anchors`) are read once, and at each one the phrases that hold
-        // it are compared.
+        // `anchors`) are read from the last, and at each one the phrases
+        // that hold it are compared.
         for anchor in [
             Needle::Answer,
             Needle::Hashes,
             Needle::AnswerZh,
             Needle::SoZh,
         ] {
-            let mut hits = self.find_all(anchor, from, to).peekable();
+            let mut hits = self.anchors().find_rev(anchor, from..to).peekable();
             if hits.peek().is_none() {
                 continue;
             }
@@ -222,7 +227,14 @@ impl Doc<'_> {
                 mine[n] = (phrase, offset);
                 n += 1;
             }
+            // This anchor's candidates start here (in `candidates`).
+            let first = candidates.len();
             for h in hits {
+                // Enough phrases after this occurrence: it and the earlier
+                // ones hold only phrases that start before them.
+                if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
+                    break;
+                }
                 for &((p, _, forward, how), offset) in &mine[..n] {
                     let Some(at) = h.checked_sub(offset).filter(|&at| at >= from) else {
                         continue;
@@ -247,13 +259,14 @@ impl Doc<'_> {
         // No two phrases start at the same byte (none is a prefix of
         // another): the order is the position's.
         candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+        candidates.truncate(MAX_CANDIDATES);
         candidates
     }
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
     pub(super) fn phrase(&self, from: usize, to: usize) -> Option<Found> {
         let candidates = self.phrase_candidates(from, to);
-        for &(at, end, forward, how) in candidates.iter().take(MAX_CANDIDATES) {
+        for &(at, end, forward, how) in &candidates {
             let span = if how == "therefore_zh" {
                 self.after_so_zh(end, to)
             } else if forward {

@@ -15,7 +15,8 @@ use super::anchors::Anchors;
 use super::bare::is_bare;
 use super::truncation::truncated;
 use super::{
-    Doc, Found, Located, MAX_RESPONSE_BYTES, Needle, strip_dollars, trim, trim_end_periods,
+    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
+    starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -69,14 +70,30 @@ fn tags(response: &str) -> Tags {
     // The first chat token overall, and the first after the last `</think>`.
     let (mut first_chat, mut chat_after_close) = (None, None);
     let mut from = 0;
-    while let Some(i) = crate::extract::find_byte(response, from, b'<') {
+    let mut skipper = Skipper::new(b, [b'<']);
+    loop {
+        let i = skipper.next(from);
+        if i >= b.len() {
+            break;
+        }
         let rest = &b[i..];
-        if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</think>") {
+        // The byte after `<` tells which tag can start here (`/`: `</think>`
+        // or `</s>`, `t`: `<think>`, `|`: the other chat tokens): a text of
+        // `<` after `<` costs one comparison each.
+        // Only the first `<think>` and the first chat tokens count.
+        let second = rest.get(1).copied().unwrap_or(0);
+        if second == b'/' && starts_with_ci_array(rest, b"</think>") {
             last_close = Some(i);
             chat_after_close = None;
-        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"<think>") {
+        } else if second | 0x20 == b't'
+            && first_open.is_none()
+            && starts_with_ci_array(rest, b"<think>")
+        {
             first_open.get_or_insert(i);
-        } else if CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes())) {
+        } else if matches!(second, b'|' | b'/')
+            && chat_after_close.is_none()
+            && CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes()))
+        {
             first_chat.get_or_insert(i);
             chat_after_close.get_or_insert(i);
         }
@@ -126,7 +143,7 @@ pub(super) fn locate_production(
     // model's answer.
     let (mut start, end, open_think) = model_turn(response);
     let body = &response[start..end];
-    if body.trim().is_empty() {
+    if trim_end_ws(body).is_empty() {
         return Err(if open_think {
             "cut off: the reasoning block (<think>) never closes"
         } else {
@@ -155,10 +172,23 @@ pub(super) fn locate_production(
                 .into();
         }
         if let Some(f) = doc.explicit(wstart, end) {
-            // A phrase in the tail does not beat a box before it (MX-4, MX-5).
+            // A phrase in the tail does not beat a box before it (MX-4,
+            // MX-5), unless the window holds MAX_BOX_COMMANDS box commands:
+            // only the last ones are read (MX-4), so none before it can be
+            // the answer.
             let box_before = || {
+                let commands: usize = [Needle::Boxed, Needle::Fbox]
+                    .into_iter()
+                    .map(|n| {
+                        doc.anchors()
+                            .find_rev(n, wstart..end)
+                            .take(MAX_BOX_COMMANDS)
+                            .count()
+                    })
+                    .sum();
                 let before = &response[start..wstart];
-                before.contains("\\boxed") || before.contains("\\fbox")
+                commands < MAX_BOX_COMMANDS
+                    && (before.contains("\\boxed") || before.contains("\\fbox"))
             };
             if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
                 return Ok(f);
@@ -283,6 +313,11 @@ impl Doc<'_> {
     /// A last line that is only bold text holding an answer (`**42**`).
     pub(super) fn bold_line(&self, from: usize, to: usize) -> Option<Found> {
         let (s, e) = trim(self.text, (from, to));
+        // Only a line that ends on `**` is bold (`strip_bold`): another
+        // costs no search for its start.
+        if !self.text[s..e].ends_with("**") {
+            return None;
+        }
         let line_start = self.text[s..e].rfind('\n').map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
@@ -397,6 +432,28 @@ mod production_tests {
         }
         r.push_str("The answer is 7.");
         assert_eq!(answer(&r).as_deref(), Ok("7"));
+    }
+
+    /// MX-10: a box before the tail window beats a phrase in it, unless
+    /// the window holds MAX_BOX_COMMANDS box commands (only the last ones
+    /// are read, MX-4): both sides of the bound.
+    #[test]
+    pub(super) fn a_box_before_the_window_is_read_within_the_box_commands() {
+        let n = MAX_BOX_COMMANDS;
+        let r = |open: usize| {
+            let mut r = String::from("So $\\boxed{7}$.\n");
+            while r.len() < 3 * TAIL_BYTES {
+                r.push_str("We check the case again and it holds.\n");
+            }
+            r + &"\\boxed{ ".repeat(open) + "The answer is 5."
+        };
+        assert_eq!(answer(&r(n - 1)).as_deref(), Ok("7"));
+        assert_eq!(answer(&r(n)).as_deref(), Ok("5"));
+        // The same answers as the whole response read at once (MX-4: the
+        // last MAX_BOX_COMMANDS commands).
+        let whole = |t: &str| super::super::extract_answer(t, true).unwrap().answer;
+        assert_eq!(whole(&r(n - 1)), "7");
+        assert_eq!(whole(&r(n)), "5");
     }
 
     /// MX-14: a number of at most MAX_NUMBER_BYTES is the answer; a longer

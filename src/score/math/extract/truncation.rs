@@ -7,7 +7,7 @@
 //! Document 004 takes the last number of any response; a cut-off response
 //! is `no_answer` here, with the reason (spec/math.md MX-15).
 
-use super::{NoAnswerReason, skip_to};
+use super::{NoAnswerReason, Skipper};
 
 /// Words after which a sentence cannot end (MX-15: a response that ends on
 /// one was cut off).
@@ -93,9 +93,10 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
+    let mut skipper = Skipper::new(b, [b'\\', b'$']);
     // Only `\` and `$` matter: the bytes between are skipped.
     loop {
-        i = skip_to(b, i, [b'\\', b'$']);
+        i = skipper.next(i);
         if i >= b.len() {
             break;
         }
@@ -142,8 +143,9 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
     let pb = para.as_bytes();
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
     let mut i = 0;
+    let mut skipper = Skipper::new(pb, [b'\\', b'{', b'}', b'$']);
     loop {
-        i = skip_to(pb, i, [b'\\', b'{', b'}', b'$']);
+        i = skipper.next(i);
         if i >= pb.len() {
             break;
         }
