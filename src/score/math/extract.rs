@@ -512,7 +512,7 @@ fn skip_to<const N: usize>(b: &[u8], mut i: usize, targets: [u8; N]) -> usize {
     const LO: u128 = u128::MAX / 255;
     const HI: u128 = LO << 7;
     // Dense hits (`$$$$…`) cost one comparison each.
-    if b.get(i).is_some_and(|c| targets.contains(c)) {
+    if b.get(i).is_some_and(|c| targets.iter().any(|t| t == c)) {
         return i;
     }
     let splat = targets.map(|t| LO * u128::from(t));
@@ -595,7 +595,11 @@ impl<'a, const N: usize> Skipper<'a, N> {
     #[inline(always)]
     fn next(&mut self, mut i: usize) -> usize {
         // Dense hits (`\\…`, `$$$$…`) cost one comparison each.
-        if self.b.get(i).is_some_and(|c| self.targets.contains(c)) {
+        if self
+            .b
+            .get(i)
+            .is_some_and(|c| self.targets.iter().any(|t| t == c))
+        {
             return i;
         }
         loop {

@@ -120,7 +120,20 @@ impl Doc<'_> {
         let mut i = from;
         // (Asked once per `\` or `$`: the skipper's mask answers.)
         let mut skipper = Skipper::new(&b[..to], [b'\\', b'$']);
+        // Before `retry` a block step is not tried: after a refusal the
+        // next try waits twice as long (up to 4 KiB), so a text it cannot
+        // step (displays, prose) pays a few blocks' masks in all.
+        let (mut retry, mut wait) = (from, 64);
         loop {
+            if i >= retry && i + 64 < to {
+                if self.step_block(i, &mut open, &mut best, one_line) {
+                    i += 64;
+                    wait = 64;
+                    continue;
+                }
+                retry = i + wait;
+                wait = (wait * 2).min(4096);
+            }
             // Only `\` and `$` matter: the bytes between are skipped.
             i = skipper.next(i);
             if i >= to {
@@ -128,7 +141,7 @@ impl Doc<'_> {
             }
             match b[i] {
                 b'\\' => {
-                    if let Some(&c @ (b'(' | b'[')) = b.get(i + 1) {
+                    if let Some(&c @ (b'(' | b'[')) = b[..to].get(i + 1) {
                         let close = if c == b'(' { "\\)" } else { "\\]" };
                         // Once a closer is missing, it is missing for every
                         // later opener too (keeps many unclosed `\(` linear).
@@ -182,6 +195,80 @@ impl Doc<'_> {
         best
     }
 
+    /// The 64 bytes at `i` (`i + 64 < to`) in one step of [`Self::last_formula`]'s
+    /// forward scan when each of their delimiters is decided inside them
+    /// (`$x$ $y$ …`, `$$$$…`, `\\\\…`), as the byte-by-byte scan decides it:
+    /// - no `\` and no two adjacent `$` (nor a `$` last before a `$`): each
+    ///   `$` is a one-byte delimiter, opening and closing in turn; of the
+    ///   formulas it closes only the last with content (trimmed, one line
+    ///   when asked) matters, so they are read from the last back;
+    /// - 64 `$`: 32 `$$` delimiters, of which only the first can close a
+    ///   formula with content (the others enclose nothing);
+    /// - 64 `\`: 32 escapes, no delimiter.
+    ///
+    /// Anything else is refused (`false`) and read byte by byte. Each
+    /// formula's content is read once, so the scan stays linear.
+    fn step_block(
+        &self,
+        i: usize,
+        open: &mut Option<usize>,
+        best: &mut Option<(usize, usize)>,
+        one_line: bool,
+    ) -> bool {
+        let b = self.bytes();
+        let d = Skipper::new(b, [b'$']).block(i);
+        let s = Skipper::new(b, [b'\\']).block(i);
+        let content = |o: usize, p: usize| {
+            let span = trim(self.text, (o, p));
+            let broken = one_line && b[o..p].contains(&b'\n');
+            (span.0 < span.1 && !broken).then_some(span)
+        };
+        if d == 0 && (s == 0 || s == u64::MAX) {
+            return true;
+        }
+        if d == u64::MAX && s == 0 {
+            if let Some(o) = *open {
+                if let Some(span) = content(o, i) {
+                    *best = Some(span);
+                }
+                *open = Some(i + 64);
+            }
+            return true;
+        }
+        if s != 0 || d & (d >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
+            return false;
+        }
+        // Bit k of `odd`: an odd number of `$` at i ..= i + k (a prefix
+        // xor); the j-th `$` closes a formula when j is even, or odd when
+        // one is open before the block. Bit k of `closes`: the `$` at i + k
+        // closes a formula.
+        let mut odd = d;
+        for shift in [1, 2, 4, 8, 16, 32] {
+            odd ^= odd << shift;
+        }
+        let entry = *open;
+        let closes = if entry.is_some() { d & odd } else { d & !odd };
+        let is_open = entry.is_some() ^ (d.count_ones() % 2 == 1);
+        let mut c = closes;
+        while c != 0 {
+            let k = 63 - c.leading_zeros();
+            let below = d & ((1u64 << k) - 1);
+            // (A close with no `$` before it in the block closes `entry`.)
+            let o = match entry {
+                _ if below != 0 => i + 64 - below.leading_zeros() as usize,
+                Some(o) => o,
+                None => break,
+            };
+            if let Some(span) = content(o, i + k as usize) {
+                *best = Some(span);
+                break;
+            }
+            c &= !(1u64 << k);
+        }
+        *open = is_open.then(|| i + 64 - d.leading_zeros() as usize);
+        true
+    }
+
     /// The right side of the last top-level `=` of a formula (MX-13), or
     /// the whole formula.
     pub(super) fn right_side(&self, (s, e): (usize, usize)) -> (usize, usize) {
@@ -221,7 +308,123 @@ impl Doc<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Doc, trim};
     use super::find_pair;
+
+    /// MX-6's `$` and `\(`/`\[` pairs read byte by byte from the start, as
+    /// the document's fallback reads them: the reference for the block steps.
+    fn last_formula_by_bytes(t: &str, to: usize, one_line: bool) -> Option<(usize, usize)> {
+        let b = t.as_bytes();
+        let (mut best, mut open, mut i) = (None, None, 0);
+        while i < to {
+            match b[i] {
+                b'\\' => {
+                    if let Some(&c @ (b'(' | b'[')) = b[..to].get(i + 1) {
+                        let close = if c == b'(' { "\\)" } else { "\\]" };
+                        if let Some(k) = t[i + 2..to].find(close) {
+                            let span = trim(t, (i + 2, i + 2 + k));
+                            let broken =
+                                one_line && c == b'(' && t[i + 2..i + 2 + k].contains('\n');
+                            if span.0 < span.1 && !broken {
+                                best = Some(span);
+                            }
+                            i += 2 + k + 2;
+                            continue;
+                        }
+                    }
+                    i += 2;
+                }
+                b'$' => {
+                    let run = if b.get(i + 1) == Some(&b'$') { 2 } else { 1 };
+                    if let Some(o) = open.take() {
+                        let span = trim(t, (o, i));
+                        let broken = one_line && run == 1 && t[o..i].contains('\n');
+                        if span.0 < span.1 && !broken {
+                            best = Some(span);
+                        }
+                    } else {
+                        open = Some(i + run);
+                    }
+                    i += run;
+                }
+                _ => i += 1,
+            }
+        }
+        best
+    }
+
+    /// The 64-byte steps of `last_formula` (dense `$x$`, `$$…`, `\\…`, and
+    /// the refusals around them) answer as the byte-by-byte scan, on both
+    /// sides of each condition: a `$` at a block's end before a `$`, an
+    /// empty or multi-line formula, a `\` inside a block of `$`.
+    #[test]
+    fn block_steps_are_the_byte_scan() {
+        let pieces = [
+            "$x$ ",
+            "$",
+            "$$",
+            "$ $",
+            "\\",
+            "\\\\",
+            "\\[y\\]",
+            "\\(",
+            "\\)",
+            "x",
+            " ",
+            "\n",
+            "$\n$",
+            "$$$$$$$$$$$$$$$$",
+            "\\\\\\\\\\\\\\\\",
+            "é",
+        ];
+        // (Texts of `$` with content only, so that whole blocks step.)
+        let dollars = [
+            "$x$ ",
+            "$x$ ",
+            "x$ ",
+            "$ ",
+            " ",
+            "\n",
+            "é",
+            "$$$$$$$$$$$$$$$$",
+        ];
+        let (d16, b16) = ("$".repeat(16), "\\".repeat(16));
+        let runs = [&*d16, &d16, &d16, &b16, &b16, &b16, "$", "x", " ", "\\("];
+        let mut glue = crate::text::Glue(29);
+        for n in 0..12000 {
+            let set: &[&str] = match n % 3 {
+                0 => &pieces,
+                1 => &dollars,
+                _ => &runs,
+            };
+            let s = glue.text(set, 20 + n % 200);
+            let cut = s.len() - s.len() / 7;
+            let to = (0..=cut)
+                .rev()
+                .find(|&k| s.is_char_boundary(k))
+                .unwrap_or(0);
+            let doc = Doc::new(&s, 0, s.len());
+            for one_line in [false, true] {
+                assert_eq!(
+                    doc.last_formula(0, to, one_line),
+                    last_formula_by_bytes(&s, to, one_line),
+                    "{s:?} to {to} one_line {one_line}"
+                );
+            }
+        }
+        // Pinned: 100 KiB of `$x$ ` ends in the formula `x`; an odd `$`
+        // before it turns every pair around (` ` between them is empty).
+        let r = "$x$ ".repeat(25_600);
+        assert_eq!(
+            Doc::new(&r, 0, r.len()).last_formula(0, r.len(), false),
+            Some((r.len() - 3, r.len() - 2))
+        );
+        let r = format!("$ {r}");
+        assert_eq!(
+            Doc::new(&r, 0, r.len()).last_formula(0, r.len(), false),
+            None
+        );
+    }
 
     /// `find_pair` answers as `str::find` with the two-byte needle.
     #[test]
