@@ -635,18 +635,38 @@ impl<'a, const N: usize> Skipper<'a, N> {
         for (x, &c) in f.iter_mut().zip(w) {
             *x = u8::from(self.targets.iter().fold(false, |a, &t| a | (c == t)));
         }
-        if f.iter().fold(0, |m, &x| m | x) == 0 {
-            return 0;
-        }
-        // Eight flag bytes (0 or 1) to eight bits: the product puts byte
-        // `k`'s bit at 56 + k, and no two partial products meet.
-        let mut m = 0;
-        for (j, word) in f.chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-            m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
-        }
-        m
+        pack_flags(&f)
     }
+}
+
+/// 64 flag bytes (0 or 1) as the bits of a mask (bit `k`: flag `k`).
+#[inline(always)]
+fn pack_flags(f: &[u8; 64]) -> u64 {
+    if f.iter().fold(0, |m, &x| m | x) == 0 {
+        return 0;
+    }
+    // Eight flag bytes to eight bits: the product puts byte `k`'s bit at
+    // 56 + k, and no two partial products meet.
+    let mut m = 0;
+    for (j, word) in f.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    m
+}
+
+/// The masks of `$` and of `\\` in the 64 bytes `w` (one branch-free pass;
+/// both zero, most prose, at the cost of one mask).
+fn dollar_backslash_masks(w: &[u8; 64]) -> (u64, u64) {
+    let (mut d, mut s) = ([0u8; 64], [0u8; 64]);
+    for ((x, y), &c) in d.iter_mut().zip(s.iter_mut()).zip(w) {
+        *x = u8::from(c == b'$');
+        *y = u8::from(c == b'\\');
+    }
+    if d.iter().zip(&s).fold(0, |m, (&x, &y)| m | x | y) == 0 {
+        return (0, 0);
+    }
+    (pack_flags(&d), pack_flags(&s))
 }
 
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {

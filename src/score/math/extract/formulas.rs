@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, Skipper, skip_to, trim, trim_end_punct};
+use super::{Doc, Found, Skipper, dollar_backslash_masks, skip_to, trim, trim_end_punct};
 
 /// Where the two bytes `a b` first occur in `hay` (what `find` answers for
 /// a two-byte needle): the `b` bytes are found by [`skip_to`], each checked
@@ -126,8 +126,8 @@ impl Doc<'_> {
         let (mut retry, mut wait) = (from, 64);
         loop {
             if i >= retry && i + 64 < to {
-                if self.step_block(i, &mut open, &mut best, one_line) {
-                    i += 64;
+                if let Some(n) = self.step_block(i, &mut open, &mut best, one_line) {
+                    i += n;
                     wait = 64;
                     continue;
                 }
@@ -204,27 +204,39 @@ impl Doc<'_> {
     ///   when asked) matters, so they are read from the last back;
     /// - 64 `$`: 32 `$$` delimiters, of which only the first can close a
     ///   formula with content (the others enclose nothing);
-    /// - 64 `\`: 32 escapes, no delimiter.
+    /// - no `$` and no `\` before a `(` or `[`: escapes only (`\boxed{`,
+    ///   `\frac{a}{b}`, `\\…`), each `\` and the byte after it; the step
+    ///   is 65 bytes when the last `\` starts an escape (an odd run of `\`
+    ///   ends the block: the first `\` of a run starts one, as the byte
+    ///   before it is no `\`).
     ///
-    /// Anything else is refused (`false`) and read byte by byte. Each
-    /// formula's content is read once, so the scan stays linear.
+    /// The bytes stepped, or `None`: anything else is read byte by byte.
+    /// Each formula's content is read once, so the scan stays linear.
     fn step_block(
         &self,
         i: usize,
         open: &mut Option<usize>,
         best: &mut Option<(usize, usize)>,
         one_line: bool,
-    ) -> bool {
+    ) -> Option<usize> {
         let b = self.bytes();
-        let d = Skipper::new(b, [b'$']).block(i);
-        let s = Skipper::new(b, [b'\\']).block(i);
+        let w = b[i..].first_chunk::<64>()?;
+        let (d, s) = dollar_backslash_masks(w);
         let content = |o: usize, p: usize| {
             let span = trim(self.text, (o, p));
             let broken = one_line && b[o..p].contains(&b'\n');
             (span.0 < span.1 && !broken).then_some(span)
         };
         if d == 0 && (s == 0 || s == u64::MAX) {
-            return true;
+            // (No escape, or 32: no `\` starts one before a `(` or `[`.)
+            return Some(64);
+        }
+        if d == 0 {
+            let parens = Skipper::new(b, [b'(', b'[']).block(i + 1);
+            if s & parens != 0 {
+                return None;
+            }
+            return Some(64 + (s.leading_ones() % 2) as usize);
         }
         if d == u64::MAX && s == 0 {
             if let Some(o) = *open {
@@ -233,10 +245,10 @@ impl Doc<'_> {
                 }
                 *open = Some(i + 64);
             }
-            return true;
+            return Some(64);
         }
         if s != 0 || d & (d >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
-            return false;
+            return None;
         }
         // Bit k of `odd`: an odd number of `$` at i ..= i + k (a prefix
         // xor); the j-th `$` closes a formula when j is even, or odd when
@@ -266,7 +278,7 @@ impl Doc<'_> {
             c &= !(1u64 << k);
         }
         *open = is_open.then(|| i + 64 - d.leading_zeros() as usize);
-        true
+        Some(64)
     }
 
     /// The right side of the last top-level `=` of a formula (MX-13), or
@@ -377,6 +389,19 @@ mod tests {
             "\\\\\\\\\\\\\\\\",
             "é",
         ];
+        // (Escapes only, so that whole blocks step: odd and even runs of `\`
+        // at a block's end, a `(` or `[` after one.)
+        let escapes = [
+            "\\boxed{",
+            "\\frac{a}{b}",
+            "\\",
+            "x",
+            "(",
+            "[",
+            "\\[y\\]",
+            "\\(z\\)",
+            "{",
+        ];
         // (Texts of `$` with content only, so that whole blocks step.)
         let dollars = [
             "$x$ ",
@@ -391,10 +416,11 @@ mod tests {
         let (d16, b16) = ("$".repeat(16), "\\".repeat(16));
         let runs = [&*d16, &d16, &d16, &b16, &b16, &b16, "$", "x", " ", "\\("];
         let mut glue = crate::text::Glue(29);
-        for n in 0..12000 {
-            let set: &[&str] = match n % 3 {
+        for n in 0..16000 {
+            let set: &[&str] = match n % 4 {
                 0 => &pieces,
                 1 => &dollars,
+                2 => &escapes,
                 _ => &runs,
             };
             let s = glue.text(set, 20 + n % 200);
