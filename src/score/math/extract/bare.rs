@@ -10,6 +10,7 @@
 use super::numbers::is_unit_word;
 use super::truncation::cut_in_formula;
 use super::{Located, trim};
+use crate::score::math::words::has;
 
 /// A response longer than this is never a bare answer (MX-12).
 pub const MAX_BARE_BYTES: usize = 1024;
@@ -206,7 +207,8 @@ pub(super) fn is_bare(t: &str) -> bool {
     if t.contains('\n') && !display {
         return false;
     }
-    if t.contains("\\boxed") || t.contains("\\fbox") {
+    // (No substring searcher: `has` looks at the `\\` bytes.)
+    if has(t, "\\boxed") || has(t, "\\fbox") {
         return false;
     }
     let b = t.as_bytes();
