@@ -109,12 +109,12 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     if let Err(Some(reason)) = found {
         if golds.iter().any(|g| choice_letter(g).is_some()) {
             if let Some(c) = response_choice(response, None) {
-                let ends_on_it = response[c.span.1..]
-                    .trim_matches(|ch: char| {
-                        ch.is_whitespace()
-                            || matches!(ch, '.' | '。' | '．' | ')' | '*' | '$' | '}')
-                    })
-                    .is_empty();
+                // (Every character after it is a space or a closing mark:
+                // what `trim_matches(..).is_empty()` says, read once from
+                // the front.)
+                let ends_on_it = response[c.span.1..].chars().all(|ch: char| {
+                    ch.is_whitespace() || matches!(ch, '.' | '。' | '．' | ')' | '*' | '$' | '}')
+                });
                 if reason == NO_FORMULA_OR_NUMBER || ends_on_it {
                     found = Ok(c);
                 }

@@ -172,10 +172,11 @@ pub fn bare_answer(text: &str) -> Option<Located> {
 /// extraction gives its [`bare_answer`] when there is one. `None` means
 /// "ask the full extraction" (a unit test compares the two).
 pub(crate) fn plain_bare_answer(text: &str) -> Option<Located> {
-    if text.len() > MAX_BARE_BYTES || !without_explicit_needles(text.as_bytes()) {
+    // (Prose fails `is_bare` at its first word: that check comes first.)
+    if text.len() > MAX_BARE_BYTES {
         return None;
     }
-    bare_answer(text)
+    bare_answer(text).filter(|_| without_explicit_needles(text.as_bytes()))
 }
 
 /// Whether `b` is printable ASCII (and `\t`, `\n`, `\r`) without `<`, `#`,
@@ -200,15 +201,11 @@ fn starts_with_ci(b: &[u8], word: &[u8]) -> bool {
 /// Whether `t` (trimmed) is itself just an answer (MX-12): short, balanced,
 /// not ending on an operator, and without prose words.
 pub(super) fn is_bare(t: &str) -> bool {
-    if t.is_empty() || t.len() > MAX_BARE_BYTES || cut_in_formula(t).is_some() {
+    if t.is_empty() || t.len() > MAX_BARE_BYTES {
         return false;
     }
     let display = t.starts_with("$$") || t.starts_with("\\[") || t.starts_with("\\begin");
     if t.contains('\n') && !display {
-        return false;
-    }
-    // (No substring searcher: `has` looks at the `\\` bytes.)
-    if has(t, "\\boxed") || has(t, "\\fbox") {
         return false;
     }
     let b = t.as_bytes();
@@ -286,11 +283,16 @@ pub(super) fn is_bare(t: &str) -> bool {
     }
     // A text answer: a few words of letters (`white`, `no solution`); a
     // number with what it counts (`12 dogs`, `5 red apples`).
-    prose == 0
+    // (The box and cut-off checks, passes over the whole text, come last:
+    // prose fails at its first word.)
+    (prose == 0
         || (text_words <= 2 && counted_noun(t))
         || (text_words <= 3
             && t.bytes()
-                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.'))))
+        && !has(t, "\\boxed")
+        && !has(t, "\\fbox")
+        && cut_in_formula(t).is_none()
 }
 
 /// Whether `t` is a number and the words of what it counts: `12 dogs`,
