@@ -52,6 +52,7 @@ mod phrases;
 mod production;
 mod truncation;
 
+pub(crate) use bare::plain_bare_answer;
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
 pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};

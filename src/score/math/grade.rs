@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
     Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, locate_answer,
-    locate_default, response_choice,
+    locate_default, plain_bare_answer, response_choice,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -63,7 +63,9 @@ fn gold_answer(gold: &str, strict: bool) -> Located {
     let found = if strict {
         locate_answer(gold, true)
     } else {
-        locate_default(gold, false).ok()
+        // (A bare gold the explicit search cannot read is its answer at
+        // once: ME-2, "How it runs".)
+        plain_bare_answer(gold).or_else(|| locate_default(gold, false).ok())
     };
     found.unwrap_or_else(|| Located {
         answer: gold.trim().to_string(),
@@ -107,12 +109,12 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     if let Err(Some(reason)) = found {
         if golds.iter().any(|g| choice_letter(g).is_some()) {
             if let Some(c) = response_choice(response, None) {
-                let ends_on_it = response[c.span.1..]
-                    .trim_matches(|ch: char| {
-                        ch.is_whitespace()
-                            || matches!(ch, '.' | '。' | '．' | ')' | '*' | '$' | '}')
-                    })
-                    .is_empty();
+                // (Every character after it is a space or a closing mark:
+                // what `trim_matches(..).is_empty()` says, read once from
+                // the front.)
+                let ends_on_it = response[c.span.1..].chars().all(|ch: char| {
+                    ch.is_whitespace() || matches!(ch, '.' | '。' | '．' | ')' | '*' | '$' | '}')
+                });
                 if reason == NO_FORMULA_OR_NUMBER || ends_on_it {
                     found = Ok(c);
                 }
@@ -212,6 +214,10 @@ fn response_answer(response: &str, opts: &GradeOptions) -> Result<Located, Optio
                 })
             })
             .ok_or(None);
+    }
+    // (The same shortcut as the gold's: ME-2, "How it runs".)
+    if let Some(bare) = plain_bare_answer(response) {
+        return Ok(bare);
     }
     locate_default(response, opts.formulas_only).map_err(Some)
 }

@@ -25,6 +25,26 @@ pub(crate) fn has(hay: &str, needle: &str) -> bool {
         .any(|(i, &c)| c == first && h[i..].starts_with(n))
 }
 
+/// [`str::trim`] that answers at once when the text starts and ends on a
+/// visible ASCII character (most answers and items): `str::trim` reads
+/// characters and asks `char::is_whitespace` of each end even then.
+pub(crate) trait TrimQuick {
+    /// `self.trim()`.
+    fn trim_quick(&self) -> &str;
+}
+
+impl TrimQuick for str {
+    #[inline]
+    fn trim_quick(&self) -> &str {
+        let b = self.as_bytes();
+        match (b.first(), b.last()) {
+            // (`!` to `~`: no whitespace at either end.)
+            (Some(f), Some(l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => self,
+            _ => self.trim(),
+        }
+    }
+}
+
 /// `t` with each replacement of `pairs` made in turn (as a chain of
 /// [`str::replace`]), the text copied only for a pattern that is there.
 fn replace_each(mut t: String, pairs: &[(&str, &str)]) -> String {
@@ -96,7 +116,7 @@ pub fn singular(w: &str) -> String {
 /// words of prose come before or after it (ME-13). `None` when there is no
 /// such word or nothing else.
 pub fn split_prose(s: &str) -> Option<(&str, String)> {
-    let s = s.trim();
+    let s = s.trim_quick();
     // A prose word has two letters or more.
     if !s.contains(' ') || s.bytes().filter(u8::is_ascii_alphabetic).nth(1).is_none() {
         return None;
@@ -110,7 +130,7 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     let mut end = s.len();
     let mut tail: Vec<&str> = Vec::new();
     while let Some(i) = s[..end].trim_end().rfind(' ') {
-        let w = s[i + 1..end].trim();
+        let w = s[i + 1..end].trim_quick();
         if !is_prose_word(w) {
             break;
         }
@@ -123,7 +143,7 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     let mut start = 0;
     let mut head: Vec<&str> = Vec::new();
     while let Some(j) = s[start..end].find(' ') {
-        let w = s[start..start + j].trim();
+        let w = s[start..start + j].trim_quick();
         if !is_prose_word(w) {
             break;
         }
@@ -133,7 +153,7 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     if head.is_empty() && tail.is_empty() {
         return None;
     }
-    let math = s[start..end].trim();
+    let math = s[start..end].trim_quick();
     if math.is_empty() || math.split(' ').all(is_prose_word) {
         return None;
     }
@@ -177,7 +197,7 @@ const TENS: &[&str] = &[
 /// A number written in English words, the whole item (`ten`, `Twenty-one`,
 /// `three hundred and five`, `two thousand`), up to the millions (ME-15).
 pub fn number_word(s: &str) -> Option<u64> {
-    let s = s.trim();
+    let s = s.trim_quick();
     if s.is_empty()
         || s.len() > 120
         || !s
@@ -235,7 +255,7 @@ pub fn number_word(s: &str) -> Option<u64> {
 /// `12^{\mathrm{th}}`, `12^\text{th}` → `12`: an ordinal is its number
 /// (ME-15).
 pub fn ordinal(s: &str) -> Option<&str> {
-    let s = s.trim();
+    let s = s.trim_quick();
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 30 {
         return None;
@@ -244,21 +264,21 @@ pub fn ordinal(s: &str) -> Option<&str> {
     let rest = rest.trim_start();
     let suffix = match rest.strip_prefix('^') {
         Some(r) => {
-            let r = r.trim();
+            let r = r.trim_quick();
             let r = r
                 .strip_prefix('{')
                 .and_then(|x| x.strip_suffix('}'))
                 .unwrap_or(r);
-            let r = r.trim();
+            let r = r.trim_quick();
             let r = ["\\text", "\\mathrm", "\\textrm", "\\rm"]
                 .iter()
                 .find_map(|c| r.strip_prefix(c))
                 .unwrap_or(r)
-                .trim();
+                .trim_quick();
             r.strip_prefix('{')
                 .and_then(|x| x.strip_suffix('}'))
                 .unwrap_or(r)
-                .trim()
+                .trim_quick()
         }
         None => rest,
     };
@@ -368,7 +388,7 @@ fn valid(month: u32, day: u32) -> bool {
 /// the whole, `\,`, `~`, `\ ` and a final period. `None` for anything else —
 /// in particular a colon form that is not a clock time (`3:2`, a ratio).
 pub fn when(raw: &str) -> Option<When> {
-    let mut s = raw.trim();
+    let mut s = raw.trim_quick();
     if s.len() > 64 || !plausible_when(s) {
         return None;
     }
@@ -376,15 +396,15 @@ pub fn when(raw: &str) -> Option<When> {
     // backslash other than wrappers.
     for _ in 0..4 {
         let before = s.len();
-        s = s.trim().trim_matches('$').trim();
+        s = s.trim_quick().trim_matches('$').trim_quick();
         for w in ["\\text{", "\\mathrm{", "\\boxed{", "\\textbf{", "\\mbox{"] {
             if let Some(x) = s.strip_prefix(w).and_then(|x| x.strip_suffix('}')) {
-                s = x.trim();
+                s = x.trim_quick();
             }
         }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = s.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
-                s = x.trim();
+                s = x.trim_quick();
             }
         }
         // A round that removed nothing is followed by the same rounds.
@@ -406,7 +426,7 @@ pub fn when(raw: &str) -> Option<When> {
     if clean.contains('\\') {
         return None;
     }
-    let t = clean.trim();
+    let t = clean.trim_quick();
     // Clock time: H:MM, H:MM:SS, optionally AM/PM.
     if let Some((x, marked)) = clock(t) {
         return Some(if marked {
@@ -614,7 +634,7 @@ pub fn same(a: When, b: When) -> bool {
 /// `15"`) → `(60+\frac{42}{60})^\circ`: degrees and minutes (and seconds)
 /// are one angle (ME-15).
 pub fn degrees_minutes(s: &str) -> Option<String> {
-    let s = s.trim();
+    let s = s.trim_quick();
     let (deg, rest) = s.split_once('^')?;
     let rest = rest.trim_start();
     let rest = ["{\\circ}", "\\circ"]
@@ -622,14 +642,14 @@ pub fn degrees_minutes(s: &str) -> Option<String> {
         .find_map(|m| rest.strip_prefix(m))?
         .trim_start();
     let number = |t: &str| {
-        let t = t.trim();
+        let t = t.trim_quick();
         (!t.is_empty()
             && t.len() <= 30
             && t.bytes().all(|c| c.is_ascii_digit() || c == b'.')
             && t.bytes().filter(|c| *c == b'.').count() <= 1)
             .then(|| t.to_string())
     };
-    let (neg, deg) = match deg.trim().strip_prefix('-') {
+    let (neg, deg) = match deg.trim_quick().strip_prefix('-') {
         Some(d) => ("-", d),
         None => ("", deg),
     };
@@ -637,7 +657,7 @@ pub fn degrees_minutes(s: &str) -> Option<String> {
     let minute_marks = ["^{\\prime}", "^\\prime", "'"];
     let (min, rest) = minute_marks.iter().find_map(|m| {
         let i = rest.find(m)?;
-        Some((number(&rest[..i])?, rest[i + m.len()..].trim()))
+        Some((number(&rest[..i])?, rest[i + m.len()..].trim_quick()))
     })?;
     let sec = if rest.is_empty() {
         None
@@ -699,7 +719,11 @@ fn names_set_after_backslash(s: &str) -> bool {
 /// [`number_set`]'s reading of a text that passed its first checks
 /// (`marked`: it holds `\mathbb`, `\Bbb` or `\mathbf`).
 fn number_set_read(s: &str, marked: bool) -> Option<&'static str> {
-    let t: String = s.trim().chars().filter(|c| !c.is_whitespace()).collect();
+    let t: String = s
+        .trim_quick()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
     let t = replace_each(
         t,
         &[
@@ -745,6 +769,20 @@ fn number_set_read(s: &str, marked: bool) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `trim_quick` is `str::trim` on texts with every kind of end:
+    /// visible ASCII, ASCII and Unicode spaces, control bytes, non-ASCII.
+    #[test]
+    fn trim_quick_is_trim() {
+        let pieces = [
+            "x", "1", " ", "\t", "\n", "\u{b}", "\u{a0}", "\u{3000}", "é", "~", "\u{7f}",
+        ];
+        let mut glue = crate::text::Glue(5);
+        for _ in 0..5000 {
+            let t = glue.text(&pieces, 0);
+            assert_eq!(t.trim_quick(), t.trim(), "{t:?}");
+        }
+    }
 
     /// A short command `names_set_after_backslash` refuses is no set for
     /// the full reading either: every backslash text of up to four

@@ -6,6 +6,7 @@
 //!
 //! See the module `equal` and spec/math.md ME-D*.
 
+use crate::score::math::words::TrimQuick;
 use std::borrow::Cow;
 
 use super::forms::{
@@ -328,7 +329,7 @@ impl<'a> Comparer<'a> {
     }
 
     fn parse(&self, s: &str) -> Result<Expr, ExprError> {
-        let s = s.trim();
+        let s = s.trim_quick();
         // A number word or an ordinal is its number (ME-15).
         if let Some(n) = words::number_word(s) {
             return Ok(Expr::int(n as i64));
@@ -340,11 +341,11 @@ impl<'a> Comparer<'a> {
             return self.parse(&angle);
         }
         let inf = |w: &str| w.eq_ignore_ascii_case("inf") || w.eq_ignore_ascii_case("infinity");
-        if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim())) {
+        if let Some(w) = s.strip_prefix('-').filter(|w| inf(w.trim_quick())) {
             let _ = w;
             return Ok(Expr::neg(Expr::Constant(Constant::Infinity)));
         }
-        if inf(s.strip_prefix('+').unwrap_or(s).trim()) {
+        if inf(s.strip_prefix('+').unwrap_or(s).trim_quick()) {
             return Ok(Expr::Constant(Constant::Infinity));
         }
         // Prose before or after the mathematics is a unit or a counted
@@ -377,7 +378,7 @@ impl<'a> Comparer<'a> {
     /// interval, an end that is not a number, a named set such as `\mathbb{Z}`).
     fn set_minus(&self, s: &str) -> Option<String> {
         let (base, points) = s.split_once("\\setminus")?;
-        let base = base.trim();
+        let base = base.trim_quick();
         let base = words::number_set(base).unwrap_or(base);
         let lo_closed = base.starts_with('[');
         let hi_closed = base.ends_with(']');
@@ -385,13 +386,16 @@ impl<'a> Comparer<'a> {
             .get(1..base.len().checked_sub(1)?)
             .filter(|_| base.starts_with(['(', '[']) && base.ends_with([')', ']']))?
             .split_once(',')?;
-        let (lo, hi) = (lo.trim(), hi.trim());
+        let (lo, hi) = (lo.trim_quick(), hi.trim_quick());
         let lo_v = self.end(&self.parse(lo).ok()?)?;
         let hi_v = self.end(&self.parse(hi).ok()?)?;
-        let inner = points.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+        let inner = points
+            .trim_quick()
+            .strip_prefix("\\{")?
+            .strip_suffix("\\}")?;
         let mut cuts: Vec<(f64, &str)> = Vec::new();
         for p in inner.split(',') {
-            let p = p.trim();
+            let p = p.trim_quick();
             let v = self.real(&self.parse(p).ok()?)?;
             if v < lo_v || v > hi_v {
                 return None;
@@ -553,7 +557,7 @@ impl<'a> Comparer<'a> {
         // An integer, a fraction of integers, a short decimal or a letter
         // (about a third of all items) is read directly: no rule below
         // applies to one, and its reading is its canonical form.
-        if let Some(expr) = parse_simple(s.trim(), &self.limits) {
+        if let Some(expr) = parse_simple(s.trim_quick(), &self.limits) {
             return Ok(Item {
                 text: s.to_string(),
                 expr,
@@ -590,7 +594,7 @@ impl<'a> Comparer<'a> {
         }
         let inf = s
             .trim_start_matches(['-', '+'])
-            .trim()
+            .trim_quick()
             .eq_ignore_ascii_case("inf");
         if words::number_word(s).is_some() || inf {
             return Ok(Item {
@@ -605,7 +609,7 @@ impl<'a> Comparer<'a> {
         if is_text_item(s) {
             return Ok(Item {
                 text: s.to_string(),
-                expr: Expr::Text(s.trim().to_string()),
+                expr: Expr::Text(s.trim_quick().to_string()),
                 stands_for: None,
                 verbatim: true,
             });
@@ -617,8 +621,8 @@ impl<'a> Comparer<'a> {
             Vec::new()
         };
         if sides.len() >= 2 {
-            let first = sides[0].trim();
-            let last = sides[sides.len() - 1].trim();
+            let first = sides[0].trim_quick();
+            let last = sides[sides.len() - 1].trim_quick();
             let rhs = self.parse(last)?;
             let lhs = self.parse(first);
             let long = sides.len() >= 3;
@@ -885,7 +889,7 @@ impl<'a> Comparer<'a> {
     /// constant that is not itself a decimal literal, rounds to it (half
     /// away from zero) at its decimal places.
     fn rounds_to(&self, literal: &str, exact: &Expr) -> bool {
-        let lit = literal.trim();
+        let lit = literal.trim_quick();
         if !is_decimal_literal(lit) || lit.ends_with("\\%") {
             return false;
         }
@@ -1192,12 +1196,12 @@ fn is_word(s: &str) -> bool {
 
 /// Letters and spaces only, with a word of three letters or more.
 fn is_text_item(s: &str) -> bool {
-    let s = s.trim();
+    let s = s.trim_quick();
     s.chars().all(|c| c.is_ascii_alphabetic() || c == ' ') && s.split(' ').any(|w| w.len() >= 3)
 }
 
 pub(super) fn boolean(s: &str) -> Option<bool> {
-    let s = s.trim();
+    let s = s.trim_quick();
     let is = |w: &str| s.eq_ignore_ascii_case(w);
     if is("yes") || is("true") {
         Some(true)
@@ -1349,7 +1353,7 @@ mod tests {
                 .item(&t)
                 .map(|i| (i.text, i.expr, i.stands_for, i.verbatim));
             assert_eq!(format!("{item:?}"), format!("{full:?}"), "{t:?}");
-            taken += usize::from(parse_simple(t.trim(), &cmp.limits).is_some());
+            taken += usize::from(parse_simple(t.trim_quick(), &cmp.limits).is_some());
         }
         assert!(taken >= 60, "{taken}");
     }

@@ -6,6 +6,7 @@
 //!
 //! See the module `equal` and spec/math.md ME-D*.
 
+use crate::score::math::words::TrimQuick;
 use num_traits::Signed;
 
 use super::compare::Item;
@@ -286,16 +287,16 @@ pub(super) fn function_definition(text: &str) -> Option<(&str, u8, &str)> {
     let [lhs, rhs] = sides.as_slice() else {
         return None;
     };
-    let lhs = lhs.trim();
+    let lhs = lhs.trim_quick();
     let open = lhs.find('(')?;
-    let name = lhs[..open].trim();
-    let var = lhs[open + 1..].strip_suffix(')')?.trim().as_bytes();
+    let name = lhs[..open].trim_quick();
+    let var = lhs[open + 1..].strip_suffix(')')?.trim_quick().as_bytes();
     let name_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '\\')
         && name
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'{' | b'}' | b'\\'));
     match var {
-        [v] if name_ok && v.is_ascii_alphabetic() => Some((name, *v, rhs.trim())),
+        [v] if name_ok && v.is_ascii_alphabetic() => Some((name, *v, rhs.trim_quick())),
         _ => None,
     }
 }

@@ -52,6 +52,7 @@ mod compare;
 mod forms;
 mod prepare;
 
+use crate::score::math::words::TrimQuick;
 use serde::Serialize;
 
 pub use super::rule::{EngineRule, Rule};
@@ -196,7 +197,7 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
     }
     // Dates, weekdays and clock times (ME-14) are read before preparation,
     // which would make arithmetic of their digits.
-    if !reference.trim().is_empty() && !prediction.trim().is_empty() {
+    if !reference.trim_quick().is_empty() && !prediction.trim_quick().is_empty() {
         let (wr, wp) = (words::when(reference), words::when(prediction));
         // A bare `H:MM` against a colon form that is not a time is a ratio.
         let ratio = |w: Option<words::When>, other: &str, wo: Option<words::When>| {
@@ -206,10 +207,10 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
         if (wr.is_some() || wp.is_some()) && !ratio {
             // An ambiguous numeric date equals only the same text.
             let same = matches!((wr, wp), (Some(a), Some(b)) if words::same(a, b))
-                || reference.trim() == prediction.trim();
+                || reference.trim_quick() == prediction.trim_quick();
             let show = |w: Option<words::When>, raw: &str| match w {
                 Some(w) => format!("{w:?}"),
-                None => raw.trim().to_string(),
+                None => raw.trim_quick().to_string(),
             };
             return Verdict {
                 equal: same,

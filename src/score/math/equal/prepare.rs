@@ -9,6 +9,7 @@
 
 use super::words::{self, has};
 use crate::score::math::units;
+use crate::score::math::words::TrimQuick;
 use crate::text::brackets::{self, Escapes};
 use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
 /// Puts an answer in the plain form the comparison reads (rule ME-2): math
@@ -245,7 +246,7 @@ fn qualifier_start(t: &str) -> Option<usize> {
         if depth == 0
             && i > 0
             && MARKS.iter().any(|m| b[i..].starts_with(m.as_bytes()))
-            && !t[..i].trim().is_empty()
+            && !t[..i].trim_quick().is_empty()
         {
             return Some(i);
         }
@@ -258,17 +259,17 @@ fn qualifier_start(t: &str) -> Option<usize> {
 /// \mathbb{R} \mid x < 3\}` → `x < 3`: a set of reals written by its
 /// condition is the condition, which compares with intervals (ME-7, ME-17).
 fn set_builder(t: &str) -> Option<String> {
-    let inner = t.trim().strip_prefix("\\{")?.strip_suffix("\\}")?;
+    let inner = t.trim_quick().strip_prefix("\\{")?.strip_suffix("\\}")?;
     let (k, len) = ["\\mid", ":", "|"]
         .iter()
         .find_map(|m| inner.find(m).map(|k| (k, m.len())))?;
-    let head = inner[..k].trim();
+    let head = inner[..k].trim_quick();
     let head = match head.split_once("\\in") {
-        Some((v, set)) if words::number_set(set) == Some("(-\\infty,\\infty)") => v.trim(),
+        Some((v, set)) if words::number_set(set) == Some("(-\\infty,\\infty)") => v.trim_quick(),
         Some(_) => return None,
         None => head,
     };
-    let cond = inner[k + len..].trim();
+    let cond = inner[k + len..].trim_quick();
     (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
 }
 
@@ -306,10 +307,10 @@ fn trimmed(mut t: String) -> String {
 /// An answer in quotes (`"12 and 13"`, or `\"…\"` escaped as in JSON
 /// written into the text) is the quoted text (ME-2).
 fn unquote(s: &str) -> &str {
-    let t = s.trim();
+    let t = s.trim_quick();
     for q in ["\\\"", "\""] {
         if let Some(inner) = t.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
-            return inner.trim();
+            return inner.trim_quick();
         }
     }
     // Unquoted: untouched (a trailing `\ ` is a spacing command, not a space to trim).
@@ -506,7 +507,7 @@ fn lex_unicode(ch: char, out: &mut String) {
 /// `4 4/9` (spaces only) → `4\frac{4}{9}` when the fraction is proper, so the
 /// engine reads the mixed number; `11 6/6` is left alone (ambiguous).
 fn mixed_number(s: &str) -> String {
-    let t = s.trim();
+    let t = s.trim_quick();
     let (sign, body) = match t.strip_prefix('-') {
         Some(b) => ("-", b),
         None => ("", t),
@@ -546,14 +547,14 @@ pub(super) fn closing(s: &str, open: usize) -> Option<usize> {
 
 /// Strips delimiters and whole-answer wrappers until nothing changes.
 fn unwrap_all(s: String) -> String {
-    let mut t = match s.trim() {
+    let mut t = match s.trim_quick() {
         x if x.len() == s.len() => s,
         x => x.to_string(),
     };
     for _ in 0..32 {
         let before = t.len();
-        if t.trim().len() != t.len() {
-            t = t.trim().to_string();
+        if t.trim_quick().len() != t.len() {
+            t = t.trim_quick().to_string();
         }
         // trailing punctuation and `\\`, stripped from a borrowed slice
         // (copying per stripped character was quadratic)
@@ -580,14 +581,14 @@ fn unwrap_all(s: String) -> String {
         t.truncate(kept);
         // `t` is trimmed here: only a `$` at an end can shorten it.
         if t.starts_with('$') || t.ends_with('$') {
-            let t2 = t.trim_matches('$').trim();
+            let t2 = t.trim_matches('$').trim_quick();
             if t2.len() != t.len() {
                 t = t2.to_string();
             }
         }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
-                t = x.trim().to_string();
+                t = x.trim_quick().to_string();
             }
         }
         // One wrapper of each kind per round, in this order.
@@ -610,7 +611,7 @@ fn unwrap_all(s: String) -> String {
                 continue;
             }
             if let Some(g) = latex_groups::whole(&t, MATH_ANSWER, |name| name == w) {
-                let inner = g.content(&t).trim();
+                let inner = g.content(&t).trim_quick();
                 // `\mathrm{e}` is Euler's number, keep it for the engine.
                 if !(w == "mathrm" && inner == "e") {
                     t = inner.to_string();
@@ -660,7 +661,7 @@ fn mathrm_units(s: &str) -> String {
     let unit = |w: &str| units::lookup(w).is_some();
     while let Some(g) = groups.next(|name| name == "mathrm") {
         groups.skip_to(g.close + 1);
-        let inner = g.content(s).trim();
+        let inner = g.content(s).trim_quick();
         let is_unit = unit(inner)
             || inner
                 .split_once('/')
@@ -680,7 +681,7 @@ fn group_solutions(s: &str) -> String {
         return s.to_string();
     }
     let name = |x: &str| {
-        let x = x.trim();
+        let x = x.trim_quick();
         x.starts_with(|c: char| c.is_ascii_alphabetic())
             && x.chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '}' | '\\'))
@@ -691,8 +692,8 @@ fn group_solutions(s: &str) -> String {
             let parts: Vec<String> = split_top(g, ',')
                 .into_iter()
                 .map(|p| match p.split_once('=') {
-                    Some((l, r)) if name(l) && !r.contains('=') => r.trim().to_string(),
-                    _ => p.trim().to_string(),
+                    Some((l, r)) if name(l) && !r.contains('=') => r.trim_quick().to_string(),
+                    _ => p.trim_quick().to_string(),
                 })
                 .collect();
             if parts.len() > 1 {
@@ -797,7 +798,7 @@ fn percent_group(t: &str) -> Option<&str> {
         .iter()
         .filter_map(|g| body.rfind(g).map(|i| (i, i + g.len())))
         .max()
-        .filter(|&(_, inner)| PERCENT_WORDS.contains(&body[inner..].trim()))
+        .filter(|&(_, inner)| PERCENT_WORDS.contains(&body[inner..].trim_quick()))
         .map(|(open, _)| &t[..open])
 }
 
@@ -834,7 +835,7 @@ fn approx(s: &str) -> String {
     let Some(i) = s.find("\\approx") else {
         return s.to_string();
     };
-    let left = s[..i].trim();
+    let left = s[..i].trim_quick();
     if left.contains('=') || !is_variable(left) {
         return left.to_string();
     }
@@ -844,7 +845,7 @@ fn approx(s: &str) -> String {
 /// A lone variable: one letter (not `e` or `i`) or a Greek letter (not
 /// `\pi`), with an optional subscript.
 fn is_variable(s: &str) -> bool {
-    let s = s.trim();
+    let s = s.trim_quick();
     let base = match s.find('_') {
         Some(k) => &s[..k],
         None => s,
@@ -881,7 +882,7 @@ fn after_in(s: &str) -> String {
         rest = after;
     }
     match start {
-        Some(k) if !s[..k].contains(',') => s[k..].trim().to_string(),
+        Some(k) if !s[..k].contains(',') => s[k..].trim_quick().to_string(),
         _ => s.to_string(),
     }
 }

@@ -10,6 +10,7 @@
 use super::numbers::is_unit_word;
 use super::truncation::cut_in_formula;
 use super::{Located, trim};
+use crate::score::math::words::has;
 
 /// A response longer than this is never a bare answer (MX-12).
 pub const MAX_BARE_BYTES: usize = 1024;
@@ -161,17 +162,50 @@ pub fn bare_answer(text: &str) -> Option<Located> {
     })
 }
 
+/// What the production extraction ([`locate_default`](super::locate_default))
+/// finds in `text` when that is a bare answer the explicit search cannot
+/// read (ME-2, "How it runs"): a text of at most [`MAX_BARE_BYTES`]
+/// printable ASCII bytes (tabs and line breaks too) with no `<` (no think
+/// tag, no chat token), `#`, `*` (no bold line), nor any needle of the
+/// explicit search (`answer`, `therefore`, `\boxed`, `\fbox`, ASCII case
+/// ignored) has no explicit answer in any window, so the production
+/// extraction gives its [`bare_answer`] when there is one. `None` means
+/// "ask the full extraction" (a unit test compares the two).
+pub(crate) fn plain_bare_answer(text: &str) -> Option<Located> {
+    // (Prose fails `is_bare` at its first word: that check comes first.)
+    if text.len() > MAX_BARE_BYTES {
+        return None;
+    }
+    bare_answer(text).filter(|_| without_explicit_needles(text.as_bytes()))
+}
+
+/// Whether `b` is printable ASCII (and `\t`, `\n`, `\r`) without `<`, `#`,
+/// `*` and the needles of [`plain_bare_answer`].
+fn without_explicit_needles(b: &[u8]) -> bool {
+    b.iter().enumerate().all(|(i, &c)| match c {
+        b'<' | b'#' | b'*' => false,
+        b'a' | b'A' => !starts_with_ci(&b[i..], b"answer"),
+        b't' | b'T' => !starts_with_ci(&b[i..], b"therefore"),
+        b'\\' => !starts_with_ci(&b[i..], b"\\boxed") && !starts_with_ci(&b[i..], b"\\fbox"),
+        b'\t' | b'\n' | b'\r' | b' '..=b'~' => true,
+        _ => false,
+    })
+}
+
+/// Whether `b` starts with `word`, ASCII case ignored.
+fn starts_with_ci(b: &[u8], word: &[u8]) -> bool {
+    b.get(..word.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(word))
+}
+
 /// Whether `t` (trimmed) is itself just an answer (MX-12): short, balanced,
 /// not ending on an operator, and without prose words.
 pub(super) fn is_bare(t: &str) -> bool {
-    if t.is_empty() || t.len() > MAX_BARE_BYTES || cut_in_formula(t).is_some() {
+    if t.is_empty() || t.len() > MAX_BARE_BYTES {
         return false;
     }
     let display = t.starts_with("$$") || t.starts_with("\\[") || t.starts_with("\\begin");
     if t.contains('\n') && !display {
-        return false;
-    }
-    if t.contains("\\boxed") || t.contains("\\fbox") {
         return false;
     }
     let b = t.as_bytes();
@@ -249,11 +283,16 @@ pub(super) fn is_bare(t: &str) -> bool {
     }
     // A text answer: a few words of letters (`white`, `no solution`); a
     // number with what it counts (`12 dogs`, `5 red apples`).
-    prose == 0
+    // (The box and cut-off checks, passes over the whole text, come last:
+    // prose fails at its first word.)
+    (prose == 0
         || (text_words <= 2 && counted_noun(t))
         || (text_words <= 3
             && t.bytes()
-                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.')))
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.'))))
+        && !has(t, "\\boxed")
+        && !has(t, "\\fbox")
+        && cut_in_formula(t).is_none()
 }
 
 /// Whether `t` is a number and the words of what it counts: `12 dogs`,
@@ -285,4 +324,92 @@ pub(super) fn is_cjk(s: &str) -> bool {
     s.chars().next().is_some_and(|c| {
         ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{F900}'..='\u{FAFF}').contains(&c)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut answers only what the production extraction answers:
+    /// on texts glued from answers, prose, the needles in both cases,
+    /// tags, bold, `#`, control and non-ASCII bytes, every `Some` of
+    /// `plain_bare_answer` is `locate_default`'s answer, and it answers
+    /// often (ME-2, "How it runs").
+    #[test]
+    fn the_plain_bare_shortcut_is_the_full_extraction() {
+        let pieces = [
+            "1",
+            "-5",
+            "x",
+            "=",
+            "$",
+            " ",
+            "\n",
+            "\t",
+            "\\frac{1}{2}",
+            "\\text{",
+            "}",
+            "{",
+            "(",
+            ")",
+            ",",
+            ".",
+            "dogs",
+            "is",
+            "The",
+            "answer",
+            "ANSWERS",
+            "Therefore",
+            "final",
+            "\\boxed{3}",
+            "\\Fbox{2}",
+            "\\BOXED",
+            "**",
+            "*",
+            "####",
+            "#",
+            "<think>",
+            "</think>",
+            "<|im_end|>",
+            "<",
+            "答案",
+            "所以",
+            "é",
+            "\u{b}",
+            "\u{a0}",
+            "\u{c}",
+            "+",
+            "^",
+            "\\pi",
+            "and",
+            "or",
+            "yes",
+            "a",
+            "t",
+        ];
+        // Half the texts of ASCII pieces only, without tags and hashes
+        // (more of them are bare answers).
+        let ascii: Vec<&str> = pieces
+            .iter()
+            .copied()
+            .filter(|p| p.is_ascii() && !p.contains(['<', '#', '\u{b}', '\u{c}']))
+            .collect();
+        let mut glue = crate::text::Glue(7);
+        let mut answered = 0;
+        for round in 0..20_000u64 {
+            let list: &[&str] = if round % 2 == 0 { &pieces } else { &ascii };
+            let t = glue.text(list, 1 + round % 6);
+            if let Some(b) = plain_bare_answer(&t) {
+                answered += 1;
+                let full = super::super::locate_default(&t, false).expect("an answer");
+                assert_eq!(
+                    (b.answer, b.span, b.how),
+                    (full.answer, full.span, full.how),
+                    "{t:?}"
+                );
+            }
+        }
+        assert!(answered > 250, "{answered}");
+        assert!(plain_bare_answer(&"1".repeat(MAX_BARE_BYTES + 1)).is_none());
+    }
 }

@@ -26,31 +26,7 @@ pub fn choice_letter(text: &str) -> Option<char> {
 /// A choice letter at the start of `text` (after `$`, `**`, `\text{`,
 /// "option", "choice", `(`), and the text after it.
 pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
-    let mut t = text.trim_start();
-    loop {
-        let before = t;
-        for p in [
-            "$",
-            "**",
-            "\\text{",
-            "\\textbf{",
-            "\\mathrm{",
-            "\\mathbf{",
-            "{",
-        ] {
-            t = t.strip_prefix(p).unwrap_or(t).trim_start();
-        }
-        for w in ["option", "Option", "choice", "Choice"] {
-            if let Some(r) = t.strip_prefix(w) {
-                if r.starts_with([' ', ':']) {
-                    t = r.trim_start_matches([' ', ':']);
-                }
-            }
-        }
-        if t == before {
-            break;
-        }
-    }
+    let t = after_prefixes(text);
     let paren = t.starts_with('(');
     let t = if paren { &t[1..] } else { t };
     let mut chars = t.chars();
@@ -71,6 +47,56 @@ pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {
             && !word_follows()
     };
     ok.then(|| (c, rest.strip_prefix(')').unwrap_or(rest)))
+}
+
+/// `text` after the prefixes a choice letter may carry (`$`, `**`,
+/// `\text{`, `\textbf{`, `\mathrm{`, `\mathbf{`, `{`, "option",
+/// "choice" and spaces), removed in turn until none is left.
+fn after_prefixes(text: &str) -> &str {
+    after_prefixes_by(text, true)
+}
+
+/// [`after_prefixes`], with its first-byte check (and the space trimmed
+/// at once after a word) or, without `check`, by the plain loop, which a
+/// unit test compares with it.
+fn after_prefixes_by(text: &str, check: bool) -> &str {
+    let mut t = text.trim_start();
+    // (A text that starts on none of the prefixes' first bytes keeps its
+    // start: the loop below would change nothing; a unit test compares it
+    // with the loop alone.)
+    let prefixed = |t: &str| {
+        t.as_bytes()
+            .first()
+            .is_some_and(|c| matches!(c, b'$' | b'*' | b'\\' | b'{' | b'o' | b'O' | b'c' | b'C'))
+    };
+    while !check || prefixed(t) {
+        let before = t;
+        for p in [
+            "$",
+            "**",
+            "\\text{",
+            "\\textbf{",
+            "\\mathrm{",
+            "\\mathbf{",
+            "{",
+        ] {
+            t = t.strip_prefix(p).unwrap_or(t).trim_start();
+        }
+        for w in ["option", "Option", "choice", "Choice"] {
+            if let Some(r) = t.strip_prefix(w) {
+                if r.starts_with([' ', ':']) {
+                    t = r.trim_start_matches([' ', ':']);
+                    if check {
+                        t = t.trim_start();
+                    }
+                }
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    t
 }
 
 /// How much of a long last line [`response_choice`] reads, from its end
@@ -176,6 +202,21 @@ fn named_letter(line: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `after_prefixes` (a first-byte check, then the loop) reaches the
+    /// start the loop alone reaches, on texts glued from the prefixes,
+    /// spaces, tabs, colons and letters.
+    #[test]
+    fn the_first_byte_check_is_the_loop() {
+        let pieces: Vec<&str> = "$|**|*|\\text{|\\textbf{|\\mathbf{|\\mathrm{|{|option|Choice| |:|\t|\n|(|)|B|C|J|K|x|c|o|.|}"
+            .split('|')
+            .collect();
+        let mut glue = crate::text::Glue(3);
+        for _ in 0..20_000 {
+            let t = glue.text(&pieces, 1);
+            assert_eq!(after_prefixes(&t), after_prefixes_by(&t, false), "{t:?}");
+        }
+    }
 
     /// A last line longer than the window is read from its end: the choice
     /// at the end of a 100 kB paragraph is found (at its byte offset), one

@@ -93,7 +93,7 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
     let (mut envs, mut displays) = (0i64, 0usize);
     let mut i = 0;
-    let mut skipper = Skipper::new(b, [b'\\', b'$']);
+    let mut skipper = Scan::new(b, [b'\\', b'$']);
     // Only `\` and `$` matter: the bytes between are skipped.
     loop {
         i = skipper.next(i);
@@ -139,11 +139,11 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
 /// Why the last paragraph of `t` ends inside a `$…$` formula or a brace
 /// group, if it does (a `$` that is a currency sign does not open one).
 fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
-    let para = &t[t.rfind("\n\n").map_or(0, |k| k + 2)..];
+    let para = &t[paragraph_start(t)..];
     let pb = para.as_bytes();
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
     let mut i = 0;
-    let mut skipper = Skipper::new(pb, [b'\\', b'{', b'}', b'$']);
+    let mut skipper = Scan::new(pb, [b'\\', b'{', b'}', b'$']);
     loop {
         i = skipper.next(i);
         if i >= pb.len() {
@@ -169,6 +169,48 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
         return Some("cut off: the response ends inside a brace group");
     }
     None
+}
+
+/// Where the last paragraph of `t` starts: after its last `\n\n` (0 when
+/// there is none); what `t.rfind("\n\n")` gives, found by a backward search
+/// for single line breaks (no substring searcher to build on every call).
+fn paragraph_start(t: &str) -> usize {
+    let mut end = t.len();
+    while let Some(k) = t[..end].rfind('\n') {
+        if k > 0 && t.as_bytes()[k - 1] == b'\n' {
+            return k + 1;
+        }
+        end = k;
+    }
+    0
+}
+
+/// The positions of `targets` in a text, forward: a byte loop for a text
+/// shorter than one [`Skipper`] block (64 bytes: most answers), where the
+/// block's mask would cost more than the loop, else the [`Skipper`].
+enum Scan<'a, const N: usize> {
+    Bytes(&'a [u8], [u8; N]),
+    Blocks(Skipper<'a, N>),
+}
+
+impl<'a, const N: usize> Scan<'a, N> {
+    fn new(b: &'a [u8], targets: [u8; N]) -> Self {
+        if b.len() < 64 {
+            Scan::Bytes(b, targets)
+        } else {
+            Scan::Blocks(Skipper::new(b, targets))
+        }
+    }
+
+    /// The first position `k ≥ i` holding a target, or `b.len()`.
+    fn next(&mut self, i: usize) -> usize {
+        match self {
+            Scan::Bytes(b, targets) => (i..b.len())
+                .find(|&k| targets.contains(&b[k]))
+                .unwrap_or(b.len()),
+            Scan::Blocks(s) => s.next(i),
+        }
+    }
 }
 
 /// Whether the `$` at `at` in `para` is a currency sign: `$5` before a
@@ -267,7 +309,30 @@ fn sentence_start(t: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence_start;
+    use super::{Scan, paragraph_start, sentence_start};
+
+    /// `paragraph_start` finds what `rfind("\n\n")` finds, and a `Scan`
+    /// (a byte loop under 64 bytes, the `Skipper` above) the targets a
+    /// byte loop finds, at every start, on texts of every length.
+    #[test]
+    fn paragraph_start_and_scan_are_the_plain_searches() {
+        let pieces = ["\n", "\n\n", "x", "é", "$", "\\", "{", "}", " ", "ab"];
+        let mut glue = crate::text::Glue(41);
+        for round in 0..3000u64 {
+            let t = glue.text(&pieces, 1 + round % 40);
+            let want = t.rfind("\n\n").map_or(0, |k| k + 2);
+            assert_eq!(paragraph_start(&t), want, "{t:?}");
+            let b = t.as_bytes();
+            let targets = [b'\\', b'{', b'}', b'$'];
+            let mut scan = Scan::new(b, targets);
+            for i in 0..=b.len() + 1 {
+                let want = (i..b.len())
+                    .find(|&k| targets.contains(&b[k]))
+                    .unwrap_or(b.len());
+                assert_eq!(scan.next(i), want, "{t:?} at {i}");
+            }
+        }
+    }
 
     /// One backward scan finds what the largest `rfind` of the seven
     /// sentence ends finds.
