@@ -186,18 +186,8 @@ fn write_located(located: Option<&Located>, out: &mut Vec<u8>) {
 
 /// `n` in decimal digits.
 fn write_decimal(n: usize, out: &mut Vec<u8>) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+    let mut buf = [0; 20];
+    out.extend_from_slice(crate::text::decimal_digits(n as u64, &mut buf));
 }
 
 /// Whether one of the eight bytes of `word` is below 0x20, a quote or a

@@ -103,22 +103,17 @@ impl Printer {
 
     /// `v` in decimal digits after a minus sign when `negative`, written at
     /// once (as `format!` would) without the formatting machinery.
-    fn decimal(&mut self, negative: bool, mut v: u64) {
-        let mut buf = [0u8; 21];
-        let mut at = buf.len();
-        loop {
-            at -= 1;
-            buf[at] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
+    fn decimal(&mut self, negative: bool, v: u64) {
+        // (Sign and digits written together, as one piece of the text.)
+        if !self.full() {
+            if negative {
+                self.out.push('-');
             }
+            let mut buf = [0; 20];
+            let digits = crate::text::decimal_digits(v, &mut buf);
+            self.out
+                .push_str(std::str::from_utf8(digits).unwrap_or("0"));
         }
-        if negative {
-            at -= 1;
-            buf[at] = b'-';
-        }
-        self.text(std::str::from_utf8(&buf[at..]).unwrap_or("0"));
     }
 
     /// Whether the whole text was written (not cut at the limit).

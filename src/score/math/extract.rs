@@ -642,7 +642,7 @@ impl<'a, const N: usize> Skipper<'a, N> {
 
 /// 64 flag bytes (0 or 1) as the bits of a mask (bit `k`: flag `k`).
 #[inline(always)]
-fn pack_flags(f: &[u8; 64]) -> u64 {
+pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
     if f.iter().fold(0, |m, &x| m | x) == 0 {
         return 0;
     }

@@ -21,7 +21,7 @@
 
 use std::ops::Range;
 
-use super::starts_with_ci_array;
+use super::{pack_flags, starts_with_ci_array};
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,18 +144,12 @@ impl Anchors {
                     block_flags(&w)
                 }
             };
-            if flags.iter().fold(0, |m, &f| m | f) == 0 {
-                pos += BLOCK;
-                continue;
-            }
-            for (j, word) in flags.chunks_exact(8).enumerate() {
-                let mut bits = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-                while bits != 0 {
-                    let k = pos + 8 * j + (bits.trailing_zeros() / 8) as usize;
-                    bits &= bits - 1;
-                    if k < n {
-                        anchors.verify(t, base, k);
-                    }
+            let mut bits = pack_flags(&flags);
+            while bits != 0 {
+                let k = pos + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if k < n {
+                    anchors.verify(t, base, k);
                 }
             }
             pos += BLOCK;
