@@ -50,6 +50,7 @@
 
 mod compare;
 mod forms;
+mod literals;
 mod prepare;
 
 use crate::score::math::words::TrimQuick;
@@ -57,7 +58,8 @@ use serde::Serialize;
 
 pub use super::rule::{EngineRule, Rule};
 use super::words;
-use compare::{Comparer, boolean};
+use compare::Comparer;
+use literals::boolean;
 pub use prepare::prepare;
 use prepare::prepare_parts;
 
@@ -328,7 +330,7 @@ pub const MAX_LIST_ITEMS: usize = 64;
 
 #[cfg(test)]
 mod tests {
-    use super::compare::thousands;
+    use super::literals::thousands;
     use super::*;
 
     fn eq(a: &str, b: &str) -> bool {
