@@ -9,7 +9,7 @@
 
 use super::numbers::is_unit_word;
 use super::truncation::cut_in_formula;
-use super::{Located, trim};
+use super::{Located, starts_with_ci_array, trim};
 use crate::score::math::words::has;
 
 /// A response longer than this is never a bare answer (MX-12).
@@ -184,18 +184,14 @@ pub(crate) fn plain_bare_answer(text: &str) -> Option<Located> {
 fn without_explicit_needles(b: &[u8]) -> bool {
     b.iter().enumerate().all(|(i, &c)| match c {
         b'<' | b'#' | b'*' => false,
-        b'a' | b'A' => !starts_with_ci(&b[i..], b"answer"),
-        b't' | b'T' => !starts_with_ci(&b[i..], b"therefore"),
-        b'\\' => !starts_with_ci(&b[i..], b"\\boxed") && !starts_with_ci(&b[i..], b"\\fbox"),
+        b'a' | b'A' => !starts_with_ci_array(&b[i..], b"answer"),
+        b't' | b'T' => !starts_with_ci_array(&b[i..], b"therefore"),
+        b'\\' => {
+            !starts_with_ci_array(&b[i..], b"\\boxed") && !starts_with_ci_array(&b[i..], b"\\fbox")
+        }
         b'\t' | b'\n' | b'\r' | b' '..=b'~' => true,
         _ => false,
     })
-}
-
-/// Whether `b` starts with `word`, ASCII case ignored.
-fn starts_with_ci(b: &[u8], word: &[u8]) -> bool {
-    b.get(..word.len())
-        .is_some_and(|h| h.eq_ignore_ascii_case(word))
 }
 
 /// Whether `t` (trimmed) is itself just an answer (MX-12): short, balanced,
