@@ -55,8 +55,10 @@ mod truncation;
 pub(crate) use bare::plain_bare_answer;
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
+pub(crate) use choice::response_choice_kept;
 pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};
 pub use numbers::MAX_NUMBER_BYTES;
+pub(crate) use production::locate_default_kept;
 pub use production::{
     NO_FORMULA_OR_NUMBER, NUMBER_TOO_LONG, NoAnswerReason, TAIL_BYTES, locate_default,
 };

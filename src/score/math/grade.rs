@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
     Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, locate_answer,
-    locate_default, plain_bare_answer, response_choice,
+    locate_default, locate_default_kept, plain_bare_answer, response_choice_kept,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -101,14 +101,16 @@ pub fn grade(gold: &str, response: &str, opts: &GradeOptions) -> Graded {
 /// it equals any of them (that gold is reported), otherwise the verdict
 /// against the first. An empty list grades as `no_answer`.
 pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded {
-    let mut found = response_answer(response, opts);
+    // (`kept`: what strip_think keeps of the response, when the extraction
+    // found it: the choice below does not look for the tags again.)
+    let (mut found, kept) = response_answer(response, opts);
     // MX-16: a response with no number or formula still makes its choice
     // (`Option C is correct.`) when a gold is a choice letter, and so does
     // one that ends on the letter it names (`应选 D`), which the cut-off
     // check reads as a sentence ending on a word.
     if let Err(Some(reason)) = found {
         if golds.iter().any(|g| choice_letter(g).is_some()) {
-            if let Some(c) = response_choice(response, None) {
+            if let Some(c) = response_choice_kept(response, None, kept) {
                 // (Every character after it is a space or a closing mark:
                 // what `trim_matches(..).is_empty()` says, read once from
                 // the front.)
@@ -155,21 +157,28 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     };
     let mut first: Option<Graded> = None;
     for g in rest {
-        let graded = grade_one(g, response, pred.clone(), opts);
+        let graded = grade_one(g, response, pred.clone(), kept, opts);
         if graded.verdict.equal {
             return graded;
         }
         first.get_or_insert(graded);
     }
-    let graded = grade_one(last, response, pred, opts);
+    let graded = grade_one(last, response, pred, kept, opts);
     if graded.verdict.equal {
         return graded;
     }
     first.unwrap_or(graded)
 }
 
-/// One gold against the response's answer `pred` (found in `response`).
-fn grade_one(gold: &str, response: &str, pred: Located, opts: &GradeOptions) -> Graded {
+/// One gold against the response's answer `pred` (found in `response`,
+/// of which strip_think keeps `kept` when known).
+fn grade_one(
+    gold: &str,
+    response: &str,
+    pred: Located,
+    kept: Option<(usize, usize)>,
+    opts: &GradeOptions,
+) -> Graded {
     let gold = gold_answer(gold, opts.strict);
     let (verdict, pred) = {
         let gold_text = gold.compared();
@@ -178,7 +187,7 @@ fn grade_one(gold: &str, response: &str, pred: Located, opts: &GradeOptions) -> 
             .then(|| choice_letter(&gold_text))
             .flatten()
         {
-            Some(_) => response_choice(response, Some(&pred)).unwrap_or(pred),
+            Some(_) => response_choice_kept(response, Some(&pred), kept).unwrap_or(pred),
             None => pred,
         };
         (equal(&gold_text, &pred.compared(), &opts.equal), pred)
@@ -199,12 +208,21 @@ fn names_choice(text: &str) -> bool {
     text.bytes().any(|b| (b'A'..=b'J').contains(&b))
 }
 
-/// The response's answer (MG-2): the production extraction, or with
-/// `strict` the document's, then a response that is itself an answer.
-/// `Err(Some(reason))` when it was cut off or is empty (MX-15).
-fn response_answer(response: &str, opts: &GradeOptions) -> Result<Located, Option<NoAnswerReason>> {
+/// What [`response_answer`] gives: the response's answer (MG-2) — the
+/// production extraction, or with `strict` the document's, then a response
+/// that is itself an answer; `Err(Some(reason))` when it was cut off or is
+/// empty (MX-15) — and the byte range strip_think keeps of the response,
+/// when the production extraction found it.
+type ResponseAnswer = (
+    Result<Located, Option<NoAnswerReason>>,
+    Option<(usize, usize)>,
+);
+
+/// The response's answer (MG-2) and what strip_think keeps of it when known
+/// ([`ResponseAnswer`]).
+fn response_answer(response: &str, opts: &GradeOptions) -> ResponseAnswer {
     if opts.strict {
-        return locate_answer(response, true)
+        let found = locate_answer(response, true)
             .or_else(|| {
                 bare_answer(crate::extract::strip_think(response)).map(|mut b| {
                     let base = crate::extract::strip_think(response).as_ptr() as usize
@@ -214,12 +232,14 @@ fn response_answer(response: &str, opts: &GradeOptions) -> Result<Located, Optio
                 })
             })
             .ok_or(None);
+        return (found, None);
     }
     // (The same shortcut as the gold's: ME-2, "How it runs".)
     if let Some(bare) = plain_bare_answer(response) {
-        return Ok(bare);
+        return (Ok(bare), None);
     }
-    locate_default(response, opts.formulas_only).map_err(Some)
+    let (found, kept) = locate_default_kept(response, opts.formulas_only);
+    (found.map_err(Some), Some(kept))
 }
 
 /// The most answers [`majority`] votes on in one list (MJ-3).

@@ -117,6 +117,18 @@ pub const CHOICE_WINDOW: usize = 1024;
 /// assert!(response_choice("I think so.", None).is_none());
 /// ```
 pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Located> {
+    response_choice_kept(response, found, None)
+}
+
+/// [`response_choice`], given (when known) the byte range of what
+/// [`strip_think`](crate::extract::strip_think) keeps of `response`, as
+/// [`locate_default_kept`](super::production::locate_default_kept) reports
+/// it: the tags are not looked for again.
+pub(crate) fn response_choice_kept(
+    response: &str,
+    found: Option<&Located>,
+    kept: Option<(usize, usize)>,
+) -> Option<Located> {
     if let Some(f) = found {
         if let Some((c, _)) = choice_at_start(&f.answer) {
             return Some(Located {
@@ -127,7 +139,7 @@ pub fn response_choice(response: &str, found: Option<&Located>) -> Option<Locate
         }
     }
     // (What `strip_think` keeps, found in one pass over the `<` bytes.)
-    let (base, end) = think_stripped(response);
+    let (base, end) = kept.unwrap_or_else(|| think_stripped(response));
     let t = trim_end_ws(&response[base..end]);
     // The last line, or its last CHOICE_WINDOW bytes when it is longer: a
     // choice is made at the end, and a paragraph of 100 kB is read at a
@@ -240,5 +252,41 @@ mod tests {
             "y".repeat(CHOICE_WINDOW - 1 - tail.len())
         );
         assert_eq!(response_choice(&edge, None).unwrap().answer, "B");
+    }
+
+    /// Given what strip_think keeps (as the grading passes it), the choice
+    /// is the one found without it: responses with reasoning blocks, chat
+    /// tokens and choices in and out of them.
+    #[test]
+    fn the_kept_range_given_is_the_one_found() {
+        let pieces = [
+            "<think>",
+            "</think>",
+            "(B)",
+            "**C**",
+            " option D",
+            "\n",
+            "<|im_end|>",
+            " so ",
+            "x",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(23);
+        let mut chosen = 0;
+        for _ in 0..3000 {
+            let s = glue.text(&pieces, 1);
+            let kept = crate::extract::strip_think(&s);
+            let start = kept.as_ptr() as usize - s.as_ptr() as usize;
+            let range = Some((start, start + kept.len()));
+            let found = super::super::locate_default(&s, false).ok();
+            let alone = response_choice(&s, found.as_ref());
+            chosen += usize::from(alone.is_some());
+            assert_eq!(
+                response_choice_kept(&s, found.as_ref(), range),
+                alone,
+                "{s:?}"
+            );
+        }
+        assert!(chosen > 300, "{chosen}");
     }
 }

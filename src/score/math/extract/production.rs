@@ -34,14 +34,15 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
 /// chat-template token, found in one forward pass over the `<` bytes
 /// (instead of one pass per tag); and whether a `<think>` block opens and
 /// never closes.
-pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
-    let (last_close, first_open, first_chat, chat_after_close) = tags(response);
-    let b = response.as_bytes();
+///
+/// `tags` are the response's [`Tags`], `len` its length in bytes.
+fn model_turn(tags: Tags, len: usize) -> (usize, usize, bool) {
+    let (last_close, first_open, first_chat, chat_after_close) = tags;
     // No token holds a second `<`, so none crosses a `<think>` tag.
     match (last_close, first_open) {
-        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(b.len()), false),
+        (Some(c), _) => (c + 8, chat_after_close.unwrap_or(len), false),
         (None, Some(o)) => (0, first_chat.filter(|&k| k < o).unwrap_or(o), true),
-        (None, None) => (0, first_chat.unwrap_or(b.len()), false),
+        (None, None) => (0, first_chat.unwrap_or(len), false),
     }
 }
 
@@ -50,10 +51,15 @@ pub(super) fn model_turn(response: &str) -> (usize, usize, bool) {
 /// [`model_turn`] (instead of a backward search for `</think>`, then a
 /// forward one for `<think>`).
 pub(super) fn think_stripped(response: &str) -> (usize, usize) {
-    match tags(response) {
-        (Some(c), ..) => (c + 8, response.len()),
+    kept_of(tags(response), response.len())
+}
+
+/// [`think_stripped`] of a response of `len` bytes whose tags are `tags`.
+fn kept_of(tags: Tags, len: usize) -> (usize, usize) {
+    match tags {
+        (Some(c), ..) => (c + 8, len),
         (None, Some(o), ..) => (0, o),
-        (None, None, ..) => (0, response.len()),
+        (None, None, ..) => (0, len),
     }
 }
 
@@ -127,21 +133,37 @@ pub type NoAnswerReason = &'static str;
 ///            "cut off: the response ends on an operator");
 /// ```
 pub fn locate_default(response: &str, formulas_only: bool) -> Result<Located, NoAnswerReason> {
-    locate_production(response, formulas_only).map(|f| Located {
+    locate_default_kept(response, formulas_only).0
+}
+
+/// [`locate_default`], and the byte range of what
+/// [`strip_think`](crate::extract::strip_think) keeps of `response` (for
+/// [`response_choice`](super::response_choice)), from the one tag pass the
+/// extraction makes.
+pub(crate) fn locate_default_kept(
+    response: &str,
+    formulas_only: bool,
+) -> (Result<Located, NoAnswerReason>, (usize, usize)) {
+    let tags = tags(response);
+    let found = locate_production(response, formulas_only, model_turn(tags, response.len()));
+    let found = found.map(|f| Located {
         answer: response[f.span.0..f.span.1].to_string(),
         span: f.span,
         how: f.how,
-    })
+    });
+    (found, kept_of(tags, response.len()))
 }
 
-pub(super) fn locate_production(
+/// The production extraction of a response whose [`model_turn`] is `turn`.
+fn locate_production(
     response: &str,
     formulas_only: bool,
+    turn: (usize, usize, bool),
 ) -> Result<Found, NoAnswerReason> {
     // The reasoning block goes; a chat template's end-of-turn token ends the
     // response (`…is 2/3. <|im_start|>user`): what follows is not the
     // model's answer.
-    let (mut start, end, open_think) = model_turn(response);
+    let (mut start, end, open_think) = turn;
     let body = &response[start..end];
     if trim_end_ws(body).is_empty() {
         return Err(if open_think {
@@ -375,6 +397,11 @@ mod production_tests {
             let kept = strip_think(&s);
             let start = kept.as_ptr() as usize - s.as_ptr() as usize;
             assert_eq!(think_stripped(&s), (start, start + kept.len()), "{s:?}");
+            // What the extraction reports for the choice: the same range,
+            // and its answer is locate_default's.
+            let (found, range) = locate_default_kept(&s, false);
+            assert_eq!(range, (start, start + kept.len()), "{s:?}");
+            assert_eq!(found, locate_default(&s, false), "{s:?}");
         }
     }
 
@@ -399,7 +426,7 @@ mod production_tests {
         let mut glue = crate::text::Glue(11);
         for _ in 0..3000 {
             let s = glue.text(&pieces, 1);
-            let (start, end, open_think) = model_turn(&s);
+            let (start, end, open_think) = model_turn(tags(&s), s.len());
             assert_eq!((start, end), turn_in_two_passes(&s), "{s:?}");
             // The old test: a block removed, and no `</think>`.
             let old =
