@@ -18,6 +18,9 @@
 //!   repository, and every path it names exists.
 //! * The README's dependency section explains every dependency of the two
 //!   manifests, and the two packages considered and not used.
+//! * The README's conformance table counts the corpus: each row's number of
+//!   corpus cases is the number of cases of the functions its first cell
+//!   names (`qa.*` for a family).
 //! * One idea per module (issue 12, item 4): no source file of `src/` holds
 //!   more than [`MAX_FILE_CODE_LINES`] lines of code before its tests, and no
 //!   function more than [`MAX_FN_LINES`] lines unless a comment just above it
@@ -491,4 +494,54 @@ fn long_functions_are_found() {
     let short = format!("pub(crate) fn small() {{\n{}}}\n", "    x();\n".repeat(10));
     let lines: Vec<&str> = short.lines().collect();
     assert!(long_functions(&lines).is_empty());
+}
+
+/// The functions a cell names in backticks (`qa.*`, `text.porter_stem`).
+fn named_functions(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|n| n.contains('.'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn readme_corpus_counts_are_the_corpus() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let corpus = scorespec::corpus::load(&root().join("conformance")).unwrap();
+    let table = readme
+        .split("## Conformance and differential figures")
+        .nth(1)
+        .expect("the conformance section");
+    let mut rows = 0;
+    for line in table.lines().skip_while(|l| !l.starts_with('|')) {
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(name), Some(count)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Ok(count) = count.replace(',', "").parse::<usize>() else {
+            continue;
+        };
+        let names = named_functions(name);
+        assert!(!names.is_empty(), "{line}");
+        let n = corpus
+            .cases()
+            .filter(|(f, _)| {
+                names.iter().any(|n| match n.strip_suffix(".*") {
+                    Some(family) => f.family() == family,
+                    None => &f.function == n,
+                })
+            })
+            .count();
+        assert_eq!(
+            n, count,
+            "README conformance row {name:?}: {count} cases, the corpus has {n}"
+        );
+        rows += 1;
+    }
+    assert!(rows >= 6, "{rows} rows read");
 }
