@@ -277,14 +277,12 @@ fn set_builder(t: &str) -> Option<String> {
 /// that names a unit of the table (ME-9) is that quantity, as if the word
 /// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
 fn trailing_unit_word(t: String) -> String {
+    if let Some(q) = unit_expression(&t) {
+        return q;
+    }
     if let Some((num, word)) = t.rsplit_once(' ') {
         let num = num.trim_end();
-        let is_number = !num.is_empty()
-            && num.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
-            && num
-                .bytes()
-                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','));
-        if is_number
+        if is_plain_number(num)
             && word.len() >= 2
             && word.bytes().all(|c| c.is_ascii_alphabetic())
             && units::lookup(word).is_some()
@@ -293,6 +291,97 @@ fn trailing_unit_word(t: String) -> String {
         }
     }
     t
+}
+
+/// A number as [`trailing_unit_word`] reads it before a unit: digits, `.`,
+/// `-`, `,` and braces, starting with a digit, `-` or `.`.
+fn is_plain_number(num: &str) -> bool {
+    !num.is_empty()
+        && num.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+        && num
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','))
+}
+
+/// The most unit words [`unit_expression`] reads after a number.
+const MAX_UNIT_WORDS: usize = 4;
+
+/// `9.8 m/s^2` → `9.8\text{ m}/\text{ s}^{2}`, `27 cm^3` → `27\text{ cm}^{3}`,
+/// `3.54e-07 s^-1` → `3.54\times10^{-07}\text{ s}^{-1}`: a number (also with
+/// an exponent, which prepare has rewritten `\times10^{…}`) followed by unit
+/// words of the table (ME-9), each with an optional integer power (`^2`,
+/// `^-1`, `^{-1}`), joined by spaces, `/`, `*` or `\cdot` — with at least
+/// one power or joint (one plain word is [`trailing_unit_word`]'s) and at
+/// most [`MAX_UNIT_WORDS`] words: the quantity written outside math mode, as
+/// MX-14's number token reads it. A unit of one letter alone with a
+/// positive power is a variable (`3 m^2` stays `3m^2`).
+fn unit_expression(t: &str) -> Option<String> {
+    let (num, tail) = t.split_once(' ')?;
+    // (The e-notation is already `\times10^{…}` here: prepare's rewrite.)
+    let (mantissa, exponent) = match num.split_once("\\times10^{") {
+        Some((m, x)) => (m, Some(x.strip_suffix('}')?.trim_start_matches(['-', '+']))),
+        None => (num, None),
+    };
+    let exponent_ok =
+        exponent.is_none_or(|x| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit()));
+    if !(is_plain_number(mantissa) && exponent_ok) {
+        return None;
+    }
+    let mut out = num.to_string();
+    let mut rest = tail.trim_start();
+    let (mut marked, mut words, mut short) = (false, 0, false);
+    while !rest.is_empty() {
+        if words == MAX_UNIT_WORDS {
+            return None;
+        }
+        for op in ["/", "*", "\\cdot"] {
+            if let Some(r) = rest.strip_prefix(op) {
+                if op == "/" {
+                    out.push('/');
+                }
+                rest = r.trim_start();
+                marked = true;
+                break;
+            }
+        }
+        let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let word = &rest[..n];
+        if n == 0 || units::lookup(word).is_none() {
+            return None;
+        }
+        short = n == 1;
+        out.push_str("\\text{ ");
+        out.push_str(word);
+        out.push('}');
+        rest = &rest[n..];
+        if let Some(r) = rest.strip_prefix('^') {
+            let (k, r) = match r.strip_prefix('{') {
+                Some(r) => r.split_once('}')?,
+                None => {
+                    let sign = usize::from(r.starts_with('-'));
+                    let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
+                    r.split_at(m)
+                }
+            };
+            let digits = k.strip_prefix('-').unwrap_or(k);
+            if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit())
+            {
+                return None;
+            }
+            out.push_str("^{");
+            out.push_str(k);
+            out.push('}');
+            rest = r;
+            marked = true;
+        }
+        words += 1;
+        rest = rest.trim_start();
+    }
+    // One letter alone with a positive power is a variable (`3 m^2`,
+    // `6 s^2`): a unit of one letter counts in a compound (`m/s^2`,
+    // `m s^{-1}`) or with a negative power (`5 s^-1`, a rate).
+    let lone_letter = words == 1 && short && !out.contains('/') && !out.contains("}^{-");
+    (marked && words > 0 && !lone_letter).then_some(out)
 }
 
 /// `t` without its leading and trailing white space, trimmed in place.
@@ -1012,6 +1101,41 @@ pub(super) fn split_equals(s: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Units written outside math mode (ME-9): a number with unit words and
+    /// powers is the quantity; a one-letter unit alone with a positive power
+    /// is a variable; anything else is left as it was.
+    #[test]
+    fn unit_expressions_outside_math_mode() {
+        for (text, want) in [
+            ("9.8 m/s^2", r"9.8\text{ m}/\text{ s}^{2}"),
+            ("1.5 m s^{-1}", r"1.5\text{ m}\text{ s}^{-1}"),
+            ("27 cm^3", r"27\text{ cm}^{3}"),
+            ("5 s^-1", r"5\text{ s}^{-1}"),
+            ("2 kg \\cdot m^2", r"2\text{ kg}\text{ m}^{2}"),
+            ("3.54e-07 s^-1", r"3.54\times10^{-07}\text{ s}^{-1}"),
+            ("125 miles", r"125\text{ miles}"),
+        ] {
+            assert_eq!(prepare(text), want, "{text:?}");
+        }
+        // Left alone: one-letter units with a positive power, words that are
+        // no unit, too many words, powers that are not small integers.
+        for text in [
+            "3 m^2",
+            "6 s^2",
+            "5 apples^2",
+            "5 m s kg g m^2",
+            "5 m^{x}",
+            "5 cm^123",
+            "x m^2",
+        ] {
+            assert!(
+                !prepare(text).contains(r"\text{"),
+                "{text:?}: {}",
+                prepare(text)
+            );
+        }
+    }
 
     /// The texts the shortcut takes are the ones the passes leave alone.
     #[test]

@@ -211,9 +211,30 @@ impl Doc<'_> {
     /// MX-14: the last number token, whole: [`Doc::last_number`] with an
     /// exponent (`3.54e-07`, `2.1 \times 10^{5}`), a unit (`5\text{ cm}`,
     /// `12 meters`) or a degree sign after it.
+    ///
+    /// A number that is the exponent of a power (`m^2`, `s^{-1}`, `2^{10}`,
+    /// `x^4`, `(x+1)^2`) is not the token: the power is, and when its base
+    /// is a unit after a number (`25 m^2`, `9.8 m/s^2`), that number with
+    /// its units ([`Doc::power`], [`Doc::number_with_units`]).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let n = self.last_number(from, to)?;
+        let (s, e) = self.with_mantissa(from, n);
+        if (s, e) == n {
+            if let Some((base, caret, end)) = self.power(from, to, n) {
+                return Some(
+                    self.number_with_units(from, base, caret)
+                        .map_or((base, end), |s| (s, end)),
+                );
+            }
+        }
+        Some(self.with_unit(to, (s, e)))
+    }
+
+    /// The number `n` with the mantissa written before it when it is an
+    /// exponent of ten (`3.54e-07`, `2.1 \times 10^{5}`: MX-14).
+    fn with_mantissa(&self, from: usize, n: (usize, usize)) -> (usize, usize) {
         let b = self.bytes();
-        let (mut s, mut e) = self.last_number(from, to)?;
+        let (mut s, mut e) = n;
         // `3.54e-07`, `1E5`: the mantissa before the exponent.
         let mut k = s;
         if k > from && matches!(b[k - 1], b'-' | b'+') {
@@ -250,7 +271,11 @@ impl Doc<'_> {
                 }
             }
         }
-        // A unit or a degree sign after the number.
+        (s, e)
+    }
+
+    /// The token `(s, e)` with the unit or degree sign after it (MX-14).
+    fn with_unit(&self, to: usize, (s, e): (usize, usize)) -> (usize, usize) {
         let rest = &self.text[e..to];
         let gap = rest.len() - rest.trim_start_matches([' ', '~']).len();
         let rest = &rest[gap..];
@@ -258,7 +283,7 @@ impl Doc<'_> {
         let g2 = rest.len() - rest_g.len();
         for deg in ["^\\circ", "^{\\circ}", "°"] {
             if rest.starts_with(deg) {
-                return Some((s, e + gap + deg.len()));
+                return (s, e + gap + deg.len());
             }
         }
         for cmd in ["\\text{", "\\mathrm{", "\\textnormal{", "\\mbox{"] {
@@ -270,7 +295,7 @@ impl Doc<'_> {
                         && w.bytes()
                             .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'/'))
                     {
-                        return Some((s, e + gap + g2 + cmd.len() + c + 1));
+                        return (s, e + gap + g2 + cmd.len() + c + 1);
                     }
                 }
             }
@@ -283,8 +308,156 @@ impl Doc<'_> {
                 .get(n)
                 .is_none_or(|c| !c.is_ascii_alphanumeric())
         {
-            return Some((s, e + gap + n));
+            return (s, e + gap + n);
         }
-        Some((s, e))
+        (s, e)
+    }
+
+    /// MX-14: when the number `(s, e)` is the exponent of a power — after
+    /// `^` (`x^4`, `s^-1`), or filling a group after it (`2^{10}`,
+    /// `s^{-1}`) — where the power's base starts (at most
+    /// [`MAX_BASE_BYTES`] back: a bracket group with the letters glued
+    /// before it, `(x+1)`, `f(x)`, or a run of letters, digits, `.` and
+    /// `\`, `x`, `3x`, `\pi`, `10`), its caret, and where the exponent
+    /// ends. `None` when the number is no exponent or has no base.
+    fn power(
+        &self,
+        from: usize,
+        to: usize,
+        (s, e): (usize, usize),
+    ) -> Option<(usize, usize, usize)> {
+        let b = self.bytes();
+        let (c, end) = if s >= from + 2 && b[s - 1] == b'{' && e < to && b[e] == b'}' {
+            (s - 1, e + 1)
+        } else {
+            (s, e)
+        };
+        if !(c > from && b[c - 1] == b'^') {
+            return None;
+        }
+        let caret = c - 1;
+        let floor = from.max(caret.saturating_sub(MAX_BASE_BYTES));
+        let mut k = caret;
+        if k > floor && matches!(b[k - 1], b')' | b']' | b'}') {
+            k = floor + crate::text::brackets::opening(&b[floor..k], k - 1 - floor)?;
+        }
+        while k > floor && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'.' | b'\\')) {
+            k -= 1;
+        }
+        (k < caret).then_some((k, caret, end))
+    }
+
+    /// MX-14: when the power whose base is `[base, caret)` is a unit after a
+    /// number (`25 m^2`, `9.8 m/s^2`, `1.5 m s^{-1}`, `3.54e-07 s^-1`):
+    /// where that number starts. The units before the base (at most
+    /// [`MAX_UNIT_WORDS`] in all) are unit words of ME-9, each with an
+    /// optional integer power, joined by spaces, `/`, `*` or `\cdot`.
+    fn number_with_units(&self, from: usize, base: usize, caret: usize) -> Option<usize> {
+        let b = self.bytes();
+        let is_unit = |w: &[u8]| {
+            !w.is_empty()
+                && w.iter().all(u8::is_ascii_alphabetic)
+                && std::str::from_utf8(w)
+                    .is_ok_and(|w| crate::score::math::units::lookup(w).is_some())
+        };
+        if !is_unit(&b[base..caret]) {
+            return None;
+        }
+        let mut k = base;
+        for _ in 0..MAX_UNIT_WORDS {
+            // The joint before the unit: spaces, then `/`, `*` or `\cdot`
+            // and spaces.
+            let mut j = k;
+            while j > from && matches!(b[j - 1], b' ' | b'~') {
+                j -= 1;
+            }
+            let mut joined = j < k;
+            for op in [&b"/"[..], b"*", b"\\cdot"] {
+                if j >= from + op.len() && b[..j].ends_with(op) {
+                    j -= op.len();
+                    while j > from && matches!(b[j - 1], b' ' | b'~') {
+                        j -= 1;
+                    }
+                    joined = true;
+                    break;
+                }
+            }
+            // Another unit word, with an optional power (`m^2 s^{-1}`).
+            let mut w = j;
+            let mut p = j;
+            while p > from
+                && p + 6 > j
+                && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'-' | b'{' | b'}'))
+            {
+                p -= 1;
+            }
+            if p < j && p > from && b[p - 1] == b'^' {
+                w = p - 1;
+            }
+            let mut u = w;
+            while u > from && b[u - 1].is_ascii_alphabetic() {
+                u -= 1;
+            }
+            if joined && is_unit(&b[u..w]) {
+                k = u;
+                continue;
+            }
+            // Else the number the units follow (its mantissa included),
+            // ending at the joint or glued to the unit (`25m^2`).
+            if j > from && (b[j - 1].is_ascii_digit() || b[j - 1] == b'}') {
+                let n = self.last_number(from, j)?;
+                let (ns, ne) = self.with_mantissa(from, n);
+                return (ne == j).then_some(ns);
+            }
+            return None;
+        }
+        None
+    }
+}
+
+/// How far back [`Doc::power`] reads a power's base (bytes).
+const MAX_BASE_BYTES: usize = 64;
+
+/// The most unit words [`Doc::number_with_units`] reads between a number and
+/// the power that ends its token (`kg m^2 s^{-2}` is three).
+const MAX_UNIT_WORDS: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate_default;
+
+    /// MX-14: a number that is the exponent of a power is read with its
+    /// base, and with the number before it when the base is a unit.
+    #[test]
+    fn an_exponent_is_not_the_number() {
+        for (response, want) in [
+            ("The area is 25 m^2.", "25 m^2"),
+            ("The acceleration is 9.8 m/s^2", "9.8 m/s^2"),
+            ("The rate constant is 3.54e-07 s^-1.", "3.54e-07 s^-1"),
+            ("The speed is 1.5 m s^{-1}.", "1.5 m s^{-1}"),
+            (
+                "so the volume is 2.1 \\times 10^{5} m^3",
+                "2.1 \\times 10^{5} m^3",
+            ),
+            ("we get 5 kg m^2 s^{-2}", "5 kg m^2 s^{-2}"),
+            ("so we get 2^{10}", "2^{10}"),
+            ("We get 3x^4", "3x^4"),
+            ("It factors as (x+1)^2", "(x+1)^2"),
+            ("the limit is e^2", "e^2"),
+            ("the value is \\pi^2", "\\pi^2"),
+            // Not exponents: the number itself.
+            ("So 2^3 = 8", "8"),
+            ("x^2 is 4", "4"),
+            // A unit not after a number, and too many unit words: the power.
+            ("measured in m^2", "m^2"),
+            ("we get 5 kg m m m m^2", "m^2"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // The base is read at most MAX_BASE_BYTES back.
+        let long = format!("we get {}^2", "a".repeat(100));
+        let found = locate_default(&long, false).unwrap();
+        assert_eq!(found.answer.len(), super::MAX_BASE_BYTES + 2);
     }
 }
