@@ -217,7 +217,7 @@ impl Doc<'_> {
     /// is a unit after a number (`25 m^2`, `9.8 m/s^2`), that number with
     /// its units ([`Doc::power`], [`Doc::number_with_units`]).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
-        let n = self.last_number(from, to)?;
+        let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
         let (s, e) = self.with_mantissa(from, n);
         if (s, e) == n {
             if let Some((base, caret, end)) = self.power(from, to, n) {
@@ -228,6 +228,34 @@ impl Doc<'_> {
             }
         }
         Some(self.with_unit(to, (s, e)))
+    }
+
+    /// MX-14: the number `(s, e)` with the groups joined to it by colons
+    /// between digits — a time or a ratio, `3:45`, `1:2:3` (at most
+    /// [`MAX_COLON_GROUPS`] groups before it, each of at most
+    /// [`MAX_NUMBER_BYTES`] digits) — and a Unicode minus sign before it
+    /// (`−5`, U+2212, not after a letter or digit).
+    fn with_colons_and_minus(&self, from: usize, (mut s, e): (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        for _ in 0..MAX_COLON_GROUPS {
+            if !(s >= from + 2 && b[s - 1] == b':' && b[s - 2].is_ascii_digit()) {
+                break;
+            }
+            let floor = from.max((s - 1).saturating_sub(MAX_NUMBER_BYTES));
+            let mut k = s - 1;
+            while k > floor && b[k - 1].is_ascii_digit() {
+                k -= 1;
+            }
+            s = k;
+        }
+        let minus = "\u{2212}".as_bytes();
+        if s >= from + minus.len()
+            && &b[s - minus.len()..s] == minus
+            && (s - minus.len() == from || !b[s - minus.len() - 1].is_ascii_alphanumeric())
+        {
+            s -= minus.len();
+        }
+        (s, e)
     }
 
     /// The number `n` with the mantissa written before it when it is an
@@ -415,6 +443,10 @@ impl Doc<'_> {
     }
 }
 
+/// The most groups [`Doc::with_colons_and_minus`] joins before a number
+/// (`1:2:3:4` is three).
+const MAX_COLON_GROUPS: usize = 3;
+
 /// How far back [`Doc::power`] reads a power's base (bytes).
 const MAX_BASE_BYTES: usize = 64;
 
@@ -445,6 +477,12 @@ mod tests {
             ("It factors as (x+1)^2", "(x+1)^2"),
             ("the limit is e^2", "e^2"),
             ("the value is \\pi^2", "\\pi^2"),
+            // Times, ratios and a Unicode minus sign: one token.
+            ("The meeting ends at 3:45", "3:45"),
+            ("The ratio is 1:2:3", "1:2:3"),
+            ("The result is \u{2212}5.", "\u{2212}5"),
+            ("so x2\u{2212}5", "5"),
+            ("the groups 1:2:3:4:5", "2:3:4:5"),
             // Not exponents: the number itself.
             ("So 2^3 = 8", "8"),
             ("x^2 is 4", "4"),
