@@ -13,7 +13,7 @@
 
 use super::anchors::Anchors;
 use super::bare::is_bare;
-use super::truncation::truncated;
+use super::truncation::{cut_in_formula, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
     starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
@@ -212,7 +212,13 @@ fn locate_production(
                 commands < MAX_BOX_COMMANDS
                     && (before.contains("\\boxed") || before.contains("\\fbox"))
             };
-            if f.how.starts_with("boxed") || f.how == "bold_line" || !box_before() {
+            let statement = !(f.how.starts_with("boxed") || f.how == "bold_line");
+            if !statement || !box_before() {
+                if statement {
+                    if let Some(reason) = cut_statement(response, start, end, &f) {
+                        return Err(reason);
+                    }
+                }
                 return Ok(f);
             }
         }
@@ -264,6 +270,18 @@ fn locate_production(
             NO_FORMULA_OR_NUMBER
         }
     })
+}
+
+/// MX-15: why a response whose answer statement `f` (not a box, not a bold
+/// line) runs to its end was cut off there, if it was: it ends on an
+/// operator, inside a formula or a brace group (`The answer is \boxed{5`,
+/// `Answer: 5 \times`), read as MX-15 reads a response without an answer.
+fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<NoAnswerReason> {
+    let e = start + trim_end_ws(&response[start..end]).len();
+    if f.span.1 < e {
+        return None;
+    }
+    cut_in_formula(&response[window_start(response, start, end, TAIL_BYTES * 2)..e])
 }
 
 /// The reason of a response whose last number, the fallback's answer, is
@@ -432,6 +450,30 @@ mod production_tests {
             let old =
                 strip_think(&s).len() < s.len() && !s.to_ascii_lowercase().contains("</think>");
             assert_eq!(open_think, old, "{s:?}");
+        }
+    }
+
+    /// MX-15: a statement whose answer runs to the end of a response cut
+    /// off there is no answer; one that ends whole, or before the cut, is
+    /// the answer.
+    #[test]
+    fn a_statement_cut_off_is_no_answer() {
+        for r in [
+            "the answer is \\boxed{5",
+            "The answer is $\\frac{1}{",
+            "Answer: 5 \\times",
+            "The final answer is \\(x = ",
+            "故答案为：\\frac{1}{",
+        ] {
+            assert!(answer(r).unwrap_err().starts_with("cut off"), "{r:?}");
+        }
+        for (r, want) in [
+            ("The answer is 5", "5"),
+            ("The answer is $5$.", "5"),
+            ("The answer is $5", "$5"),
+            ("The answer is 5. Then we get 7 +", "5"),
+        ] {
+            assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
         }
     }
 
