@@ -21,7 +21,33 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 /// operator, inside a display, an environment, a `$…$` formula or a brace
 /// group, or in the middle of a sentence.
 pub(super) fn truncated(t: &str) -> Option<NoAnswerReason> {
-    cut_in_formula(t).or_else(|| cut_in_sentence(t))
+    cut_in_formula(t)
+        .or_else(|| cut_at_heading(t))
+        .or_else(|| cut_in_sentence(t))
+}
+
+/// The most bytes of a last line [`cut_at_heading`] reads as a heading.
+const MAX_HEADING_BYTES: usize = 200;
+
+/// Why `t` ends on a step heading, if it does (MX-15): its last line is
+/// markup (`#`, `*`, `-`, `>`, spaces), then "Step", "Case" or "Part" (any
+/// case), a space and a number, and no other digit (`**Step 3: Compute the
+/// area**`, `## Case 2`): the step's work was cut off, and its number is
+/// not an answer.
+fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
+    let line = &t[t.rfind('\n').map_or(0, |k| k + 1)..];
+    if line.len() > MAX_HEADING_BYTES {
+        return None;
+    }
+    let rest = line.trim_start_matches(['#', '*', '-', '>', ' ']);
+    let word = ["step", "case", "part"].into_iter().find(|w| {
+        rest.get(..w.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(w))
+    })?;
+    let rest = rest[word.len()..].strip_prefix(' ')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0 && !rest[digits..].bytes().any(|c| c.is_ascii_digit()))
+        .then_some("cut off: the response ends on a step heading")
 }
 
 /// The formula part of [`truncated`]: an operator, an unclosed delimiter,
@@ -40,6 +66,10 @@ fn ends_on_operator(t: &str) -> bool {
     let Some(&last) = b.last() else {
         return false;
     };
+    // Full-width separators (`即x=24，`, `答案：`) as their ASCII forms.
+    if t.ends_with(['，', '；', '：', '、']) {
+        return true;
+    }
     let on_operator = match last {
         b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
         b'-' => !t.ends_with("--"),
@@ -309,7 +339,31 @@ fn sentence_start(t: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Scan, paragraph_start, sentence_start};
+    use super::{Scan, paragraph_start, sentence_start, truncated};
+
+    /// MX-15: a last line that is a step heading, and a full-width
+    /// separator at the end, are cut off; a step with its work is not.
+    #[test]
+    fn step_headings_and_full_width_separators_are_cut_off() {
+        for t in [
+            "**Step 1**: compute 4.\n**Step 3: Compute the area**",
+            "We know a = 4.\n\n## Step 3",
+            "Case 2",
+            "Part 12:",
+            "\u{5373}x=24\u{ff0c}",
+            "\u{7b54}\u{6848}\u{ff1a}",
+        ] {
+            assert!(truncated(t).is_some(), "{t:?}");
+        }
+        for t in [
+            "Step 3: 4 \u{d7} 6 = 24",
+            "**Step 2**: multiply 4 by 6 to get 24.",
+            "The steps are done: 24",
+            "Stepping back, we get 24",
+        ] {
+            assert!(truncated(t).is_none(), "{t:?}");
+        }
+    }
 
     /// `paragraph_start` finds what `rfind("\n\n")` finds, and a `Scan`
     /// (a byte loop under 64 bytes, the `Skipper` above) the targets a
