@@ -21,7 +21,9 @@
 
 use std::ops::Range;
 
-use super::{pack_flags, starts_with_ci_array};
+use super::pack_flags;
+#[cfg(test)]
+use super::starts_with_ci_array;
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +85,62 @@ const BLOCK: usize = 64;
 /// four bytes long).
 const LOOK: usize = 3;
 
+/// A needle of at most 16 bytes as one masked comparison of the 16 bytes at
+/// a position: `(x | fold) & mask == want`, where `fold` sets the case bit
+/// of the needle's letters (what [`starts_with_ci_array`] compares byte by
+/// byte, in a few instructions: a text of `\boxed{` repeated verifies a
+/// trigger every seven bytes).
+struct Pattern {
+    fold: u128,
+    mask: u128,
+    want: u128,
+}
+
+impl Pattern {
+    /// The pattern of `word` (lowercase ASCII or other bytes, none zero, at
+    /// most 16).
+    const fn new(word: &[u8]) -> Pattern {
+        assert!(word.len() <= 16);
+        let (mut fold, mut mask, mut want) = (0u128, 0u128, 0u128);
+        let mut i = 0;
+        while i < word.len() {
+            assert!(word[i] != 0);
+            let shift = 8 * i as u32;
+            if word[i].is_ascii_lowercase() {
+                fold |= 0x20 << shift;
+            }
+            mask |= 0xFF << shift;
+            want |= (word[i] as u128) << shift;
+            i += 1;
+        }
+        Pattern { fold, mask, want }
+    }
+
+    /// Whether `t[s..]` starts with the word, ASCII case ignored (the
+    /// bytes past the end of `t` read as zero, which no needle holds).
+    #[inline(always)]
+    fn at(&self, t: &[u8], s: usize) -> bool {
+        let x = match t.get(s..).and_then(<[u8]>::first_chunk::<16>) {
+            Some(w) => u128::from_le_bytes(*w),
+            None => {
+                let mut w = [0u8; 16];
+                let rest = t.get(s..).unwrap_or_default();
+                w[..rest.len()].copy_from_slice(rest);
+                u128::from_le_bytes(w)
+            }
+        };
+        (x | self.fold) & self.mask == self.want
+    }
+}
+
+const BOXED: Pattern = Pattern::new(Needle::Boxed.text().as_bytes());
+const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
+const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
+const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
+const ANSWER: Pattern = Pattern::new(Needle::Answer.text().as_bytes());
+const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh.text().as_bytes());
+const SO_ZH: Pattern = Pattern::new(Needle::SoZh.text().as_bytes());
+
 /// Whether a trigger starts at `k` of `w`: two or four bytes that every
 /// occurrence of a needle holds at a fixed offset from its start (ASCII
 /// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
@@ -134,8 +192,11 @@ impl Anchors {
         let n = t.len();
         let mut pos = 0;
         while pos < n {
-            let flags = match t.get(pos..pos + BLOCK + LOOK) {
-                Some(w) => block_flags(w.try_into().expect("BLOCK + LOOK bytes")),
+            let flags = match t
+                .get(pos..)
+                .and_then(<[u8]>::first_chunk::<{ BLOCK + LOOK }>)
+            {
+                Some(w) => block_flags(w),
                 None => {
                     // The last block, padded with zero bytes (no trigger
                     // holds one).
@@ -158,26 +219,28 @@ impl Anchors {
     }
 
     /// Records the needles that the trigger at `k` of `t` belongs to.
+    #[inline(always)]
     fn verify(&mut self, t: &[u8], base: usize, k: usize) {
-        // Whether the needle `word` starts `offset` bytes before `k`.
-        fn at<const N: usize>(t: &[u8], k: usize, offset: usize, word: &[u8; N]) -> Option<usize> {
+        // Whether the needle `p` starts `offset` bytes before `k`.
+        #[inline(always)]
+        fn at(t: &[u8], k: usize, offset: usize, p: &Pattern) -> Option<usize> {
             let s = k.checked_sub(offset)?;
-            starts_with_ci_array(&t[s..], word).then_some(s)
+            p.at(t, s).then_some(s)
         }
         let (needle, s) = match (t[k] | 0x20, t.get(k + 1).map_or(0, |d| d | 0x20)) {
             // (`\` is 0x5C.)
-            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, b"\\boxed")),
-            (0x7C, _) => (Needle::Fbox, at(t, k, 0, b"\\fbox")),
+            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, &BOXED)),
+            (0x7C, _) => (Needle::Fbox, at(t, k, 0, &FBOX)),
             (b'#', _) => (Needle::Hashes, Some(k)),
             (b's', _) => {
-                if let Some(s) = at(t, k, 8, b"final answer") {
+                if let Some(s) = at(t, k, 8, &FINAL_ANSWER) {
                     self.hits[Needle::FinalAnswer as usize].push(base + s);
                 }
-                (Needle::Answer, at(t, k, 2, b"answer"))
+                (Needle::Answer, at(t, k, 2, &ANSWER))
             }
-            (b'e', _) => (Needle::Therefore, at(t, k, 4, b"therefore")),
-            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, b"\xE7\xAD\x94\xE6\xA1\x88")),
-            _ => (Needle::SoZh, at(t, k, 0, b"\xE6\x89\x80\xE4\xBB\xA5")),
+            (b'e', _) => (Needle::Therefore, at(t, k, 4, &THEREFORE)),
+            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, &ANSWER_ZH)),
+            _ => (Needle::SoZh, at(t, k, 0, &SO_ZH)),
         };
         if let Some(s) = s {
             self.hits[needle as usize].push(base + s);
@@ -290,6 +353,54 @@ mod tests {
                     assert_eq!(back, want, "{n:?} backwards in {from}..{to} of {text:?}");
                 }
             }
+        }
+    }
+
+    /// A pattern's masked comparison is `starts_with_ci_array` of its
+    /// word, at every position of texts of near misses (case, the byte
+    /// after the case bit, the end of the text inside a needle).
+    #[test]
+    fn patterns_are_the_byte_comparison() {
+        fn same<const N: usize>(t: &[u8], p: &Pattern, word: &[u8; N]) {
+            for s in 0..=t.len() {
+                assert_eq!(p.at(t, s), starts_with_ci_array(&t[s..], word), "{t:?} {s}");
+            }
+        }
+        let pieces = [
+            "\\boxed",
+            "\\BOXED",
+            "\\fbox",
+            "\\Fbox",
+            "therefore",
+            "THEREFORE",
+            "final answer",
+            "final\tanswer",
+            "answer",
+            "ANSWER",
+            "answe",
+            "答案",
+            "所以",
+            "\u{7f}",
+            "\u{80}",
+            "@",
+            "`",
+            "{",
+            "[",
+            " ",
+            "x",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(11);
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 4);
+            let t = s.as_bytes();
+            same(t, &BOXED, b"\\boxed");
+            same(t, &FBOX, b"\\fbox");
+            same(t, &THEREFORE, b"therefore");
+            same(t, &FINAL_ANSWER, b"final answer");
+            same(t, &ANSWER, b"answer");
+            same(t, &ANSWER_ZH, b"\xE7\xAD\x94\xE6\xA1\x88");
+            same(t, &SO_ZH, b"\xE6\x89\x80\xE4\xBB\xA5");
         }
     }
 
