@@ -138,6 +138,9 @@ const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
 const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
 const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
 const ANSWER: Pattern = Pattern::new(Needle::Answer.text().as_bytes());
+/// (`####` is compared whole by the trigger; the pattern is the tests'.)
+#[cfg(test)]
+const HASHES: Pattern = Pattern::new(Needle::Hashes.text().as_bytes());
 const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh.text().as_bytes());
 const SO_ZH: Pattern = Pattern::new(Needle::SoZh.text().as_bytes());
 
@@ -145,19 +148,22 @@ const SO_ZH: Pattern = Pattern::new(Needle::SoZh.text().as_bytes());
 /// occurrence of a needle holds at a fixed offset from its start (ASCII
 /// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
 /// `sw` ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4),
-/// and the first two bytes of 答 and 所 (at 0). Prose holds few of them,
-/// so few positions are verified.
+/// and the first two bytes of 答 and 所 (at 0: the second is one of four
+/// bytes, 0xAD and 0x89 among them, tested by one comparison). Prose holds
+/// few of them, so few positions are verified. (`####` is compared whole
+/// here: a trigger on `##` would halve the loop on prose but verify three
+/// positions of every `#### `.)
 #[inline(always)]
 fn trigger(w: &[u8], k: usize) -> bool {
     let (c, d) = (w[k], w[k + 1]);
     let (lc, ld) = (c | 0x20, d | 0x20);
-    // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`; `c & 0xFE` is 0xE6
-    // for 0xE6 and 0xE7.
+    // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
+    // for 0x89, 0x8D, 0xA9, 0xAD; `c & 0xFE` is 0xE6 for 0xE6 and 0xE7.
     (c == b'\\') & (d | 0x24 == b'f')
         | (c == b'#') & (d == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#')
         | (lc == b's') & (ld == b'w')
         | (lc == b'e') & (ld == b'f')
-        | (c & 0xFE == 0xE6) & ((d == 0xAD) | (d == 0x89))
+        | (c & 0xFE == 0xE6) & (d | 0x24 == 0xAD)
 }
 
 /// The triggers of a block (one flag byte each): a loop without branches
@@ -218,32 +224,32 @@ impl Anchors {
         anchors
     }
 
-    /// Records the needles that the trigger at `k` of `t` belongs to.
+    /// Records the needles that the trigger at `k` of `t` belongs to: its
+    /// first byte tells which needles (a trigger on `#` is `####`
+    /// already; the others are compared whole).
     #[inline(always)]
     fn verify(&mut self, t: &[u8], base: usize, k: usize) {
-        // Whether the needle `p` starts `offset` bytes before `k`.
-        #[inline(always)]
-        fn at(t: &[u8], k: usize, offset: usize, p: &Pattern) -> Option<usize> {
-            let s = k.checked_sub(offset)?;
-            p.at(t, s).then_some(s)
-        }
-        let (needle, s) = match (t[k] | 0x20, t.get(k + 1).map_or(0, |d| d | 0x20)) {
-            // (`\` is 0x5C.)
-            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, &BOXED)),
-            (0x7C, _) => (Needle::Fbox, at(t, k, 0, &FBOX)),
-            (b'#', _) => (Needle::Hashes, Some(k)),
-            (b's', _) => {
-                if let Some(s) = at(t, k, 8, &FINAL_ANSWER) {
-                    self.hits[Needle::FinalAnswer as usize].push(base + s);
-                }
-                (Needle::Answer, at(t, k, 2, &ANSWER))
+        let mut record = |needle: Needle, offset: usize, p: &Pattern| {
+            if let Some(s) = k.checked_sub(offset).filter(|&s| p.at(t, s)) {
+                self.hits[needle as usize].push(base + s);
             }
-            (b'e', _) => (Needle::Therefore, at(t, k, 4, &THEREFORE)),
-            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, &ANSWER_ZH)),
-            _ => (Needle::SoZh, at(t, k, 0, &SO_ZH)),
         };
-        if let Some(s) = s {
-            self.hits[needle as usize].push(base + s);
+        match t[k] {
+            b'\\' => {
+                if t.get(k + 1).is_some_and(|d| d | 0x20 == b'b') {
+                    record(Needle::Boxed, 0, &BOXED);
+                } else {
+                    record(Needle::Fbox, 0, &FBOX);
+                }
+            }
+            b'#' => self.hits[Needle::Hashes as usize].push(base + k),
+            b's' | b'S' => {
+                record(Needle::FinalAnswer, 8, &FINAL_ANSWER);
+                record(Needle::Answer, 2, &ANSWER);
+            }
+            b'e' | b'E' => record(Needle::Therefore, 4, &THEREFORE),
+            0xE7 => record(Needle::AnswerZh, 0, &ANSWER_ZH),
+            _ => record(Needle::SoZh, 0, &SO_ZH),
         }
     }
 
@@ -380,6 +386,10 @@ mod tests {
             "answe",
             "答案",
             "所以",
+            "##",
+            "#",
+            "\u{6340}",
+            "\u{7a40}",
             "\u{7f}",
             "\u{80}",
             "@",
@@ -399,6 +409,7 @@ mod tests {
             same(t, &THEREFORE, b"therefore");
             same(t, &FINAL_ANSWER, b"final answer");
             same(t, &ANSWER, b"answer");
+            same(t, &HASHES, b"####");
             same(t, &ANSWER_ZH, b"\xE7\xAD\x94\xE6\xA1\x88");
             same(t, &SO_ZH, b"\xE6\x89\x80\xE4\xBB\xA5");
         }
@@ -426,6 +437,8 @@ mod tests {
             "答案",
             "所以",
             "ANSWER",
+            "###",
+            "\u{6340}",
             " ",
             "a",
             "xyz ",
@@ -485,6 +498,10 @@ mod tests {
             "答",
             "所以",
             "以",
+            "###",
+            "|b",
+            "\u{6340}",
+            "\u{7a40}",
             "ANSWER",
             " ",
             "a",
