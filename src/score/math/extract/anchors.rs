@@ -87,7 +87,8 @@ const LOOK: usize = 3;
 
 /// A needle of at most 16 bytes as one masked comparison of the 16 bytes at
 /// a position: `(x | fold) & mask == want`, where `fold` sets the case bit
-/// of the needle's letters (what [`starts_with_ci_array`] compares byte by
+/// of the needle's letters (what
+/// [`starts_with_ci_array`](super::starts_with_ci_array) compares byte by
 /// byte, in a few instructions: a text of `\boxed{` repeated verifies a
 /// trigger every seven bytes).
 struct Pattern {
