@@ -545,12 +545,14 @@ fn is_ws_byte(c: u8) -> bool {
 }
 
 /// Whether the 16 bytes at `k` of `b` are all [`is_ws_byte`] (a branch-free
-/// loop the compiler turns into vector compares).
+/// loop the compiler turns into vector compares; the flags are then read
+/// as one word, not reduced byte by byte).
 fn ws_block(b: &[u8], k: usize) -> bool {
-    b[k..k + 16]
-        .iter()
-        .fold(0u8, |m, &c| m | u8::from(!is_ws_byte(c)))
-        == 0
+    let mut f = [0u8; 16];
+    for (x, &c) in f.iter_mut().zip(&b[k..k + 16]) {
+        *x = u8::from(!is_ws_byte(c));
+    }
+    u128::from_le_bytes(f) == 0
 }
 
 /// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
@@ -645,17 +647,29 @@ impl<'a, const N: usize> Skipper<'a, N> {
 /// 64 flag bytes (0 or 1) as the bits of a mask (bit `k`: flag `k`).
 #[inline(always)]
 pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
-    if f.iter().fold(0, |m, &x| m | x) == 0 {
+    let words = flag_words(f);
+    if words.iter().fold(0, |m, &x| m | x) == 0 {
         return 0;
     }
     // Eight flag bytes to eight bits: the product puts byte `k`'s bit at
     // 56 + k, and no two partial products meet.
     let mut m = 0;
-    for (j, word) in f.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+    for (j, x) in words.iter().enumerate() {
         m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
     }
     m
+}
+
+/// The 64 flag bytes as eight words (whether any flag is set is then
+/// seven `or`s, not a reduction byte by byte).
+#[inline(always)]
+fn flag_words(f: &[u8; 64]) -> [u64; 8] {
+    let mut w = [0u64; 8];
+    for (x, c) in w.iter_mut().zip(f.chunks_exact(8)) {
+        // (Every chunk has its eight bytes.)
+        *x = c.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
+    }
+    w
 }
 
 /// The masks of `$` and of `\\` in the 64 bytes `w` (one branch-free pass;
@@ -666,7 +680,11 @@ fn dollar_backslash_masks(w: &[u8; 64]) -> (u64, u64) {
         *x = u8::from(c == b'$');
         *y = u8::from(c == b'\\');
     }
-    if d.iter().zip(&s).fold(0, |m, (&x, &y)| m | x | y) == 0 {
+    let any = flag_words(&d)
+        .iter()
+        .zip(flag_words(&s))
+        .fold(0, |m, (&x, y)| m | x | y);
+    if any == 0 {
         return (0, 0);
     }
     (pack_flags(&d), pack_flags(&s))
@@ -847,6 +865,27 @@ mod tests {
                 gap = (gap * 7 + 3) % 71;
                 i += 1 + gap;
             }
+        }
+    }
+
+    /// `pack_flags` is the mask a bit loop builds, for flags at every
+    /// position, none, all, and each word alone.
+    #[test]
+    fn pack_flags_is_a_bit_loop() {
+        let mut glue = crate::text::Glue(37);
+        for round in 0..3000 {
+            let mut f = [0u8; 64];
+            let r = glue.next();
+            for (k, x) in f.iter_mut().enumerate() {
+                *x = match round % 4 {
+                    0 => u8::from((r >> (k % 64)) & 1 == 1),
+                    1 => u8::from(k == (r % 64) as usize),
+                    2 => u8::from(k / 8 == (r % 8) as usize),
+                    _ => u8::from(round % 8 == 3),
+                };
+            }
+            let want = (0..64).fold(0u64, |m, k| m | (u64::from(f[k]) << k));
+            assert_eq!(pack_flags(&f), want, "{f:?}");
         }
     }
 

@@ -21,7 +21,9 @@
 
 use std::ops::Range;
 
-use super::{pack_flags, starts_with_ci_array};
+use super::pack_flags;
+#[cfg(test)]
+use super::starts_with_ci_array;
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,23 +85,86 @@ const BLOCK: usize = 64;
 /// four bytes long).
 const LOOK: usize = 3;
 
+/// A needle of at most 16 bytes as one masked comparison of the 16 bytes at
+/// a position: `(x | fold) & mask == want`, where `fold` sets the case bit
+/// of the needle's letters (what
+/// [`starts_with_ci_array`](super::starts_with_ci_array) compares byte by
+/// byte, in a few instructions: a text of `\boxed{` repeated verifies a
+/// trigger every seven bytes).
+struct Pattern {
+    fold: u128,
+    mask: u128,
+    want: u128,
+}
+
+impl Pattern {
+    /// The pattern of `word` (lowercase ASCII or other bytes, none zero, at
+    /// most 16).
+    const fn new(word: &[u8]) -> Pattern {
+        assert!(word.len() <= 16);
+        let (mut fold, mut mask, mut want) = (0u128, 0u128, 0u128);
+        let mut i = 0;
+        while i < word.len() {
+            assert!(word[i] != 0);
+            let shift = 8 * i as u32;
+            if word[i].is_ascii_lowercase() {
+                fold |= 0x20 << shift;
+            }
+            mask |= 0xFF << shift;
+            want |= (word[i] as u128) << shift;
+            i += 1;
+        }
+        Pattern { fold, mask, want }
+    }
+
+    /// Whether `t[s..]` starts with the word, ASCII case ignored (the
+    /// bytes past the end of `t` read as zero, which no needle holds).
+    #[inline(always)]
+    fn at(&self, t: &[u8], s: usize) -> bool {
+        let x = match t.get(s..).and_then(<[u8]>::first_chunk::<16>) {
+            Some(w) => u128::from_le_bytes(*w),
+            None => {
+                let mut w = [0u8; 16];
+                let rest = t.get(s..).unwrap_or_default();
+                w[..rest.len()].copy_from_slice(rest);
+                u128::from_le_bytes(w)
+            }
+        };
+        (x | self.fold) & self.mask == self.want
+    }
+}
+
+const BOXED: Pattern = Pattern::new(Needle::Boxed.text().as_bytes());
+const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
+const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
+const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
+const ANSWER: Pattern = Pattern::new(Needle::Answer.text().as_bytes());
+/// (`####` is compared whole by the trigger; the pattern is the tests'.)
+#[cfg(test)]
+const HASHES: Pattern = Pattern::new(Needle::Hashes.text().as_bytes());
+const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh.text().as_bytes());
+const SO_ZH: Pattern = Pattern::new(Needle::SoZh.text().as_bytes());
+
 /// Whether a trigger starts at `k` of `w`: two or four bytes that every
 /// occurrence of a needle holds at a fixed offset from its start (ASCII
 /// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
 /// `sw` ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4),
-/// and the first two bytes of 答 and 所 (at 0). Prose holds few of them,
-/// so few positions are verified.
+/// and the first two bytes of 答 and 所 (at 0: the second is one of four
+/// bytes, 0xAD and 0x89 among them, tested by one comparison). Prose holds
+/// few of them, so few positions are verified. (`####` is compared whole
+/// here: a trigger on `##` would halve the loop on prose but verify three
+/// positions of every `#### `.)
 #[inline(always)]
 fn trigger(w: &[u8], k: usize) -> bool {
     let (c, d) = (w[k], w[k + 1]);
     let (lc, ld) = (c | 0x20, d | 0x20);
-    // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`; `c & 0xFE` is 0xE6
-    // for 0xE6 and 0xE7.
+    // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
+    // for 0x89, 0x8D, 0xA9, 0xAD; `c & 0xFE` is 0xE6 for 0xE6 and 0xE7.
     (c == b'\\') & (d | 0x24 == b'f')
         | (c == b'#') & (d == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#')
         | (lc == b's') & (ld == b'w')
         | (lc == b'e') & (ld == b'f')
-        | (c & 0xFE == 0xE6) & ((d == 0xAD) | (d == 0x89))
+        | (c & 0xFE == 0xE6) & (d | 0x24 == 0xAD)
 }
 
 /// The triggers of a block (one flag byte each): a loop without branches
@@ -134,8 +199,11 @@ impl Anchors {
         let n = t.len();
         let mut pos = 0;
         while pos < n {
-            let flags = match t.get(pos..pos + BLOCK + LOOK) {
-                Some(w) => block_flags(w.try_into().expect("BLOCK + LOOK bytes")),
+            let flags = match t
+                .get(pos..)
+                .and_then(<[u8]>::first_chunk::<{ BLOCK + LOOK }>)
+            {
+                Some(w) => block_flags(w),
                 None => {
                     // The last block, padded with zero bytes (no trigger
                     // holds one).
@@ -157,30 +225,32 @@ impl Anchors {
         anchors
     }
 
-    /// Records the needles that the trigger at `k` of `t` belongs to.
+    /// Records the needles that the trigger at `k` of `t` belongs to: its
+    /// first byte tells which needles (a trigger on `#` is `####`
+    /// already; the others are compared whole).
+    #[inline(always)]
     fn verify(&mut self, t: &[u8], base: usize, k: usize) {
-        // Whether the needle `word` starts `offset` bytes before `k`.
-        fn at<const N: usize>(t: &[u8], k: usize, offset: usize, word: &[u8; N]) -> Option<usize> {
-            let s = k.checked_sub(offset)?;
-            starts_with_ci_array(&t[s..], word).then_some(s)
-        }
-        let (needle, s) = match (t[k] | 0x20, t.get(k + 1).map_or(0, |d| d | 0x20)) {
-            // (`\` is 0x5C.)
-            (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, b"\\boxed")),
-            (0x7C, _) => (Needle::Fbox, at(t, k, 0, b"\\fbox")),
-            (b'#', _) => (Needle::Hashes, Some(k)),
-            (b's', _) => {
-                if let Some(s) = at(t, k, 8, b"final answer") {
-                    self.hits[Needle::FinalAnswer as usize].push(base + s);
-                }
-                (Needle::Answer, at(t, k, 2, b"answer"))
+        let mut record = |needle: Needle, offset: usize, p: &Pattern| {
+            if let Some(s) = k.checked_sub(offset).filter(|&s| p.at(t, s)) {
+                self.hits[needle as usize].push(base + s);
             }
-            (b'e', _) => (Needle::Therefore, at(t, k, 4, b"therefore")),
-            (0xE7, _) => (Needle::AnswerZh, at(t, k, 0, b"\xE7\xAD\x94\xE6\xA1\x88")),
-            _ => (Needle::SoZh, at(t, k, 0, b"\xE6\x89\x80\xE4\xBB\xA5")),
         };
-        if let Some(s) = s {
-            self.hits[needle as usize].push(base + s);
+        match t[k] {
+            b'\\' => {
+                if t.get(k + 1).is_some_and(|d| d | 0x20 == b'b') {
+                    record(Needle::Boxed, 0, &BOXED);
+                } else {
+                    record(Needle::Fbox, 0, &FBOX);
+                }
+            }
+            b'#' => self.hits[Needle::Hashes as usize].push(base + k),
+            b's' | b'S' => {
+                record(Needle::FinalAnswer, 8, &FINAL_ANSWER);
+                record(Needle::Answer, 2, &ANSWER);
+            }
+            b'e' | b'E' => record(Needle::Therefore, 4, &THEREFORE),
+            0xE7 => record(Needle::AnswerZh, 0, &ANSWER_ZH),
+            _ => record(Needle::SoZh, 0, &SO_ZH),
         }
     }
 
@@ -293,6 +363,59 @@ mod tests {
         }
     }
 
+    /// A pattern's masked comparison is `starts_with_ci_array` of its
+    /// word, at every position of texts of near misses (case, the byte
+    /// after the case bit, the end of the text inside a needle).
+    #[test]
+    fn patterns_are_the_byte_comparison() {
+        fn same<const N: usize>(t: &[u8], p: &Pattern, word: &[u8; N]) {
+            for s in 0..=t.len() {
+                assert_eq!(p.at(t, s), starts_with_ci_array(&t[s..], word), "{t:?} {s}");
+            }
+        }
+        let pieces = [
+            "\\boxed",
+            "\\BOXED",
+            "\\fbox",
+            "\\Fbox",
+            "therefore",
+            "THEREFORE",
+            "final answer",
+            "final\tanswer",
+            "answer",
+            "ANSWER",
+            "answe",
+            "答案",
+            "所以",
+            "##",
+            "#",
+            "\u{6340}",
+            "\u{7a40}",
+            "\u{7f}",
+            "\u{80}",
+            "@",
+            "`",
+            "{",
+            "[",
+            " ",
+            "x",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(11);
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 4);
+            let t = s.as_bytes();
+            same(t, &BOXED, b"\\boxed");
+            same(t, &FBOX, b"\\fbox");
+            same(t, &THEREFORE, b"therefore");
+            same(t, &FINAL_ANSWER, b"final answer");
+            same(t, &ANSWER, b"answer");
+            same(t, &HASHES, b"####");
+            same(t, &ANSWER_ZH, b"\xE7\xAD\x94\xE6\xA1\x88");
+            same(t, &SO_ZH, b"\xE6\x89\x80\xE4\xBB\xA5");
+        }
+    }
+
     #[test]
     fn longest_is_the_longest_needle() {
         assert_eq!(NEEDLES.map(|n| n.text().len()).iter().max(), Some(&LONGEST));
@@ -315,6 +438,8 @@ mod tests {
             "答案",
             "所以",
             "ANSWER",
+            "###",
+            "\u{6340}",
             " ",
             "a",
             "xyz ",
@@ -374,6 +499,10 @@ mod tests {
             "答",
             "所以",
             "以",
+            "###",
+            "|b",
+            "\u{6340}",
+            "\u{7a40}",
             "ANSWER",
             " ",
             "a",

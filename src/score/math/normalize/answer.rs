@@ -174,21 +174,40 @@ pub(super) fn words(text: &str) -> String {
 /// letters) is its right side. Not when the answer holds another relation,
 /// a top-level comma (`x=1, y=2`) or an environment.
 pub(super) fn equalities(text: &str) -> String {
-    let mut s = text;
-    if let Some(k) = find_command(s, "approx") {
-        let (before, after) = (&s[..k], &s[k + "\\approx".len()..]);
-        s = if is_variable(before.trim()) {
-            after
-        } else {
-            before
-        };
+    let s = approx_side(text);
+    // Without an `=` every way below ends in the trimmed text (one side):
+    // most answers (`\frac{17}{4}`, `204`) take no split.
+    if !s.contains('=') {
+        return s.trim().to_string();
     }
+    equality_sides(s)
+}
+
+/// `a \approx b` is `a` (the exact value), unless `a` is a lone variable.
+fn approx_side(text: &str) -> &str {
+    match find_command(text, "approx") {
+        Some(k) => {
+            let (before, after) = (&text[..k], &text[k + "\\approx".len()..]);
+            if is_variable(before.trim()) {
+                after
+            } else {
+                before
+            }
+        }
+        None => text,
+    }
+}
+
+/// The rest of [`equalities`]: the side of a chain of equalities that is
+/// the answer (the whole text when it holds another relation or a list).
+fn equality_sides(s: &str) -> String {
     let other_relation = s.contains(['<', '>'])
-        || [
-            "\\le", "\\ge", "\\ne", "\\in", "\\approx", "\\begin", "\\sim",
-        ]
-        .iter()
-        .any(|r| s.contains(r));
+        || contains_command(
+            s,
+            &[
+                "\\le", "\\ge", "\\ne", "\\in", "\\approx", "\\begin", "\\sim",
+            ],
+        );
     if other_relation || split_top_commas(s).len() > 1 {
         return s.trim().to_string();
     }
@@ -202,6 +221,16 @@ pub(super) fn equalities(text: &str) -> String {
         _ => s,
     };
     pick.trim().to_string()
+}
+
+/// Whether `s` holds one of `commands` (each starts with `\`): what
+/// `commands.iter().any(|c| s.contains(c))` answers, in one reading of the
+/// text that compares only at its backslashes.
+pub(super) fn contains_command(s: &str, commands: &[&str]) -> bool {
+    let b = s.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(k, &c)| c == b'\\' && commands.iter().any(|w| b[k..].starts_with(w.as_bytes())))
 }
 
 /// Where the command `\name` (whole) starts in `s`.
@@ -306,14 +335,13 @@ pub(super) fn trailing_units(text: &str) -> String {
     loop {
         s = s.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
         let mut changed = false;
+        let core = unit_core(s);
+        // Every unit word ends on a letter: a text that does not (`5`,
+        // `\frac{17}{4}`) is compared with none.
+        if !core.ends_with(|c: char| c.is_ascii_alphabetic()) {
+            break;
+        }
         for unit in UNIT_WORDS {
-            // The unit, possibly squared.
-            let core = s
-                .strip_suffix("^2")
-                .or_else(|| s.strip_suffix("^3"))
-                .or_else(|| s.strip_suffix("^{2}"))
-                .or_else(|| s.strip_suffix("^{3}"))
-                .unwrap_or(s);
             let Some(before) = core.strip_suffix(unit) else {
                 continue;
             };
@@ -334,8 +362,26 @@ pub(super) fn trailing_units(text: &str) -> String {
     s.to_string()
 }
 
+/// The text before a unit's power (`^2`, `^3`, `^{2}`, `^{3}`), if any.
+fn unit_core(s: &str) -> &str {
+    s.strip_suffix("^2")
+        .or_else(|| s.strip_suffix("^3"))
+        .or_else(|| s.strip_suffix("^{2}"))
+        .or_else(|| s.strip_suffix("^{3}"))
+        .unwrap_or(s)
+}
+
 /// MN-5 f: in a list, "and" or "or" right after a comma goes (`1, 2, and 3`).
 pub(super) fn list_connectives(text: &str) -> String {
+    // Without a comma nor a space there is no connective to remove.
+    if !text.contains([',', ' ']) {
+        return text.to_string();
+    }
+    list_connectives_full(text)
+}
+
+/// [`list_connectives`] on any text.
+fn list_connectives_full(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(k) = rest.find(',') {
@@ -352,10 +398,8 @@ pub(super) fn list_connectives(text: &str) -> String {
     out.push_str(rest);
     // The words "and", "or" between items separate them (`6 and 8`); but
     // "and" between inequalities is an intersection (`x>1 and x<3`): kept.
-    let inequality = out.contains(['<', '>'])
-        || ["\\le", "\\ge", "\\lt", "\\gt"]
-            .iter()
-            .any(|r| out.contains(r));
+    let inequality =
+        out.contains(['<', '>']) || contains_command(&out, &["\\le", "\\ge", "\\lt", "\\gt"]);
     let out = if inequality {
         out
     } else {
@@ -431,11 +475,19 @@ fn is_fraction_ahead(s: &str) -> bool {
 /// `x_1=` (a lone variable), `(x,y)=` (a tuple of variables), `f(x)=` (a
 /// function of variables), and a membership `x\in`.
 pub(super) fn assignment(text: &str) -> String {
+    // Neither `\in` nor `=`: nothing is assigned (`\frac{17}{4}` has no
+    // `\in`; `204` no backslash).
+    if !text.contains('=') && find_command(text, "in").is_none() {
+        return text.to_string();
+    }
+    assignment_full(text)
+}
+
+/// [`assignment`] on any text.
+fn assignment_full(text: &str) -> String {
     let compares = |r: &str| {
         r.contains(['=', '<', '>'])
-            || ["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"]
-                .iter()
-                .any(|x| r.contains(x))
+            || contains_command(r, &["\\le", "\\ge", "\\ne", "\\in", "\\lt", "\\gt"])
     };
     let b = text.as_bytes();
     // `x \in [0,1)`: the set.
@@ -479,6 +531,10 @@ fn is_name(s: &str) -> bool {
 
 /// `f` on each top-level comma item (`x=1,y=2` → `1,2`).
 pub(super) fn per_item(text: &str, f: impl Fn(&str) -> String) -> String {
+    // (Without a comma the text is one item.)
+    if !text.contains(',') {
+        return f(text);
+    }
     let items = split_top_commas(text);
     if items.len() == 1 {
         return f(text);
@@ -562,4 +618,97 @@ pub(super) fn thousands(text: &str) -> String {
     }
     out.push_str(&text[last..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces of answers: relations, commands that start like others
+    /// (`\left`, `\int`, `\infty`), units, connectives, lists.
+    const PIECES: &[&str] = &[
+        "=",
+        "<",
+        ">",
+        ",",
+        " ",
+        "and ",
+        "or ",
+        "\\le",
+        "\\left",
+        "\\ge",
+        "\\ne",
+        "\\neq",
+        "\\in",
+        "\\int",
+        "\\infty",
+        "\\approx",
+        "\\begin",
+        "\\sim",
+        "\\lt",
+        "\\gt",
+        "\\frac{17}{4}",
+        "x",
+        "x_1",
+        "5",
+        "cm",
+        "^2",
+        "^{3}",
+        "meters",
+        ".",
+        "{",
+        "}",
+        "(",
+        ")",
+        "\\",
+        "é",
+        "units",
+    ];
+
+    fn texts(seed: u64) -> impl Iterator<Item = String> {
+        let mut glue = crate::text::Glue(seed);
+        (0..4000).map(move |_| glue.text(PIECES, 1))
+    }
+
+    /// The one reading of `contains_command` answers what a `contains`
+    /// per command answers.
+    #[test]
+    fn contains_command_is_contains() {
+        let commands = [
+            "\\le", "\\ge", "\\ne", "\\in", "\\approx", "\\begin", "\\sim",
+        ];
+        for t in texts(41) {
+            let want = commands.iter().any(|c| t.contains(c));
+            assert_eq!(contains_command(&t, &commands), want, "{t:?}");
+        }
+    }
+
+    /// The shortcuts of the passes answer what their full paths answer on
+    /// the texts they take: no `=` (equalities), no comma (per item), no
+    /// comma and no space (connectives), no `=` and no `\in` (assignment),
+    /// no letter at the end (units).
+    #[test]
+    fn shortcuts_are_the_full_paths() {
+        for t in texts(43) {
+            if !t.contains('=') {
+                assert_eq!(equality_sides(&t), t.trim(), "{t:?}");
+                if find_command(&t, "in").is_none() {
+                    assert_eq!(assignment_full(&t), t, "{t:?}");
+                }
+            }
+            if !t.contains(',') {
+                assert_eq!(split_top_commas(&t).len(), 1, "{t:?}");
+            }
+            if !t.contains([',', ' ']) {
+                assert_eq!(list_connectives_full(&t), t, "{t:?}");
+            }
+            assert_eq!(equalities(&t), equality_sides(approx_side(&t)), "{t:?}");
+            // A text whose core does not end on a letter ends with no
+            // unit word: the units pass compares none.
+            let core = unit_core(&t);
+            if !core.ends_with(|c: char| c.is_ascii_alphabetic()) {
+                assert!(UNIT_WORDS.iter().all(|u| !core.ends_with(u)), "{t:?}");
+            }
+        }
+    }
 }

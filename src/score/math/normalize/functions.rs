@@ -6,6 +6,7 @@
 //! See the module `normalize`: degrees become radians only inside a
 //! trigonometric function; `a/b` is not rewritten inside or before a power.
 
+use super::answer::contains_command;
 use super::latex::flush;
 use crate::text::brackets::{self, Escapes, Pairs};
 
@@ -38,7 +39,7 @@ pub fn norm_deg(text: &str) -> String {
 
 /// Whether `text` holds what every degree marker holds.
 fn has_degree_trigger(text: &str) -> bool {
-    text.contains("\\circ") || text.contains("\\degree") || text.contains('°')
+    contains_command(text, &["\\circ", "\\degree"]) || text.contains('°')
 }
 
 /// [`norm_deg`]'s pass over the text.

@@ -7,6 +7,7 @@
 //!
 //! See the module `normalize` (D-MN*).
 
+use super::answer::contains_command;
 use crate::text::brackets::{Escapes, Pairs};
 use crate::text::latex_groups::{Groups, MATH, Rewrite, ends_with_command};
 
@@ -93,6 +94,17 @@ pub(super) fn unicode_to_latex(text: &str) -> String {
 /// answer (after something else, optionally followed by `^2`) is a unit and
 /// is removed. `\boxed{…}` and `\fbox{…}` are unwrapped.
 pub(super) fn text_commands(text: &str) -> String {
+    // Every group this pass edits starts with one of these (the names of
+    // TEXT_COMMANDS all start with `text` but `mbox`): without one the
+    // walk finds no group and the rewrite copies the text.
+    if !contains_command(text, &["\\text", "\\mbox", "\\boxed", "\\fbox"]) {
+        return text.to_string();
+    }
+    text_commands_full(text)
+}
+
+/// [`text_commands`] on any text.
+fn text_commands_full(text: &str) -> String {
     // Computed once (not per group, which would be quadratic): where the
     // text starts, and where its last byte other than a space or period ends.
     let first_significant = {
@@ -457,4 +469,61 @@ pub(super) fn brace_arguments(text: &str) -> String {
     }
     out.push_str(&text[last..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut of `text_commands` is its full pass: a text without
+    /// `\text`, `\mbox`, `\boxed`, `\fbox` is copied (near misses, groups
+    /// of other commands, units after numbers); and every name of the
+    /// pass starts with one of them.
+    #[test]
+    fn text_commands_shortcut_is_the_full_pass() {
+        assert!(
+            TEXT_COMMANDS
+                .iter()
+                .all(|n| n.starts_with("text") || *n == "mbox")
+        );
+        let pieces = [
+            "\\tex",
+            "t{",
+            "\\mbo",
+            "x{",
+            "\\box",
+            "ed{",
+            "\\fbo",
+            "\\Boxed{",
+            "\\TEXT{",
+            "\\frac{1}{2}",
+            "\\text{cm}",
+            "\\textbf{",
+            "\\mbox{a}",
+            "\\boxed{5}",
+            "{",
+            "}",
+            " ",
+            "$",
+            "\\(",
+            "\\)",
+            "5",
+            "cm",
+            "^2",
+            ".",
+            "\\",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(47);
+        let mut copied = 0;
+        for _ in 0..5000 {
+            let t = glue.text(&pieces, 1);
+            if !contains_command(&t, &["\\text", "\\mbox", "\\boxed", "\\fbox"]) {
+                assert_eq!(text_commands_full(&t), t, "{t:?}");
+                copied += 1;
+            }
+            assert_eq!(text_commands(&t), text_commands_full(&t), "{t:?}");
+        }
+        assert!(copied > 500, "{copied}");
+    }
 }
