@@ -50,6 +50,7 @@ mod formulas;
 mod numbers;
 mod phrases;
 mod production;
+mod solutions;
 mod truncation;
 
 pub(crate) use bare::plain_bare_answer;
@@ -62,6 +63,7 @@ pub(crate) use production::locate_default_kept;
 pub use production::{
     NO_FORMULA_OR_NUMBER, NUMBER_TOO_LONG, NoAnswerReason, TAIL_BYTES, locate_default,
 };
+pub use solutions::MAX_LISTED_SOLUTIONS;
 
 /// Only the last this many bytes of a response are read (MX-1): the
 /// answer of a math response is at its end.

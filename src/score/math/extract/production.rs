@@ -13,6 +13,7 @@
 
 use super::anchors::Anchors;
 use super::bare::is_bare;
+use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
@@ -263,6 +264,8 @@ fn locate_production(
     } else {
         doc.last_formula_or_number(fstart, end)
     };
+    // MX-13: the solutions listed with it (`x = 1 and x = 2`).
+    let found = found.map(|f| listed_solutions(response, fstart, f));
     found.ok_or_else(|| {
         if !formulas_only && doc.number_too_long(fstart, end) {
             NUMBER_TOO_LONG
