@@ -643,29 +643,29 @@ impl<'a, const N: usize> Skipper<'a, N> {
 /// 64 flag bytes (0 or 1) as the bits of a mask (bit `k`: flag `k`).
 #[inline(always)]
 pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
-    if f.iter().fold(0, |m, &x| m | x) == 0 {
+    let words: [u64; 8] =
+        std::array::from_fn(|j| u64::from_le_bytes(std::array::from_fn(|k| f[8 * j + k])));
+    // (Or-ed as eight words: an or of 64 bytes compiles to a byte-wise
+    // reduction several times longer.)
+    if words.iter().fold(0, |m, &x| m | x) == 0 {
         return 0;
     }
     // Eight flag bytes to eight bits: the product puts byte `k`'s bit at
     // 56 + k, and no two partial products meet.
     let mut m = 0;
-    for (j, word) in f.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+    for (j, x) in words.iter().enumerate() {
         m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
     }
     m
 }
 
 /// The masks of `$` and of `\\` in the 64 bytes `w` (one branch-free pass;
-/// both zero, most prose, at the cost of one mask).
+/// a mask without a flag costs its zero test only).
 fn dollar_backslash_masks(w: &[u8; 64]) -> (u64, u64) {
     let (mut d, mut s) = ([0u8; 64], [0u8; 64]);
     for ((x, y), &c) in d.iter_mut().zip(s.iter_mut()).zip(w) {
         *x = u8::from(c == b'$');
         *y = u8::from(c == b'\\');
-    }
-    if d.iter().zip(&s).fold(0, |m, (&x, &y)| m | x | y) == 0 {
-        return (0, 0);
     }
     (pack_flags(&d), pack_flags(&s))
 }
@@ -815,6 +815,28 @@ mod tests {
         assert_eq!(trim_end_ws(&spaces), "");
         let s = format!("{spaces}\u{3000}x\u{3000}{spaces}");
         assert_eq!(trim_end_ws(&s), format!("{spaces}\u{3000}x"));
+    }
+
+    /// `pack_flags` is the mask a bit loop builds (flag words of every
+    /// density, each bit alone, none).
+    #[test]
+    fn pack_flags_is_a_bit_loop() {
+        let mut glue = crate::text::Glue(43);
+        for round in 0..2000usize {
+            // One flag in `1 + round % 9` (every density), or one bit alone.
+            let mut f = [0u8; 64];
+            for x in f.iter_mut() {
+                *x = u8::from((glue.next() >> 33) as usize % (1 + round % 9) == 0);
+            }
+            if round < 64 {
+                f = [0; 64];
+                f[round] = 1;
+            }
+            let want = (0..64).fold(0u64, |m, k| m | u64::from(f[k]) << k);
+            assert_eq!(pack_flags(&f), want, "{f:?}");
+        }
+        assert_eq!(pack_flags(&[0; 64]), 0);
+        assert_eq!(pack_flags(&[1; 64]), u64::MAX);
     }
 
     /// The skipper answers what `skip_to` answers, for questions asked

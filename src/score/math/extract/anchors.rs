@@ -79,16 +79,17 @@ const LONGEST: usize = 12;
 /// The bytes [`Anchors::scan`] classifies at a time.
 const BLOCK: usize = 64;
 
-/// The bytes after a block its classification reads (a trigger is up to
-/// four bytes long).
-const LOOK: usize = 3;
+/// The bytes after a block its classification reads (a trigger is two
+/// bytes long).
+const LOOK: usize = 1;
 
-/// Whether a trigger starts at `k` of `w`: two or four bytes that every
-/// occurrence of a needle holds at a fixed offset from its start (ASCII
-/// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
-/// `sw` ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4),
-/// and the first two bytes of 答 and 所 (at 0). Prose holds few of them,
-/// so few positions are verified.
+/// Whether a trigger starts at `k` of `w`: two bytes that every occurrence
+/// of a needle holds at a fixed offset from its start (ASCII case ignored):
+/// `\b`, `\f` (`\boxed`, `\fbox`, at 0), `##` (`####`, at 0), `sw`
+/// ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4), and the
+/// first two bytes of 答 and 所 (at 0). Prose holds few of them, so few
+/// positions are verified; two bytes a position keep the branch-free loop
+/// short.
 #[inline(always)]
 fn trigger(w: &[u8], k: usize) -> bool {
     let (c, d) = (w[k], w[k + 1]);
@@ -96,7 +97,7 @@ fn trigger(w: &[u8], k: usize) -> bool {
     // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`; `c & 0xFE` is 0xE6
     // for 0xE6 and 0xE7.
     (c == b'\\') & (d | 0x24 == b'f')
-        | (c == b'#') & (d == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#')
+        | (c == b'#') & (d == b'#')
         | (lc == b's') & (ld == b'w')
         | (lc == b'e') & (ld == b'f')
         | (c & 0xFE == 0xE6) & ((d == 0xAD) | (d == 0x89))
@@ -168,7 +169,7 @@ impl Anchors {
             // (`\` is 0x5C.)
             (0x7C, b'b') => (Needle::Boxed, at(t, k, 0, b"\\boxed")),
             (0x7C, _) => (Needle::Fbox, at(t, k, 0, b"\\fbox")),
-            (b'#', _) => (Needle::Hashes, Some(k)),
+            (b'#', _) => (Needle::Hashes, at(t, k, 0, b"####")),
             (b's', _) => {
                 if let Some(s) = at(t, k, 8, b"final answer") {
                     self.hits[Needle::FinalAnswer as usize].push(base + s);
