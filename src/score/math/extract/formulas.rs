@@ -44,14 +44,43 @@ impl Doc<'_> {
     /// MX-6: the last formula (`$…$`, `\(…\)`, `\[…\]`) or number in
     /// `[from, to)`, whichever ends later; in the production search the
     /// formula's right side (MX-13) and the number token whole (MX-14).
+    ///
+    /// A number with no `$` and no `\\` from its last byte on ends later
+    /// than any formula can (a formula's content ends before its closing
+    /// delimiter): it is the answer without the formula scan.
     pub(super) fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
-        let formula = self.last_formula(from, to, false);
-        let number = if self.production {
+        let number = self.number(from, to);
+        if let Some(n) = number {
+            let after = &self.bytes()[n.1.saturating_sub(1).max(from)..to];
+            if !after.iter().any(|&c| c == b'$' || c == b'\\') {
+                return Some(Found {
+                    span: n,
+                    how: "last_number",
+                    reach: n.1,
+                });
+            }
+        }
+        self.later(self.last_formula(from, to, false), number)
+    }
+
+    /// The last number of `[from, to)`: MX-6's, or in the production search
+    /// the number token whole, widened to its pair (MX-14).
+    fn number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        if self.production {
             self.number_token(from, to)
                 .map(|n| self.enclosing_pair(n, from, to))
         } else {
             self.last_number(from, to)
-        };
+        }
+    }
+
+    /// The later of the last formula and the last number (D-MX4): the
+    /// number when it ends more than one byte after the formula.
+    fn later(
+        &self,
+        formula: Option<(usize, usize)>,
+        number: Option<(usize, usize)>,
+    ) -> Option<Found> {
         match (formula, number) {
             (Some(f), Some(n)) if n.1 > f.1 + 1 => Some(Found {
                 span: n,
@@ -363,6 +392,47 @@ mod tests {
             }
         }
         best
+    }
+
+    /// The number without the formula scan is what the later of the two
+    /// gives: texts with numbers, units, pairs and formulas of every kind
+    /// in every order, in the production search and the document's.
+    #[test]
+    fn a_number_after_every_delimiter_is_the_later_of_the_two() {
+        let pieces = [
+            "$",
+            "$$",
+            "\\(",
+            "\\)",
+            "\\[",
+            "\\]",
+            " ",
+            "x = ",
+            "12",
+            "1,000",
+            "3.5",
+            "\\%",
+            "(2, 3)",
+            "\\text{ cm}",
+            ".",
+            "\n",
+            "e-5",
+            "\\",
+            "so ",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(53);
+        for round in 0..6000u64 {
+            let t = glue.text(&pieces, 1 + round % 12);
+            for production in [false, true] {
+                let mut doc = Doc::new(&t, 0, t.len());
+                doc.production = production;
+                let got = doc.last_formula_or_number(0, t.len());
+                let full = doc.later(doc.last_formula(0, t.len(), false), doc.number(0, t.len()));
+                let key = |f: Option<super::super::Found>| f.map(|f| (f.span, f.how, f.reach));
+                assert_eq!(key(got), key(full), "{t:?} production {production}");
+            }
+        }
     }
 
     /// The 64-byte steps of `last_formula` (dense `$x$`, `$$…`, `\\…`, and

@@ -110,7 +110,7 @@ type Phrase = (&'static str, Needle, bool, &'static str);
 type Candidate = (usize, usize, bool, &'static str);
 
 /// Where `anchor` starts in the phrase `p` (0 when it does not occur),
-/// computed when the crate is compiled ([`PHRASE_OFFSETS`]).
+/// computed when the crate is compiled ([`ANCHORED`]).
 const fn anchor_offset(p: &str, anchor: &str) -> usize {
     let (p, a) = (p.as_bytes(), anchor.as_bytes());
     let mut k = 0;
@@ -127,22 +127,108 @@ const fn anchor_offset(p: &str, anchor: &str) -> usize {
     0
 }
 
-/// The anchor offsets of the first `N` phrases of `phrases`.
-const fn offsets<const N: usize>(phrases: &[Phrase]) -> [usize; N] {
-    let mut out = [0; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = anchor_offset(phrases[i].0, phrases[i].1.text());
-        i += 1;
+/// A phrase as its anchor's occurrences are tried: the phrase, where it
+/// holds its anchor, the (at most two) bytes of it just before the anchor,
+/// else just after it, with their place from the anchor's start, and
+/// whether it is one of the production search's (MX-11). The bytes next to
+/// the anchor are compared first: they reject most occurrences (`this
+/// answer does`) before the whole phrase is.
+#[derive(Clone, Copy)]
+struct Anchored {
+    phrase: Phrase,
+    offset: usize,
+    near: &'static [u8],
+    near_at: isize,
+    more: bool,
+}
+
+/// The bytes of `p` next to its anchor (at `o`, `len` bytes long): up to
+/// two before it, else up to two after it, and their place from the
+/// anchor's start.
+const fn near(p: &'static str, o: usize, len: usize) -> (&'static [u8], isize) {
+    let b = p.as_bytes();
+    if o > 0 {
+        let n = if o >= 2 { 2 } else { 1 };
+        let (head, _) = b.split_at(o);
+        let (_, near) = head.split_at(o - n);
+        return (near, -(n as isize));
+    }
+    let after = b.len() - len;
+    let n = if after >= 2 { 2 } else { after };
+    let (_, tail) = b.split_at(len);
+    let (near, _) = tail.split_at(n);
+    (near, len as isize)
+}
+
+/// How many phrases of [`PHRASES`] and [`MORE_PHRASES`] hold `anchor`.
+const fn count(anchor: Needle) -> usize {
+    let mut n = 0;
+    let mut k = 0;
+    while k < PHRASES.len() + MORE_PHRASES.len() {
+        let p = if k < PHRASES.len() {
+            PHRASES[k]
+        } else {
+            MORE_PHRASES[k - PHRASES.len()]
+        };
+        if p.1 as u8 == anchor as u8 {
+            n += 1;
+        }
+        k += 1;
+    }
+    n
+}
+
+/// The phrases of [`PHRASES`] then [`MORE_PHRASES`] that hold `anchor`, as
+/// they are tried (built when the crate is compiled, not on each search).
+const fn anchored<const N: usize>(anchor: Needle) -> [Anchored; N] {
+    let mut out = [Anchored {
+        phrase: ("", Needle::Answer, false, ""),
+        offset: 0,
+        near: &[],
+        near_at: 0,
+        more: false,
+    }; N];
+    let (mut n, mut k) = (0, 0);
+    while k < PHRASES.len() + MORE_PHRASES.len() {
+        let more = k >= PHRASES.len();
+        let p = if more {
+            MORE_PHRASES[k - PHRASES.len()]
+        } else {
+            PHRASES[k]
+        };
+        if p.1 as u8 == anchor as u8 {
+            let offset = anchor_offset(p.0, anchor.text());
+            let (near, near_at) = near(p.0, offset, anchor.text().len());
+            out[n] = Anchored {
+                phrase: p,
+                offset,
+                near,
+                near_at,
+                more,
+            };
+            n += 1;
+        }
+        k += 1;
     }
     out
 }
 
-/// Where each phrase of [`PHRASES`] holds its anchor.
-const PHRASE_OFFSETS: [usize; PHRASES.len()] = offsets(PHRASES);
+/// The phrases of each anchor, in the order the anchors are read.
+const ANCHORED: [(Needle, &[Anchored]); 4] = [
+    (Needle::Answer, &ANSWER_PHRASES),
+    (Needle::Hashes, &HASHES_PHRASES),
+    (Needle::AnswerZh, &ANSWER_ZH_PHRASES),
+    (Needle::SoZh, &SO_ZH_PHRASES),
+];
 
-/// Where each phrase of [`MORE_PHRASES`] holds its anchor.
-const MORE_OFFSETS: [usize; MORE_PHRASES.len()] = offsets(MORE_PHRASES);
+/// The phrases holding "answer".
+const ANSWER_PHRASES: [Anchored; count(Needle::Answer)] = anchored(Needle::Answer);
+/// The phrases holding `####`.
+const HASHES_PHRASES: [Anchored; count(Needle::Hashes)] = anchored(Needle::Hashes);
+/// The phrases holding 答案.
+const ANSWER_ZH_PHRASES: [Anchored; count(Needle::AnswerZh)] = anchored(Needle::AnswerZh);
+/// The phrases holding 所以.
+const SO_ZH_PHRASES: [Anchored; count(Needle::SoZh)] = anchored(Needle::SoZh);
 
 /// Document 004's answer phrases (MX-5).
 const PHRASES: &[Phrase] = &[
@@ -197,36 +283,12 @@ impl Doc<'_> {
     /// bounded by the phrases tried, however many come before.
     fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
         let b = self.bytes();
-        let (more, more_offsets): (&[Phrase], &[usize]) = if self.production {
-            (MORE_PHRASES, &MORE_OFFSETS)
-        } else {
-            (&[], &[])
-        };
         let mut candidates: Vec<Candidate> = Vec::new();
-        let phrases = || {
-            let more = more.iter().zip(more_offsets);
-            PHRASES.iter().zip(&PHRASE_OFFSETS).chain(more)
-        };
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`) are read from the last, and at each one the phrases
         // that hold it are compared.
-        for anchor in [
-            Needle::Answer,
-            Needle::Hashes,
-            Needle::AnswerZh,
-            Needle::SoZh,
-        ] {
-            let mut hits = self.anchors().find_rev(anchor, from..to).peekable();
-            if hits.peek().is_none() {
-                continue;
-            }
-            // The phrases that hold this anchor, with their offsets.
-            let mut mine = [(("", anchor, false, ""), 0); PHRASES.len() + MORE_PHRASES.len()];
-            let mut n = 0;
-            for (&phrase, &offset) in phrases().filter(|(p, _)| p.1 == anchor) {
-                mine[n] = (phrase, offset);
-                n += 1;
-            }
+        for (anchor, mine) in ANCHORED {
+            let hits = self.anchors().find_rev(anchor, from..to);
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
             for h in hits {
@@ -235,11 +297,22 @@ impl Doc<'_> {
                 if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
                     break;
                 }
-                for &((p, _, forward, how), offset) in &mine[..n] {
-                    let Some(at) = h.checked_sub(offset).filter(|&at| at >= from) else {
+                for a in mine {
+                    let (p, _, forward, how) = a.phrase;
+                    if a.more && !self.production {
+                        continue;
+                    }
+                    let Some(at) = h.checked_sub(a.offset).filter(|&at| at >= from) else {
                         continue;
                     };
-                    if at + p.len() > to || !starts_with_ci(&b[at..to], p) {
+                    // (The bytes next to the anchor are part of the phrase:
+                    // within `[at, at + p.len())`.)
+                    if at + p.len() > to
+                        || !a.near.iter().enumerate().all(|(k, &w)| {
+                            b[h.wrapping_add_signed(a.near_at) + k].to_ascii_lowercase() == w
+                        })
+                        || !starts_with_ci(&b[at..to], p)
+                    {
                         continue;
                     }
                     let end = at + p.len();
@@ -558,17 +631,27 @@ impl Doc<'_> {
 mod offset_tests {
     use super::*;
 
-    /// The offsets computed at compile time are where `str::find` finds
-    /// each phrase's anchor.
+    /// The tables built at compile time hold every phrase once, under its
+    /// anchor, at the offset where `str::find` finds the anchor, with the
+    /// bytes of the phrase next to it (at most two before, else after).
     #[test]
-    fn offsets_are_find() {
-        for (phrases, offsets) in [
-            (PHRASES, &PHRASE_OFFSETS[..]),
-            (MORE_PHRASES, &MORE_OFFSETS),
-        ] {
-            for (&(p, anchor, _, _), &o) in phrases.iter().zip(offsets) {
-                assert_eq!(p.find(anchor.text()), Some(o), "{p}");
+    fn anchored_tables_are_the_phrase_lists() {
+        let mut seen = 0;
+        for (anchor, mine) in ANCHORED {
+            for a in mine {
+                let (p, held, _, _) = a.phrase;
+                assert_eq!(held, anchor, "{p}");
+                assert_eq!(p.find(anchor.text()), Some(a.offset), "{p}");
+                let at = (a.offset as isize + a.near_at) as usize;
+                assert_eq!(&p.as_bytes()[at..at + a.near.len()], a.near, "{p}");
+                assert!(at + a.near.len() <= a.offset || at >= a.offset + anchor.text().len());
+                assert_eq!(a.near.is_empty(), p == anchor.text(), "{p}");
+                let more = MORE_PHRASES.iter().any(|m| m.0 == p);
+                assert_eq!(a.more, more, "{p}");
+                assert!(more || PHRASES.iter().any(|m| m.0 == p), "{p}");
+                seen += 1;
             }
         }
+        assert_eq!(seen, PHRASES.len() + MORE_PHRASES.len());
     }
 }

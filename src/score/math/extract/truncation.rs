@@ -118,52 +118,96 @@ fn ends_on_operator(t: &str) -> bool {
 
 /// Why `t` ends inside a display or an environment, if it does: one pass
 /// over the last `\[`, `\]`, `\(`, `\)`, the environments and `$$` runs.
+///
+/// Only `\` and `$` matter: a text of 64 bytes or more is read from the
+/// masks of its 64-byte blocks (one branch-free pass each), a shorter one
+/// byte by byte; both read the same units ([`Delimiters::read`]).
 fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
     let b = t.as_bytes();
-    let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
-    let (mut envs, mut displays) = (0i64, 0usize);
-    let mut i = 0;
-    let mut skipper = Scan::new(b, [b'\\', b'$']);
-    // Only `\` and `$` matter: the bytes between are skipped.
-    loop {
-        i = skipper.next(i);
-        if i >= b.len() {
-            break;
+    let mut d = Delimiters::default();
+    if b.len() < 64 {
+        let mut i = 0;
+        while i < b.len() {
+            i = if matches!(b[i], b'\\' | b'$') {
+                d.read(b, i)
+            } else {
+                i + 1
+            };
         }
-        match b[i] {
-            b'\\' => {
-                match b.get(i + 1) {
-                    Some(b'[') => open_sq = Some(i),
-                    Some(b']') => close_sq = Some(i),
-                    Some(b'(') => open_par = Some(i),
-                    Some(b')') => close_par = Some(i),
-                    // (Arrays compared: no call to `memcmp`.)
-                    Some(b'b') if b[i + 1..].first_chunk::<6>() == Some(b"begin{") => envs += 1,
-                    Some(b'e') if b[i + 1..].first_chunk::<4>() == Some(b"end{") => envs -= 1,
-                    _ => {}
-                }
-                i += 2;
-                continue;
+    } else {
+        // `next`: the first byte not read yet (a unit `\x` or `$$` reads
+        // two); the bits below it are cleared.
+        let (mut at, mut next) = (0, 0);
+        let skipper = Skipper::new(b, [b'\\', b'$']);
+        while at < b.len() {
+            let from = |next: usize| {
+                u64::MAX
+                    .checked_shl(next.saturating_sub(at) as u32)
+                    .unwrap_or(0)
+            };
+            let mut m = skipper.block(at) & from(next);
+            while m != 0 {
+                next = d.read(b, at + m.trailing_zeros() as usize);
+                m &= from(next);
             }
-            b'$' if b.get(i + 1) == Some(&b'$') => {
-                displays += 1;
-                i += 2;
-                continue;
-            }
-            _ => {}
+            at += 64;
         }
-        i += 1;
     }
-    if open_sq > close_sq || open_par > close_par {
-        return Some("cut off: the response ends inside a formula (\\[ or \\( not closed)");
+    d.verdict()
+}
+
+/// What [`unclosed_delimiter`] keeps of the units it reads: the last
+/// `\[`, `\]`, `\(`, `\)`, the environments open, the `$$` runs.
+#[derive(Default)]
+struct Delimiters {
+    open_sq: Option<usize>,
+    close_sq: Option<usize>,
+    open_par: Option<usize>,
+    close_par: Option<usize>,
+    envs: i64,
+    displays: usize,
+}
+
+impl Delimiters {
+    /// Reads the unit starting with the `\` or `$` at `i` (`\x`: two
+    /// bytes, `$$`: two, a lone `$`: one) and says where the next starts.
+    #[inline(always)]
+    fn read(&mut self, b: &[u8], i: usize) -> usize {
+        if b[i] == b'\\' {
+            match b.get(i + 1) {
+                Some(b'[') => self.open_sq = Some(i),
+                Some(b']') => self.close_sq = Some(i),
+                Some(b'(') => self.open_par = Some(i),
+                Some(b')') => self.close_par = Some(i),
+                // (Arrays compared: no call to `memcmp`.)
+                Some(b'b') if b[i + 1..].first_chunk::<6>() == Some(b"begin{") => self.envs += 1,
+                Some(b'e') if b[i + 1..].first_chunk::<4>() == Some(b"end{") => self.envs -= 1,
+                _ => {}
+            }
+            return i + 2;
+        }
+        if b.get(i + 1) == Some(&b'$') {
+            self.displays += 1;
+            return i + 2;
+        }
+        i + 1
     }
-    if envs > 0 {
-        return Some("cut off: the response ends inside an environment (\\begin without \\end)");
+
+    /// The reason, if the units read leave a display or an environment open.
+    fn verdict(&self) -> Option<NoAnswerReason> {
+        if self.open_sq > self.close_sq || self.open_par > self.close_par {
+            return Some("cut off: the response ends inside a formula (\\[ or \\( not closed)");
+        }
+        if self.envs > 0 {
+            return Some(
+                "cut off: the response ends inside an environment (\\begin without \\end)",
+            );
+        }
+        if self.displays % 2 == 1 {
+            return Some("cut off: the response ends inside a $$…$$ display");
+        }
+        None
     }
-    if displays % 2 == 1 {
-        return Some("cut off: the response ends inside a $$…$$ display");
-    }
-    None
 }
 
 /// Why the last paragraph of `t` ends inside a `$…$` formula or a brace
@@ -339,7 +383,10 @@ fn sentence_start(t: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Scan, paragraph_start, sentence_start, truncated};
+    use super::{
+        Delimiters, NoAnswerReason, Scan, paragraph_start, sentence_start, truncated,
+        unclosed_delimiter,
+    };
 
     /// MX-15: a last line that is a step heading, and a full-width
     /// separator at the end, are cut off; a step with its work is not.
@@ -385,6 +432,77 @@ mod tests {
                     .unwrap_or(b.len());
                 assert_eq!(scan.next(i), want, "{t:?} at {i}");
             }
+        }
+    }
+
+    /// The old scan of `unclosed_delimiter`: byte by byte, each `\` with
+    /// the byte after it, `$$` as one unit.
+    fn unclosed_by_bytes(t: &str) -> Option<NoAnswerReason> {
+        let b = t.as_bytes();
+        let (mut open_sq, mut close_sq, mut open_par, mut close_par) = (None, None, None, None);
+        let (mut envs, mut displays) = (0i64, 0usize);
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'\\' => {
+                    let rest = &t[i + 1..];
+                    match rest.bytes().next() {
+                        Some(b'[') => open_sq = Some(i),
+                        Some(b']') => close_sq = Some(i),
+                        Some(b'(') => open_par = Some(i),
+                        Some(b')') => close_par = Some(i),
+                        _ if rest.starts_with("begin{") => envs += 1,
+                        _ if rest.starts_with("end{") => envs -= 1,
+                        _ => {}
+                    }
+                    i += 2;
+                }
+                b'$' if b.get(i + 1) == Some(&b'$') => {
+                    displays += 1;
+                    i += 2;
+                }
+                _ => i += 1,
+            }
+        }
+        let d = Delimiters {
+            open_sq,
+            close_sq,
+            open_par,
+            close_par,
+            envs,
+            displays,
+        };
+        d.verdict()
+    }
+
+    /// The block masks read the units the byte loop reads: units across
+    /// block ends (`\` last in a block, `$$` split), runs of `\` and `$`,
+    /// texts shorter and longer than a block.
+    #[test]
+    fn unclosed_delimiter_is_the_byte_scan() {
+        let pieces = [
+            "\\[",
+            "\\]",
+            "\\(",
+            "\\)",
+            "\\begin{a}",
+            "\\end{a}",
+            "$$",
+            "$",
+            "\\",
+            "\\\\",
+            "x",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+            "é",
+            "\\$",
+            "\\b",
+            "\\e",
+            "\n",
+        ];
+        let mut glue = crate::text::Glue(47);
+        for round in 0..4000u64 {
+            let t = glue.text(&pieces, 1 + round % 60);
+            assert_eq!(unclosed_delimiter(&t), unclosed_by_bytes(&t), "{t:?}");
         }
     }
 
