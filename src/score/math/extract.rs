@@ -547,14 +547,14 @@ fn is_ws_byte(c: u8) -> bool {
 }
 
 /// Whether the 16 bytes at `k` of `b` are all [`is_ws_byte`] (a branch-free
-/// loop the compiler turns into vector compares; the flags are then read
-/// as one word, not reduced byte by byte).
+/// fold the compiler turns into vector compares; reading the flags as one
+/// 16-byte word instead measured four times slower on 100 KiB of line
+/// breaks).
 fn ws_block(b: &[u8], k: usize) -> bool {
-    let mut f = [0u8; 16];
-    for (x, &c) in f.iter_mut().zip(&b[k..k + 16]) {
-        *x = u8::from(!is_ws_byte(c));
-    }
-    u128::from_le_bytes(f) == 0
+    b[k..k + 16]
+        .iter()
+        .fold(0u8, |m, &c| m | u8::from(!is_ws_byte(c)))
+        == 0
 }
 
 /// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
