@@ -135,6 +135,11 @@ impl Pattern {
 }
 
 const BOXED: Pattern = Pattern::new(Needle::Boxed.text().as_bytes());
+/// [`BOXED`] on eight bytes: `(x & mask) | fold == want` (the case bit is
+/// set after the mask, so the two bytes after the word are ignored).
+const BOXED_MASK: u64 = BOXED.mask as u64;
+const BOXED_FOLD: u64 = BOXED.fold as u64;
+const BOXED_WANT: u64 = BOXED.want as u64;
 const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
 const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
 const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
@@ -178,11 +183,73 @@ fn block_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
     f
 }
 
+/// The occurrences of a needle in 64 bytes from `base`: bit `b` of `mask`
+/// is an occurrence at `base + b`.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    base: usize,
+    mask: u64,
+}
+
+impl Run {
+    /// The first occurrence (the mask is never zero).
+    fn first(self) -> usize {
+        self.base + self.mask.trailing_zeros() as usize
+    }
+
+    /// The last occurrence.
+    fn last(self) -> usize {
+        self.base + 63 - self.mask.leading_zeros() as usize
+    }
+}
+
+/// The set bits of a word, lowest first (or highest first from the back).
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let b = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
+}
+
+impl DoubleEndedIterator for Bits {
+    fn next_back(&mut self) -> Option<usize> {
+        let b = (self.0 != 0).then(|| 63 - self.0.leading_zeros() as usize)?;
+        self.0 &= !(1 << b);
+        Some(b)
+    }
+}
+
+/// The positions of a query: from the list of a needle, or from the runs
+/// of `\boxed`.
+enum Hits<L, R> {
+    List(L),
+    Runs(R),
+}
+
+impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, R> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Hits::List(l) => l.next(),
+            Hits::Runs(r) => r.next(),
+        }
+    }
+}
+
 /// Every occurrence of every needle in a text, by needle, in increasing
-/// order (absolute byte positions).
+/// order (absolute byte positions). `\boxed` is kept as runs, one per
+/// block of the scan that holds one (a text of `\boxed{` repeated records
+/// a word per 64 bytes, not one per command); its list in `hits` is empty.
 #[derive(Debug, Default)]
 pub(super) struct Anchors {
     hits: [Vec<usize>; 8],
+    boxes: Vec<Run>,
 }
 
 impl Anchors {
@@ -213,36 +280,50 @@ impl Anchors {
                 }
             };
             let mut bits = pack_flags(&flags);
+            let mut boxes = 0u64;
             while bits != 0 {
-                let k = pos + bits.trailing_zeros() as usize;
+                let j = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if k < n {
+                let k = pos + j;
+                // `\boxed` first, as one masked comparison of eight bytes
+                // (a text of `\boxed{` repeated does nothing else).
+                let boxed = match t.get(k..).and_then(<[u8]>::first_chunk::<8>) {
+                    Some(w) => u64::from_le_bytes(*w) & BOXED_MASK | BOXED_FOLD == BOXED_WANT,
+                    None => k < n && anchors.verify(t, base, k),
+                };
+                if boxed {
+                    boxes |= 1 << j;
+                } else if k + 8 <= n {
                     anchors.verify(t, base, k);
                 }
+            }
+            if boxes != 0 {
+                anchors.boxes.push(Run {
+                    base: base + pos,
+                    mask: boxes,
+                });
             }
             pos += BLOCK;
         }
         anchors
     }
 
-    /// Records the needles that the trigger at `k` of `t` belongs to: its
-    /// first byte tells which needles (a trigger on `#` is `####`
-    /// already; the others are compared whole).
+    /// Records the needles other than `\boxed` that the trigger at `k` of
+    /// `t` belongs to: its first byte tells which needles (a trigger on `#`
+    /// is `####` already; the others are compared whole).
+    /// Returns whether the trigger is the start of `\boxed` instead (what
+    /// the scan records itself).
     #[inline(always)]
-    fn verify(&mut self, t: &[u8], base: usize, k: usize) {
+    fn verify(&mut self, t: &[u8], base: usize, k: usize) -> bool {
         let mut record = |needle: Needle, offset: usize, p: &Pattern| {
             if let Some(s) = k.checked_sub(offset).filter(|&s| p.at(t, s)) {
                 self.hits[needle as usize].push(base + s);
             }
         };
         match t[k] {
-            b'\\' => {
-                if t.get(k + 1).is_some_and(|d| d | 0x20 == b'b') {
-                    record(Needle::Boxed, 0, &BOXED);
-                } else {
-                    record(Needle::Fbox, 0, &FBOX);
-                }
-            }
+            // (`\boxed` is recorded by the scan, in runs.)
+            b'\\' if BOXED.at(t, k) => return true,
+            b'\\' => record(Needle::Fbox, 0, &FBOX),
             b'#' => self.hits[Needle::Hashes as usize].push(base + k),
             b's' | b'S' => {
                 record(Needle::FinalAnswer, 8, &FINAL_ANSWER);
@@ -252,12 +333,13 @@ impl Anchors {
             0xE7 => record(Needle::AnswerZh, 0, &ANSWER_ZH),
             _ => record(Needle::SoZh, 0, &SO_ZH),
         }
+        false
     }
 
     /// Whether no needle occurs at all (no box, no phrase, no "therefore":
     /// the explicit search has nothing to find).
     pub(super) fn is_empty(&self) -> bool {
-        self.hits.iter().all(Vec::is_empty)
+        self.boxes.is_empty() && self.hits.iter().all(Vec::is_empty)
     }
 
     /// The occurrences in `text[start..end]`, from those of
@@ -272,6 +354,13 @@ impl Anchors {
             hits.retain(|&h| h < old);
             hits.extend(later);
         }
+        front.boxes.retain_mut(|r| {
+            if let Some(keep) = old.checked_sub(r.base).filter(|&d| d < 64) {
+                r.mask &= (1 << keep) - 1;
+            }
+            r.base < old && r.mask != 0
+        });
+        front.boxes.extend(self.boxes);
         front
     }
 
@@ -294,13 +383,16 @@ impl Anchors {
         needle: Needle,
         range: Range<usize>,
     ) -> impl Iterator<Item = usize> + '_ {
+        if needle == Needle::Boxed {
+            return Hits::Runs(self.boxes_within(range.start, range.end).rev());
+        }
         let (hits, len) = self.within(needle, range.start, range.end);
         // Only `####` overlaps itself: the hits one byte apart are a run of
         // `#`, of which the forward search keeps every fourth from the
         // run's first hit. `chain` is that first hit for the run being read.
         let overlapping = needle == Needle::Hashes;
         let mut chain = usize::MAX;
-        (0..hits.len()).rev().filter_map(move |k| {
+        Hits::List((0..hits.len()).rev().filter_map(move |k| {
             let h = hits[k];
             if !overlapping {
                 return Some(h);
@@ -313,7 +405,7 @@ impl Anchors {
                 chain = hits[j];
             }
             ((h - chain) % len == 0).then_some(h)
-        })
+        }))
     }
 
     /// The positions of `needle` in `[from, to)`, as `str::match_indices`
@@ -325,15 +417,35 @@ impl Anchors {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
+        if needle == Needle::Boxed {
+            // (`\boxed` never overlaps itself.)
+            return Hits::Runs(self.boxes_within(from, to));
+        }
         let (hits, len) = self.within(needle, from, to);
         let mut next = from;
-        hits.iter().copied().filter(move |&h| {
+        Hits::List(hits.iter().copied().filter(move |&h| {
             let keep = h >= next;
             if keep {
                 next = h + len;
             }
             keep
-        })
+        }))
+    }
+
+    /// The occurrences of `\boxed` that lie in `[from, to)`, in order
+    /// (from either end): the runs that reach the range, their bits
+    /// filtered at its two ends.
+    fn boxes_within(&self, from: usize, to: usize) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        let len = Needle::Boxed.text().len();
+        let first = self.boxes.partition_point(|r| r.last() < from);
+        let last = self
+            .boxes
+            .partition_point(|r| r.first() + len <= to)
+            .max(first);
+        self.boxes[first..last]
+            .iter()
+            .flat_map(|r| Bits(r.mask).map(move |b| r.base + b))
+            .filter(move |&h| h >= from && h + len <= to)
     }
 }
 
@@ -462,15 +574,41 @@ mod tests {
                     old,
                     end,
                 );
+                let whole = Anchors::scan(&s.as_bytes()[start..end], start);
+                assert_eq!(grown.hits, whole.hits);
                 assert_eq!(
-                    grown.hits,
-                    Anchors::scan(&s.as_bytes()[start..end], start).hits
+                    grown.find(Needle::Boxed, 0, end).collect::<Vec<_>>(),
+                    whole.find(Needle::Boxed, 0, end).collect::<Vec<_>>()
                 );
             }
             for n in NEEDLES {
                 let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i + 5).collect();
                 let got: Vec<usize> = a.find(n, 5, s.len() + 5).collect();
                 assert_eq!(got, want, "{n:?} in round {round}");
+            }
+        }
+    }
+
+    /// A text dense in boxes (a run per block, full ones), its table grown
+    /// to the front from cuts inside runs: every query is `match_indices`.
+    #[test]
+    fn dense_boxes_grow_and_query() {
+        let s = "x\\boxed{\\BOXED\\fbox{".repeat(40);
+        let t = s.as_bytes();
+        let lower = s.to_ascii_lowercase();
+        for (start, old, end) in [(0, 1, t.len()), (3, 70, t.len() - 2), (0, 129, 300)] {
+            let a = Anchors::scan(&t[old..end], old).extend_front(t, start, old, end);
+            for n in [Needle::Boxed, Needle::Fbox] {
+                for (from, to) in [(start, end), (start + 1, end - 5), (60, 200)] {
+                    let want: Vec<usize> = lower[from..to]
+                        .match_indices(n.text())
+                        .map(|(i, _)| i + from)
+                        .collect();
+                    assert_eq!(a.find(n, from, to).collect::<Vec<_>>(), want);
+                    let mut back: Vec<usize> = a.find_rev(n, from..to).collect();
+                    back.reverse();
+                    assert_eq!(back, want);
+                }
             }
         }
     }
