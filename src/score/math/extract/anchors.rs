@@ -11,7 +11,10 @@
 //! new substring search. A text that holds none of the needles (most gold
 //! answers: `\frac{1}{2}`, `5`) costs one short scan and no allocation, and
 //! a position costs the same however many needles the text holds (a text of
-//! `\boxed{` or `the answer is ` repeated).
+//! `\boxed{` or `the answer is ` repeated). `\boxed` is recorded as one
+//! word of bits per block that holds one, and a block with five triggers or
+//! more finds its boxes by a second branch-free loop, not one by one: a
+//! text of `\boxed{` repeated costs a few instructions a byte.
 //!
 //! # Differences with the document
 //!
@@ -82,8 +85,8 @@ const LONGEST: usize = 12;
 const BLOCK: usize = 64;
 
 /// The bytes after a block its classification reads (a trigger is up to
-/// four bytes long).
-const LOOK: usize = 3;
+/// four bytes long, `\boxed` six).
+const LOOK: usize = 5;
 
 /// A needle of at most 16 bytes as one masked comparison of the 16 bytes at
 /// a position: `(x | fold) & mask == want`, where `fold` sets the case bit
@@ -135,11 +138,6 @@ impl Pattern {
 }
 
 const BOXED: Pattern = Pattern::new(Needle::Boxed.text().as_bytes());
-/// [`BOXED`] on eight bytes: `(x & mask) | fold == want` (the case bit is
-/// set after the mask, so the two bytes after the word are ignored).
-const BOXED_MASK: u64 = BOXED.mask as u64;
-const BOXED_FOLD: u64 = BOXED.fold as u64;
-const BOXED_WANT: u64 = BOXED.want as u64;
 const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
 const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
 const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
@@ -203,24 +201,44 @@ impl Run {
     }
 }
 
-/// The set bits of a word, lowest first (or highest first from the back).
-struct Bits(u64);
+/// The occurrences of `\boxed` in `[from, to)`, read from runs, the
+/// first first (or the last first when `back`).
+struct Boxes<'a> {
+    /// The runs not read yet.
+    runs: &'a [Run],
+    /// The run being read: its bits not read yet.
+    cur: Run,
+    from: usize,
+    to: usize,
+    back: bool,
+}
 
-impl Iterator for Bits {
+impl Iterator for Boxes<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        let b = (self.0 != 0).then(|| self.0.trailing_zeros() as usize)?;
-        self.0 &= self.0 - 1;
-        Some(b)
-    }
-}
-
-impl DoubleEndedIterator for Bits {
-    fn next_back(&mut self) -> Option<usize> {
-        let b = (self.0 != 0).then(|| 63 - self.0.leading_zeros() as usize)?;
-        self.0 &= !(1 << b);
-        Some(b)
+        loop {
+            while self.cur.mask == 0 {
+                let (r, rest) = if self.back {
+                    self.runs.split_last()?
+                } else {
+                    self.runs.split_first()?
+                };
+                self.cur = *r;
+                self.runs = rest;
+            }
+            let b = if self.back {
+                63 - self.cur.mask.leading_zeros()
+            } else {
+                self.cur.mask.trailing_zeros()
+            };
+            self.cur.mask &= !(1 << b);
+            let h = self.cur.base + b as usize;
+            // (Only the runs at the two ends hold positions outside.)
+            if h >= self.from && h + Needle::Boxed.text().len() <= self.to {
+                return Some(h);
+            }
+        }
     }
 }
 
@@ -242,13 +260,34 @@ impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, 
     }
 }
 
+/// The starts of `\boxed` in a block (one flag byte each, ASCII case
+/// ignored): the same loop without branches, for a block that holds
+/// several triggers (a text of `\boxed{` repeated verifies none of them
+/// one by one).
+#[inline(always)]
+fn box_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
+    let mut f = [0u8; BLOCK];
+    for (k, x) in f.iter_mut().enumerate() {
+        *x = u8::from(
+            (w[k] == b'\\')
+                & (w[k + 1] | 0x20 == b'b')
+                & (w[k + 2] | 0x20 == b'o')
+                & (w[k + 3] | 0x20 == b'x')
+                & (w[k + 4] | 0x20 == b'e')
+                & (w[k + 5] | 0x20 == b'd'),
+        );
+    }
+    f
+}
+
 /// Every occurrence of every needle in a text, by needle, in increasing
 /// order (absolute byte positions). `\boxed` is kept as runs, one per
 /// block of the scan that holds one (a text of `\boxed{` repeated records
-/// a word per 64 bytes, not one per command); its list in `hits` is empty.
+/// a word per 64 bytes, not one per command).
 #[derive(Debug, Default)]
 pub(super) struct Anchors {
-    hits: [Vec<usize>; 8],
+    /// By needle, `\boxed` (the first) left out: `hits[needle - 1]`.
+    hits: [Vec<usize>; 7],
     boxes: Vec<Run>,
 }
 
@@ -265,36 +304,40 @@ impl Anchors {
         let mut anchors = Anchors::default();
         let n = t.len();
         let mut pos = 0;
+        let mut pad = [0u8; BLOCK + LOOK];
         while pos < n {
-            let flags = match t
+            let w = match t
                 .get(pos..)
                 .and_then(<[u8]>::first_chunk::<{ BLOCK + LOOK }>)
             {
-                Some(w) => block_flags(w),
+                Some(w) => w,
                 None => {
                     // The last block, padded with zero bytes (no trigger
                     // holds one).
-                    let mut w = [0u8; BLOCK + LOOK];
-                    w[..n - pos].copy_from_slice(&t[pos..]);
-                    block_flags(&w)
+                    pad[..n - pos].copy_from_slice(&t[pos..]);
+                    &pad
                 }
             };
-            let mut bits = pack_flags(&flags);
+            let mut bits = pack_flags(&block_flags(w));
             let mut boxes = 0u64;
+            // (`rest` loses a trigger per step: nonzero after four steps
+            // when five or more triggers hold.)
+            let mut rest = bits;
+            for _ in 0..4 {
+                rest &= rest.wrapping_sub(1);
+            }
+            if rest != 0 {
+                // Five triggers or more (the verification of each costs a
+                // fifth of this loop): the boxes at once.
+                boxes = pack_flags(&box_flags(w));
+                bits &= !boxes;
+            }
             while bits != 0 {
                 let j = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let k = pos + j;
-                // `\boxed` first, as one masked comparison of eight bytes
-                // (a text of `\boxed{` repeated does nothing else).
-                let boxed = match t.get(k..).and_then(<[u8]>::first_chunk::<8>) {
-                    Some(w) => u64::from_le_bytes(*w) & BOXED_MASK | BOXED_FOLD == BOXED_WANT,
-                    None => k < n && anchors.verify(t, base, k),
-                };
-                if boxed {
+                if k < n && anchors.verify(t, base, k) {
                     boxes |= 1 << j;
-                } else if k + 8 <= n {
-                    anchors.verify(t, base, k);
                 }
             }
             if boxes != 0 {
@@ -317,14 +360,14 @@ impl Anchors {
     fn verify(&mut self, t: &[u8], base: usize, k: usize) -> bool {
         let mut record = |needle: Needle, offset: usize, p: &Pattern| {
             if let Some(s) = k.checked_sub(offset).filter(|&s| p.at(t, s)) {
-                self.hits[needle as usize].push(base + s);
+                self.hits[needle as usize - 1].push(base + s);
             }
         };
         match t[k] {
             // (`\boxed` is recorded by the scan, in runs.)
             b'\\' if BOXED.at(t, k) => return true,
             b'\\' => record(Needle::Fbox, 0, &FBOX),
-            b'#' => self.hits[Needle::Hashes as usize].push(base + k),
+            b'#' => self.hits[Needle::Hashes as usize - 1].push(base + k),
             b's' | b'S' => {
                 record(Needle::FinalAnswer, 8, &FINAL_ANSWER);
                 record(Needle::Answer, 2, &ANSWER);
@@ -368,7 +411,11 @@ impl Anchors {
     /// ones included), and the needle's length.
     fn within(&self, needle: Needle, from: usize, to: usize) -> (&[usize], usize) {
         let len = needle.text().len();
-        let hits = &self.hits[needle as usize];
+        // (`\boxed`'s are runs, read by `boxes_within`.)
+        let hits = self
+            .hits
+            .get((needle as usize).wrapping_sub(1))
+            .map_or(&[][..], Vec::as_slice);
         let first = hits.partition_point(|&h| h < from);
         let last = hits.partition_point(|&h| h + len <= to).max(first);
         (&hits[first..last], len)
@@ -384,7 +431,7 @@ impl Anchors {
         range: Range<usize>,
     ) -> impl Iterator<Item = usize> + '_ {
         if needle == Needle::Boxed {
-            return Hits::Runs(self.boxes_within(range.start, range.end).rev());
+            return Hits::Runs(self.boxes_within(range.start, range.end, true));
         }
         let (hits, len) = self.within(needle, range.start, range.end);
         // Only `####` overlaps itself: the hits one byte apart are a run of
@@ -419,7 +466,7 @@ impl Anchors {
     ) -> impl Iterator<Item = usize> + '_ {
         if needle == Needle::Boxed {
             // (`\boxed` never overlaps itself.)
-            return Hits::Runs(self.boxes_within(from, to));
+            return Hits::Runs(self.boxes_within(from, to, false));
         }
         let (hits, len) = self.within(needle, from, to);
         let mut next = from;
@@ -433,19 +480,22 @@ impl Anchors {
     }
 
     /// The occurrences of `\boxed` that lie in `[from, to)`, in order
-    /// (from either end): the runs that reach the range, their bits
-    /// filtered at its two ends.
-    fn boxes_within(&self, from: usize, to: usize) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    /// (the last first when `back`): the runs that reach the range, their
+    /// bits filtered at its two ends.
+    fn boxes_within(&self, from: usize, to: usize, back: bool) -> Boxes<'_> {
         let len = Needle::Boxed.text().len();
         let first = self.boxes.partition_point(|r| r.last() < from);
         let last = self
             .boxes
             .partition_point(|r| r.first() + len <= to)
             .max(first);
-        self.boxes[first..last]
-            .iter()
-            .flat_map(|r| Bits(r.mask).map(move |b| r.base + b))
-            .filter(move |&h| h >= from && h + len <= to)
+        Boxes {
+            runs: &self.boxes[first..last],
+            cur: Run { base: 0, mask: 0 },
+            from,
+            to,
+            back,
+        }
     }
 }
 
