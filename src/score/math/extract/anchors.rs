@@ -216,6 +216,7 @@ struct Boxes<'a> {
 impl Iterator for Boxes<'_> {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
         loop {
             while self.cur.mask == 0 {
@@ -252,6 +253,7 @@ enum Hits<L, R> {
 impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, R> {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
         match self {
             Hits::List(l) => l.next(),
@@ -425,6 +427,7 @@ impl Anchors {
     /// returns, the last first: a query that needs only the last few
     /// occurrences reads only those (and, for `####`, the run of `#` they
     /// end, once).
+    #[inline]
     pub(super) fn find_rev(
         &self,
         needle: Needle,
@@ -458,6 +461,7 @@ impl Anchors {
     /// The positions of `needle` in `[from, to)`, as `str::match_indices`
     /// finds them in that range: whole occurrences, none overlapping the
     /// previous one found.
+    #[inline]
     pub(super) fn find(
         &self,
         needle: Needle,
@@ -482,6 +486,7 @@ impl Anchors {
     /// The occurrences of `\boxed` that lie in `[from, to)`, in order
     /// (the last first when `back`): the runs that reach the range, their
     /// bits filtered at its two ends.
+    #[inline]
     fn boxes_within(&self, from: usize, to: usize, back: bool) -> Boxes<'_> {
         let len = Needle::Boxed.text().len();
         let first = self.boxes.partition_point(|r| r.last() < from);
