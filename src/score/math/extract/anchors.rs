@@ -12,9 +12,9 @@
 //! answers: `\frac{1}{2}`, `5`) costs one short scan and no allocation, and
 //! a position costs the same however many needles the text holds (a text of
 //! `\boxed{` or `the answer is ` repeated). `\boxed` is recorded as one
-//! word of bits per block that holds one, and a block with five triggers or
-//! more finds its boxes by a second branch-free loop, not one by one: a
-//! text of `\boxed{` repeated costs a few instructions a byte.
+//! word of bits per block that holds one, and a block after one of four
+//! boxes or more finds its boxes by a second branch-free loop, not one by
+//! one: a text of `\boxed{` repeated costs a few instructions a byte.
 //!
 //! # Differences with the document
 //!
@@ -253,7 +253,7 @@ enum Hits<L, R> {
 impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, R> {
     type Item = usize;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<usize> {
         match self {
             Hits::List(l) => l.next(),
@@ -263,9 +263,8 @@ impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, 
 }
 
 /// The starts of `\boxed` in a block (one flag byte each, ASCII case
-/// ignored): the same loop without branches, for a block that holds
-/// several triggers (a text of `\boxed{` repeated verifies none of them
-/// one by one).
+/// ignored): the same loop without branches, for a block in a run of
+/// boxes.
 #[inline(always)]
 fn box_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
     let mut f = [0u8; BLOCK];
@@ -307,6 +306,8 @@ impl Anchors {
         let n = t.len();
         let mut pos = 0;
         let mut pad = [0u8; BLOCK + LOOK];
+        // Whether the last block held four boxes or more.
+        let mut dense = false;
         while pos < n {
             let w = match t
                 .get(pos..)
@@ -322,15 +323,10 @@ impl Anchors {
             };
             let mut bits = pack_flags(&block_flags(w));
             let mut boxes = 0u64;
-            // (`rest` loses a trigger per step: nonzero after four steps
-            // when five or more triggers hold.)
-            let mut rest = bits;
-            for _ in 0..4 {
-                rest &= rest.wrapping_sub(1);
-            }
-            if rest != 0 {
-                // Five triggers or more (the verification of each costs a
-                // fifth of this loop): the boxes at once.
+            if dense {
+                // The block before held four boxes or more: this one's at
+                // once (a text of `\boxed{` repeated verifies none of them
+                // one by one).
                 boxes = pack_flags(&box_flags(w));
                 bits &= !boxes;
             }
@@ -342,11 +338,19 @@ impl Anchors {
                     boxes |= 1 << j;
                 }
             }
+            dense = false;
             if boxes != 0 {
                 anchors.boxes.push(Run {
                     base: base + pos,
                     mask: boxes,
                 });
+                // (`rest` loses a box per step: nonzero after three steps
+                // when four or more are left.)
+                let mut rest = boxes;
+                for _ in 0..3 {
+                    rest &= rest.wrapping_sub(1);
+                }
+                dense = rest != 0;
             }
             pos += BLOCK;
         }
@@ -427,7 +431,7 @@ impl Anchors {
     /// returns, the last first: a query that needs only the last few
     /// occurrences reads only those (and, for `####`, the run of `#` they
     /// end, once).
-    #[inline]
+    #[inline(always)]
     pub(super) fn find_rev(
         &self,
         needle: Needle,
