@@ -215,16 +215,19 @@ impl Doc<'_> {
     /// A number that is the exponent of a power (`m^2`, `s^{-1}`, `2^{10}`,
     /// `x^4`, `(x+1)^2`) is not the token: the power is, and when its base
     /// is a unit after a number (`25 m^2`, `9.8 m/s^2`), that number with
-    /// its units ([`Doc::power`], [`Doc::number_with_units`]).
+    /// its units ([`Doc::power`], [`Doc::number_with_units`]); so is a
+    /// number that is a subscript (`a_5`, `x_{2}`: the term, not its index).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
         let (s, e) = self.with_mantissa(from, n);
         if (s, e) == n {
             if let Some((base, caret, end)) = self.power(from, to, n) {
-                return Some(
-                    self.number_with_units(from, base, caret)
-                        .map_or((base, end), |s| (s, end)),
-                );
+                // (A subscript's base is never a unit: `a_5` is a term.)
+                let units = match self.bytes()[caret] {
+                    b'^' => self.number_with_units(from, base, caret),
+                    _ => None,
+                };
+                return Some(units.map_or((base, end), |s| (s, end)));
             }
         }
         Some(self.with_unit(to, (s, e)))
@@ -343,7 +346,7 @@ impl Doc<'_> {
 
     /// MX-14: when the number `(s, e)` is the exponent of a power — after
     /// `^` (`x^4`, `s^-1`), or filling a group after it (`2^{10}`,
-    /// `s^{-1}`) — where the power's base starts (at most
+    /// `s^{-1}`) — or a subscript (`a_5`, `a_{3}`), where the base starts (at most
     /// [`MAX_BASE_BYTES`] back: a bracket group with the letters glued
     /// before it, `(x+1)`, `f(x)`, or a run of letters, digits, `.` and
     /// `\`, `x`, `3x`, `\pi`, `10`), its caret, and where the exponent
@@ -360,7 +363,7 @@ impl Doc<'_> {
         } else {
             (s, e)
         };
-        if !(c > from && b[c - 1] == b'^') {
+        if !(c > from && matches!(b[c - 1], b'^' | b'_')) {
             return None;
         }
         let caret = c - 1;
@@ -483,6 +486,10 @@ mod tests {
             ("The result is \u{2212}5.", "\u{2212}5"),
             ("so x2\u{2212}5", "5"),
             ("the groups 1:2:3:4:5", "2:3:4:5"),
+            // Subscripts: the term, not its index.
+            ("Thus the largest term is a_5", "a_5"),
+            ("the sequence reaches a_{3}", "a_{3}"),
+            ("We get a_1 = 12", "12"),
             // Not exponents: the number itself.
             ("So 2^3 = 8", "8"),
             ("x^2 is 4", "4"),

@@ -9,7 +9,8 @@
 
 use super::Found;
 
-/// The most solutions [`listed_solutions`] reads into one answer.
+/// The most solutions listed together that the production fallback reads
+/// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
 pub const MAX_LISTED_SOLUTIONS: usize = 16;
 
 /// How far back the value of one listed solution may start (bytes).
