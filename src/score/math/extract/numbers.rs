@@ -229,6 +229,9 @@ impl Doc<'_> {
                 };
                 return Some(units.map_or((base, end), |s| (s, end)));
             }
+            if let Some(start) = self.expression_before(from, s) {
+                return Some((start, e));
+            }
         }
         Some(self.with_unit(to, (s, e)))
     }
@@ -378,6 +381,92 @@ impl Doc<'_> {
         (k < caret).then_some((k, caret, end))
     }
 
+    /// MX-14: when the number starting at `s` ends an expression written in
+    /// prose (`x + 1`, `\\pi/2`, `100 - 1`, `x^2 + 1`, `2 \\times 3`): where the
+    /// expression starts, read back at most [`MAX_EXPRESSION_BYTES`] over
+    /// operators (`+ - * / ^ _ ×`, `\\cdot`, `\\times`, spaces around) and
+    /// operands ([`Doc::operand_before`]); it stops at anything else — an
+    /// `=` (so the right side of the last `=` is read, as MX-13 reads a
+    /// formula), a word of prose, punctuation. `None` when no operator
+    /// stands right before the number.
+    fn expression_before(&self, from: usize, s: usize) -> Option<usize> {
+        let b = self.bytes();
+        let floor = from.max(s.saturating_sub(MAX_EXPRESSION_BYTES));
+        let spaces = |mut j: usize| {
+            while j > floor && b[j - 1] == b' ' {
+                j -= 1;
+            }
+            j
+        };
+        let mut start = None;
+        let mut k = s;
+        loop {
+            let mut j = spaces(k);
+            let op = if j > floor && matches!(b[j - 1], b'+' | b'-' | b'*' | b'/' | b'^' | b'_') {
+                1
+            } else if b[floor..j].ends_with("\u{d7}".as_bytes()) {
+                2
+            } else if b[floor..j].ends_with(b"\\cdot") {
+                5
+            } else if b[floor..j].ends_with(b"\\times") {
+                6
+            } else {
+                0
+            };
+            if op == 0 {
+                break;
+            }
+            j = spaces(j - op);
+            match self.operand_before(floor, j) {
+                Some(o) => {
+                    start = Some(o);
+                    k = o;
+                }
+                None => break,
+            }
+        }
+        start
+    }
+
+    /// An operand of [`Doc::expression_before`] ending at `j` (not before
+    /// `floor`): where it starts — a number (`100`, `2.5`), a bracket group
+    /// with the letters or command glued before it (`(x+1)`, `f(x)`,
+    /// `\\sqrt{2}`), a command (`\\pi`), or one letter standing alone with
+    /// the digits glued before it (`x`, `3x`); a word of two letters or more
+    /// is prose, no operand.
+    fn operand_before(&self, floor: usize, j: usize) -> Option<usize> {
+        let b = self.bytes();
+        let mut k = j;
+        if k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
+            while k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
+                k -= 1;
+            }
+            return Some(k);
+        }
+        let mut grouped = false;
+        while k > floor && matches!(b[k - 1], b')' | b']' | b'}') {
+            k = floor + crate::text::brackets::opening(&b[floor..k], k - 1 - floor)?;
+            grouped = true;
+        }
+        let letters_end = k;
+        while k > floor && b[k - 1].is_ascii_alphabetic() {
+            k -= 1;
+        }
+        let command = k > floor && b[k - 1] == b'\\';
+        if command {
+            return Some(k - 1);
+        }
+        let n = letters_end - k;
+        if n > 1 || (n == 0 && !grouped) {
+            return None;
+        }
+        // A coefficient glued before the letter (`3x`).
+        while k > floor && b[k - 1].is_ascii_digit() {
+            k -= 1;
+        }
+        Some(k)
+    }
+
     /// MX-14: when the power whose base is `[base, caret)` is a unit after a
     /// number (`25 m^2`, `9.8 m/s^2`, `1.5 m s^{-1}`, `3.54e-07 s^-1`):
     /// where that number starts. The units before the base (at most
@@ -450,6 +539,9 @@ impl Doc<'_> {
 /// (`1:2:3:4` is three).
 const MAX_COLON_GROUPS: usize = 3;
 
+/// How far back [`Doc::expression_before`] reads an expression (bytes).
+const MAX_EXPRESSION_BYTES: usize = 64;
+
 /// How far back [`Doc::power`] reads a power's base (bytes).
 const MAX_BASE_BYTES: usize = 64;
 
@@ -490,6 +582,16 @@ mod tests {
             ("Thus the largest term is a_5", "a_5"),
             ("the sequence reaches a_{3}", "a_{3}"),
             ("We get a_1 = 12", "12"),
+            // Expressions in prose: from the last `=` on.
+            ("so f(x) = x + 1", "x + 1"),
+            ("The angle is \\pi/2", "\\pi/2"),
+            ("which gives 100 - 1", "100 - 1"),
+            ("so p(x) = x^2 + 1", "x^2 + 1"),
+            ("Total = 2 \\times 3", "2 \\times 3"),
+            ("It happened on 2024-03-15", "2024-03-15"),
+            ("earning 9 * 2 = 18 dollars.", "18"),
+            ("as seen in COVID-19", "19"),
+            ("we get ab + 1", "1"),
             // Not exponents: the number itself.
             ("So 2^3 = 8", "8"),
             ("x^2 is 4", "4"),
