@@ -171,8 +171,11 @@ fn locate_production(
     // response (`…is 2/3. <|im_start|>user`): what follows is not the
     // model's answer.
     let (mut start, end, open_think) = turn;
-    let body = &response[start..end];
-    if trim_end_ws(body).is_empty() {
+    // Trailing white space is no part of the response: every window below
+    // is measured back from its last other byte (4 KiB of trailing spaces
+    // moved the cut-off window past it: a slice out of order).
+    let end = start + trim_end_ws(&response[start..end]).len();
+    if end == start {
         return Err(if open_think {
             "cut off: the reasoning block (<think>) never closes"
         } else {
@@ -283,14 +286,14 @@ fn locate_production(
 
 /// MX-15: why a response whose answer statement `f` (not a box, not a bold
 /// line) runs to its end was cut off there, if it was: it ends on an
-/// operator, inside a formula or a brace group (`The answer is \boxed{5`,
-/// `Answer: 5 \times`), read as MX-15 reads a response without an answer.
+/// operator, inside a formula or a brace group (`The answer is \\boxed{5`,
+/// `Answer: 5 \\times`), read as MX-15 reads a response without an answer.
+/// `[start, end)` is the response without its trailing white space.
 fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<NoAnswerReason> {
-    let e = start + trim_end_ws(&response[start..end]).len();
-    if f.span.1 < e {
+    if f.span.1 < end {
         return None;
     }
-    cut_in_formula(&response[window_start(response, start, end, TAIL_BYTES * 2)..e])
+    cut_in_formula(&response[window_start(response, start, end, TAIL_BYTES * 2)..end])
 }
 
 /// The reason of a response whose last number, the fallback's answer, is
@@ -464,6 +467,31 @@ mod production_tests {
             let old =
                 strip_think(&s).len() < s.len() && !s.to_ascii_lowercase().contains("</think>");
             assert_eq!(open_think, old, "{s:?}");
+        }
+    }
+
+    /// Trailing white space of any length, past every window, is no part
+    /// of the response: the answer and the cut-off reasons stay (4 KiB of
+    /// spaces after `so we get 17` once sliced the cut-off window out of
+    /// order).
+    #[test]
+    fn trailing_white_space_of_any_length_changes_nothing() {
+        for r in [
+            "so we get 17",
+            "x = 2 +",
+            "The answer is \\boxed{5",
+            "Thus $x = 5$.",
+            "The answer is 5",
+            "<think>a</think>so 3",
+            "\u{3000}",
+        ] {
+            let want = answer(r);
+            for n in [1, 100, 2_100, 4_200, 8_300, 70_000] {
+                for pad in [" ", "\n", " \n\t"] {
+                    let padded = format!("{r}{}", pad.repeat(n));
+                    assert_eq!(answer(&padded), want, "{r:?} + {n} x {pad:?}");
+                }
+            }
         }
     }
 
