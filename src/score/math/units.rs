@@ -18,6 +18,11 @@ use num_traits::One;
 
 use crate::expr::Expr;
 
+/// The most unit words read after a number as one unit written outside math
+/// mode (`kg m^2 s^{-2}` is three): by the extraction's number token (MX-14)
+/// and by the comparison's reading of it (ME-9).
+pub const MAX_UNIT_WORDS: usize = 4;
+
 /// Exponents of length, mass and time.
 pub type Dims = [i32; 3];
 

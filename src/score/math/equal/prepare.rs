@@ -303,16 +303,13 @@ fn is_plain_number(num: &str) -> bool {
             .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','))
 }
 
-/// The most unit words [`unit_expression`] reads after a number.
-const MAX_UNIT_WORDS: usize = 4;
-
 /// `9.8 m/s^2` → `9.8\text{ m}/\text{ s}^{2}`, `27 cm^3` → `27\text{ cm}^{3}`,
 /// `3.54e-07 s^-1` → `3.54\times10^{-07}\text{ s}^{-1}`: a number (also with
 /// an exponent, which prepare has rewritten `\times10^{…}`) followed by unit
 /// words of the table (ME-9), each with an optional integer power (`^2`,
 /// `^-1`, `^{-1}`), joined by spaces, `/`, `*` or `\cdot` — with at least
 /// one power or joint (one plain word is [`trailing_unit_word`]'s) and at
-/// most [`MAX_UNIT_WORDS`] words: the quantity written outside math mode, as
+/// most [`units::MAX_UNIT_WORDS`] words: the quantity written outside math mode, as
 /// MX-14's number token reads it. A unit of one letter alone with a
 /// positive power is a variable (`3 m^2` stays `3m^2`).
 fn unit_expression(t: &str) -> Option<String> {
@@ -331,7 +328,7 @@ fn unit_expression(t: &str) -> Option<String> {
     let mut rest = tail.trim_start();
     let (mut marked, mut words, mut short) = (false, 0, false);
     while !rest.is_empty() {
-        if words == MAX_UNIT_WORDS {
+        if words == units::MAX_UNIT_WORDS {
             return None;
         }
         for op in ["/", "*", "\\cdot"] {

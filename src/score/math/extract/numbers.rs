@@ -470,7 +470,7 @@ impl Doc<'_> {
     /// MX-14: when the power whose base is `[base, caret)` is a unit after a
     /// number (`25 m^2`, `9.8 m/s^2`, `1.5 m s^{-1}`, `3.54e-07 s^-1`):
     /// where that number starts. The units before the base (at most
-    /// [`MAX_UNIT_WORDS`] in all) are unit words of ME-9, each with an
+    /// [`MAX_UNIT_WORDS`](crate::score::math::units::MAX_UNIT_WORDS) in all) are unit words of ME-9, each with an
     /// optional integer power, joined by spaces, `/`, `*` or `\cdot`.
     fn number_with_units(&self, from: usize, base: usize, caret: usize) -> Option<usize> {
         let b = self.bytes();
@@ -484,7 +484,7 @@ impl Doc<'_> {
             return None;
         }
         let mut k = base;
-        for _ in 0..MAX_UNIT_WORDS {
+        for _ in 0..crate::score::math::units::MAX_UNIT_WORDS {
             // The joint before the unit: spaces, then `/`, `*` or `\cdot`
             // and spaces.
             let mut j = k;
@@ -544,10 +544,6 @@ const MAX_EXPRESSION_BYTES: usize = 64;
 
 /// How far back [`Doc::power`] reads a power's base (bytes).
 const MAX_BASE_BYTES: usize = 64;
-
-/// The most unit words [`Doc::number_with_units`] reads between a number and
-/// the power that ends its token (`kg m^2 s^{-2}` is three).
-const MAX_UNIT_WORDS: usize = 4;
 
 #[cfg(test)]
 mod tests {
