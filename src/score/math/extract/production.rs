@@ -172,8 +172,7 @@ fn locate_production(
     // model's answer.
     let (mut start, end, open_think) = turn;
     // Trailing white space is no part of the response: every window below
-    // is measured back from its last other byte (4 KiB of trailing spaces
-    // moved the cut-off window past it: a slice out of order).
+    // is measured back from its last other byte (no window starts past it).
     let end = start + trim_end_ws(&response[start..end]).len();
     if end == start {
         return Err(if open_think {
