@@ -506,39 +506,6 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
     (s, e)
 }
 
-/// The first position `k ≥ i` of `b` whose byte is one of `targets`, or a
-/// position `≥ b.len()` when there is none. The text is read 16 bytes at a
-/// time as one `u128` (SWAR: a byte equal to a target becomes a zero byte
-/// after `xor`, and the zero-byte test `(x − 0x01…) & !x & 0x80…` marks it;
-/// its borrow can only mark bytes above a true zero, so the lowest mark is
-/// exact), so a scan that only cares about `\` and `$` costs a fraction of
-/// a byte loop.
-fn skip_to<const N: usize>(b: &[u8], mut i: usize, targets: [u8; N]) -> usize {
-    const LO: u128 = u128::MAX / 255;
-    const HI: u128 = LO << 7;
-    // Dense hits (`$$$$…`) cost one comparison each.
-    if b.get(i).is_some_and(|c| targets.iter().any(|t| t == c)) {
-        return i;
-    }
-    let splat = targets.map(|t| LO * u128::from(t));
-    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
-        let w = u128::from_le_bytes(*block);
-        let mut mask = 0;
-        for s in splat {
-            let x = w ^ s;
-            mask |= x.wrapping_sub(LO) & !x & HI;
-        }
-        if mask != 0 {
-            return i + (mask.trailing_zeros() / 8) as usize;
-        }
-        i += 16;
-    }
-    while i < b.len() && !targets.contains(&b[i]) {
-        i += 1;
-    }
-    i
-}
-
 /// Whether `c` is an ASCII byte that [`char::is_whitespace`] accepts
 /// (`u8::is_ascii_whitespace` without the vertical tab).
 fn is_ws_byte(c: u8) -> bool {
@@ -574,8 +541,10 @@ fn trim_end_ws(s: &str) -> &str {
     s[..k].trim_end()
 }
 
-/// [`skip_to`] for a scan that asks again and again, forward (`$x$ ` repeated
-/// asks once every two bytes): the positions of the targets are marked 64
+/// The next byte that is one of a few targets, for a scan that asks again
+/// and again, forward (`$x$ ` repeated asks once every two bytes; a
+/// display's closer is the next `\\` before a `]`): the positions of the
+/// targets are marked 64
 /// bytes at a time in a mask (a branch-free loop), and each question is
 /// answered from it by a shift and a count of trailing zeros.
 struct Skipper<'a, const N: usize> {
@@ -597,8 +566,13 @@ impl<'a, const N: usize> Skipper<'a, N> {
         }
     }
 
-    /// What `skip_to(b, i, targets)` answers (`b.len()` when no target
-    /// follows).
+    /// The text the skipper reads.
+    fn bytes(&self) -> &'a [u8] {
+        self.b
+    }
+
+    /// The first position `k ≥ i` whose byte is a target (`b.len()` when
+    /// no target follows).
     #[inline(always)]
     fn next(&mut self, mut i: usize) -> usize {
         // Dense hits (`\\…`, `$$$$…`) cost one comparison each.
@@ -783,45 +757,6 @@ mod tests {
         }
     }
 
-    /// `skip_to` finds what a byte loop finds, at every start, for one,
-    /// two and four targets (bytes next to a target, `0x01` above one and
-    /// bytes ≥ 0x80 are where a word-at-a-time test could go wrong).
-    #[test]
-    fn skip_to_is_a_byte_loop() {
-        let pieces = [
-            "\\",
-            "$",
-            "{",
-            "}",
-            "x",
-            "\u{1}",
-            "]",
-            "%",
-            "é",
-            "∞",
-            "\\$",
-            "abcdefghij",
-            "\u{80}",
-        ];
-        let mut glue = crate::text::Glue(17);
-        for _ in 0..1500 {
-            let s = glue.text(&pieces, 3);
-            let b = s.as_bytes();
-            let naive =
-                |i: usize, t: &[u8]| (i..b.len()).find(|&k| t.contains(&b[k])).unwrap_or(b.len());
-            let four = [b'\\', b'{', b'}', b'$'];
-            for i in 0..=b.len() {
-                assert_eq!(
-                    skip_to(b, i, [b'$']).min(b.len()),
-                    naive(i, b"$"),
-                    "{s:?} {i}"
-                );
-                assert_eq!(skip_to(b, i, [b'\\', b'$']).min(b.len()), naive(i, b"\\$"));
-                assert_eq!(skip_to(b, i, four).min(b.len()), naive(i, &four));
-            }
-        }
-    }
-
     /// The fast trim is `str::trim_end`: ASCII and Unicode spaces (the
     /// vertical tab, U+3000, U+00A0) after text, across 16-byte blocks.
     #[test]
@@ -862,10 +797,11 @@ mod tests {
         assert_eq!(pack_flags(&[1; 64]), u64::MAX);
     }
 
-    /// The skipper answers what `skip_to` answers, for questions asked
-    /// forward with gaps of every size (across and inside its blocks).
+    /// The skipper answers what a byte loop answers, for questions asked
+    /// forward with gaps of every size (across and inside its blocks; bytes
+    /// next to a target, 0 and bytes ≥ 0x80).
     #[test]
-    fn skipper_is_skip_to() {
+    fn skipper_is_a_byte_loop() {
         let pieces = [
             "\\",
             "$",
@@ -882,11 +818,10 @@ mod tests {
             let mut sk = Skipper::new(b, [b'\\', b'$']);
             let (mut i, mut gap) = (0, 0);
             while i <= b.len() + 1 {
-                assert_eq!(
-                    sk.next(i),
-                    skip_to(b, i, [b'\\', b'$']).min(b.len()),
-                    "{s:?} {i}"
-                );
+                let naive = (i..b.len())
+                    .find(|&k| matches!(b[k], b'\\' | b'$'))
+                    .unwrap_or(b.len());
+                assert_eq!(sk.next(i), naive, "{s:?} {i}");
                 gap = (gap * 7 + 3) % 71;
                 i += 1 + gap;
             }

@@ -8,20 +8,22 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, Skipper, dollar_backslash_masks, skip_to, trim, trim_end_punct};
+use super::{Doc, Found, Skipper, dollar_backslash_masks, trim, trim_end_punct};
 
-/// Where the two bytes `a b` first occur in `hay` (what `find` answers for
-/// a two-byte needle): the `b` bytes are found by [`skip_to`], each checked
-/// for an `a` before it.
-fn find_pair(hay: &[u8], a: u8, b: u8) -> Option<usize> {
-    let mut k = 1;
+/// Where `\\` followed by `c` first occurs at or after `k` in the skipper's
+/// text (what `find` answers for the two-byte needle `\\)` or `\\]`): the
+/// skipper, which marks every `\\` (and `$`) of its text 64 bytes at a
+/// time, answers each step, so a display's closer costs what the scan's
+/// next question costs (not a second search over the display).
+fn closer(skipper: &mut Skipper<'_, 2>, mut k: usize, c: u8) -> Option<usize> {
+    let b = skipper.bytes();
     loop {
-        k = skip_to(hay, k, [b]);
-        if k >= hay.len() {
+        k = skipper.next(k);
+        if k + 1 >= b.len() {
             return None;
         }
-        if hay[k - 1] == a {
-            return Some(k - 1);
+        if b[k] == b'\\' && b[k + 1] == c {
+            return Some(k);
         }
         k += 1;
     }
@@ -182,19 +184,20 @@ impl Doc<'_> {
                         let found = if *missing {
                             None
                         } else {
-                            find_pair(&b[i + 2..to], b'\\', close.as_bytes()[1])
+                            closer(&mut skipper, i + 2, close.as_bytes()[1])
                         };
                         if found.is_none() {
                             *missing = true;
                         }
                         if let Some(k) = found {
-                            let span = trim(self.text, (i + 2, i + 2 + k));
-                            let broken =
-                                one_line && c == b'(' && self.text[i + 2..i + 2 + k].contains('\n');
-                            if span.0 < span.1 && !broken {
-                                best = Some(span);
+                            // (Trimmed once, at the end: whether it has
+                            // content is its first non-space byte.)
+                            let content = b[i + 2..k].iter().any(|c| !c.is_ascii_whitespace());
+                            let broken = one_line && c == b'(' && b[i + 2..k].contains(&b'\n');
+                            if content && !broken {
+                                best = Some((i + 2, k));
                             }
-                            i += 2 + k + 2;
+                            i = k + 2;
                             continue;
                         }
                     }
@@ -221,7 +224,7 @@ impl Doc<'_> {
             }
             i += 1;
         }
-        best
+        best.map(|span| trim(self.text, span))
     }
 
     /// The 64 bytes at `i` (`i + 64 < to`) in one step of [`Self::last_formula`]'s
@@ -350,7 +353,8 @@ impl Doc<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{Doc, trim};
-    use super::find_pair;
+    use super::super::Skipper;
+    use super::closer;
 
     /// MX-6's `$` and `\(`/`\[` pairs read byte by byte from the start, as
     /// the document's fallback reads them: the reference for the block steps.
@@ -522,16 +526,24 @@ mod tests {
         );
     }
 
-    /// `find_pair` answers as `str::find` with the two-byte needle.
+    /// `closer` answers as `str::find` with the two-byte needle, from any
+    /// start (texts of `\\`, `$`, closers and other bytes across blocks).
     #[test]
-    fn find_pair_is_find() {
-        let pieces = ["\\", ")", "]", "x", "\\)", "é", "))"];
+    fn closer_is_find() {
+        let pieces = ["\\", ")", "]", "x", "\\)", "é", "))", "$", "\\]", "\\\\"];
         let mut glue = crate::text::Glue(13);
-        for _ in 0..3000 {
-            let s = glue.text(&pieces, 1);
+        for n in 0..3000 {
+            let s = glue.text(&pieces, 1 + n % 90);
             for close in ["\\)", "\\]"] {
-                let b = close.as_bytes();
-                assert_eq!(find_pair(s.as_bytes(), b[0], b[1]), s.find(close), "{s:?}");
+                for from in (0..=s.len()).step_by(7) {
+                    let mut skipper = Skipper::new(s.as_bytes(), [b'\\', b'$']);
+                    let want = s.as_bytes()[from..]
+                        .windows(2)
+                        .position(|w| w == close.as_bytes())
+                        .map(|k| from + k);
+                    let got = closer(&mut skipper, from, close.as_bytes()[1]);
+                    assert_eq!(got, want, "{s:?} {from}");
+                }
             }
         }
     }
