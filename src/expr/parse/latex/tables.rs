@@ -139,6 +139,8 @@ pub(super) const PLAIN_FUNCTIONS: &[(&str, bool)] = &[
     ("exp", false),
     ("sqrt", false),
     ("abs", true),
+    // (SymPy prints `Abs(x)`.)
+    ("Abs", true),
     ("max", true),
     ("min", true),
     ("floor", true),

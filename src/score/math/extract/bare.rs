@@ -263,7 +263,14 @@ pub(super) fn is_bare(t: &str) -> bool {
                     // or products of symbols.
                     let symbols =
                         n == 2 || (n <= 4 && t[i - n..i].bytes().all(|c| c.is_ascii_uppercase()));
-                    if !symbols && !one_of(ANSWER_WORDS, word) && !is_unit_word(&t[i - n..i]) {
+                    // A name right before `(` is a function applied
+                    // (`abs(x - 2)`, `factorial(5)`: sympy's way of writing).
+                    let call = b.get(i) == Some(&b'(');
+                    if !symbols
+                        && !call
+                        && !one_of(ANSWER_WORDS, word)
+                        && !is_unit_word(&t[i - n..i])
+                    {
                         prose += 1;
                     }
                 }
@@ -407,5 +414,32 @@ mod tests {
         }
         assert!(answered > 250, "{answered}");
         assert!(plain_bare_answer(&"1".repeat(MAX_BARE_BYTES + 1)).is_none());
+    }
+
+    /// A name right before `(` is a function applied (SymPy's printing),
+    /// not a prose word; the same name with a space before the parenthesis,
+    /// or a prose word before one, is still prose.
+    #[test]
+    fn a_function_applied_is_not_prose() {
+        for bare in [
+            "abs(x - 2) + x",
+            "- Abs(x - 1)",
+            "factorial(5)",
+            "binomial(10, 3)",
+            "3*t + cos(y) + atan(5)",
+            "W(x)=1 or W(x)=-1",
+        ] {
+            assert!(is_bare(bare), "{bare}");
+        }
+        for prose in [
+            "abs (x - 2) + x",
+            "value (5)",
+            "the(5)",
+            "compute(5)",
+            "Answer(5)",
+            "so abs(x)",
+        ] {
+            assert!(!is_bare(prose), "{prose}");
+        }
     }
 }

@@ -352,8 +352,8 @@ impl Doc<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Doc, trim};
     use super::super::Skipper;
+    use super::super::{Doc, trim};
     use super::closer;
 
     /// MX-6's `$` and `\(`/`\[` pairs read byte by byte from the start, as
