@@ -15,7 +15,7 @@ use super::forms::{
 };
 use super::literals::{
     boolean, decimal_comma, is_decimal_literal, is_terminating, is_text_item, is_word,
-    never_undefined, simple_number, thousands,
+    never_undefined, simple_number, thousands, thousands_before_words,
 };
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
@@ -89,8 +89,8 @@ fn separators<'s>(r: &'s str, p: &'s str) -> (Cow<'s, str>, Cow<'s, str>) {
             p2 = Cow::Owned(x);
         }
     }
-    let rt = thousands(&r2);
-    let pt = thousands(&p2);
+    let rt = thousands(&r2).or_else(|| thousands_before_words(&r2));
+    let pt = thousands(&p2).or_else(|| thousands_before_words(&p2));
     if rt.is_none() && pt.is_none() {
         return (r2, p2);
     }

@@ -57,6 +57,24 @@ pub(super) fn thousands(s: &str) -> Option<String> {
     None
 }
 
+/// [`thousands`] of a number followed by what it measures or counts
+/// (`1,800 dollars`, `12,000 km`, `1,000,000 people`, `1,800\text{ m}`): the
+/// number read and the words kept after it, so that the units (ME-9), not
+/// the list rule, decide (ME-4). The words start after one space or with a
+/// `\text`/`\mathrm` group, and hold no comma (`1,800 m, 2 s` stays a list).
+pub(super) fn thousands_before_words(s: &str) -> Option<String> {
+    let k = s.find(|c: char| !(c.is_ascii_digit() || matches!(c, ',' | '.' | '-')))?;
+    let (num, tail) = s.split_at(k);
+    let words = tail.strip_prefix(' ').unwrap_or(tail);
+    let worded = (words.len() < tail.len() && words.starts_with(|c: char| c.is_ascii_alphabetic()))
+        || words.starts_with("\\text")
+        || words.starts_with("\\mathrm");
+    if !worded || tail.contains(',') {
+        return None;
+    }
+    thousands(num).map(|n| format!("{n}{tail}"))
+}
+
 /// Whether a rational has a finite decimal expansion (its reduced
 /// denominator has no prime factor other than 2 and 5).
 pub(super) fn is_terminating(n: &num_rational::BigRational) -> bool {

@@ -449,4 +449,30 @@ mod tests {
         assert_eq!(thousands("11,111,111,100").as_deref(), Some("11111111100"));
         assert_eq!(thousands("32, 349"), None);
     }
+
+    /// A number with thousands separators before words is read, the words
+    /// kept (ME-4); a pair, a decimal comma, a list in the words and a
+    /// number without words are not.
+    #[test]
+    fn thousands_before_words_reads_the_number_only() {
+        use super::literals::thousands_before_words as t;
+        assert_eq!(t("1,800 dollars").as_deref(), Some("1800 dollars"));
+        assert_eq!(t("12,000 km").as_deref(), Some("12000 km"));
+        assert_eq!(t("1,000,000 people").as_deref(), Some("1000000 people"));
+        assert_eq!(t("-1,234.5 m").as_deref(), Some("-1234.5 m"));
+        assert_eq!(t("1,800\\text{ m}").as_deref(), Some("1800\\text{ m}"));
+        for no in [
+            "1800 dollars",
+            "1,800",
+            "12,34 km",
+            "1, 800 dollars",
+            "1,800 m, 2 s",
+            "1,800x",
+            "1,800  m",
+            "1,8000 m",
+            "x",
+        ] {
+            assert_eq!(t(no), None, "{no}");
+        }
+    }
 }
