@@ -133,6 +133,7 @@ impl Needle {
 /// Chinese or of digits holds no `\\`, `#` or `w`). One pass 64 bytes at
 /// a time, without branches inside a block, that stops at the first block
 /// holding a key (prose holds a `w` early).
+#[inline(always)]
 pub(super) fn may_occur<const N: usize>(t: &[u8], needles: [Needle; N]) -> bool {
     let keys = needles.map(Needle::key);
     let folds = keys.map(|k| if k.is_ascii_lowercase() { 0x20 } else { 0 });
