@@ -342,9 +342,12 @@ impl<'a> Doc<'a> {
     /// command, "answer" or `####` (ASCII case ignored). Without one, no
     /// box or phrase can be found.
     fn explicit_possible(&self) -> bool {
-        [Needle::Boxed, Needle::Fbox, Needle::Answer, Needle::Hashes]
-            .into_iter()
-            .any(|n| self.find_all(n, self.base, self.end).next().is_some())
+        let words = [Needle::Boxed, Needle::Fbox, Needle::Answer, Needle::Hashes];
+        // (A text without their bytes needs no table: a text of Chinese.)
+        anchors::may_occur(&self.bytes()[self.base..self.end], words)
+            && words
+                .into_iter()
+                .any(|n| self.find_all(n, self.base, self.end).next().is_some())
     }
 
     /// `text[from..to]` in ASCII lowercase (a short range: a phrase's
@@ -454,6 +457,12 @@ impl<'a> Doc<'a> {
         let b = self.bytes();
         let end = self.end;
         let len = word.text().len();
+        // (A range without the word's key byte needs no table, when it is
+        // not built yet: a text of Chinese.)
+        let range = b.get(from.max(self.base)..end).unwrap_or_default();
+        if self.anchors.get().is_none() && !anchors::may_occur(range, [word]) {
+            return None;
+        }
         self.anchors()
             .find_rev(word, from..end)
             .find(|&i| {

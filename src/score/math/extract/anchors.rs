@@ -6,15 +6,20 @@
 //! text is classified 64 bytes at a time by a branch-free loop that marks
 //! the few positions where a needle can hold (two bytes each needle has at
 //! a fixed place, `sw` of "answer", `\b` of `\boxed`, …), and only those
-//! are compared; each later query ("the boxes in this range", "the last
-//! therefore", read from the end) is a binary search in that table, not a
-//! new substring search. A text that holds none of the needles (most gold
-//! answers: `\frac{1}{2}`, `5`) costs one short scan and no allocation, and
-//! a position costs the same however many needles the text holds (a text of
-//! `\boxed{` or `the answer is ` repeated). `\boxed` is recorded as one
-//! word of bits per block that holds one, and a block after one of four
-//! boxes or more finds its boxes by a second branch-free loop, not one by
-//! one: a text of `\boxed{` repeated costs a few instructions a byte.
+//! are compared, each by one masked comparison of the 16 bytes around it;
+//! an occurrence sets its bit in its needle's word for the block, and the
+//! table keeps, by needle, one word per block that holds one (a text of
+//! `所以答案是` or `the answer is ` repeated records a word per 64 bytes,
+//! not a position per occurrence). Each later query ("the boxes in this
+//! range", "the last therefore", read from the end) is a binary search in
+//! that table, not a new substring search. A text that holds none of the
+//! needles (most gold answers: `\frac{1}{2}`, `5`) costs one short scan
+//! and no allocation, and a position costs the same however many needles
+//! the text holds. A block after one of four boxes or four `####` or more
+//! finds them by a second branch-free loop, not one by one: a text of
+//! `\boxed{` or `#### ` repeated costs a few instructions a byte. And a
+//! text without a needle's [key byte](may_occur) needs no table to say it
+//! does not hold it.
 //!
 //! # Differences with the document
 //!
@@ -50,7 +55,6 @@ pub(super) enum Needle {
 }
 
 /// The needles, in the order of [`Needle`]'s variants.
-#[cfg(test)]
 const NEEDLES: [Needle; 8] = [
     Needle::Boxed,
     Needle::Fbox,
@@ -84,15 +88,72 @@ const LONGEST: usize = 12;
 /// The bytes [`Anchors::scan`] classifies at a time.
 const BLOCK: usize = 64;
 
-/// The bytes after a block its classification reads (a trigger is up to
-/// four bytes long, `\boxed` six).
-const LOOK: usize = 5;
+/// The bytes before a block its verification reads (a needle starts at
+/// most eight bytes before its trigger: "final answer" before its `sw`).
+const BEFORE: usize = 8;
 
-/// A needle of at most 16 bytes as one masked comparison of the 16 bytes at
-/// a position: `(x | fold) & mask == want`, where `fold` sets the case bit
-/// of the needle's letters (what
+/// The bytes after a block its classification and verification read (a
+/// trigger is up to four bytes long, `\boxed` six, and a needle ends at
+/// most eight bytes after its trigger's start).
+const LOOK: usize = 8;
+
+/// The bytes of text a block is read from: [`BEFORE`] bytes, the block,
+/// [`LOOK`] bytes (zero bytes outside the text).
+const WINDOW: usize = BEFORE + BLOCK + LOOK;
+
+impl Needle {
+    /// Where the needle's trigger (see [`trigger`]) starts in it.
+    const fn offset(self) -> usize {
+        match self {
+            Needle::Answer => 2,
+            Needle::FinalAnswer => 8,
+            Needle::Therefore => 4,
+            _ => 0,
+        }
+    }
+}
+
+impl Needle {
+    /// A byte every occurrence of the needle holds (a letter in either
+    /// case): a text without it holds no occurrence ([`may_occur`]).
+    const fn key(self) -> u8 {
+        match self {
+            Needle::Boxed | Needle::Fbox => b'\\',
+            Needle::Therefore => b'f',
+            Needle::FinalAnswer | Needle::Answer => b'w',
+            Needle::Hashes => b'#',
+            Needle::AnswerZh => 0xE7,
+            Needle::SoZh => 0xE6,
+        }
+    }
+}
+
+/// Whether `t` holds the [`key`](Needle::key) of one of `needles`: when
+/// not, none of them occurs, and no table is needed to say so (a text of
+/// Chinese or of digits holds no `\\`, `#` or `w`). One pass 64 bytes at
+/// a time, without branches inside a block, that stops at the first block
+/// holding a key (prose holds a `w` early).
+#[inline(always)]
+pub(super) fn may_occur<const N: usize>(t: &[u8], needles: [Needle; N]) -> bool {
+    let keys = needles.map(Needle::key);
+    let folds = keys.map(|k| if k.is_ascii_lowercase() { 0x20 } else { 0 });
+    let holds = |c: u8| {
+        keys.iter()
+            .zip(&folds)
+            .fold(false, |a, (&k, &f)| a | (c | f == k))
+    };
+    let mut blocks = t.chunks_exact(BLOCK);
+    blocks
+        .by_ref()
+        .any(|b| b.iter().fold(0u8, |a, &c| a | u8::from(holds(c))) != 0)
+        || blocks.remainder().iter().any(|&c| holds(c))
+}
+
+/// A needle as one masked comparison of the 16 bytes around one of its
+/// triggers (from [`BEFORE`] bytes before it): `(x | fold) & mask ==
+/// want`, where `fold` sets the case bit of the needle's letters (what
 /// [`starts_with_ci_array`](super::starts_with_ci_array) compares byte by
-/// byte, in a few instructions: a text of `\boxed{` repeated verifies a
+/// byte, in a few instructions: a text of `所以答案是` repeated verifies a
 /// trigger every seven bytes).
 struct Pattern {
     fold: u128,
@@ -101,17 +162,23 @@ struct Pattern {
 }
 
 impl Pattern {
-    /// The pattern of `word` (lowercase ASCII or other bytes, none zero, at
-    /// most 16). Called in constant items only, so its two checks run when
-    /// the crate compiles (a needle that breaks them is a build error); no
-    /// input reaches them.
-    const fn new(word: &[u8]) -> Pattern {
-        assert!(word.len() <= 16);
+    /// The pattern of `needle` (lowercase ASCII or other bytes, none zero,
+    /// within the 16 bytes around its trigger). Called in constant items
+    /// only, so its two checks run when the crate compiles (a needle that
+    /// breaks them is a build error); no input reaches them.
+    const fn new(needle: Needle) -> Pattern {
+        Pattern::of(needle.text().as_bytes(), needle.offset())
+    }
+
+    /// The pattern of `word` starting `offset` bytes before a trigger.
+    const fn of(word: &[u8], offset: usize) -> Pattern {
+        let shift = BEFORE - offset;
+        assert!(shift + word.len() <= 16);
         let (mut fold, mut mask, mut want) = (0u128, 0u128, 0u128);
         let mut i = 0;
         while i < word.len() {
             assert!(word[i] != 0);
-            let shift = 8 * i as u32;
+            let shift = 8 * (shift + i) as u32;
             if word[i].is_ascii_lowercase() {
                 fold |= 0x20 << shift;
             }
@@ -122,60 +189,92 @@ impl Pattern {
         Pattern { fold, mask, want }
     }
 
-    /// Whether `t[s..]` starts with the word, ASCII case ignored (the
-    /// bytes past the end of `t` read as zero, which no needle holds).
+    /// Whether the 16 bytes `x` (little-endian, from [`BEFORE`] bytes
+    /// before a trigger) hold the needle, ASCII case ignored.
     #[inline(always)]
-    fn at(&self, t: &[u8], s: usize) -> bool {
-        let x = match t.get(s..).and_then(<[u8]>::first_chunk::<16>) {
-            Some(w) => u128::from_le_bytes(*w),
-            None => {
-                let mut w = [0u8; 16];
-                let rest = t.get(s..).unwrap_or_default();
-                w[..rest.len()].copy_from_slice(rest);
-                u128::from_le_bytes(w)
-            }
-        };
+    fn holds(&self, x: u128) -> bool {
         (x | self.fold) & self.mask == self.want
+    }
+
+    /// Whether `t[s..]` starts with the needle `n` (the pattern's), ASCII
+    /// case ignored (the bytes outside `t` read as zero, which no needle
+    /// holds).
+    #[cfg(test)]
+    fn at(&self, n: Needle, t: &[u8], s: usize) -> bool {
+        let mut w = [0u8; 16];
+        for (i, x) in w.iter_mut().enumerate() {
+            let k = (s + n.offset() + i).checked_sub(BEFORE);
+            *x = k.and_then(|k| t.get(k)).copied().unwrap_or(0);
+        }
+        self.holds(u128::from_le_bytes(w))
     }
 }
 
-const BOXED: Pattern = Pattern::new(Needle::Boxed.text().as_bytes());
-const FBOX: Pattern = Pattern::new(Needle::Fbox.text().as_bytes());
-const THEREFORE: Pattern = Pattern::new(Needle::Therefore.text().as_bytes());
-const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer.text().as_bytes());
-const ANSWER: Pattern = Pattern::new(Needle::Answer.text().as_bytes());
-/// (`####` is compared whole by the trigger; the pattern is the tests'.)
+const BOXED_P: Pattern = Pattern::new(Needle::Boxed);
+const FBOX: Pattern = Pattern::new(Needle::Fbox);
+const THEREFORE: Pattern = Pattern::new(Needle::Therefore);
 #[cfg(test)]
-const HASHES: Pattern = Pattern::new(Needle::Hashes.text().as_bytes());
-const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh.text().as_bytes());
-const SO_ZH: Pattern = Pattern::new(Needle::SoZh.text().as_bytes());
+const FINAL_ANSWER: Pattern = Pattern::new(Needle::FinalAnswer);
+/// The first six bytes of "final answer" (the rest is "answer", compared
+/// before).
+const FINAL_: Pattern = Pattern::of(b"final ", Needle::FinalAnswer.offset());
+const ANSWER: Pattern = Pattern::new(Needle::Answer);
+const HASHES_P: Pattern = Pattern::new(Needle::Hashes);
+const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh);
+const SO_ZH: Pattern = Pattern::new(Needle::SoZh);
 
-/// Whether a trigger starts at `k` of `w`: two or four bytes that every
-/// occurrence of a needle holds at a fixed offset from its start (ASCII
-/// case ignored): `\b`, `\f` (`\boxed`, `\fbox`, at 0), `####` (at 0),
-/// `sw` ("answer" at 2, "final answer" at 8), `ef` ("therefore" at 4),
-/// and the first two bytes of 答 and 所 (at 0: the second is one of four
-/// bytes, 0xAD and 0x89 among them, tested by one comparison). Prose holds
-/// few of them, so few positions are verified. (`####` is compared whole
-/// here: a trigger on `##` would halve the loop on prose but verify three
-/// positions of every `#### `.)
+/// Whether a trigger starts at `k` of the block in `w` (its window): two
+/// bytes that every occurrence of a needle holds at a fixed offset from
+/// its start ([`Needle::offset`], ASCII case ignored): `\b`, `\f`
+/// (`\boxed`, `\fbox`, at 0), `##` (`####`, at 0), `sw` ("answer" at 2,
+/// "final answer" at 8), `ef` ("therefore" at 4), and the first two bytes
+/// of 答 and 所 (at 0: the second is one of four bytes, 0xAD and 0x89
+/// among them, tested by one comparison). Prose holds few of them, so few
+/// positions are verified. (A block after one of four `####` or more
+/// finds its `####` at once, [`hash_flags`]: the three triggers of each
+/// are not verified one by one.)
 #[inline(always)]
-fn trigger(w: &[u8], k: usize) -> bool {
+fn trigger(w: &[u8; WINDOW], k: usize) -> bool {
+    let k = BEFORE + k;
     let (c, d) = (w[k], w[k + 1]);
     let (lc, ld) = (c | 0x20, d | 0x20);
     // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
     // for 0x89, 0x8D, 0xA9, 0xAD; `c & 0xFE` is 0xE6 for 0xE6 and 0xE7.
-    (c == b'\\') & (d | 0x24 == b'f')
-        | (c == b'#') & (d == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#')
+    let d24 = d | 0x24;
+    (c == b'\\') & (d24 == b'f')
+        | (c == b'#') & (d == b'#')
         | (lc == b's') & (ld == b'w')
         | (lc == b'e') & (ld == b'f')
-        | (c & 0xFE == 0xE6) & (d | 0x24 == 0xAD)
+        | (c & 0xFE == 0xE6) & (d24 == 0xAD)
+}
+
+/// The starts of `####` in a block (one flag byte each): the loop of
+/// [`block_flags`] for a block in a run of them.
+#[inline(always)]
+fn hash_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
+    let mut f = [0u8; BLOCK];
+    for (k, x) in f.iter_mut().enumerate() {
+        let k = BEFORE + k;
+        *x =
+            u8::from((w[k] == b'#') & (w[k + 1] == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#'));
+    }
+    f
+}
+
+/// Whether a mask holds four bits or more (`rest` loses a bit per step:
+/// nonzero after three steps when four or more are left).
+#[inline(always)]
+fn four_or_more(mut rest: u64) -> bool {
+    for _ in 0..3 {
+        rest &= rest.wrapping_sub(1);
+    }
+    rest != 0
 }
 
 /// The triggers of a block (one flag byte each): a loop without branches
 /// that the compiler turns into vector compares.
 #[inline(always)]
-fn block_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
+fn block_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
     let mut f = [0u8; BLOCK];
     for (k, x) in f.iter_mut().enumerate() {
         *x = u8::from(trigger(w, k));
@@ -183,8 +282,60 @@ fn block_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
     f
 }
 
+/// The starts of `\boxed` in a block (one flag byte each, ASCII case
+/// ignored): the same loop without branches, for a block in a run of
+/// boxes.
+#[inline(always)]
+fn box_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
+    let mut f = [0u8; BLOCK];
+    for (k, x) in f.iter_mut().enumerate() {
+        let k = BEFORE + k;
+        *x = u8::from(
+            (w[k] == b'\\')
+                & (w[k + 1] | 0x20 == b'b')
+                & (w[k + 2] | 0x20 == b'o')
+                & (w[k + 3] | 0x20 == b'x')
+                & (w[k + 4] | 0x20 == b'e')
+                & (w[k + 5] | 0x20 == b'd'),
+        );
+    }
+    f
+}
+
+/// The window of the block at `pos` of `t`: `t[pos - BEFORE..pos + BLOCK +
+/// LOOK]`, or a copy in `pad` with zero bytes outside `t` (the first and
+/// the last blocks).
+#[inline(always)]
+fn window<'a>(t: &'a [u8], pos: usize, pad: &'a mut [u8; WINDOW]) -> &'a [u8; WINDOW] {
+    if let Some(w) = pos
+        .checked_sub(BEFORE)
+        .and_then(|s| t.get(s..))
+        .and_then(<[u8]>::first_chunk::<WINDOW>)
+    {
+        return w;
+    }
+    *pad = [0; WINDOW];
+    let from = pos.saturating_sub(BEFORE);
+    let to = (pos + BLOCK + LOOK).min(t.len());
+    let at = from + BEFORE - pos;
+    pad[at..at + (to - from)].copy_from_slice(&t[from..to]);
+    pad
+}
+
+/// The 16 bytes of `w` from `j` (a trigger at `j` of the block: from
+/// [`BEFORE`] bytes before it).
+#[inline(always)]
+fn around(w: &[u8; WINDOW], j: usize) -> u128 {
+    // (`j < 64`: the chunk is always there.)
+    w.get(j & 63..)
+        .and_then(<[u8]>::first_chunk::<16>)
+        .map_or(0, |c| u128::from_le_bytes(*c))
+}
+
 /// The occurrences of a needle in 64 bytes from `base`: bit `b` of `mask`
-/// is an occurrence at `base + b`.
+/// is an occurrence at `base + b`. (`base` is the start of a block less
+/// the needle's [`offset`](Needle::offset), modulo `usize`'s range: it
+/// wraps below zero in the first block, where no occurrence does.)
 #[derive(Debug, Clone, Copy)]
 struct Run {
     base: usize,
@@ -194,28 +345,30 @@ struct Run {
 impl Run {
     /// The first occurrence (the mask is never zero).
     fn first(self) -> usize {
-        self.base + self.mask.trailing_zeros() as usize
+        self.base.wrapping_add(self.mask.trailing_zeros() as usize)
     }
 
     /// The last occurrence.
     fn last(self) -> usize {
-        self.base + 63 - self.mask.leading_zeros() as usize
+        self.base
+            .wrapping_add(63 - self.mask.leading_zeros() as usize)
     }
 }
 
-/// The occurrences of `\boxed` in `[from, to)`, read from runs, the
-/// first first (or the last first when `back`).
-struct Boxes<'a> {
+/// The occurrences of a needle (`len` bytes) in `[from, to)`, read from
+/// its runs, the first first (or the last first when `back`).
+struct RunHits<'a> {
     /// The runs not read yet.
     runs: &'a [Run],
     /// The run being read: its bits not read yet.
     cur: Run,
     from: usize,
     to: usize,
+    len: usize,
     back: bool,
 }
 
-impl Iterator for Boxes<'_> {
+impl Iterator for RunHits<'_> {
     type Item = usize;
 
     #[inline]
@@ -236,62 +389,23 @@ impl Iterator for Boxes<'_> {
                 self.cur.mask.trailing_zeros()
             };
             self.cur.mask &= !(1 << b);
-            let h = self.cur.base + b as usize;
+            let h = self.cur.base.wrapping_add(b as usize);
             // (Only the runs at the two ends hold positions outside.)
-            if h >= self.from && h + Needle::Boxed.text().len() <= self.to {
+            if h >= self.from && h + self.len <= self.to {
                 return Some(h);
             }
         }
     }
 }
 
-/// The positions of a query: from the list of a needle, or from the runs
-/// of `\boxed`.
-enum Hits<L, R> {
-    List(L),
-    Runs(R),
-}
-
-impl<L: Iterator<Item = usize>, R: Iterator<Item = usize>> Iterator for Hits<L, R> {
-    type Item = usize;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        match self {
-            Hits::List(l) => l.next(),
-            Hits::Runs(r) => r.next(),
-        }
-    }
-}
-
-/// The starts of `\boxed` in a block (one flag byte each, ASCII case
-/// ignored): the same loop without branches, for a block in a run of
-/// boxes.
-#[inline(always)]
-fn box_flags(w: &[u8; BLOCK + LOOK]) -> [u8; BLOCK] {
-    let mut f = [0u8; BLOCK];
-    for (k, x) in f.iter_mut().enumerate() {
-        *x = u8::from(
-            (w[k] == b'\\')
-                & (w[k + 1] | 0x20 == b'b')
-                & (w[k + 2] | 0x20 == b'o')
-                & (w[k + 3] | 0x20 == b'x')
-                & (w[k + 4] | 0x20 == b'e')
-                & (w[k + 5] | 0x20 == b'd'),
-        );
-    }
-    f
-}
-
 /// Every occurrence of every needle in a text, by needle, in increasing
-/// order (absolute byte positions). `\boxed` is kept as runs, one per
-/// block of the scan that holds one (a text of `\boxed{` repeated records
-/// a word per 64 bytes, not one per command).
+/// order (absolute byte positions), as runs: one per block of the scan
+/// that holds an occurrence (a text of `\boxed{` or `所以答案是` repeated
+/// records a word per 64 bytes and needle, not one per occurrence).
 #[derive(Debug, Default)]
 pub(super) struct Anchors {
-    /// By needle, `\boxed` (the first) left out: `hits[needle - 1]`.
-    hits: [Vec<usize>; 7],
-    boxes: Vec<Run>,
+    /// By needle (`runs[needle as usize]`).
+    runs: [Vec<Run>; 8],
 }
 
 impl Anchors {
@@ -300,97 +414,114 @@ impl Anchors {
     ///
     /// The text is classified [`BLOCK`] bytes at a time: the positions of
     /// the [`trigger`]s, found by a branch-free loop, are the only ones
-    /// where a needle is compared. No copy of the text is made, and a
-    /// position costs the same however many needles occur (a text of
-    /// `\boxed{` repeated).
+    /// where a needle is compared, each by one masked comparison of the 16
+    /// bytes around it, which sets the occurrence's bit in its needle's
+    /// word for the block. No copy of the text is made, and a position
+    /// costs the same however many needles occur (a text of `\boxed{`
+    /// repeated).
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
         let mut anchors = Anchors::default();
         let n = t.len();
         let mut pos = 0;
-        let mut pad = [0u8; BLOCK + LOOK];
-        // Whether the last block held four boxes or more.
-        let mut dense = false;
+        let mut pad = [0u8; WINDOW];
+        // Whether the last block held four boxes or more, four `####` or
+        // more.
+        let (mut dense_boxes, mut dense_hashes) = (false, false);
+        let blocks = n.div_ceil(BLOCK);
+        const BOXED: usize = Needle::Boxed as usize;
+        const HASHES: usize = Needle::Hashes as usize;
         while pos < n {
-            let w = match t
-                .get(pos..)
-                .and_then(<[u8]>::first_chunk::<{ BLOCK + LOOK }>)
-            {
-                Some(w) => w,
-                None => {
-                    // The last block, padded with zero bytes (no trigger
-                    // holds one).
-                    pad[..n - pos].copy_from_slice(&t[pos..]);
-                    &pad
-                }
-            };
+            let w = window(t, pos, &mut pad);
             let mut bits = pack_flags(&block_flags(w));
-            let mut boxes = 0u64;
-            if dense {
+            // The block's occurrences, by needle (bit `j`: the trigger at
+            // `pos + j`).
+            let mut m = [0u64; 8];
+            if dense_boxes {
                 // The block before held four boxes or more: this one's at
                 // once (a text of `\boxed{` repeated verifies none of them
                 // one by one).
-                boxes = pack_flags(&box_flags(w));
-                bits &= !boxes;
+                m[BOXED] = pack_flags(&box_flags(w));
+                bits &= !m[BOXED];
             }
+            if dense_hashes {
+                // The same for `####`, whose triggers are its first three
+                // bytes (each a trigger of `####` exactly when it starts
+                // one, so found here too).
+                let h = pack_flags(&hash_flags(w));
+                m[HASHES] = h;
+                bits &= !(h | h << 1 | h << 2);
+            }
+            let mut found = m[BOXED] | m[HASHES];
+            let verified = bits != 0;
             while bits != 0 {
                 let j = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let k = pos + j;
-                if k < n && anchors.verify(t, base, k) {
-                    boxes |= 1 << j;
+                let x = around(w, j);
+                let bit = 1u64 << j;
+                let on = |p: &Pattern| bit * u64::from(p.holds(x));
+                // The trigger's first byte tells which needles it can start.
+                match w[BEFORE + (j & 63)] {
+                    b'\\' if BOXED_P.holds(x) => m[BOXED] |= bit,
+                    b'\\' => m[Needle::Fbox as usize] |= on(&FBOX),
+                    b'#' => m[HASHES] |= on(&HASHES_P),
+                    b's' | b'S' if ANSWER.holds(x) => {
+                        // ("final answer" holds "answer": only its first
+                        // six bytes are left to compare.)
+                        m[Needle::Answer as usize] |= bit;
+                        m[Needle::FinalAnswer as usize] |= on(&FINAL_);
+                    }
+                    b's' | b'S' => {}
+                    b'e' | b'E' => m[Needle::Therefore as usize] |= on(&THEREFORE),
+                    0xE7 => m[Needle::AnswerZh as usize] |= on(&ANSWER_ZH),
+                    _ => m[Needle::SoZh as usize] |= on(&SO_ZH),
                 }
             }
-            dense = false;
-            if boxes != 0 {
-                anchors.boxes.push(Run {
-                    base: base + pos,
-                    mask: boxes,
-                });
-                // (`rest` loses a box per step: nonzero after three steps
-                // when four or more are left.)
-                let mut rest = boxes;
-                for _ in 0..3 {
-                    rest &= rest.wrapping_sub(1);
-                }
-                dense = rest != 0;
+            if verified {
+                found = m.iter().fold(0, |a, &b| a | b);
             }
+            if found != 0 {
+                let left = blocks - pos / BLOCK;
+                let block = base + pos;
+                if verified {
+                    for (needle, mask) in NEEDLES.into_iter().zip(m) {
+                        anchors.record(needle, block, mask, left);
+                    }
+                } else {
+                    // (Only the runs found at once: a block of boxes.)
+                    anchors.record(Needle::Boxed, block, m[BOXED], left);
+                    anchors.record(Needle::Hashes, block, m[HASHES], left);
+                }
+            }
+            dense_boxes = m[BOXED] != 0 && four_or_more(m[BOXED]);
+            dense_hashes = m[HASHES] != 0 && four_or_more(m[HASHES]);
             pos += BLOCK;
         }
         anchors
     }
 
-    /// Records the needles other than `\boxed` that the trigger at `k` of
-    /// `t` belongs to: its first byte tells which needles (a trigger on `#`
-    /// is `####` already; the others are compared whole).
-    /// Returns whether the trigger is the start of `\boxed` instead (what
-    /// the scan records itself).
+    /// Records the occurrences `mask` of `needle` in the block at `block`
+    /// (none when zero), `left` blocks from the end of the scan.
     #[inline(always)]
-    fn verify(&mut self, t: &[u8], base: usize, k: usize) -> bool {
-        let mut record = |needle: Needle, offset: usize, p: &Pattern| {
-            if let Some(s) = k.checked_sub(offset).filter(|&s| p.at(t, s)) {
-                self.hits[needle as usize - 1].push(base + s);
-            }
-        };
-        match t[k] {
-            // (`\boxed` is recorded by the scan, in runs.)
-            b'\\' if BOXED.at(t, k) => return true,
-            b'\\' => record(Needle::Fbox, 0, &FBOX),
-            b'#' => self.hits[Needle::Hashes as usize - 1].push(base + k),
-            b's' | b'S' => {
-                record(Needle::FinalAnswer, 8, &FINAL_ANSWER);
-                record(Needle::Answer, 2, &ANSWER);
-            }
-            b'e' | b'E' => record(Needle::Therefore, 4, &THEREFORE),
-            0xE7 => record(Needle::AnswerZh, 0, &ANSWER_ZH),
-            _ => record(Needle::SoZh, 0, &SO_ZH),
+    fn record(&mut self, needle: Needle, block: usize, mask: u64, left: usize) {
+        if mask == 0 {
+            return;
         }
-        false
+        let runs = &mut self.runs[needle as usize];
+        if runs.len() == runs.capacity() && runs.len() >= 4 {
+            // A needle in many blocks: room for every block left at once
+            // (no copy per doubling).
+            runs.reserve_exact(left);
+        }
+        runs.push(Run {
+            base: block.wrapping_sub(needle.offset()),
+            mask,
+        });
     }
 
     /// Whether no needle occurs at all (no box, no phrase, no "therefore":
     /// the explicit search has nothing to find).
     pub(super) fn is_empty(&self) -> bool {
-        self.boxes.is_empty() && self.hits.iter().all(Vec::is_empty)
+        self.runs.iter().all(Vec::is_empty)
     }
 
     /// The occurrences in `text[start..end]`, from those of
@@ -401,67 +532,94 @@ impl Anchors {
     pub(super) fn extend_front(self, text: &[u8], start: usize, old: usize, end: usize) -> Anchors {
         let reach = end.min(old + LONGEST - 1);
         let mut front = Anchors::scan(&text[start..reach], start);
-        for (hits, later) in front.hits.iter_mut().zip(self.hits) {
-            hits.retain(|&h| h < old);
-            hits.extend(later);
+        for (runs, later) in front.runs.iter_mut().zip(self.runs) {
+            runs.retain_mut(|r| {
+                let keep = old.wrapping_sub(r.base);
+                if keep < 64 {
+                    r.mask &= (1 << keep) - 1;
+                }
+                r.mask != 0 && r.first() < old
+            });
+            runs.extend(later);
         }
-        front.boxes.retain_mut(|r| {
-            if let Some(keep) = old.checked_sub(r.base).filter(|&d| d < 64) {
-                r.mask &= (1 << keep) - 1;
-            }
-            r.base < old && r.mask != 0
-        });
-        front.boxes.extend(self.boxes);
         front
     }
 
     /// The occurrences of `needle` that lie in `[from, to)` (overlapping
-    /// ones included), and the needle's length.
-    fn within(&self, needle: Needle, from: usize, to: usize) -> (&[usize], usize) {
+    /// ones included), in order (the last first when `back`): the runs that
+    /// reach the range, their bits filtered at its two ends.
+    #[inline]
+    fn hits(&self, needle: Needle, from: usize, to: usize, back: bool) -> RunHits<'_> {
         let len = needle.text().len();
-        // (`\boxed`'s are runs, read by `boxes_within`.)
-        let hits = self
-            .hits
-            .get((needle as usize).wrapping_sub(1))
-            .map_or(&[][..], Vec::as_slice);
-        let first = hits.partition_point(|&h| h < from);
-        let last = hits.partition_point(|&h| h + len <= to).max(first);
-        (&hits[first..last], len)
+        let runs = &self.runs[needle as usize];
+        let first = runs.partition_point(|r| r.last() < from);
+        let last = runs.partition_point(|r| r.first() + len <= to).max(first);
+        RunHits {
+            runs: &runs[first..last],
+            cur: Run { base: 0, mask: 0 },
+            from,
+            to,
+            len,
+            back,
+        }
+    }
+
+    /// The first of the occurrences of `####` one byte apart that end at
+    /// `h` (an occurrence), none before `from`: the forward search keeps
+    /// every fourth from it. Read a word of runs at a time.
+    fn chain_start(&self, h: usize, from: usize) -> usize {
+        let runs = &self.runs[Needle::Hashes as usize];
+        let mut i = runs.partition_point(|r| r.last() < h);
+        let mut p = h;
+        while p > from {
+            let q = p - 1;
+            while runs.get(i).is_some_and(|r| q < r.base) {
+                if i == 0 {
+                    return p;
+                }
+                i -= 1;
+            }
+            let Some(r) = runs.get(i) else {
+                return p;
+            };
+            let b = q - r.base;
+            if b >= 64 || r.mask >> b & 1 == 0 {
+                return p;
+            }
+            // The occurrences one apart down from `q` in this run.
+            let ones = (!(r.mask << (63 - b))).leading_zeros() as usize;
+            p = q + 1 - ones;
+        }
+        p.max(from)
     }
 
     /// The positions of `needle` in `range` that [`Anchors::find`]
     /// returns, the last first: a query that needs only the last few
     /// occurrences reads only those (and, for `####`, the run of `#` they
-    /// end, once).
+    /// end, a word at a time).
     #[inline(always)]
     pub(super) fn find_rev(
         &self,
         needle: Needle,
         range: Range<usize>,
     ) -> impl Iterator<Item = usize> + '_ {
-        if needle == Needle::Boxed {
-            return Hits::Runs(self.boxes_within(range.start, range.end, true));
-        }
-        let (hits, len) = self.within(needle, range.start, range.end);
+        let len = needle.text().len();
         // Only `####` overlaps itself: the hits one byte apart are a run of
         // `#`, of which the forward search keeps every fourth from the
         // run's first hit. `chain` is that first hit for the run being read.
         let overlapping = needle == Needle::Hashes;
         let mut chain = usize::MAX;
-        Hits::List((0..hits.len()).rev().filter_map(move |k| {
-            let h = hits[k];
-            if !overlapping {
-                return Some(h);
-            }
-            if chain > h {
-                let mut j = k;
-                while j > 0 && hits[j - 1] + 1 == hits[j] {
-                    j -= 1;
+        let from = range.start;
+        self.hits(needle, range.start, range.end, true)
+            .filter(move |&h| {
+                if !overlapping {
+                    return true;
                 }
-                chain = hits[j];
-            }
-            ((h - chain) % len == 0).then_some(h)
-        }))
+                if chain > h {
+                    chain = self.chain_start(h, from);
+                }
+                (h - chain) % len == 0
+            })
     }
 
     /// The positions of `needle` in `[from, to)`, as `str::match_indices`
@@ -474,39 +632,22 @@ impl Anchors {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        if needle == Needle::Boxed {
-            // (`\boxed` never overlaps itself.)
-            return Hits::Runs(self.boxes_within(from, to, false));
-        }
-        let (hits, len) = self.within(needle, from, to);
+        let len = needle.text().len();
         let mut next = from;
-        Hits::List(hits.iter().copied().filter(move |&h| {
+        self.hits(needle, from, to, false).filter(move |&h| {
             let keep = h >= next;
             if keep {
                 next = h + len;
             }
             keep
-        }))
+        })
     }
 
-    /// The occurrences of `\boxed` that lie in `[from, to)`, in order
-    /// (the last first when `back`): the runs that reach the range, their
-    /// bits filtered at its two ends.
-    #[inline]
-    fn boxes_within(&self, from: usize, to: usize, back: bool) -> Boxes<'_> {
-        let len = Needle::Boxed.text().len();
-        let first = self.boxes.partition_point(|r| r.last() < from);
-        let last = self
-            .boxes
-            .partition_point(|r| r.first() + len <= to)
-            .max(first);
-        Boxes {
-            runs: &self.boxes[first..last],
-            cur: Run { base: 0, mask: 0 },
-            from,
-            to,
-            back,
-        }
+    /// Every occurrence of `needle`, overlapping ones included (the tests'
+    /// view of the table).
+    #[cfg(test)]
+    fn all(&self, needle: Needle) -> Vec<usize> {
+        self.hits(needle, 0, usize::MAX, false).collect()
     }
 }
 
@@ -542,8 +683,16 @@ mod tests {
     #[test]
     fn patterns_are_the_byte_comparison() {
         fn same<const N: usize>(t: &[u8], p: &Pattern, word: &[u8; N]) {
+            let n = NEEDLES
+                .into_iter()
+                .find(|n| n.text().as_bytes() == word)
+                .unwrap();
             for s in 0..=t.len() {
-                assert_eq!(p.at(t, s), starts_with_ci_array(&t[s..], word), "{t:?} {s}");
+                assert_eq!(
+                    p.at(n, t, s),
+                    starts_with_ci_array(&t[s..], word),
+                    "{t:?} {s}"
+                );
             }
         }
         let pieces = [
@@ -578,14 +727,51 @@ mod tests {
         for _ in 0..1500 {
             let s = glue.text(&pieces, 4);
             let t = s.as_bytes();
-            same(t, &BOXED, b"\\boxed");
+            same(t, &BOXED_P, b"\\boxed");
             same(t, &FBOX, b"\\fbox");
             same(t, &THEREFORE, b"therefore");
             same(t, &FINAL_ANSWER, b"final answer");
             same(t, &ANSWER, b"answer");
-            same(t, &HASHES, b"####");
+            same(t, &HASHES_P, b"####");
             same(t, &ANSWER_ZH, b"\xE7\xAD\x94\xE6\xA1\x88");
             same(t, &SO_ZH, b"\xE6\x89\x80\xE4\xBB\xA5");
+        }
+    }
+
+    /// Every occurrence of a needle holds its key, so a text without the
+    /// keys holds none: `may_occur` is false only where `match_indices`
+    /// finds nothing.
+    #[test]
+    fn keys_are_in_every_occurrence() {
+        for n in NEEDLES {
+            let k = n.key();
+            assert!(n.text().as_bytes().contains(&k), "{n:?}");
+        }
+        let pieces = [
+            "answer",
+            "ANSWER",
+            "所以",
+            "答案",
+            "\\fbox",
+            "####",
+            "therefore",
+            "x",
+            "1",
+            "\u{6340}",
+            " ",
+        ];
+        let mut glue = crate::text::Glue(5);
+        for round in 0..400 {
+            let s = glue.text(&pieces, 3) + &"9".repeat(round % 130);
+            let lower = s.to_ascii_lowercase();
+            for n in NEEDLES {
+                let occurs = lower.contains(n.text());
+                assert!(!occurs || may_occur(s.as_bytes(), [n]), "{n:?} {s:?}");
+                let key = s
+                    .bytes()
+                    .any(|c| c == n.key() || c.is_ascii_uppercase() && c | 0x20 == n.key());
+                assert_eq!(may_occur(s.as_bytes(), [n]), key, "{n:?} {s:?}");
+            }
         }
     }
 
@@ -636,16 +822,27 @@ mod tests {
                     end,
                 );
                 let whole = Anchors::scan(&s.as_bytes()[start..end], start);
-                assert_eq!(grown.hits, whole.hits);
-                assert_eq!(
-                    grown.find(Needle::Boxed, 0, end).collect::<Vec<_>>(),
-                    whole.find(Needle::Boxed, 0, end).collect::<Vec<_>>()
-                );
+                for n in NEEDLES {
+                    assert_eq!(grown.all(n), whole.all(n), "{n:?}");
+                }
             }
             for n in NEEDLES {
                 let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i + 5).collect();
                 let got: Vec<usize> = a.find(n, 5, s.len() + 5).collect();
                 assert_eq!(got, want, "{n:?} in round {round}");
+                // Read from the end, over ranges that cut runs of `#` and
+                // blocks.
+                for (from, to) in [(5, s.len() + 5), (70, s.len() - 60), (133, 2 * CHUNK)] {
+                    let (from, to) = (from + round, to - round);
+                    let Some(hay) = lower.get(from - 5..to - 5) else {
+                        continue;
+                    };
+                    let want: Vec<usize> =
+                        hay.match_indices(n.text()).map(|(i, _)| i + from).collect();
+                    let mut back: Vec<usize> = a.find_rev(n, from..to).collect();
+                    back.reverse();
+                    assert_eq!(back, want, "{n:?} backwards in {from}..{to}, round {round}");
+                }
             }
         }
     }
@@ -669,6 +866,37 @@ mod tests {
                     let mut back: Vec<usize> = a.find_rev(n, from..to).collect();
                     back.reverse();
                     assert_eq!(back, want);
+                }
+            }
+        }
+    }
+
+    /// Runs of `#` across blocks and across the seam of a grown table:
+    /// read from the end, every fourth from the run's first in the range.
+    #[test]
+    fn long_runs_of_hashes() {
+        for (lead, len) in [(0, 300), (1, 64), (7, 129), (60, 200), (3, 1000)] {
+            let s = " ".repeat(lead) + &"#".repeat(len) + " #### ##";
+            let t = s.as_bytes();
+            for (start, old) in [(0, 0), (0, 65), (2, 70), (0, 130)] {
+                let old = old.min(t.len());
+                let a = if old == start {
+                    Anchors::scan(t, 0)
+                } else {
+                    Anchors::scan(&t[old..], old).extend_front(t, start, old, t.len())
+                };
+                for (from, to) in [(start, t.len()), (start + 5, t.len() - 3), (64, 190)] {
+                    let to = to.min(t.len());
+                    let from = from.min(to);
+                    let want: Vec<usize> = s[from..to]
+                        .match_indices("####")
+                        .map(|(i, _)| i + from)
+                        .collect();
+                    let mut back: Vec<usize> = a.find_rev(Needle::Hashes, from..to).collect();
+                    back.reverse();
+                    assert_eq!(back, want, "{lead} {len} {start} {old} {from}..{to}");
+                    let got: Vec<usize> = a.find(Needle::Hashes, from, to).collect();
+                    assert_eq!(got, want);
                 }
             }
         }
