@@ -512,15 +512,35 @@ mod tests {
             "$",
             "é",
         ];
+        // (Few `$` and `\\\\`, so that whole blocks of displays step: empty
+        // ones, line breaks, runs of openers or closers, one kind or both,
+        // across blocks; an escape of `$` or `\\` across a block's end.)
+        let display_blocks = [
+            "\\[ x = 1 \\] ",
+            "\\( y \\) ",
+            "\\[",
+            "\\]",
+            "\\(",
+            "\\)",
+            "\\[\\]",
+            "\\frac{a}{b}",
+            "x",
+            "  ",
+            "\n",
+            "é",
+            "\\$",
+            "\\\\",
+        ];
         let (d16, b16) = ("$".repeat(16), "\\".repeat(16));
         let runs = [&*d16, &d16, &d16, &b16, &b16, &b16, "$", "x", " ", "\\("];
         let mut glue = crate::text::Glue(29);
-        for n in 0..20000 {
-            let set: &[&str] = match n % 5 {
+        for n in 0..24000 {
+            let set: &[&str] = match n % 6 {
                 0 => &pieces,
                 1 => &dollars,
                 2 => &escapes,
                 3 => &displays,
+                4 => &display_blocks,
                 _ => &runs,
             };
             let s = glue.text(set, 20 + n % 200);
@@ -538,6 +558,14 @@ mod tests {
                 );
             }
         }
+        // Pinned: a block whose last byte escapes the `$` after it (no
+        // formula `$ 5 $`: the `$` after 5 opens one).
+        let r = format!("\\[ x \\]{}\\$ 5 $ ", " ".repeat(63 - 7));
+        assert_eq!(r.as_bytes()[63], b'\\');
+        assert_eq!(
+            Doc::new(&r, 0, r.len()).last_formula(0, r.len(), false),
+            Some((3, 4))
+        );
         // Pinned: 100 KiB of `$x$ ` ends in the formula `x`; an odd `$`
         // before it turns every pair around (` ` between them is empty).
         let r = "$x$ ".repeat(25_600);
