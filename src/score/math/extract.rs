@@ -559,7 +559,8 @@ fn trim_end_ws(s: &str) -> &str {
 struct Skipper<'a, const N: usize> {
     b: &'a [u8],
     targets: [u8; N],
-    /// The block's first byte (`usize::MAX` before the first question).
+    /// The block's first byte (`usize::MAX - 64` before the first
+    /// question: no position is in that block).
     base: usize,
     /// Bit `k`: `b[base + k]` is a target.
     mask: u64,
@@ -570,41 +571,41 @@ impl<'a, const N: usize> Skipper<'a, N> {
         Skipper {
             b,
             targets,
-            base: usize::MAX,
+            base: usize::MAX - 64,
             mask: 0,
         }
     }
 
-    /// The text the skipper reads.
-    fn bytes(&self) -> &'a [u8] {
-        self.b
+    /// The first position `k ≥ i` whose byte is a target (`b.len()` when
+    /// no target follows): inside the current block, a shift and a count
+    /// of trailing zeros (dense hits, `\\…`, `$$$$…`, cost a few
+    /// instructions each); else the next blocks' masks.
+    #[inline(always)]
+    fn next(&mut self, i: usize) -> usize {
+        // (Before the block, the difference wraps around to a huge offset.)
+        let off = i.wrapping_sub(self.base);
+        if off < 64 {
+            let m = self.mask >> off;
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            return self.next_block(self.base + 64);
+        }
+        self.next_block(i)
     }
 
-    /// The first position `k ≥ i` whose byte is a target (`b.len()` when
-    /// no target follows).
-    #[inline(always)]
-    fn next(&mut self, mut i: usize) -> usize {
-        // Dense hits (`\\…`, `$$$$…`) cost one comparison each.
-        if self
-            .b
-            .get(i)
-            .is_some_and(|c| self.targets.iter().any(|t| t == c))
-        {
-            return i;
-        }
+    /// [`Self::next`] from the block starting at `i`.
+    fn next_block(&mut self, mut i: usize) -> usize {
         loop {
             if i >= self.b.len() {
                 return self.b.len();
             }
-            if i < self.base || i - self.base >= 64 {
-                self.base = i;
-                self.mask = self.block(i);
+            self.base = i;
+            self.mask = self.block(i);
+            if self.mask != 0 {
+                return i + self.mask.trailing_zeros() as usize;
             }
-            let m = self.mask & (u64::MAX << (i - self.base));
-            if m != 0 {
-                return self.base + m.trailing_zeros() as usize;
-            }
-            i = self.base + 64;
+            i += 64;
         }
     }
 
@@ -637,6 +638,12 @@ pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
     if words.iter().fold(0, |m, &x| m | x) == 0 {
         return 0;
     }
+    pack_words(&words)
+}
+
+/// Eight flag words as the bits of a mask (bit `k`: flag byte `k`).
+#[inline(always)]
+fn pack_words(words: &[u64; 8]) -> u64 {
     // Eight flag bytes to eight bits: the product puts byte `k`'s bit at
     // 56 + k, and no two partial products meet.
     let mut m = 0;
@@ -658,22 +665,77 @@ fn flag_words(f: &[u8; 64]) -> [u64; 8] {
     w
 }
 
-/// The masks of `$` and of `\\` in the 64 bytes `w` (one branch-free pass;
-/// a mask without a flag costs its zero test only).
-fn dollar_backslash_masks(w: &[u8; 64]) -> (u64, u64) {
-    let (mut d, mut s) = ([0u8; 64], [0u8; 64]);
-    for ((x, y), &c) in d.iter_mut().zip(s.iter_mut()).zip(w) {
-        *x = u8::from(c == b'$');
-        *y = u8::from(c == b'\\');
+/// What [`Doc::last_formula`]'s block step needs of 64 bytes (`w`: the
+/// block and the byte after it): the flags of `$` (bit 0 of each byte)
+/// and of `\\` (bit 1), from one branch-free pass, as words (a block
+/// without `$` costs zero tests, not the packing of a mask); whether a
+/// `\\` stands before `(` or `[` (an opener of `\(…\)`, `\[…\]`) is a
+/// second pass, asked only when needed.
+struct BlockFlags<'a> {
+    w: &'a [u8; 65],
+    /// The flag bytes as eight words.
+    words: [u64; 8],
+    /// Their union: which flags occur.
+    union: u64,
+}
+
+/// Bit 0 of every byte of a word.
+const LANES: u64 = 0x0101_0101_0101_0101;
+
+impl<'a> BlockFlags<'a> {
+    fn new(w: &'a [u8; 65]) -> BlockFlags<'a> {
+        let mut f = [0u8; 64];
+        for (x, &c) in f.iter_mut().zip(w) {
+            *x = u8::from(c == b'$') | u8::from(c == b'\\') << 1;
+        }
+        let words = flag_words(&f);
+        let union = words.iter().fold(0, |m, &x| m | x);
+        BlockFlags { w, words, union }
     }
-    let any = flag_words(&d)
-        .iter()
-        .zip(flag_words(&s))
-        .fold(0, |m, (&x, y)| m | x | y);
-    if any == 0 {
-        return (0, 0);
+
+    /// Whether the block holds a `$`.
+    fn has_dollar(&self) -> bool {
+        self.union & LANES != 0
     }
-    (pack_flags(&d), pack_flags(&s))
+
+    /// Whether the block holds a `\\`.
+    fn has_slash(&self) -> bool {
+        self.union & LANES << 1 != 0
+    }
+
+    /// Whether the block is 64 `\\`.
+    fn all_slashes(&self) -> bool {
+        self.words.iter().all(|&x| x == LANES << 1)
+    }
+
+    /// Whether a `\\` of the block stands before `(` or `[` (the byte after
+    /// the block included).
+    fn has_opener(&self) -> bool {
+        let mut p = [0u8; 64];
+        for (x, &c) in p.iter_mut().zip(&self.w[1..]) {
+            *x = u8::from((c == b'(') | (c == b'[')) << 1;
+        }
+        let p = flag_words(&p);
+        self.words.iter().zip(p).fold(0, |m, (&x, y)| m | (x & y)) != 0
+    }
+
+    /// The mask of the `$` (bit `k`: `w[k]` is `$`).
+    fn dollar_mask(&self) -> u64 {
+        pack_words(&self.words.map(|x| x & LANES))
+    }
+
+    /// How many `\\` end the block (a run up to 64).
+    fn trailing_slashes(&self) -> usize {
+        let mut n = 0;
+        for &x in self.words.iter().rev() {
+            let off = (x & LANES << 1) ^ LANES << 1;
+            if off != 0 {
+                return n + (off.leading_zeros() / 8) as usize;
+            }
+            n += 8;
+        }
+        n
+    }
 }
 
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {

@@ -8,25 +8,18 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{Doc, Found, Skipper, dollar_backslash_masks, trim, trim_end_punct};
+use super::{BlockFlags, Doc, Found, Skipper, trim, trim_end_punct};
 
-/// Where `\\` followed by `c` first occurs at or after `k` in the skipper's
-/// text (what `find` answers for the two-byte needle `\\)` or `\\]`): the
-/// skipper, which marks every `\\` (and `$`) of its text 64 bytes at a
-/// time, answers each step, so a display's closer costs what the scan's
-/// next question costs (not a second search over the display).
-fn closer(skipper: &mut Skipper<'_, 2>, mut k: usize, c: u8) -> Option<usize> {
-    let b = skipper.bytes();
-    loop {
-        k = skipper.next(k);
-        if k + 1 >= b.len() {
-            return None;
+/// Whether `b[s..e]` holds a byte other than ASCII white space.
+#[inline(always)]
+fn has_content(b: &[u8], mut s: usize, e: usize) -> bool {
+    while s < e {
+        if !b[s].is_ascii_whitespace() {
+            return true;
         }
-        if b[k] == b'\\' && b[k + 1] == c {
-            return Some(k);
-        }
-        k += 1;
+        s += 1;
     }
+    false
 }
 
 impl Doc<'_> {
@@ -149,14 +142,21 @@ impl Doc<'_> {
         let mut open: Option<usize> = None;
         let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
-        // (Asked once per `\` or `$`: the skipper's mask answers.)
-        let mut skipper = Skipper::new(&b[..to], [b'\\', b'$']);
+        // The positions of `\` and `$` (all that matters), 64 bytes at a
+        // time: bit `k` of `mask` is `b[base + k]` (no block before the
+        // first question: the offset wraps around).
+        let bt = &b[..to];
+        let blocks = Skipper::new(bt, [b'\\', b'$']);
+        let (mut base, mut mask) = (usize::MAX - 64, 0u64);
+        // Inside `\(…` or `\[…` opened at `opener`: the second byte of its
+        // closer (`\)`, `\]`: the first such pair, as `find` finds it), else 0.
+        let (mut seek, mut opener) = (0u8, 0usize);
         // Before `retry` a block step is not tried: after a refusal the
         // next try waits twice as long (up to 4 KiB), so a text it cannot
         // step (displays, prose) pays a few blocks' masks in all.
         let (mut retry, mut wait) = (from, 64);
         loop {
-            if i >= retry && i + 64 < to {
+            if seek == 0 && i >= retry && i + 64 < to {
                 if let Some(n) = self.step_block(i, &mut open, &mut best, one_line) {
                     i += n;
                     wait = 64;
@@ -165,64 +165,76 @@ impl Doc<'_> {
                 retry = i + wait;
                 wait = (wait * 2).min(4096);
             }
-            // Only `\` and `$` matter: the bytes between are skipped.
-            i = skipper.next(i);
+            // The next `\` or `$` from `i` on (`to` when none).
+            let off = i.wrapping_sub(base);
+            let m = if off < 64 { mask >> off } else { 0 };
+            if m != 0 {
+                i += m.trailing_zeros() as usize;
+            } else {
+                let mut at = if off < 64 { base + 64 } else { i };
+                i = to;
+                while at < to {
+                    (base, mask) = (at, blocks.block(at));
+                    if mask != 0 {
+                        i = at + mask.trailing_zeros() as usize;
+                        break;
+                    }
+                    at += 64;
+                }
+            }
+            if seek != 0 {
+                if i + 1 >= to {
+                    // No closer: none for any later opener either (keeps
+                    // many unclosed `\(` linear); the text after the
+                    // opener is read again, outside a formula.
+                    if seek == b')' {
+                        no_paren_close = true;
+                    } else {
+                        no_bracket_close = true;
+                    }
+                    (i, seek) = (opener + 2, 0);
+                } else if b[i] == b'\\' && b[i + 1] == seek {
+                    // (Trimmed once, at the end: whether it has content is
+                    // its first non-space byte.)
+                    let s = opener + 2;
+                    let broken = one_line && seek == b')' && b[s..i].contains(&b'\n');
+                    if !broken && has_content(b, s, i) {
+                        best = Some((s, i));
+                    }
+                    (i, seek) = (i + 2, 0);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
             if i >= to {
                 break;
             }
-            match b[i] {
-                b'\\' => {
-                    if let Some(&c @ (b'(' | b'[')) = b[..to].get(i + 1) {
-                        let close = if c == b'(' { "\\)" } else { "\\]" };
-                        // Once a closer is missing, it is missing for every
-                        // later opener too (keeps many unclosed `\(` linear).
-                        let missing = if c == b'(' {
-                            &mut no_paren_close
-                        } else {
-                            &mut no_bracket_close
-                        };
-                        let found = if *missing {
-                            None
-                        } else {
-                            closer(&mut skipper, i + 2, close.as_bytes()[1])
-                        };
-                        if found.is_none() {
-                            *missing = true;
+            if b[i] == b'$' {
+                let run = if b.get(i + 1) == Some(&b'$') { 2 } else { 1 };
+                match open {
+                    None => open = Some(i + run),
+                    Some(o) => {
+                        let span = trim(self.text, (o, i));
+                        let broken = one_line && run == 1 && self.text[o..i].contains('\n');
+                        if span.0 < span.1 && !broken {
+                            best = Some(span);
                         }
-                        if let Some(k) = found {
-                            // (Trimmed once, at the end: whether it has
-                            // content is its first non-space byte.)
-                            let content = b[i + 2..k].iter().any(|c| !c.is_ascii_whitespace());
-                            let broken = one_line && c == b'(' && b[i + 2..k].contains(&b'\n');
-                            if content && !broken {
-                                best = Some((i + 2, k));
-                            }
-                            i = k + 2;
-                            continue;
-                        }
+                        open = None;
                     }
-                    i += 2;
-                    continue;
                 }
-                b'$' => {
-                    let run = if b.get(i + 1) == Some(&b'$') { 2 } else { 1 };
-                    match open {
-                        None => open = Some(i + run),
-                        Some(o) => {
-                            let span = trim(self.text, (o, i));
-                            let broken = one_line && run == 1 && self.text[o..i].contains('\n');
-                            if span.0 < span.1 && !broken {
-                                best = Some(span);
-                            }
-                            open = None;
-                        }
-                    }
-                    i += run;
-                    continue;
-                }
+                i += run;
+                continue;
+            }
+            // A `\`: an opener `\(`, `\[` (unless its closer is known to be
+            // missing), or an escape of the next byte.
+            match bt.get(i + 1) {
+                Some(b'(') if !no_paren_close => seek = b')',
+                Some(b'[') if !no_bracket_close => seek = b']',
                 _ => {}
             }
-            i += 1;
+            opener = i;
+            i += 2;
         }
         best.map(|span| trim(self.text, span))
     }
@@ -252,25 +264,24 @@ impl Doc<'_> {
         one_line: bool,
     ) -> Option<usize> {
         let b = self.bytes();
-        let w = b[i..].first_chunk::<64>()?;
-        let (d, s) = dollar_backslash_masks(w);
+        let flags = BlockFlags::new(b[i..].first_chunk::<65>()?);
         let content = |o: usize, p: usize| {
             let span = trim(self.text, (o, p));
             let broken = one_line && b[o..p].contains(&b'\n');
             (span.0 < span.1 && !broken).then_some(span)
         };
-        if d == 0 && (s == 0 || s == u64::MAX) {
+        if !flags.has_dollar() {
             // (No escape, or 32: no `\` starts one before a `(` or `[`.)
-            return Some(64);
-        }
-        if d == 0 {
-            let parens = Skipper::new(b, [b'(', b'[']).block(i + 1);
-            if s & parens != 0 {
+            if !flags.has_slash() || flags.all_slashes() {
+                return Some(64);
+            }
+            if flags.has_opener() {
                 return None;
             }
-            return Some(64 + (s.leading_ones() % 2) as usize);
+            return Some(64 + flags.trailing_slashes() % 2);
         }
-        if d == u64::MAX && s == 0 {
+        let d = flags.dollar_mask();
+        if d == u64::MAX && !flags.has_slash() {
             if let Some(o) = *open {
                 if let Some(span) = content(o, i) {
                     *best = Some(span);
@@ -279,7 +290,7 @@ impl Doc<'_> {
             }
             return Some(64);
         }
-        if s != 0 || d & (d >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
+        if flags.has_slash() || d & (d >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
             return None;
         }
         // Bit k of `odd`: an odd number of `$` at i ..= i + k (a prefix
@@ -352,9 +363,7 @@ impl Doc<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Skipper;
     use super::super::{Doc, trim};
-    use super::closer;
 
     /// MX-6's `$` and `\(`/`\[` pairs read byte by byte from the start, as
     /// the document's fallback reads them: the reference for the block steps.
@@ -487,14 +496,51 @@ mod tests {
             "é",
             "$$$$$$$$$$$$$$$$",
         ];
+        // (Displays and their closers in every order: closers before an
+        // opener, missing ones, `$` and escapes inside, `\\]`.)
+        let displays = [
+            "\\[ x = 1 \\] ",
+            "\\[",
+            "\\]",
+            "\\(",
+            "\\)",
+            "\\",
+            "\\\\",
+            "x",
+            " ",
+            "\n",
+            "$",
+            "é",
+        ];
+        // (Few `$` and `\\\\`, so that whole blocks of displays step: empty
+        // ones, line breaks, runs of openers or closers, one kind or both,
+        // across blocks; an escape of `$` or `\\` across a block's end.)
+        let display_blocks = [
+            "\\[ x = 1 \\] ",
+            "\\( y \\) ",
+            "\\[",
+            "\\]",
+            "\\(",
+            "\\)",
+            "\\[\\]",
+            "\\frac{a}{b}",
+            "x",
+            "  ",
+            "\n",
+            "é",
+            "\\$",
+            "\\\\",
+        ];
         let (d16, b16) = ("$".repeat(16), "\\".repeat(16));
         let runs = [&*d16, &d16, &d16, &b16, &b16, &b16, "$", "x", " ", "\\("];
         let mut glue = crate::text::Glue(29);
-        for n in 0..16000 {
-            let set: &[&str] = match n % 4 {
+        for n in 0..24000 {
+            let set: &[&str] = match n % 6 {
                 0 => &pieces,
                 1 => &dollars,
                 2 => &escapes,
+                3 => &displays,
+                4 => &display_blocks,
                 _ => &runs,
             };
             let s = glue.text(set, 20 + n % 200);
@@ -512,6 +558,14 @@ mod tests {
                 );
             }
         }
+        // Pinned: a block whose last byte escapes the `$` after it (no
+        // formula `$ 5 $`: the `$` after 5 opens one).
+        let r = format!("\\[ x \\]{}\\$ 5 $ ", " ".repeat(63 - 7));
+        assert_eq!(r.as_bytes()[63], b'\\');
+        assert_eq!(
+            Doc::new(&r, 0, r.len()).last_formula(0, r.len(), false),
+            Some((3, 4))
+        );
         // Pinned: 100 KiB of `$x$ ` ends in the formula `x`; an odd `$`
         // before it turns every pair around (` ` between them is empty).
         let r = "$x$ ".repeat(25_600);
@@ -524,27 +578,5 @@ mod tests {
             Doc::new(&r, 0, r.len()).last_formula(0, r.len(), false),
             None
         );
-    }
-
-    /// `closer` answers as `str::find` with the two-byte needle, from any
-    /// start (texts of `\\`, `$`, closers and other bytes across blocks).
-    #[test]
-    fn closer_is_find() {
-        let pieces = ["\\", ")", "]", "x", "\\)", "é", "))", "$", "\\]", "\\\\"];
-        let mut glue = crate::text::Glue(13);
-        for n in 0..3000 {
-            let s = glue.text(&pieces, 1 + n % 90);
-            for close in ["\\)", "\\]"] {
-                for from in (0..=s.len()).step_by(7) {
-                    let mut skipper = Skipper::new(s.as_bytes(), [b'\\', b'$']);
-                    let want = s.as_bytes()[from..]
-                        .windows(2)
-                        .position(|w| w == close.as_bytes())
-                        .map(|k| from + k);
-                    let got = closer(&mut skipper, from, close.as_bytes()[1]);
-                    assert_eq!(got, want, "{s:?} {from}");
-                }
-            }
-        }
     }
 }
