@@ -6,7 +6,7 @@
 
 Rows: the 347 cases of conformance/differential/math-verify.jsonl (math-verify's own test suite,
 graded with the math.grade arguments of the recording) and the realistic examples/math.jsonl
-(34 model responses), plus the same examples with the response padded by 100 kB of reasoning
+(realistic model responses, one a row), plus the same examples with the response padded by 100 kB of reasoning
 (the long-response cost).
 
 math-verify 0.9.0 (single process): as tests/oracles/bench_math.py, rounds each in a fresh process
@@ -175,6 +175,7 @@ def main():
         "manyN_ex": time_many(ex, a.rounds, a.threads),
         "loop_long": time_loop(ex_long, max(3, a.rounds // 4)),
         "many1_long": time_many(ex_long, max(3, a.rounds // 4), 1),
+        "n_ex": len(ex),
     }
     f = lambda x: "—" if x is None else f"{x:,.0f}"  # noqa: E731
     print(f"scorespec {scorespec.__version__} through Python {sys.version.split()[0]}; rows/s, the median of {a.rounds} passes (CPU time for one thread)\n")
@@ -182,7 +183,7 @@ def main():
           f"`grade_many` {a.threads} threads |")
     print("|---|---:|---:|---:|---:|---:|")
     print(f"| math-verify's 347 cases | {f(mv)} | {f(nat)} | {f(r['loop_rec'])} | {f(r['many1_rec'])} | {f(r['manyN_rec'])} |")
-    print(f"| examples/math.jsonl (34) | — | — | {f(r['loop_ex'])} | {f(r['many1_ex'])} | {f(r['manyN_ex'])} |")
+    print(f"| examples/math.jsonl ({r['n_ex']}) | — | — | {f(r['loop_ex'])} | {f(r['many1_ex'])} | {f(r['manyN_ex'])} |")
     print(f"| the same, responses +100 kB | — | — | {f(r['loop_long'])} | {f(r['many1_long'])} | — |")
     if mv:
         s_loop, s_many = r["loop_rec"] / mv, r["many1_rec"] / mv
