@@ -14,7 +14,7 @@
 //! every answer phrase are found in one pass (`anchors`); at most
 //! [`MAX_CANDIDATES`] phrase occurrences are tried and each capture reads at
 //! most [`MAX_ANSWER_BYTES`]; scans that care about a few bytes (`\`, `$`)
-//! skip the others 16 bytes at a time.
+//! read them from masks of 64-byte blocks, not byte by byte.
 //!
 //! This file holds the public API, document 004's order of the rules
 //! (`locate`) and the document (`Doc`: the read part of the text, its
