@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -230,9 +230,47 @@ fn grade_options(func: &str, kw: Option<&Bound<'_, PyDict>>) -> PyResult<GradeOp
 
 // ---------------------------------------------------------------- arguments
 
+/// The UTF-8 text of a `str`, each lone surrogate (which Python allows and
+/// UTF-8 cannot hold) read as one U+FFFD: Python encodes a surrogate with
+/// `surrogatepass` as three bytes, and each such run becomes one character
+/// (PyO3's `to_string_lossy` makes three, which would shift every later
+/// code-point span).
+fn lossy(s: &Bound<'_, PyString>) -> String {
+    if let Ok(t) = s.to_str() {
+        return t.to_owned();
+    }
+    let bytes: Vec<u8> = match s
+        .call_method1("encode", ("utf-8", "surrogatepass"))
+        .and_then(|b| b.extract())
+    {
+        Ok(b) => b,
+        Err(_) => return s.to_string_lossy().into_owned(),
+    };
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = &bytes[..];
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(t) => {
+                out.push_str(t);
+                return out;
+            }
+            Err(e) => {
+                let (ok, bad) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(ok).unwrap_or_default());
+                out.push('\u{FFFD}');
+                rest = bad.get(3..).unwrap_or_default();
+            }
+        }
+    }
+}
+
+/// A text argument: a `str`, read as UTF-8; a lone surrogate (a `str`
+/// Python allows but UTF-8 cannot hold) reads as U+FFFD, one code point for
+/// one, so content never raises and code-point spans stay those of the
+/// `str` (spec/python.md PY-5).
 fn text(what: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     match v.cast::<PyString>() {
-        Ok(s) => Ok(s.to_str()?.to_owned()),
+        Ok(s) => Ok(lossy(s)),
         Err(_) => Err(PyTypeError::new_err(format!(
             "{what} must be a str, not {}",
             type_name(v)
@@ -240,13 +278,33 @@ fn text(what: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     }
 }
 
-/// [`text`] without a copy: the UTF-8 text the Python `str` holds, kept
-/// alive by it, which the core may read with the GIL released (a batch of
-/// long responses is not copied first: with 100 kB rows the copies cost
-/// three times the grading).
-fn text_backed(what: &str, v: &Bound<'_, PyAny>) -> PyResult<PyBackedStr> {
+/// A response's text for a batch: where the Python `str` holds it
+/// (`PyBackedStr`, readable with the GIL released: a batch of long responses
+/// is not copied first — with 100 kB rows the copies cost three times the
+/// grading), or, for a `str` without a UTF-8 form (a lone surrogate), a copy
+/// as [`text`] reads it.
+enum Text {
+    Backed(PyBackedStr),
+    Owned(String),
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            Text::Backed(s) => s,
+            Text::Owned(s) => s,
+        }
+    }
+}
+
+/// [`text`] without a copy when the `str` has a UTF-8 form ([`Text`]).
+fn text_backed(what: &str, v: &Bound<'_, PyAny>) -> PyResult<Text> {
     match v.cast::<PyString>() {
-        Ok(s) => s.clone().try_into(),
+        Ok(s) => Ok(match PyBackedStr::try_from(s.clone()) {
+            Ok(b) => Text::Backed(b),
+            Err(_) => Text::Owned(lossy(s)),
+        }),
         Err(_) => Err(PyTypeError::new_err(format!(
             "{what} must be a str, not {}",
             type_name(v)
@@ -257,7 +315,7 @@ fn text_backed(what: &str, v: &Bound<'_, PyAny>) -> PyResult<PyBackedStr> {
 /// A gold answer: a string or a non-empty list (or tuple) of strings.
 fn golds(what: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(s) = v.cast::<PyString>() {
-        return Ok(vec![s.to_str()?.to_owned()]);
+        return Ok(vec![lossy(s)]);
     }
     if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'_, PyAny>> = v.try_iter()?.collect::<PyResult<_>>()?;
@@ -352,7 +410,7 @@ fn to_json(v: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
             .ok_or_else(|| PyValueError::new_err(format!("number argument {f} is not finite")));
     }
     if let Ok(s) = v.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_owned()));
+        return Ok(Value::String(lossy(s)));
     }
     if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
         return v
@@ -807,7 +865,7 @@ fn _grade_many<'py>(
         )));
     }
     let o = grade_options("grade_many", options)?;
-    let rows: Vec<(Vec<String>, PyBackedStr)> = gs
+    let rows: Vec<(Vec<String>, Text)> = gs
         .iter()
         .zip(&rs)
         .enumerate()

@@ -178,3 +178,17 @@ def test_abi3_extension_and_no_runtime_dependencies():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_lone_surrogates_are_content():
+    # A lone surrogate is a Python str without a UTF-8 form: read as U+FFFD (PY-5: content never
+    # raises), one code point for one, so spans still index the str.
+    v = scorespec.grade("5", "x\ud800 so \\boxed{5}")
+    assert v.equal and v.response_extracted.answer == "5"
+    r = "x\ud800 so \\boxed{5}"
+    assert r[v.response_extracted.span[0]:v.response_extracted.span[1]] == "5"
+    many = scorespec.grade_many(["5", "5"], ["so \\boxed{5}", "\udfff \\boxed{5}"])
+    assert [x.equal for x in many] == [True, True]
+    assert scorespec.grade(["\ud800", "5"], "5").equal
+    # (U+FFFD is a token of its own: F1 of two tokens against one.)
+    assert abs(scorespec.call("qa.f1", prediction="\ud800 paris", reference="paris") - 2 / 3) < 1e-12
