@@ -595,6 +595,7 @@ impl<'a, const N: usize> Skipper<'a, N> {
     }
 
     /// [`Self::next`] from the block starting at `i`.
+    #[inline(always)]
     fn next_block(&mut self, mut i: usize) -> usize {
         loop {
             if i >= self.b.len() {

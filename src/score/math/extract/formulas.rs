@@ -143,11 +143,9 @@ impl Doc<'_> {
         let (mut no_paren_close, mut no_bracket_close) = (false, false);
         let mut i = from;
         // The positions of `\` and `$` (all that matters), 64 bytes at a
-        // time: bit `k` of `mask` is `b[base + k]` (no block before the
-        // first question: the offset wraps around).
+        // time.
         let bt = &b[..to];
-        let blocks = Skipper::new(bt, [b'\\', b'$']);
-        let (mut base, mut mask) = (usize::MAX - 64, 0u64);
+        let mut skipper = Skipper::new(bt, [b'\\', b'$']);
         // Inside `\(…` or `\[…` opened at `opener`: the second byte of its
         // closer (`\)`, `\]`: the first such pair, as `find` finds it), else 0.
         let (mut seek, mut opener) = (0u8, 0usize);
@@ -166,22 +164,7 @@ impl Doc<'_> {
                 wait = (wait * 2).min(4096);
             }
             // The next `\` or `$` from `i` on (`to` when none).
-            let off = i.wrapping_sub(base);
-            let m = if off < 64 { mask >> off } else { 0 };
-            if m != 0 {
-                i += m.trailing_zeros() as usize;
-            } else {
-                let mut at = if off < 64 { base + 64 } else { i };
-                i = to;
-                while at < to {
-                    (base, mask) = (at, blocks.block(at));
-                    if mask != 0 {
-                        i = at + mask.trailing_zeros() as usize;
-                        break;
-                    }
-                    at += 64;
-                }
-            }
+            i = skipper.next(i);
             if seek != 0 {
                 if i + 1 >= to {
                     // No closer: none for any later opener either (keeps
