@@ -56,6 +56,13 @@ pub use sets::{extract_set, is_set, norm_pm, remove_first_paren_pair};
 /// assert_eq!(normalize(r"\left(1,2\right)"), "(1,2)");
 /// ```
 pub fn normalize(text: &str) -> String {
+    // A plain integer (`204`, `-5`: the most common answer) is normal: no
+    // pass rewrites its digits or a leading minus sign (the test
+    // `plain_integers_are_normal` runs the passes on them), so the passes,
+    // a score of allocations, are skipped.
+    if is_plain_integer(text) {
+        return text.to_string();
+    }
     // One round usually reaches the fixpoint; a rewrite can expose another
     // (dropping a degree sign can uncover a leading `x=`), so rounds repeat
     // until nothing changes, at most NORMALIZE_ROUNDS times.
@@ -66,6 +73,10 @@ pub fn normalize(text: &str) -> String {
         return s;
     }
     for _ in 1..NORMALIZE_ROUNDS {
+        // (A plain integer is a fixpoint: `1,204` is `1204` after one round.)
+        if is_plain_integer(&s) {
+            break;
+        }
         let next = normalize_round(&s);
         if next == s {
             break;
@@ -73,6 +84,15 @@ pub fn normalize(text: &str) -> String {
         s = next;
     }
     s
+}
+
+/// Whether `text` is ASCII digits without a leading zero (`0` itself is
+/// one), after at most one leading `-` (the passes drop leading zeros:
+/// `007` is `7`).
+fn is_plain_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    matches!(digits.as_bytes(), [b'0'] | [b'1'..=b'9', ..])
+        && digits.bytes().all(|c| c.is_ascii_digit())
 }
 
 /// The most rounds of [`normalize`] (each one linear).
@@ -133,6 +153,31 @@ mod tests {
             Err(ReadError::Expr(ExprError::BudgetExceeded { .. }))
         ));
         assert!(latex_to_matrix(&"1,".repeat(n)).is_err());
+    }
+
+    /// The passes leave a plain integer as it is (what [`normalize`]'s
+    /// shortcut assumes), and strings near one are not shortcut.
+    #[test]
+    fn plain_integers_are_normal() {
+        let mut cases: Vec<String> = (0..3000).map(|n| n.to_string()).collect();
+        cases.extend((0..3000).map(|n| format!("-{n}")));
+        cases.push("-0".to_string());
+        cases.push("9".repeat(500));
+        cases.push(format!("-{}", "1234567890".repeat(40)));
+        for t in &cases {
+            assert!(is_plain_integer(t), "{t}");
+            assert_eq!(normalize_round(t), *t, "{t}");
+            assert_eq!(normalize(t), *t, "{t}");
+        }
+        for t in [
+            "", "-", "--5", "+5", "5-", "1,204", "5.", "1.5", " 5", "5 ", "５", "x5", "00", "007",
+            "-00012",
+        ] {
+            assert!(!is_plain_integer(t), "{t:?}");
+        }
+        assert_eq!(normalize("007"), "7");
+        assert_eq!(normalize("1,204"), "1204");
+        assert_eq!(normalize("5."), "5");
     }
 
     #[test]
