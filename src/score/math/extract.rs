@@ -43,6 +43,7 @@ use anchors::{Anchors, Needle};
 // production order and its three parts (bare answers, cut-off responses,
 // choice letters).
 mod anchors;
+mod asides;
 mod bare;
 mod boxes;
 mod choice;
@@ -53,6 +54,7 @@ mod production;
 mod solutions;
 mod truncation;
 
+pub use asides::MAX_ASIDE_BYTES;
 pub(crate) use bare::plain_bare_answer;
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};

@@ -1,9 +1,9 @@
-//! The production extraction of `math.grade` (MX-10 … MX-16): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-17): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
 //! answer is none ([`super::truncation`]); then the last formula's right side
-//! or the last number token.
+//! or the last number token, read before a trailing aside first ([`super::asides`]).
 //!
 //! # Differences with the document
 //!
@@ -12,6 +12,7 @@
 //! document", MX-10).
 
 use super::anchors::Anchors;
+use super::asides::aside_start;
 use super::bare::is_bare;
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, truncated};
@@ -124,7 +125,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-16):
+/// The production extraction of `math.grade` (rules MX-10 … MX-17):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -248,13 +249,27 @@ fn locate_production(
         });
     }
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
-    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
     if let Some(reason) = truncated(&response[tstart.max(s)..e]) {
         return Err(reason);
     }
-    // MX-13, MX-14: the last formula or number token, from the end: in the
-    // last TAIL_BYTES, else in the last 4 × TAIL_BYTES.
+    // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
+    // or number token before it.
+    let before_aside = aside_start(response, s, e)
+        .and_then(|a| fallback(response, start, trim(response, (s, a)).1, formulas_only).ok());
+    before_aside.map_or_else(|| fallback(response, start, end, formulas_only), Ok)
+}
+
+/// MX-13, MX-14: the last formula or number token of `response[start..end]`,
+/// from the end: in the last TAIL_BYTES, else in the last 4 × TAIL_BYTES;
+/// with the solutions listed with it (MX-13).
+fn fallback(
+    response: &str,
+    start: usize,
+    end: usize,
+    formulas_only: bool,
+) -> Result<Found, NoAnswerReason> {
+    let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let near = window_start(response, start, end, TAIL_BYTES);
     let fstart = if has_digit_or_math(&response[near..end]) {
         near

@@ -1,0 +1,237 @@
+//! Trailing asides (MX-17): a remark after the answer of a response without
+//! an explicit one — a last parenthesized group opening with a word (`There
+//! are 12 ways. (Note: we used 3 cases.)`, `45 degrees (since the triangle
+//! has 2 equal sides).`) or a last paragraph opening with a label such as
+//! `Note:` (`The gcd is 2.\n\nNote: 2 divides 4 and 6.`). The fallback of
+//! MX-13 and MX-14 reads the text before the aside first: its numbers are
+//! the remark's, not the answer.
+//!
+//! Both reads are bounded: the group's opening bracket is looked for in
+//! the last [`MAX_ASIDE_BYTES`] bytes, the paragraph's blank line in the
+//! last [`MAX_ASIDE_BYTES`] bytes too.
+//!
+//! # Differences with the document
+//!
+//! Document 004's fallback takes the last number wherever it stands (its
+//! `math.extract_answer` still does); this rule is the production
+//! extraction's (spec/math.md MX-17).
+
+/// The longest aside set apart, in bytes: a remark longer than this is
+/// read as the document's fallback reads it.
+pub const MAX_ASIDE_BYTES: usize = 1024;
+
+/// The labels that open a remark paragraph (lowercase; then `:` or, for the
+/// abbreviations, their final `.`).
+const LABELS: &[&str] = &["note", "notes", "remark", "n.b", "nb", "p.s", "ps"];
+
+/// Where the trailing aside of `t[..end]` starts, if `t[..end]` ends with
+/// one (MX-17): the byte after which nothing but the aside, its closing
+/// punctuation and white space stands. `None` when there is no aside, or
+/// nothing but white space before it.
+pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
+    let at = aside_group(t, start, end).or_else(|| aside_paragraph(t, start, end))?;
+    // Something to read before it.
+    t[start..at]
+        .bytes()
+        .any(|c| !c.is_ascii_whitespace())
+        .then_some(at)
+}
+
+/// A last group `( … )` (after it only `.`, `!` and white space) whose
+/// content opens with a word of two letters or more (`(Note: …)`, `(since
+/// …)`, `(i.e. 35%)`): its `(`. Not a math delimiter `\)`/`\(`, not a
+/// group of numbers or a formula (`(1, 2)`, `(x+1)`), not a choice letter
+/// (`(A)`).
+fn aside_group(t: &str, start: usize, end: usize) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut close = end;
+    while close > start && matches!(b[close - 1], b'.' | b'!' | b' ' | b'\t' | b'\n' | b'\r') {
+        close -= 1;
+    }
+    if close == start || b[close - 1] != b')' || (close >= 2 && b[close - 2] == b'\\') {
+        return None;
+    }
+    // The matching `(`, back at most MAX_ASIDE_BYTES.
+    let floor = start.max(close.saturating_sub(MAX_ASIDE_BYTES));
+    let mut depth = 0usize;
+    let mut open = None;
+    for k in (floor..close).rev() {
+        match b[k] {
+            b')' => depth += 1,
+            b'(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(k);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let open = open?;
+    if open > start && b[open - 1] == b'\\' {
+        return None;
+    }
+    opens_with_word(&b[open + 1..close - 1]).then_some(open)
+}
+
+/// Whether `content` opens (after spaces and `*`, `_` markup) with a word of
+/// two ASCII letters or more followed by a space or punctuation (`Note:`,
+/// `since the`), or with `i.e.`/`e.g.`, and holds a space: a remark, not a
+/// word alone (`(cm)`, a unit).
+fn opens_with_word(content: &[u8]) -> bool {
+    let k = content
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'*' | b'_'))
+        .count();
+    let rest = &content[k..];
+    let letters = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    // `i.e.` and `e.g.`: one letter, a period, a letter.
+    let abbreviation = rest.len() >= 3
+        && rest[0].is_ascii_alphabetic()
+        && rest[1] == b'.'
+        && rest[2].is_ascii_alphabetic();
+    if letters < 2 && !abbreviation {
+        return false;
+    }
+    // A word alone (`(cm)`, `(mod)`) is a unit or a label, not a remark.
+    let after = rest.get(letters).copied();
+    (abbreviation || matches!(after, Some(b' ' | b':' | b',' | b'.' | b'-')))
+        && rest.contains(&b' ')
+}
+
+/// A last line, else a last paragraph (after a blank line), that opens
+/// with a remark label (`Note:`, `**Note:**`, `Remark:`, `N.B.`, `P.S.`;
+/// ASCII case ignored): where it starts. (A label line before the last
+/// line of its paragraph does not count: `Note: n > 1.\nSo the total is
+/// 12.` ends on its conclusion.)
+fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
+    let b = t.as_bytes();
+    let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+    let mut k = end;
+    let mut last_line = true;
+    loop {
+        let nl = b[floor..k].iter().rposition(|&c| c == b'\n')? + floor;
+        let blank = {
+            let before = b[floor..nl]
+                .iter()
+                .rev()
+                .take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r'))
+                .count();
+            nl - before > floor && b[nl - before - 1] == b'\n'
+        };
+        if (last_line || blank) && opens_with_label(&b[nl + 1..end]) {
+            return Some(nl + 1);
+        }
+        if blank {
+            return None;
+        }
+        last_line = false;
+        k = nl;
+    }
+}
+
+/// Whether `text` opens (after markup `*`, `_`, `>`, `#`, `(` and spaces)
+/// with one of [`LABELS`] and its `:` (markup between allowed), or an
+/// abbreviation's `.`: never a longer word (`Notebook: 5`) or `Note that`.
+fn opens_with_label(text: &[u8]) -> bool {
+    let k = text
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'\t' | b'*' | b'_' | b'>' | b'#' | b'('))
+        .count();
+    let rest = &text[k..];
+    LABELS.iter().any(|label| {
+        let n = label.len();
+        if rest.len() <= n || !rest[..n].eq_ignore_ascii_case(label.as_bytes()) {
+            return false;
+        }
+        let m = rest[n..]
+            .iter()
+            .take_while(|&&c| matches!(c, b'*' | b'_'))
+            .count();
+        match rest.get(n + m) {
+            Some(b':') => true,
+            Some(b'.') => matches!(*label, "n.b" | "nb" | "p.s" | "ps"),
+            _ => false,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn aside(t: &str) -> Option<&str> {
+        aside_start(t, 0, t.len()).map(|k| &t[k..])
+    }
+
+    #[test]
+    fn asides_are_found() {
+        for (t, a) in [
+            (
+                "There are 12 ways. (Note: we used 3 cases.)",
+                "(Note: we used 3 cases.)",
+            ),
+            (
+                "So there are 12 ways (note that we used 3 cases).",
+                "(note that we used 3 cases).",
+            ),
+            ("The probability is 0.35 (i.e. 35%).", "(i.e. 35%)."),
+            ("We get 7 (e.g. 3 + 4).", "(e.g. 3 + 4)."),
+            (
+                "The gcd is 2.\n\nNote: 2 divides both 4 and 6.",
+                "Note: 2 divides both 4 and 6.",
+            ),
+            ("Total 12.\n \n**Note:** we used 3.", "**Note:** we used 3."),
+            (
+                "Total 12.\n\nN.B. the 3 cases overlap.",
+                "N.B. the 3 cases overlap.",
+            ),
+            ("Total 12.\n\nP.S. 3 more", "P.S. 3 more"),
+            ("Total 12.\nNote: 3 more.", "Note: 3 more."),
+            ("Total 12.\n\nNote: a 3\nand a 4.", "Note: a 3\nand a 4."),
+            ("Total 12 (since 3 * 4 = 12)", "(since 3 * 4 = 12)"),
+            (
+                "Total 12 (which uses (a) and (b) 3 times)",
+                "(which uses (a) and (b) 3 times)",
+            ),
+        ] {
+            assert_eq!(aside(t), Some(a), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn other_endings_are_not_asides() {
+        for t in [
+            "The point is (1, 2).",
+            "It factors as (x+1)",
+            "The answer is (A)",
+            "The length is 12 (cm).",
+            "So $x = 5$ \\(x+1\\)",
+            "(Note: only an aside, nothing before it.)",
+            "Total 12.\n\nNote that x = 5.",
+            "Total 12.\n\nNotebook: 5",
+            "Total 12. Note: 3 more.",
+            "Note: we assume n > 1.\nSo the total is 12.",
+            "Unbalanced 12 (since 3))",
+            "",
+            ")",
+            "(",
+        ] {
+            assert_eq!(aside(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn long_asides_are_bounded() {
+        let long = format!("Total 12. (Note: {})", "x ".repeat(MAX_ASIDE_BYTES));
+        assert_eq!(aside(&long), None);
+        let para = format!("Total 12.\n\nNote: {}", "x ".repeat(MAX_ASIDE_BYTES));
+        assert_eq!(aside(&para), None);
+        // Many brackets or line breaks: one bounded pass each.
+        let parens = format!("12 {}", ")".repeat(100_000));
+        assert_eq!(aside(&parens), None);
+        let lines = format!("12{}", "\nx".repeat(100_000));
+        assert_eq!(aside(&lines), None);
+    }
+}
