@@ -157,6 +157,7 @@ const EQUAL_OPTIONS: &[&str] = &[
     "degrees_as_radians",
     "relation_for_interval",
     "decimal_rounding",
+    "repeating_decimals",
 ];
 
 /// Sets one option of `math.equal`; `false` when `name` is not one.
@@ -171,6 +172,7 @@ fn set_equal_option(o: &mut EqualOptions, name: &str, v: &Bound<'_, PyAny>) -> P
         }
         "abs_tol_everywhere" => o.abs_tol_everywhere |= opt_bool(name, v)?,
         "decimal_rounding" => o.decimal_rounding = opt_bool(name, v)?,
+        "repeating_decimals" => o.repeating_decimals = opt_bool(name, v)?,
         "percent_rel_tol" => o.percent_rel_tol = opt_tolerance(name, v)?,
         "include_percentage" => o.include_percentage = opt_bool(name, v)?,
         "compare_sets" => o.compare_sets = opt_bool(name, v)?,

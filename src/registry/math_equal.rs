@@ -11,8 +11,8 @@ use crate::score::math::equal::{EqualOptions, equal_any};
 spec_args! {
     /// The options of `math.equal`, by name, with the production defaults
     /// (document 004's are `abs_tol_everywhere` and `include_percentage`,
-    /// spec/math.md ME-D8); `math.grade` and `math.majority` take them too
-    /// (flattened).
+    /// spec/math.md ME-D8, and `repeating_decimals` false, ME-D9);
+    /// `math.grade` and `math.majority` take them too (flattened).
     struct EqualOptionArgs<'a> {
         rel_tol: Tolerance = Number(1e-9), "relative tolerance of numeric comparisons";
         abs_tol: GivenTolerance = Number(1e-8),
@@ -30,6 +30,8 @@ spec_args! {
             "a predicted relation (-2 \\le x \\le 7) answers a reference interval (x \\in [-2,7]); off, only that direction is refused";
         decimal_rounding: bool = Bool(false),
             "a rounded decimal of 3+ significant digits (30.52) matches an exact value that rounds to it at its decimal places (never another decimal)";
+        repeating_decimals: bool = Bool(true),
+            "a decimal of 3+ significant digits (0.333) matches a rational without a finite decimal (\\frac{1}{3}) that rounds to it at its decimal places (never pi, another decimal or 0.33)";
     }
 }
 
@@ -49,6 +51,7 @@ impl EqualOptionArgs<'_> {
             degrees_as_radians: self.degrees_as_radians,
             relation_for_interval: self.relation_for_interval,
             decimal_rounding: self.decimal_rounding,
+            repeating_decimals: self.repeating_decimals,
         }
     }
 }

@@ -17,8 +17,9 @@ Options are mapped the other way round from spec/math.md MV-2:
 parse's default targets, LaTeX and expressions); ``relation_for_interval`` →
 ``allow_set_relation_comp`` (true when not given: our default, false in
 math-verify); ``abs_tol: 10^-N`` → ``float_rounding: N`` (any
-other ``abs_tol`` is refused); ``strict: false`` is math-verify's only
-extraction. Every other option (``strict: true``, ``include_percentage``,
+other ``abs_tol`` is refused); ``repeating_decimals: false`` is
+math-verify's reading (it has no ME-20; given true, it is refused);
+``strict: false`` is math-verify's only extraction. Every other option (``strict: true``, ``include_percentage``,
 ``rel_tol``, ``decimal_rounding``, ``degrees_as_radians``, ``compare_sets``,
 ``abs_tol_everywhere``…) has no counterpart and is refused with
 ``invalid_value``; scripts/conformance-oracles leaves those cases out with
@@ -50,8 +51,9 @@ VERIFY_LIMIT = 15  # seconds, verify (math-verify's default: 5)
 
 # The options each function takes that have a counterpart (MV-2).
 _MAPPED = {
-    "math.grade": {"gold", "response", "strict", "formulas_only", "relation_for_interval", "abs_tol"},
-    "math.equal": {"reference", "prediction", "relation_for_interval", "abs_tol"},
+    "math.grade": {"gold", "response", "strict", "formulas_only", "relation_for_interval", "abs_tol",
+                   "repeating_decimals"},
+    "math.equal": {"reference", "prediction", "relation_for_interval", "abs_tol", "repeating_decimals"},
 }
 
 
@@ -76,6 +78,9 @@ def answer(fn, args):
         raise Refused("invalid_value", f"math-verify has no counterpart of {', '.join(extra)} (spec/math.md MV-2)")
     if args.get("strict", False) is not False:
         raise Refused("invalid_value", "math-verify has no strict extraction (strict: true)")
+    if args.get("repeating_decimals", False) is not False:
+        raise Refused("invalid_value", "math-verify has no reading of rounded repeating decimals "
+                                       "(repeating_decimals: true; spec/math.md ME-20)")
     if fn == "math.grade":
         golds, pred, box = args["gold"], args["response"], "{}"
     else:

@@ -208,7 +208,10 @@ def our_args(case):
       (a gold relation accepts a predicted interval either way).
     - ``float_rounding: N`` (equal when both round to the same N decimals,
       applied when one side is a float) → ``abs_tol: 10^-N``: every pair
-      math-verify accepts differs by less than 10^-N.
+      math-verify accepts differs by less than 10^-N; and
+      ``repeating_decimals: false``: the test states the precision, so a
+      decimal rounded to fewer places (``0.333`` at N = 4) is not the
+      rational's value (spec/math.md ME-20, MV-2).
     - ``match_types``, ``boxed_match_priority`` (which extractors run, and
       how boxed answers rank), ``numeric_precision`` (SymPy evalf digits),
       ``strict: false`` (free symbols matched by position): no equivalent,
@@ -228,6 +231,7 @@ def our_args(case):
     }
     if "float_rounding" in opts:
         args["abs_tol"] = float(f"1e-{int(opts['float_rounding'])}")
+        args["repeating_decimals"] = False
     return args
 
 

@@ -70,6 +70,7 @@ def grade(
     degrees_as_radians: bool = ...,
     relation_for_interval: bool = ...,
     decimal_rounding: bool = ...,
+    repeating_decimals: bool = ...,
 ) -> Verdict: ...
 def equal(
     reference: Union[str, Sequence[str]],
@@ -85,6 +86,7 @@ def equal(
     degrees_as_radians: bool = ...,
     relation_for_interval: bool = ...,
     decimal_rounding: bool = ...,
+    repeating_decimals: bool = ...,
 ) -> Verdict: ...
 def extract_answer(response: str, strict: bool = True) -> Optional[Extracted]: ...
 def majority(answers: Sequence[str], **options: Any) -> list[str]: ...

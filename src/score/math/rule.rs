@@ -63,6 +63,10 @@ pub enum Rule {
     /// A rounded decimal against an exact value (option `decimal_rounding`,
     /// ME-19).
     Rounding,
+    /// A decimal of three significant digits or more against a rational
+    /// without a finite decimal that rounds to it (option
+    /// `repeating_decimals`, ME-20).
+    RepeatingDecimal,
     /// The expression engine decided, by this rule (spec/expr.md EX-5);
     /// also `set` for tuples under `compare_sets`, `plus_minus` for `a ± b`
     /// against a list, `kind` for objects of different kinds.
@@ -71,7 +75,7 @@ pub enum Rule {
 
 impl Rule {
     /// The rules of this module (not the engine's), in declaration order.
-    const OWN: [Rule; 17] = [
+    const OWN: [Rule; 18] = [
         Rule::NoAnswer,
         Rule::NoGold,
         Rule::Bounds,
@@ -89,6 +93,7 @@ impl Rule {
         Rule::Function,
         Rule::Qualifier,
         Rule::Rounding,
+        Rule::RepeatingDecimal,
     ];
 
     /// The stable name, as the JSON verdict spells it (an engine rule by
@@ -112,6 +117,7 @@ impl Rule {
             Rule::Function => "function",
             Rule::Qualifier => "qualifier",
             Rule::Rounding => "rounding",
+            Rule::RepeatingDecimal => "repeating_decimal",
             Rule::Engine(r) => r.as_str(),
         }
     }

@@ -7,7 +7,7 @@ GRADE_OPTIONS = frozenset(
     {
         "strict", "formulas_only", "rel_tol", "abs_tol", "abs_tol_everywhere", "include_percentage",
         "percent_rel_tol", "compare_sets", "ascii_only", "degrees_as_radians", "relation_for_interval",
-        "decimal_rounding",
+        "decimal_rounding", "repeating_decimals",
     }
 )
 

@@ -15,7 +15,7 @@ use super::forms::{
 };
 use super::literals::{
     boolean, decimal_comma, is_decimal_literal, is_terminating, is_text_item, is_word,
-    never_undefined, simple_number, thousands, thousands_before_words,
+    never_undefined, rounded_repeating, simple_number, thousands, thousands_before_words,
 };
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
@@ -67,6 +67,20 @@ fn fail(e: &ExprError) -> Decided {
         ExprError::BudgetExceeded { .. } => (Outcome::BudgetExceeded, Rule::Bounds),
         _ => (Outcome::Unparseable, Rule::Parse),
     }
+}
+
+/// The elements of a text written as one pair of brackets, `(` or `[` to
+/// `)` or `]`, around elements separated by top-level commas and holding no
+/// other bracket: `(0.6,2.6667]` → `0.6`, `2.6667`. `None` for any other
+/// text (`(1,2)\cup(3,4)`, `((1,2),3)`).
+fn bracket_elements(text: &str) -> Option<Vec<&str>> {
+    let t = text.trim_quick();
+    let inner = t.strip_prefix(['(', '['])?.strip_suffix([')', ']'])?;
+    if inner.contains(['(', ')', '[', ']']) {
+        return None;
+    }
+    let parts: Vec<&str> = split_top(inner, ',').into_iter().map(str::trim).collect();
+    (parts.len() >= 2).then_some(parts)
 }
 
 /// Decimal commas and thousands separators read (ME-4): `1000,99` against a
@@ -223,7 +237,8 @@ impl<'a> Comparer<'a> {
 
     /// Two plain decimal numbers: compared exactly or within the tolerances
     /// without the expression engine (the same verdict, ME-12). `None` when
-    /// a side is not one, or when an option's rule may still say equal.
+    /// a side is not one, or when an option's rule may still say equal
+    /// (ME-20 never does: both are decimals).
     fn plain_numbers(&self, r2: &str, p2: &str) -> Option<(Outcome, Rule, String, String)> {
         let (x, y) = (simple_number(r2)?, simple_number(p2)?);
         // The same prepared text is `literal`, as the comparison without
@@ -253,7 +268,8 @@ impl<'a> Comparer<'a> {
     /// `numeric_value` by the tolerance of numbers as written, ME-12),
     /// without reading items. `None` when a side is not such a number, the
     /// texts are the same, or an option's rule (percentages, rounding,
-    /// `abs_tol` everywhere) may take part.
+    /// `abs_tol` everywhere) may take part. ME-20 (`repeating_decimals`)
+    /// is decided here on the two texts, as `exprs` decides it.
     fn simple_numbers(&self, r2: &str, p2: &str) -> Option<(Outcome, Rule, String, String)> {
         let o = self.opts;
         if o.include_percentage || o.decimal_rounding || o.abs_tol_everywhere || r2 == p2 {
@@ -269,6 +285,11 @@ impl<'a> Comparer<'a> {
             (Outcome::Equal, Rule::Engine(EngineRule::Identical))
         } else if equiv::numbers_close(&x, &y, &self.equiv_options())? {
             (Outcome::Equal, Rule::Engine(EngineRule::NumericValue))
+        } else if o.repeating_decimals
+            && (rounded_repeating(r2, &x, &y) || rounded_repeating(p2, &y, &x))
+        {
+            // ME-20, as `exprs` decides it after the engine.
+            (Outcome::Equal, Rule::RepeatingDecimal)
         } else {
             (Outcome::NotEqual, Rule::Engine(EngineRule::NumericValue))
         };
@@ -878,6 +899,15 @@ impl<'a> Comparer<'a> {
         {
             return Ok((Outcome::Equal, Rule::Rounding));
         }
+        // ME-20 after ME-19: the option a caller turns on names the rule.
+        if d.0 == Outcome::NotEqual
+            && self.opts.repeating_decimals
+            && (self.repeating(ta, a, b)
+                || self.repeating(tb, b, a)
+                || self.repeating_elements(a, b, ta, tb)?)
+        {
+            return Ok((Outcome::Equal, Rule::RepeatingDecimal));
+        }
         let evidence = ta.ends_with("\\%") || tb.ends_with("\\%");
         if d.0 != Outcome::Equal
             && (self.opts.include_percentage || evidence)
@@ -886,6 +916,60 @@ impl<'a> Comparer<'a> {
             return Ok((Outcome::Equal, Rule::Percentage));
         }
         Ok(d)
+    }
+
+    /// Whether `literal`, the text of the number `lit`, is the rational
+    /// `exact` rounded to its decimal places (ME-20, [`rounded_repeating`]).
+    fn repeating(&self, literal: &str, lit: &Expr, exact: &Expr) -> bool {
+        match (lit, exact) {
+            (Expr::Number(l), Expr::Number(x)) => rounded_repeating(literal, l, x),
+            _ => false,
+        }
+    }
+
+    /// Two intervals (the same ends open or closed) or two tuples of as many
+    /// elements, written as brackets around elements separated by commas,
+    /// whose elements are each equal by the engine or by ME-20 (at least
+    /// one by ME-20): `(0.6, 2.6667]` against `(\frac{3}{5}, \frac{8}{3}]`.
+    /// Each pair of elements is compared once, by the engine when ME-20
+    /// does not take it.
+    fn repeating_elements(
+        &mut self,
+        a: &Expr,
+        b: &Expr,
+        ta: &str,
+        tb: &str,
+    ) -> Result<bool, ExprError> {
+        let (xa, xb): (Vec<&Expr>, Vec<&Expr>) = match (a, b) {
+            (Expr::Interval(x), Expr::Interval(y))
+                if x.lo_closed == y.lo_closed && x.hi_closed == y.hi_closed =>
+            {
+                (vec![&x.lo, &x.hi], vec![&y.lo, &y.hi])
+            }
+            (Expr::Tuple(x), Expr::Tuple(y)) if x.len() == y.len() => {
+                (x.iter().collect(), y.iter().collect())
+            }
+            _ => return Ok(false),
+        };
+        // A decimal is written on one side at least.
+        if !(ta.contains('.') || tb.contains('.')) {
+            return Ok(false);
+        }
+        let (Some(pa), Some(pb)) = (bracket_elements(ta), bracket_elements(tb)) else {
+            return Ok(false);
+        };
+        if pa.len() != xa.len() || pb.len() != xb.len() {
+            return Ok(false);
+        }
+        let mut rounded = false;
+        for (i, (p, q)) in xa.iter().zip(&xb).enumerate() {
+            if self.repeating(pa[i], p, q) || self.repeating(pb[i], q, p) {
+                rounded = true;
+            } else if self.engine(p, q)?.0 != Outcome::Equal {
+                return Ok(false);
+            }
+        }
+        Ok(rounded)
     }
 
     /// Whether `literal` is a rounded decimal (ME-19: at least three
@@ -1046,6 +1130,12 @@ mod tests {
             "-0.5",
             "0.3333333333",
             "0.33333333333",
+            "0.333",
+            "-0.333",
+            "0.33",
+            "0.667",
+            "0.666",
+            "\\frac{2}{3}",
             "1.0000000001",
             "1.000000001",
             "0.000000001",
@@ -1082,6 +1172,83 @@ mod tests {
         }
         assert!(taken > 500, "{taken}");
     }
+    /// ME-20 on exact rationals, at the boundaries of rounding: 2/3 =
+    /// 0.6666… rounds to 0.667 at three places (not 0.666, a truncation)
+    /// and to 0.6667 at four; 1/3 = 0.3333… to 0.333 and at four places to
+    /// 0.3333, not 0.3330; 100/3 = 33.333… to 33.3; 1/7 = 0.142857… to
+    /// 0.143.
+    #[test]
+    fn repeating_decimals_round_exactly() {
+        use num_rational::BigRational;
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        let rounds = |lit: &str, exact: &BigRational| {
+            rounded_repeating(lit, &simple_number(lit).expect(lit), exact)
+        };
+        // (decimal, numerator, denominator, whether the rational rounds to it)
+        for (lit, n, d, yes) in [
+            ("0.667", 2, 3, true),
+            ("0.6667", 2, 3, true),
+            ("0.333", 1, 3, true),
+            ("0.3333", 1, 3, true),
+            ("-0.333", -1, 3, true),
+            ("33.3", 100, 3, true),
+            ("1.333", 4, 3, true),
+            ("0.143", 1, 7, true),
+            ("0.0333", 1, 30, true),
+            // 15 places, the most: 1/3 − 0.333333333333333 = 1/(3·10^15).
+            ("0.333333333333333", 1, 3, true),
+            // A truncation, not a rounding.
+            ("0.666", 2, 3, false),
+            // Four places: 1/3 rounds to 0.3333.
+            ("0.3330", 1, 3, false),
+            // Two significant digits.
+            ("0.33", 1, 3, false),
+            ("0.67", 2, 3, false),
+            // The sign.
+            ("0.333", -1, 3, false),
+            ("-0.333", 1, 3, false),
+            // 16 places: beyond the bound.
+            ("0.3333333333333333", 1, 3, false),
+            // No decimal place.
+            ("333", 1000, 3, false),
+            // A terminating rational: 1/8 = 0.125 exactly, which the
+            // engine decides; 0.13 is not 1/8.
+            ("0.125", 1, 8, false),
+            ("0.13", 1, 8, false),
+            // A rational, not 1/3.
+            ("0.334", 1, 3, false),
+        ] {
+            assert_eq!(rounds(lit, &q(n, d)), yes, "{lit} against {n}/{d}");
+        }
+        // Spaces around the text are no part of it.
+        assert!(rounded_repeating(" 0.333 ", &q(333, 1000), &q(1, 3)));
+        // The text must be the decimal of the value given.
+        assert!(!rounded_repeating("0.333", &q(1, 2), &q(1, 3)));
+        assert!(!rounded_repeating("0.333\\%", &q(333, 100_000), &q(1, 3)));
+        // A rational beyond 256 bits is not read: 1/3 + 1/(3·10^100)
+        // rounds to 0.333 but its denominator has 334 bits.
+        let big = num_traits::pow(num_bigint::BigInt::from(10u32), 100);
+        let exact = BigRational::new(&big + 1u32, big * 3u32);
+        assert!(!is_terminating(&exact));
+        assert!(!rounds("0.333", &exact));
+    }
+
+    /// The elements of an interval or tuple as written.
+    #[test]
+    fn bracket_elements_are_read_only_from_one_pair_of_brackets() {
+        assert_eq!(
+            bracket_elements("(0.6,2.6667]"),
+            Some(vec!["0.6", "2.6667"])
+        );
+        assert_eq!(
+            bracket_elements("[\\frac{1}{3}, 2, 0.5)"),
+            Some(vec!["\\frac{1}{3}", "2", "0.5"])
+        );
+        for t in ["(1,2)\\cup(3,4)", "((1,2),3)", "(1)", "1,2", "\\{1,2\\}"] {
+            assert_eq!(bracket_elements(t), None, "{t}");
+        }
+    }
+
     /// A text `never_undefined` takes holds no undefined value when read:
     /// every text of up to three characters over digits, letters (alone
     /// and side by side) and operators, and longer ones by hand.

@@ -89,6 +89,55 @@ pub(super) fn is_terminating(n: &num_rational::BigRational) -> bool {
     d.is_one()
 }
 
+/// The most decimal places of a decimal that ME-20 reads as a rounding.
+pub(super) const MAX_REPEATING_PLACES: usize = 15;
+
+/// The most bits of the numerator and of the denominator of a rational
+/// that ME-20 rounds (about 77 digits each): the work stays bounded.
+const MAX_REPEATING_BITS: u64 = 256;
+
+/// Whether `literal`, a decimal number (`0.333`, `-2.6667`) of at least
+/// three significant digits and one to [`MAX_REPEATING_PLACES`] decimal
+/// places whose value is `value`, is `exact` rounded to its decimal places,
+/// `exact` being a rational whose decimal expansion does not terminate
+/// (ME-20): `|exact − value| < ½·10^−k` for `k` places, in exact arithmetic.
+/// Such a rational never lies halfway between two decimals of `k` places,
+/// so rounding half away from zero and half to even agree.
+pub(super) fn rounded_repeating(
+    literal: &str,
+    value: &num_rational::BigRational,
+    exact: &num_rational::BigRational,
+) -> bool {
+    use num_traits::{One, Signed};
+    let lit = literal.trim_quick();
+    let Some((_, places)) = lit.split_once('.') else {
+        return false;
+    };
+    let k = places.len();
+    let significant = lit
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .skip_while(|c| *c == b'0')
+        .count();
+    if k == 0 || k > MAX_REPEATING_PLACES || significant < 3 {
+        return false;
+    }
+    // The text is the decimal `value` (not a percentage, not another item).
+    if simple_number(lit).as_ref() != Some(value) {
+        return false;
+    }
+    if exact.numer().bits() > MAX_REPEATING_BITS
+        || exact.denom().bits() > MAX_REPEATING_BITS
+        || is_terminating(exact)
+    {
+        return false;
+    }
+    let twice_scale =
+        num_bigint::BigInt::from(2u32) * num_traits::pow(num_bigint::BigInt::from(10u32), k);
+    ((exact - value) * num_rational::BigRational::from_integer(twice_scale)).abs()
+        < num_rational::BigRational::one()
+}
+
 /// A plain decimal number (`-12`, `0.5`, `.25`, at most 40 bytes) as an
 /// exact rational.
 pub(super) fn simple_number(s: &str) -> Option<num_rational::BigRational> {

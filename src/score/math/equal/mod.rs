@@ -18,6 +18,7 @@
 //! | `relation_interval` | `a < x ≤ b` against the interval `(a, b]`, `x > a` against `(a, ∞)` |
 //! | `vector` | a tuple against a one-row or one-column matrix, element by element |
 //! | `function`, `qualifier` | `f(z) = z` against `f(x) = x`; two trailing qualifiers that differ (ME-18) |
+//! | `repeating_decimal` | a decimal of three significant digits or more against a rational without a finite decimal, which rounds to it (option `repeating_decimals`, ME-20; also the ends of intervals and the elements of tuples) |
 //! | `rounding` | a rounded decimal against an exact value (option `decimal_rounding`, ME-19) |
 //! | `percentage` | plain decimals that are 100× each other, a side saying percent (or option `include_percentage`) |
 //! | engine rules | `identical`, `numeric_value`, `sample_points`, `equation`, `inequality`, `set`, `tuple`, `matrix`, `interval`, `union`, `plus_minus`, `text`, `kind` (spec/expr.md EX-5) |
@@ -100,6 +101,16 @@ pub struct EqualOptions {
     /// never another decimal (`0.54` is not `0.5`, `30.5` is not `30.52`).
     /// Default false.
     pub decimal_rounding: bool,
+    /// Whether a decimal of three significant digits or more, with at least
+    /// one decimal place (`0.333`, `2.6667`), matches a rational whose
+    /// decimal expansion does not terminate (`\frac{1}{3}`, `\frac{8}{3}`)
+    /// when that rational, rounded to the decimal's places, is the decimal
+    /// (ME-20): exact arithmetic, at most 15 decimal places. Never an
+    /// irrational constant (`3.14` is not `\pi`), another decimal, a
+    /// terminating rational (`0.13` is not `\frac{1}{8}`) or a decimal of
+    /// fewer than three significant digits (`0.33` is not `\frac{1}{3}`).
+    /// Default true; false in [`EqualOptions::document`].
+    pub repeating_decimals: bool,
 }
 
 impl Default for EqualOptions {
@@ -115,6 +126,7 @@ impl Default for EqualOptions {
             degrees_as_radians: false,
             relation_for_interval: true,
             decimal_rounding: false,
+            repeating_decimals: true,
         }
     }
 }
@@ -122,8 +134,10 @@ impl Default for EqualOptions {
 impl EqualOptions {
     /// Document 004's defaults (symeval's `EvaluatorMathBatch()`): the
     /// percentage reading without a percent sign and the absolute tolerance
-    /// everywhere — two readings that are false positives in production
-    /// (spec/math.md, "Differences with the document").
+    /// everywhere — two readings that are false positives in production —
+    /// and no reading of rounded repeating decimals (`0.333` ≠ `\frac{1}{3}`
+    /// within the document's tolerances; spec/math.md, "Differences with
+    /// the document", ME-D9).
     ///
     /// ```
     /// use scorespec::score::math::equal::{equal, EqualOptions};
@@ -134,6 +148,7 @@ impl EqualOptions {
         EqualOptions {
             abs_tol_everywhere: true,
             include_percentage: true,
+            repeating_decimals: false,
             ..EqualOptions::default()
         }
     }
