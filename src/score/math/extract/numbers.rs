@@ -239,8 +239,9 @@ impl Doc<'_> {
     /// MX-14: the number `(s, e)` with the groups joined to it by colons
     /// between digits — a time or a ratio, `3:45`, `1:2:3` (at most
     /// [`MAX_COLON_GROUPS`] groups before it, each of at most
-    /// [`MAX_NUMBER_BYTES`] digits) — and a Unicode minus sign before it
-    /// (`−5`, U+2212, not after a letter or digit).
+    /// [`MAX_NUMBER_BYTES`] digits) — a root sign before it with its
+    /// coefficient (`√2`, `2√3`, U+221A), and a Unicode minus sign before
+    /// it (`−5`, `−√2`, U+2212, not after a letter or digit).
     fn with_colons_and_minus(&self, from: usize, (mut s, e): (usize, usize)) -> (usize, usize) {
         let b = self.bytes();
         for _ in 0..MAX_COLON_GROUPS {
@@ -253,6 +254,21 @@ impl Doc<'_> {
                 k -= 1;
             }
             s = k;
+        }
+        // `√2`, `2√3` (U+221A): the root sign and a coefficient written
+        // before it are the token's (the number alone answered 2 for `The
+        // distance is √2.`).
+        let root = "\u{221A}".as_bytes();
+        if s >= from + root.len() && &b[s - root.len()..s] == root {
+            s -= root.len();
+            let floor = from.max(s.saturating_sub(MAX_NUMBER_BYTES));
+            let mut k = s;
+            while k > floor && b[k - 1].is_ascii_digit() {
+                k -= 1;
+            }
+            if k == from || !(b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'.') {
+                s = k;
+            }
         }
         let minus = "\u{2212}".as_bytes();
         if s >= from + minus.len()
@@ -572,6 +588,10 @@ mod tests {
             ("The meeting ends at 3:45", "3:45"),
             ("The ratio is 1:2:3", "1:2:3"),
             ("The result is \u{2212}5.", "\u{2212}5"),
+            ("The distance is \u{221A}2.", "\u{221A}2"),
+            ("so the side is 2\u{221A}3", "2\u{221A}3"),
+            ("so y = \u{2212}\u{221A}5", "\u{2212}\u{221A}5"),
+            ("so x2\u{221A}5", "\u{221A}5"),
             ("so x2\u{2212}5", "5"),
             ("the groups 1:2:3:4:5", "2:3:4:5"),
             // Subscripts: the term, not its index.

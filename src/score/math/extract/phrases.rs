@@ -63,6 +63,7 @@ pub(super) const ASIDE_WORDS: &[&str] = &[
     "to",
     "this",
     "that",
+    "not",
 ];
 
 /// Words that start a clause before "is our answer" without being part of
