@@ -103,6 +103,15 @@ pub(super) fn is_sentence(s: &str) -> bool {
     words >= 3
 }
 
+/// Whether the period at `j` ends `i.e` or `e.g` (ASCII case ignored; a
+/// word of its own, within `[from, j)`): an abbreviation, not the end of
+/// a sentence (`The probability is one half, i.e. $\frac{1}{2}$.`, MX-11).
+fn abbreviation_before(b: &[u8], from: usize, j: usize) -> bool {
+    j >= from + 3
+        && (b[j - 3..j].eq_ignore_ascii_case(b"i.e") || b[j - 3..j].eq_ignore_ascii_case(b"e.g"))
+        && (j == from + 3 || !b[j - 4].is_ascii_alphanumeric())
+}
+
 /// An answer phrase: its lowercase text, the anchor it holds, whether the
 /// answer follows it, and the rule it reports.
 type Phrase = (&'static str, Needle, bool, &'static str);
@@ -459,6 +468,7 @@ impl Doc<'_> {
             }
             if matches!(c, b'.' | b'!' | b'?')
                 && b.get(j + 1).is_none_or(|n| n.is_ascii_whitespace())
+                && !(self.production && c == b'.' && abbreviation_before(b, i, j))
             {
                 break;
             }
@@ -612,7 +622,14 @@ impl Doc<'_> {
                     let one_of = |list: &[&str]| {
                         list.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
                     };
-                    if n > 0 && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS)) {
+                    // `0.35, i.e. 35%`: a restatement after the value (not
+                    // after a sentence, whose formula MX-5 reads: `one half,
+                    // i.e. $\frac{1}{2}$`).
+                    let restated = rest.len() >= 4
+                        && (rest[..4].eq_ignore_ascii_case(b"i.e.")
+                            || rest[..4].eq_ignore_ascii_case(b"e.g."))
+                        && !is_sentence(&self.text[s..i]);
+                    if n > 0 && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS) || restated) {
                         let mut k = i;
                         while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
                             k -= 1;
