@@ -63,7 +63,7 @@ impl Doc<'_> {
     fn number(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         if self.production {
             self.number_token(from, to)
-                .map(|n| self.enclosing_pair(n, from, to))
+                .map(|n| self.with_relation(from, self.enclosing_pair(n, from, to)))
         } else {
             self.last_number(from, to)
         }

@@ -236,6 +236,62 @@ impl Doc<'_> {
         Some(self.with_unit(to, (s, e)))
     }
 
+    /// MX-14: the number token `(s, e)` with the relation that bounds a
+    /// variable of one letter by it (`x > 3`, `n ≥ 5`, `t <= 2`; one more
+    /// bound before the variable too: `1 < x < 3`): the inequality is the
+    /// answer, a set of solutions, not its bound (`So the solution is x >
+    /// 3.` answered 3). Read back over at most a relation, spaces and the
+    /// letter, so it costs a few bytes.
+    pub(super) fn with_relation(&self, from: usize, (s, e): (usize, usize)) -> (usize, usize) {
+        let Some(v) = self.bound_variable(from, s) else {
+            return (s, e);
+        };
+        // `1 < x < 3`: a number and a relation before the variable too.
+        let b = self.bytes();
+        let start = self
+            .relation_before(from, v)
+            .and_then(|r| {
+                let mut k = r;
+                while k > from && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
+                    k -= 1;
+                }
+                if k > from && b[k - 1] == b'-' {
+                    k -= 1;
+                }
+                let digits = b[k..r].iter().any(u8::is_ascii_digit);
+                (digits && (k == from || !b[k - 1].is_ascii_alphanumeric())).then_some(k)
+            })
+            .unwrap_or(v);
+        (start, e)
+    }
+
+    /// The start of a variable of one letter (a word of its own, not a
+    /// command's last letter) followed by a relation and spaces up to `s`.
+    fn bound_variable(&self, from: usize, s: usize) -> Option<usize> {
+        let b = self.bytes();
+        let r = self.relation_before(from, s)?;
+        let v = r.checked_sub(1).filter(|&v| v >= from)?;
+        let alone = v == from || !(b[v - 1].is_ascii_alphanumeric() || b[v - 1] == b'\\');
+        (b[v].is_ascii_alphabetic() && alone).then_some(v)
+    }
+
+    /// Where a relation (`<`, `>`, `<=`, `>=`, `≤`, `≥`, `\le`, `\ge`,
+    /// `\leq`, `\geq`, `\lt`, `\gt`) with spaces around it ends before
+    /// `s`: the position of its first byte less the spaces before it.
+    fn relation_before(&self, from: usize, s: usize) -> Option<usize> {
+        const RELATIONS: [&str; 12] = [
+            "<=", ">=", "\\leq", "\\geq", "\\le", "\\ge", "\\lt", "\\gt", "≤", "≥", "<", ">",
+        ];
+        let t = self.text[from..s].trim_end_matches(' ');
+        let r = RELATIONS.iter().find(|r| t.ends_with(*r))?;
+        // Not an arrow (`->`, `=>`) nor `<<`, `>>`.
+        let rest = &t[..t.len() - r.len()];
+        if rest.ends_with(['-', '=', '<', '>']) {
+            return None;
+        }
+        Some(from + rest.trim_end_matches(' ').len())
+    }
+
     /// MX-14: the number `(s, e)` with the groups joined to it by colons
     /// between digits — a time or a ratio, `3:45`, `1:2:3` (at most
     /// [`MAX_COLON_GROUPS`] groups before it, each of at most
@@ -622,5 +678,32 @@ mod tests {
         let long = format!("we get {}^2", "a".repeat(100));
         let found = locate_default(&long, false).unwrap();
         assert_eq!(found.answer.len(), super::MAX_BASE_BYTES + 2);
+    }
+
+    /// MX-14: a number bounding a variable of one letter is read with the
+    /// relation (and a bound before the variable); other relations and
+    /// arrows leave the number alone.
+    #[test]
+    fn a_bound_is_read_with_its_relation() {
+        for (response, want) in [
+            ("So the solution is x > 3.", "x > 3"),
+            ("Therefore n \u{2265} 5", "n \u{2265} 5"),
+            ("hence t<=2", "t<=2"),
+            ("so y \\geq -1", "y \\geq -1"),
+            ("Thus 1 < x < 3.", "1 < x < 3"),
+            ("Thus -2.5 <= x < 3.", "-2.5 <= x < 3"),
+            // Not a variable alone, or not a relation.
+            ("Since 5 > 3", "3"),
+            ("as x -> 2", "2"),
+            ("where f(x) > 0", "0"),
+            ("so ab > 3", "3"),
+            ("so \\alpha > 3", "3"),
+            ("so x >> 3", "3"),
+            ("so x => 3", "3"),
+            ("for 2x < 6", "6"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
     }
 }
