@@ -501,7 +501,8 @@ impl Doc<'_> {
     }
 
     /// An operand of [`Doc::expression_before`] ending at `j` (not before
-    /// `floor`): where it starts — a number (`100`, `2.5`), a bracket group
+    /// `floor`): where it starts — a number (`100`, `2.5`, `√2`), a Greek
+    /// letter (`π`, `2π`), a bracket group
     /// with the letters or command glued before it (`(x+1)`, `f(x)`,
     /// `\\sqrt{2}`), a command (`\\pi`), or one letter standing alone with
     /// the digits glued before it (`x`, `3x`); a word of two letters or more
@@ -513,7 +514,27 @@ impl Doc<'_> {
             while k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
                 k -= 1;
             }
+            // A root sign before the digits, with its coefficient (`√2`,
+            // `2√3`: `√2/2` is not `2/2`).
+            if b[floor..k].ends_with("\u{221A}".as_bytes()) {
+                k -= "\u{221A}".len();
+                while k > floor && b[k - 1].is_ascii_digit() {
+                    k -= 1;
+                }
+            }
             return Some(k);
+        }
+        // A Greek letter standing alone, with its coefficient (`π/4`,
+        // `2π/3`: the number after it is not the answer).
+        if let Some(g) = greek_before(&b[floor..k]) {
+            k -= g;
+            if k == floor || !b[k - 1].is_ascii_alphabetic() {
+                while k > floor && b[k - 1].is_ascii_digit() {
+                    k -= 1;
+                }
+                return Some(k);
+            }
+            return None;
         }
         let mut grouped = false;
         while k > floor && matches!(b[k - 1], b')' | b']' | b'}') {
@@ -614,6 +635,21 @@ const MAX_COLON_GROUPS: usize = 3;
 /// How far back [`Doc::expression_before`] reads an expression (bytes).
 const MAX_EXPRESSION_BYTES: usize = 64;
 
+/// The length in bytes of a Greek letter (U+0391 to U+03C9: `π`, `θ`)
+/// ending `b`, if one does.
+fn greek_before(b: &[u8]) -> Option<usize> {
+    let [.., lead, cont] = *b else {
+        return None;
+    };
+    // Two bytes: U+0391..U+03BF is CE 91..CE BF, U+03C0..U+03C9 CF 80..CF 89.
+    let greek = match lead {
+        0xCE => (0x91..=0xBF).contains(&cont),
+        0xCF => (0x80..=0x89).contains(&cont),
+        _ => false,
+    };
+    greek.then_some(2)
+}
+
 /// How far back [`Doc::power`] reads a power's base (bytes).
 const MAX_BASE_BYTES: usize = 64;
 
@@ -648,6 +684,10 @@ mod tests {
             ("so the side is 2\u{221A}3", "2\u{221A}3"),
             ("so y = \u{2212}\u{221A}5", "\u{2212}\u{221A}5"),
             ("so x2\u{221A}5", "\u{221A}5"),
+            ("The angle is \u{3C0}/4 radians.", "\u{3C0}/4"),
+            ("so the angle is 2\u{3C0}/3", "2\u{3C0}/3"),
+            ("The value is \u{221A}2/2.", "\u{221A}2/2"),
+            ("so x\u{3C0}/4", "4"),
             ("so x2\u{2212}5", "5"),
             ("the groups 1:2:3:4:5", "2:3:4:5"),
             // Subscripts: the term, not its index.
