@@ -629,7 +629,13 @@ impl Doc<'_> {
                         && (rest[..4].eq_ignore_ascii_case(b"i.e.")
                             || rest[..4].eq_ignore_ascii_case(b"e.g."))
                         && !is_sentence(&self.text[s..i]);
-                    if n > 0 && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS) || restated) {
+                    // `x = 2 (double root)`: a parenthesized remark opening
+                    // with a word of two letters or more and a space (as
+                    // MX-17's asides), not a word alone (`5 (cm)`).
+                    let remark = aside && n >= 2 && matches!(rest.get(n), Some(b' ' | b':' | b','));
+                    if n > 0
+                        && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS) || remark || restated)
+                    {
                         let mut k = i;
                         while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
                             k -= 1;
