@@ -63,6 +63,16 @@ def test_equal_extract_majority():
     assert scorespec.majority(["1", "2", "3", "3", "3"]) == ["1", "1", "1", "3", "3"]
 
 
+def test_repeating_decimals_option():
+    # spec/math.md ME-20: 1/3 rounded at three places is 0.333, so the rounded decimal
+    # answers the fraction by default; the option turns it off; pi is not a rational.
+    v = scorespec.grade(r"\frac{1}{3}", r"The probability is $\boxed{0.333}$.")
+    assert (v.equal, v.rule) == (True, "repeating_decimal")
+    assert not scorespec.grade(r"\frac{1}{3}", r"$\boxed{0.333}$", repeating_decimals=False).equal
+    assert not scorespec.equal(r"\frac{2}{3}", "0.666").equal
+    assert not scorespec.equal(r"\pi", "3.14").equal
+
+
 def test_code_point_spans_on_chinese_text():
     text = "所以答案是 $\\boxed{5}$。"
     v = scorespec.grade("5", text)
