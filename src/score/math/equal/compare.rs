@@ -15,7 +15,8 @@ use super::forms::{
 };
 use super::literals::{
     boolean, decimal_comma, is_decimal_literal, is_terminating, is_text_item, is_word,
-    never_undefined, rounded_repeating, simple_number, thousands, thousands_before_words,
+    never_undefined, rounded_repeating, rounding_places, simple_number, thousands,
+    thousands_before_words,
 };
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
@@ -981,17 +982,9 @@ impl<'a> Comparer<'a> {
         if !is_decimal_literal(lit) || lit.ends_with("\\%") {
             return false;
         }
-        let Some((_, frac)) = lit.split_once('.') else {
+        let Some(places) = rounding_places(lit) else {
             return false;
         };
-        let significant = lit
-            .bytes()
-            .filter(u8::is_ascii_digit)
-            .skip_while(|c| *c == b'0')
-            .count();
-        if significant < 3 || frac.is_empty() || frac.len() > 15 {
-            return false;
-        }
         // The other side: a constant, not a decimal number (the decimal
         // `0.54` is not a rounding of `0.5`'s exact value).
         if !equiv::is_constant(exact)
@@ -1004,7 +997,7 @@ impl<'a> Comparer<'a> {
         let (Ok(l), Some(v)) = (lit.parse::<f64>(), self.real(exact)) else {
             return false;
         };
-        let half = 0.5 * 10f64.powi(-(frac.len() as i32));
+        let half = 0.5 * 10f64.powi(-(places as i32));
         (v - l).abs() <= half * (1.0 + 1e-9)
     }
 

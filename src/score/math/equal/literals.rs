@@ -96,6 +96,20 @@ pub(super) const MAX_REPEATING_PLACES: usize = 15;
 /// that ME-20 rounds (about 77 digits each): the work stays bounded.
 const MAX_REPEATING_BITS: u64 = 256;
 
+/// The decimal places of `lit` read as a rounded decimal (ME-19, ME-20):
+/// one to [`MAX_REPEATING_PLACES`] places and at least three significant
+/// digits (`0.333`: 3; `0.33`, `12`, `0.3333333333333333`: none).
+pub(super) fn rounding_places(lit: &str) -> Option<usize> {
+    let (_, places) = lit.split_once('.')?;
+    let k = places.len();
+    let significant = lit
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .skip_while(|c| *c == b'0')
+        .count();
+    (k > 0 && k <= MAX_REPEATING_PLACES && significant >= 3).then_some(k)
+}
+
 /// Whether `literal`, a decimal number (`0.333`, `-2.6667`) of at least
 /// three significant digits and one to [`MAX_REPEATING_PLACES`] decimal
 /// places whose value is `value`, is `exact` rounded to its decimal places,
@@ -110,18 +124,9 @@ pub(super) fn rounded_repeating(
 ) -> bool {
     use num_traits::{One, Signed};
     let lit = literal.trim_quick();
-    let Some((_, places)) = lit.split_once('.') else {
+    let Some(k) = rounding_places(lit) else {
         return false;
     };
-    let k = places.len();
-    let significant = lit
-        .bytes()
-        .filter(u8::is_ascii_digit)
-        .skip_while(|c| *c == b'0')
-        .count();
-    if k == 0 || k > MAX_REPEATING_PLACES || significant < 3 {
-        return false;
-    }
     // The text is the decimal `value` (not a percentage, not another item).
     if simple_number(lit).as_ref() != Some(value) {
         return false;

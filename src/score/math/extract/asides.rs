@@ -79,7 +79,7 @@ fn aside_group(t: &str, start: usize, end: usize) -> Option<usize> {
 /// two ASCII letters or more followed by a space or punctuation (`Note:`,
 /// `since the`), or with `i.e.`/`e.g.`, and holds a space: a remark, not a
 /// word alone (`(cm)`, a unit).
-fn opens_with_word(content: &[u8]) -> bool {
+pub(super) fn opens_with_word(content: &[u8]) -> bool {
     let k = content
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'*' | b'_'))

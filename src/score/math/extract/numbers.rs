@@ -314,18 +314,7 @@ impl Doc<'_> {
         // `√2`, `2√3` (U+221A): the root sign and a coefficient written
         // before it are the token's (the number alone answered 2 for `The
         // distance is √2.`).
-        let root = "\u{221A}".as_bytes();
-        if s >= from + root.len() && &b[s - root.len()..s] == root {
-            s -= root.len();
-            let floor = from.max(s.saturating_sub(MAX_NUMBER_BYTES));
-            let mut k = s;
-            while k > floor && b[k - 1].is_ascii_digit() {
-                k -= 1;
-            }
-            if k == from || !(b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'.') {
-                s = k;
-            }
-        }
+        s = root_before(b, from, from.max(s.saturating_sub(MAX_NUMBER_BYTES)), s);
         let minus = "\u{2212}".as_bytes();
         if s >= from + minus.len()
             && &b[s - minus.len()..s] == minus
@@ -514,15 +503,9 @@ impl Doc<'_> {
             while k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
                 k -= 1;
             }
-            // A root sign before the digits, with its coefficient (`√2`,
-            // `2√3`: `√2/2` is not `2/2`).
-            if b[floor..k].ends_with("\u{221A}".as_bytes()) {
-                k -= "\u{221A}".len();
-                while k > floor && b[k - 1].is_ascii_digit() {
-                    k -= 1;
-                }
-            }
-            return Some(k);
+            // A root sign before the digits, with its coefficient (`√2/2`
+            // is not `2/2`).
+            return Some(root_before(b, floor, floor, k));
         }
         // A Greek letter standing alone, with its coefficient (`π/4`,
         // `2π/3`: the number after it is not the answer).
@@ -634,6 +617,28 @@ const MAX_COLON_GROUPS: usize = 3;
 
 /// How far back [`Doc::expression_before`] reads an expression (bytes).
 const MAX_EXPRESSION_BYTES: usize = 64;
+
+/// Where the digits starting at `s` of `b` start with the root sign
+/// (U+221A) written right before them and its coefficient (`√2`, `2√3`;
+/// not after a letter, digit or `.`, unless at `from`, the start of the
+/// part read), the coefficient read back to `floor` at most: `s` when no
+/// root sign stands there.
+fn root_before(b: &[u8], from: usize, floor: usize, s: usize) -> usize {
+    let root = "\u{221A}".as_bytes();
+    if !b[from..s].ends_with(root) {
+        return s;
+    }
+    let r = s - root.len();
+    let mut k = r;
+    while k > floor && b[k - 1].is_ascii_digit() {
+        k -= 1;
+    }
+    if k == from || !(b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'.') {
+        k
+    } else {
+        r
+    }
+}
 
 /// The length in bytes of a Greek letter (U+0391 to U+03C9: `π`, `θ`)
 /// ending `b`, if one does.

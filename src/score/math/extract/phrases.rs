@@ -14,6 +14,7 @@
 //! whole response is searched when that text has no answer (D-MX1), and no
 //! boolean is read from prose (D-MX3).
 
+use super::asides::opens_with_word;
 use super::{
     Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, starts_with_ci,
     strip_dollars, trim, trim_end_periods,
@@ -629,10 +630,12 @@ impl Doc<'_> {
                         && (rest[..4].eq_ignore_ascii_case(b"i.e.")
                             || rest[..4].eq_ignore_ascii_case(b"e.g."))
                         && !is_sentence(&self.text[s..i]);
-                    // `x = 2 (double root)`: a parenthesized remark opening
-                    // with a word of two letters or more and a space (as
-                    // MX-17's asides), not a word alone (`5 (cm)`).
-                    let remark = aside && n >= 2 && matches!(rest.get(n), Some(b' ' | b':' | b','));
+                    // `x = 2 (double root)`: a parenthesized remark, read as
+                    // MX-17 reads one (not a word alone: `5 (cm)`).
+                    let remark = aside && {
+                        let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
+                        opens_with_word(&rest[..group])
+                    };
                     if n > 0
                         && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS) || remark || restated)
                     {
