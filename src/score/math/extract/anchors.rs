@@ -223,29 +223,25 @@ const HASHES_P: Pattern = Pattern::new(Needle::Hashes);
 const ANSWER_ZH: Pattern = Pattern::new(Needle::AnswerZh);
 const SO_ZH: Pattern = Pattern::new(Needle::SoZh);
 
-/// Whether a trigger starts at `k` of the block in `w` (its window): two
-/// bytes that every occurrence of a needle holds at a fixed offset from
-/// its start ([`Needle::offset`], ASCII case ignored): `\b`, `\f`
-/// (`\boxed`, `\fbox`, at 0), `##` (`####`, at 0), `sw` ("answer" at 2,
-/// "final answer" at 8), `ef` ("therefore" at 4), and the first two bytes
-/// of 答 and 所 (at 0: the second is one of four bytes, 0xAD and 0x89
-/// among them, tested by one comparison). Prose holds few of them, so few
-/// positions are verified. (A block after one of four `####` or more
-/// finds its `####` at once, [`hash_flags`]: the three triggers of each
-/// are not verified one by one.)
+/// Whether a trigger may start at `k` of the block in `w` (its window):
+/// its second byte is one that every occurrence of a needle holds at a
+/// fixed offset from its start ([`Needle::offset`], ASCII case ignored):
+/// the second byte of `\b`, `\f` (`\boxed`, `\fbox`, at 0), `##`
+/// (`####`, at 0), `sw` ("answer" at 2, "final answer" at 8), `ef`
+/// ("therefore" at 4), and of 答 and 所 (at 0: one of four bytes, 0xAD and
+/// 0x89 among them, tested by one comparison). The first byte is left to
+/// the verification, which compares the whole needle: testing one byte a
+/// position instead of two halves the loop, and prose holds few of these
+/// bytes (about two a block), so few positions are verified. (A block
+/// after one of four `####` or more finds its `####` at once,
+/// [`hash_flags`]: their positions are not verified one by one.)
 #[inline(always)]
 fn trigger(w: &[u8; WINDOW], k: usize) -> bool {
-    let k = BEFORE + k;
-    let (c, d) = (w[k], w[k + 1]);
-    let (lc, ld) = (c | 0x20, d | 0x20);
+    let d = w[BEFORE + k + 1];
     // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
-    // for 0x89, 0x8D, 0xA9, 0xAD; `c & 0xFE` is 0xE6 for 0xE6 and 0xE7.
+    // for 0x89, 0x8D, 0xA9, 0xAD.
     let d24 = d | 0x24;
-    (c == b'\\') & (d24 == b'f')
-        | (c == b'#') & (d == b'#')
-        | (lc == b's') & (ld == b'w')
-        | (lc == b'e') & (ld == b'f')
-        | (c & 0xFE == 0xE6) & (d24 == 0xAD)
+    (d24 == b'f') | (d == b'#') | (d | 0x20 == b'w') | (d24 == 0xAD)
 }
 
 /// The starts of `####` in a block (one flag byte each): the loop of
@@ -444,12 +440,13 @@ impl Anchors {
                 bits &= !m[BOXED];
             }
             if dense_hashes {
-                // The same for `####`, whose triggers are its first three
-                // bytes (each a trigger of `####` exactly when it starts
-                // one, so found here too).
+                // The same for `####`: the positions whose second byte is
+                // one of its `#` (the byte before it and its first three
+                // bytes; a `#` second byte is no other needle's trigger)
+                // are found here, none verified.
                 let h = pack_flags(&hash_flags(w));
                 m[HASHES] = h;
-                bits &= !(h | h << 1 | h << 2);
+                bits &= !(h >> 1 | h | h << 1 | h << 2);
             }
             let mut found = m[BOXED] | m[HASHES];
             let verified = bits != 0;
@@ -473,7 +470,9 @@ impl Anchors {
                     b's' | b'S' => {}
                     b'e' | b'E' => m[Needle::Therefore as usize] |= on(&THEREFORE),
                     0xE7 => m[Needle::AnswerZh as usize] |= on(&ANSWER_ZH),
-                    _ => m[Needle::SoZh as usize] |= on(&SO_ZH),
+                    0xE6 => m[Needle::SoZh as usize] |= on(&SO_ZH),
+                    // (A position whose second byte alone is a trigger's.)
+                    _ => {}
                 }
             }
             if verified {

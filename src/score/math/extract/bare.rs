@@ -295,7 +295,7 @@ pub(super) fn is_bare(t: &str) -> bool {
                 .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.'))))
         && !has(t, "\\boxed")
         && !has(t, "\\fbox")
-        && cut_in_formula(t).is_none()
+        && cut_in_formula(t, "").is_none()
 }
 
 /// Whether `t` is a number and the words of what it counts: `12 dogs`,

@@ -15,7 +15,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::solutions::listed_solutions;
-use super::truncation::{cut_in_formula, truncated};
+use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
     starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
@@ -250,7 +250,8 @@ fn locate_production(
     }
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
-    if let Some(reason) = truncated(&response[tstart.max(s)..e]) {
+    let tstart = tstart.max(s);
+    if let Some(reason) = truncated(&response[tstart..e], &response[start..tstart]) {
         return Err(reason);
     }
     // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
@@ -269,6 +270,18 @@ fn fallback(
     end: usize,
     formulas_only: bool,
 ) -> Result<Found, NoAnswerReason> {
+    fallback_from(response, start, end, formulas_only, true)
+}
+
+/// [`fallback`], with its last paragraph read first when `paragraph_first`
+/// (else the window alone: the reading that the first one must agree with).
+fn fallback_from(
+    response: &str,
+    start: usize,
+    end: usize,
+    formulas_only: bool,
+    paragraph_first: bool,
+) -> Result<Found, NoAnswerReason> {
     let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let near = window_start(response, start, end, TAIL_BYTES);
     let fstart = if has_digit_or_math(&response[near..end]) {
@@ -278,7 +291,20 @@ fn fallback(
     };
     let mut doc = Doc::new(response, fstart, end);
     doc.production = true;
-    let found = if formulas_only {
+    // The last paragraph first: a formula does not span a blank line
+    // (MX-15), so what it holds is what the window's reading finds there,
+    // without reading the window's `$` pairs from its start (a window that
+    // starts inside a display pairs them the wrong way round).
+    let para = fstart + paragraph_start(&response[fstart..end]);
+    let in_para = (paragraph_first
+        && para > fstart
+        && !formulas_only
+        && has_digit_or_math(&response[para..end]))
+    .then(|| doc.last_formula_or_number(para, end))
+    .flatten();
+    let found = if let Some(f) = in_para {
+        Some(f)
+    } else if formulas_only {
         doc.last_formula(fstart, end, true).map(|f| Found {
             span: doc.right_side(f),
             how: "last_formula",
@@ -307,7 +333,8 @@ fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<
     if f.span.1 < end {
         return None;
     }
-    cut_in_formula(&response[window_start(response, start, end, TAIL_BYTES * 2)..end])
+    let w = window_start(response, start, end, TAIL_BYTES * 2);
+    cut_in_formula(&response[w..end], &response[start..w])
 }
 
 /// The reason of a response whose last number, the fallback's answer, is
@@ -539,6 +566,99 @@ mod production_tests {
         assert!(answer(&r).unwrap_err().starts_with("cut off"));
         let r = "\\( \\[ ".repeat(20_000) + "\\) \\] so 17.";
         assert_eq!(answer(&r).as_deref(), Ok("17"));
+    }
+
+    /// MX-15: a long response of `$$` displays on lines of their own is
+    /// not cut off, wherever its last 4 KiB start (the window that started
+    /// inside a display counted its closer as an opener: every length from
+    /// 4,141 bytes on was "cut off inside a $$…$$ display"); one that ends
+    /// inside its last display is, at every length; a blank line inside a
+    /// closed display does not make it open.
+    #[test]
+    fn dollar_displays_are_not_read_from_the_middle() {
+        let para = "We add the squares of the first integers once more.\n$$\nS = 1 + 4 + 9\n$$\n";
+        for n in 1..120 {
+            let body = para.repeat(n);
+            let r = body.clone() + "So we get 30 in total.";
+            assert_eq!(answer(&r).as_deref(), Ok("30"), "{n}");
+            let r = body + "$$\nS = 1 + 4 + 9";
+            assert_eq!(
+                answer(&r).unwrap_err(),
+                "cut off: the response ends inside a $$…$$ display",
+                "{n}"
+            );
+        }
+        let r = "$$\na = 1\n\nb = 2\n$$\nSo we get 2.";
+        assert_eq!(answer(r).as_deref(), Ok("2"));
+        // Steps without a blank line: the last paragraph is longer than the
+        // window, and its `$$` are counted from its start.
+        let mut r = String::from("We add the squares one at a time.\n\n");
+        for k in 1..70 {
+            r.push_str(&format!(
+                "Step {k}: we add {k}^2.\n$$\nS_{{{k}}} = S_{{{}}} + {k}^2\n$$\n",
+                k - 1
+            ));
+            let done = r.clone() + "So the sum is 650.";
+            assert_eq!(answer(&done).as_deref(), Ok("650"), "{k}");
+            let cut = r.clone() + "$$\nS = 1 + 4";
+            assert!(answer(&cut).unwrap_err().contains("$$"), "{k}");
+        }
+    }
+
+    /// MX-13, MX-14: the fallback reads the last paragraph first; on texts
+    /// whose formulas close before a blank line (what MX-15 reads too) and
+    /// stand apart (`$x$$y$` holds a `$$`, read from either end) it
+    /// finds what the reading of its whole window finds, on texts that fit
+    /// the window (one that starts inside a display reads its `$$` pairs the
+    /// wrong way round: `window_inside_a_display`).
+    #[test]
+    fn the_last_paragraph_first_is_the_window_reading() {
+        let pieces = [
+            " $x = 3$ ",
+            " $$ y = 2 $$ ",
+            "\n$$\ny = \\frac{1}{2}\n$$\n",
+            " \\[ z = 5 \\] ",
+            " \\( w = 1 \\) ",
+            " we get 7",
+            " and ",
+            " 12 apples",
+            " 1,204",
+            "\n",
+            "\n\n",
+            " the sum.",
+            " x = 4",
+            " so a_5 = 9",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(59);
+        for round in 0..3000u64 {
+            let t = glue.text(&pieces, 1 + round % 80);
+            let end = t.trim_end().len();
+            for formulas_only in [false, true] {
+                let read = |first| {
+                    super::fallback_from(&t, 0, end, formulas_only, first).map(|f| (f.span, f.how))
+                };
+                assert_eq!(read(true), read(false), "{t:?}");
+            }
+        }
+    }
+
+    /// A fallback window that starts inside a `$$` display: the last
+    /// paragraph's formula is the answer at every length.
+    #[test]
+    fn window_inside_a_display() {
+        let para = "\n$$\ny = \\frac{1}{2} + \\frac{1}{3}\n$$\n and the sum.";
+        let mut wrong = 0;
+        for n in 60..200 {
+            let t = para.repeat(n) + "\n\nSo we get $T = 30$ in all.";
+            let end = t.len();
+            let at = |f: Found| (&t[f.span.0..f.span.1], f.how);
+            let first = super::fallback_from(&t, 0, end, false, true).map(at);
+            assert_eq!(first, Ok(("30", "last_formula")), "{n}");
+            let window = super::fallback_from(&t, 0, end, false, false).map(at);
+            wrong += usize::from(window != first);
+        }
+        assert!(wrong > 0);
     }
 
     #[test]

@@ -19,9 +19,10 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 
 /// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
 /// operator, inside a display, an environment, a `$…$` formula or a brace
-/// group, or in the middle of a sentence.
-pub(super) fn truncated(t: &str) -> Option<NoAnswerReason> {
-    cut_in_formula(t)
+/// group, or in the middle of a sentence. `t` is the window read (its last
+/// 4 KiB), `before` the response before it.
+pub(super) fn truncated(t: &str, before: &str) -> Option<NoAnswerReason> {
+    cut_in_formula(t, before)
         .or_else(|| cut_at_heading(t))
         .or_else(|| cut_in_sentence(t))
 }
@@ -50,13 +51,14 @@ fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
         .then_some("cut off: the response ends on a step heading")
 }
 
-/// The formula part of [`truncated`]: an operator, an unclosed delimiter,
-/// environment, `$` or brace at the end.
-pub(super) fn cut_in_formula(t: &str) -> Option<NoAnswerReason> {
+/// The formula part of [`truncated`]: an operator at the end, or a
+/// display, environment, `$` or brace its last paragraph leaves open
+/// (`before`: the response before the window `t`).
+pub(super) fn cut_in_formula(t: &str, before: &str) -> Option<NoAnswerReason> {
     if ends_on_operator(t) {
         return Some("cut off: the response ends on an operator");
     }
-    unclosed_delimiter(t).or_else(|| open_in_last_paragraph(t))
+    open_in_last_paragraph(t, before)
 }
 
 /// Whether `t` ends on an operator, an opening bracket or a command that
@@ -74,7 +76,7 @@ fn ends_on_operator(t: &str) -> bool {
         b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
         b'-' => !t.ends_with("--"),
         b'*' => !t.ends_with("**"),
-        b'\\' => !t.ends_with("\\\\"),
+        b'\\' => !t.ends_with("\\"),
         b',' | b';' | b':' => true,
         _ => false,
     };
@@ -116,13 +118,14 @@ fn ends_on_operator(t: &str) -> bool {
         )
 }
 
-/// Why `t` ends inside a display or an environment, if it does: one pass
-/// over the last `\[`, `\]`, `\(`, `\)`, the environments and `$$` runs.
+/// The units of `t` that [`Delimiters`] keeps: one pass over the `\[`,
+/// `\]`, `\(`, `\)`, the environments and the `$$` runs (MX-15 reads
+/// its `$$` count, when the last paragraph leaves a `$$` display open).
 ///
 /// Only `\` and `$` matter: a text of 64 bytes or more is read from the
 /// masks of its 64-byte blocks (one branch-free pass each), a shorter one
 /// byte by byte; both read the same units ([`Delimiters::read`]).
-fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
+fn unclosed_delimiter(t: &str) -> Delimiters {
     let b = t.as_bytes();
     let mut d = Delimiters::default();
     if b.len() < 64 {
@@ -153,7 +156,7 @@ fn unclosed_delimiter(t: &str) -> Option<NoAnswerReason> {
             at += 64;
         }
     }
-    d.verdict()
+    d
 }
 
 /// What [`unclosed_delimiter`] keeps of the units it reads: the last
@@ -210,11 +213,26 @@ impl Delimiters {
     }
 }
 
-/// Why the last paragraph of `t` ends inside a `$…$` formula or a brace
-/// group, if it does (a `$` that is a currency sign does not open one).
-fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
-    let para = &t[paragraph_start(t)..];
+/// Why the last paragraph of `t` ends inside a display (`\[`, `\(`: its
+/// last opener after its last closer), an environment (more `\begin{`
+/// than `\end{`), a `$$…$$` display (an odd count, which `t` has too), a
+/// `$…$` formula or a brace group, if it does (a `$` that is a currency
+/// sign does not open one). One pass over its `\`, `{`, `}` and `$`.
+///
+/// A blank line ends every display (LaTeX refuses one inside math; a
+/// Markdown renderer splits paragraphs first), so a formula opened before
+/// the last one is closed. A count of `$$` is the one reading that a
+/// window starting inside a display gets wrong (its closer read as an
+/// opener): a response of many `$$` displays, read from the middle of one,
+/// was cut off. So an odd count is counted on: in the part of the paragraph
+/// before the window (`before`, when no blank line is in the window), and
+/// it stands only when the whole window's count is odd too (a display with
+/// a blank line inside, closed before the last paragraph).
+fn open_in_last_paragraph(t: &str, before: &str) -> Option<NoAnswerReason> {
+    let from = paragraph_start(t);
+    let para = &t[from..];
     let pb = para.as_bytes();
+    let mut d = Delimiters::default();
     let (mut depth, mut singles, mut last_single) = (0i64, 0usize, 0usize);
     let mut i = 0;
     let mut skipper = Scan::new(pb, [b'\\', b'{', b'}', b'$']);
@@ -223,18 +241,36 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
         if i >= pb.len() {
             break;
         }
-        match pb[i] {
-            b'\\' => i += 1,
-            b'{' => depth += 1,
-            b'}' => depth -= 1,
-            b'$' if pb.get(i + 1) == Some(&b'$') => i += 1,
-            b'$' => {
+        i = match pb[i] {
+            b'{' => {
+                depth += 1;
+                i + 1
+            }
+            b'}' => {
+                depth -= 1;
+                i + 1
+            }
+            b'$' if pb.get(i + 1) != Some(&b'$') => {
                 singles += 1;
                 last_single = i;
+                i + 1
             }
-            _ => {}
-        }
-        i += 1;
+            // (`\x` and `$$`: two bytes.)
+            _ => d.read(pb, i),
+        };
+    }
+    // (A blank line across the window's start ends the paragraph there.)
+    let blank_at_start = t.starts_with('\n') && before.ends_with('\n');
+    if d.displays % 2 == 1 && from == 0 && !blank_at_start {
+        // (The window starts inside the paragraph: its start is before.)
+        d.displays += unclosed_delimiter(&before[paragraph_start(before)..]).displays;
+    }
+    if d.displays % 2 == 1 && unclosed_delimiter(t).displays % 2 == 0 {
+        // (The paragraph starts inside a `$$` display with a blank line.)
+        d.displays = 0;
+    }
+    if let Some(reason) = d.verdict() {
+        return Some(reason);
     }
     if singles % 2 == 1 && !is_money(para, last_single) {
         return Some("cut off: the response ends inside a $…$ formula");
@@ -248,7 +284,7 @@ fn open_in_last_paragraph(t: &str) -> Option<NoAnswerReason> {
 /// Where the last paragraph of `t` starts: after its last `\n\n` (0 when
 /// there is none); what `t.rfind("\n\n")` gives, found by a backward search
 /// for single line breaks (no substring searcher to build on every call).
-fn paragraph_start(t: &str) -> usize {
+pub(super) fn paragraph_start(t: &str) -> usize {
     let mut end = t.len();
     while let Some(k) = t[..end].rfind('\n') {
         if k > 0 && t.as_bytes()[k - 1] == b'\n' {
@@ -400,7 +436,7 @@ mod tests {
             "\u{5373}x=24\u{ff0c}",
             "\u{7b54}\u{6848}\u{ff1a}",
         ] {
-            assert!(truncated(t).is_some(), "{t:?}");
+            assert!(truncated(t, "").is_some(), "{t:?}");
         }
         for t in [
             "Step 3: 4 \u{d7} 6 = 24",
@@ -408,7 +444,7 @@ mod tests {
             "The steps are done: 24",
             "Stepping back, we get 24",
         ] {
-            assert!(truncated(t).is_none(), "{t:?}");
+            assert!(truncated(t, "").is_none(), "{t:?}");
         }
     }
 
@@ -490,7 +526,7 @@ mod tests {
             "$$",
             "$",
             "\\",
-            "\\\\",
+            "\\",
             "x",
             "abcdefghijklmnopqrstuvwxyz0123456789",
             "é",
@@ -502,7 +538,11 @@ mod tests {
         let mut glue = crate::text::Glue(47);
         for round in 0..4000u64 {
             let t = glue.text(&pieces, 1 + round % 60);
-            assert_eq!(unclosed_delimiter(&t), unclosed_by_bytes(&t), "{t:?}");
+            assert_eq!(
+                unclosed_delimiter(&t).verdict(),
+                unclosed_by_bytes(&t),
+                "{t:?}"
+            );
         }
     }
 
