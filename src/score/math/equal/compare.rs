@@ -84,6 +84,15 @@ fn bracket_elements(text: &str) -> Option<Vec<&str>> {
     (parts.len() >= 2).then_some(parts)
 }
 
+/// Whether `literal`, the text of the number `lit`, is the rational
+/// `exact` rounded to its decimal places (ME-20, [`rounded_repeating`]).
+fn repeating(literal: &str, lit: &Expr, exact: &Expr) -> bool {
+    match (lit, exact) {
+        (Expr::Number(l), Expr::Number(x)) => rounded_repeating(literal, l, x),
+        _ => false,
+    }
+}
+
 /// Decimal commas and thousands separators read (ME-4): `1000,99` against a
 /// decimal with a point is `1000.99`; `1,234` is 1234 — unless the other
 /// side is a list or tuple too.
@@ -903,8 +912,8 @@ impl<'a> Comparer<'a> {
         // ME-20 after ME-19: the option a caller turns on names the rule.
         if d.0 == Outcome::NotEqual
             && self.opts.repeating_decimals
-            && (self.repeating(ta, a, b)
-                || self.repeating(tb, b, a)
+            && (repeating(ta, a, b)
+                || repeating(tb, b, a)
                 || self.repeating_elements(a, b, ta, tb)?)
         {
             return Ok((Outcome::Equal, Rule::RepeatingDecimal));
@@ -917,15 +926,6 @@ impl<'a> Comparer<'a> {
             return Ok((Outcome::Equal, Rule::Percentage));
         }
         Ok(d)
-    }
-
-    /// Whether `literal`, the text of the number `lit`, is the rational
-    /// `exact` rounded to its decimal places (ME-20, [`rounded_repeating`]).
-    fn repeating(&self, literal: &str, lit: &Expr, exact: &Expr) -> bool {
-        match (lit, exact) {
-            (Expr::Number(l), Expr::Number(x)) => rounded_repeating(literal, l, x),
-            _ => false,
-        }
     }
 
     /// Two intervals (the same ends open or closed) or two tuples of as many
@@ -964,7 +964,7 @@ impl<'a> Comparer<'a> {
         }
         let mut rounded = false;
         for (i, (p, q)) in xa.iter().zip(&xb).enumerate() {
-            if self.repeating(pa[i], p, q) || self.repeating(pb[i], q, p) {
+            if repeating(pa[i], p, q) || repeating(pb[i], q, p) {
                 rounded = true;
             } else if self.engine(p, q)?.0 != Outcome::Equal {
                 return Ok(false);

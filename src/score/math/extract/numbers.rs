@@ -86,10 +86,7 @@ impl Doc<'_> {
             // A run longer than MAX_NUMBER_BYTES is no number (nor a
             // code): its end is the answer's end, refused by the caller.
             let floor = from.max(end.saturating_sub(MAX_NUMBER_BYTES + 1));
-            let mut k = end;
-            while k > floor && b[k - 1].is_ascii_digit() {
-                k -= 1;
-            }
+            let k = run_before(b, floor, end, |c| c.is_ascii_digit());
             if k == floor && floor > from && b[k - 1].is_ascii_digit() {
                 return Some(end);
             }
@@ -145,10 +142,7 @@ impl Doc<'_> {
         }
         // A mixed number `4 4/9`: the whole part before a fraction.
         if b[start..end].contains(&b'/') && start >= from + 2 && b[start - 1] == b' ' {
-            let mut k = start - 1;
-            while k > from && b[k - 1].is_ascii_digit() {
-                k -= 1;
-            }
+            let k = run_before(b, from, start - 1, |c| c.is_ascii_digit());
             if k < start - 1 && (k == from || !b[k - 1].is_ascii_alphanumeric()) {
                 start = k;
             }
@@ -251,10 +245,7 @@ impl Doc<'_> {
         let start = self
             .relation_before(from, v)
             .and_then(|r| {
-                let mut k = r;
-                while k > from && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
-                    k -= 1;
-                }
+                let mut k = run_before(b, from, r, is_digit_or_point);
                 if k > from && b[k - 1] == b'-' {
                     k -= 1;
                 }
@@ -305,11 +296,7 @@ impl Doc<'_> {
                 break;
             }
             let floor = from.max((s - 1).saturating_sub(MAX_NUMBER_BYTES));
-            let mut k = s - 1;
-            while k > floor && b[k - 1].is_ascii_digit() {
-                k -= 1;
-            }
-            s = k;
+            s = run_before(b, floor, s - 1, |c| c.is_ascii_digit());
         }
         // `√2`, `2√3` (U+221A): the root sign and a coefficient written
         // before it are the token's (the number alone answered 2 for `The
@@ -499,10 +486,8 @@ impl Doc<'_> {
     fn operand_before(&self, floor: usize, j: usize) -> Option<usize> {
         let b = self.bytes();
         let mut k = j;
-        if k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
-            while k > floor && (b[k - 1].is_ascii_digit() || b[k - 1] == b'.') {
-                k -= 1;
-            }
+        if k > floor && is_digit_or_point(b[k - 1]) {
+            k = run_before(b, floor, k, is_digit_or_point);
             // A root sign before the digits, with its coefficient (`√2/2`
             // is not `2/2`).
             return Some(root_before(b, floor, floor, k));
@@ -512,10 +497,7 @@ impl Doc<'_> {
         if let Some(g) = greek_before(&b[floor..k]) {
             k -= g;
             if k == floor || !b[k - 1].is_ascii_alphabetic() {
-                while k > floor && b[k - 1].is_ascii_digit() {
-                    k -= 1;
-                }
-                return Some(k);
+                return Some(run_before(b, floor, k, |c| c.is_ascii_digit()));
             }
             return None;
         }
@@ -537,10 +519,7 @@ impl Doc<'_> {
             return None;
         }
         // A coefficient glued before the letter (`3x`).
-        while k > floor && b[k - 1].is_ascii_digit() {
-            k -= 1;
-        }
-        Some(k)
+        Some(run_before(b, floor, k, |c| c.is_ascii_digit()))
     }
 
     /// MX-14: when the power whose base is `[base, caret)` is a unit after a
@@ -618,6 +597,20 @@ const MAX_COLON_GROUPS: usize = 3;
 /// How far back [`Doc::expression_before`] reads an expression (bytes).
 const MAX_EXPRESSION_BYTES: usize = 64;
 
+/// Where the run of bytes that `keep` accepts ending at `k` of `b` starts,
+/// not before `floor` (`k` when `b[k - 1]` is not one).
+fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8) -> bool) -> usize {
+    while k > floor && keep(b[k - 1]) {
+        k -= 1;
+    }
+    k
+}
+
+/// Whether `c` is an ASCII digit or a decimal point.
+fn is_digit_or_point(c: u8) -> bool {
+    c.is_ascii_digit() || c == b'.'
+}
+
 /// Where the digits starting at `s` of `b` start with the root sign
 /// (U+221A) written right before them and its coefficient (`√2`, `2√3`;
 /// not after a letter, digit or `.`, unless at `from`, the start of the
@@ -629,10 +622,7 @@ fn root_before(b: &[u8], from: usize, floor: usize, s: usize) -> usize {
         return s;
     }
     let r = s - root.len();
-    let mut k = r;
-    while k > floor && b[k - 1].is_ascii_digit() {
-        k -= 1;
-    }
+    let k = run_before(b, floor, r, |c| c.is_ascii_digit());
     if k == from || !(b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'.') {
         k
     } else {

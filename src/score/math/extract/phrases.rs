@@ -109,8 +109,13 @@ pub(super) fn is_sentence(s: &str) -> bool {
 /// a sentence (`The probability is one half, i.e. $\frac{1}{2}$.`, MX-11).
 fn abbreviation_before(b: &[u8], from: usize, j: usize) -> bool {
     j >= from + 3
-        && (b[j - 3..j].eq_ignore_ascii_case(b"i.e") || b[j - 3..j].eq_ignore_ascii_case(b"e.g"))
+        && is_abbreviation(&b[j - 3..j])
         && (j == from + 3 || !b[j - 4].is_ascii_alphanumeric())
+}
+
+/// Whether the three bytes `w` are `i.e` or `e.g`, ASCII case ignored.
+fn is_abbreviation(w: &[u8]) -> bool {
+    w.eq_ignore_ascii_case(b"i.e") || w.eq_ignore_ascii_case(b"e.g")
 }
 
 /// An answer phrase: its lowercase text, the anchor it holds, whether the
@@ -627,8 +632,8 @@ impl Doc<'_> {
                     // after a sentence, whose formula MX-5 reads: `one half,
                     // i.e. $\frac{1}{2}$`).
                     let restated = rest.len() >= 4
-                        && (rest[..4].eq_ignore_ascii_case(b"i.e.")
-                            || rest[..4].eq_ignore_ascii_case(b"e.g."))
+                        && is_abbreviation(&rest[..3])
+                        && rest[3] == b'.'
                         && !is_sentence(&self.text[s..i]);
                     // `x = 2 (double root)`: a parenthesized remark, read as
                     // MX-17 reads one (not a word alone: `5 (cm)`).

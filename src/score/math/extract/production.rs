@@ -291,28 +291,27 @@ fn fallback_from(
     };
     let mut doc = Doc::new(response, fstart, end);
     doc.production = true;
+    // The last formula (MX-9: only that) or number from `from` on.
+    let read = |from: usize| {
+        if formulas_only {
+            doc.last_formula(from, end, true).map(|f| Found {
+                span: doc.right_side(f),
+                how: "last_formula",
+                reach: f.1,
+            })
+        } else {
+            doc.last_formula_or_number(from, end)
+        }
+    };
     // The last paragraph first: a formula does not span a blank line
     // (MX-15), so what it holds is what the window's reading finds there,
     // without reading the window's `$` pairs from its start (a window that
     // starts inside a display pairs them the wrong way round).
     let para = fstart + paragraph_start(&response[fstart..end]);
-    let in_para = (paragraph_first
-        && para > fstart
-        && !formulas_only
-        && has_digit_or_math(&response[para..end]))
-    .then(|| doc.last_formula_or_number(para, end))
-    .flatten();
-    let found = if let Some(f) = in_para {
-        Some(f)
-    } else if formulas_only {
-        doc.last_formula(fstart, end, true).map(|f| Found {
-            span: doc.right_side(f),
-            how: "last_formula",
-            reach: f.1,
-        })
-    } else {
-        doc.last_formula_or_number(fstart, end)
-    };
+    let found = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
+        .then(|| read(para))
+        .flatten()
+        .or_else(|| read(fstart));
     // MX-13: the solutions listed with it (`x = 1 and x = 2`).
     let found = found.map(|f| listed_solutions(response, fstart, f));
     found.ok_or_else(|| {

@@ -76,7 +76,7 @@ fn ends_on_operator(t: &str) -> bool {
         b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
         b'-' => !t.ends_with("--"),
         b'*' => !t.ends_with("**"),
-        b'\\' => !t.ends_with("\\"),
+        b'\\' => !t.ends_with("\\\\"),
         b',' | b';' | b':' => true,
         _ => false,
     };
@@ -420,8 +420,8 @@ fn sentence_start(t: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{
-        Delimiters, NoAnswerReason, Scan, paragraph_start, sentence_start, truncated,
-        unclosed_delimiter,
+        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, sentence_start,
+        truncated, unclosed_delimiter,
     };
 
     /// MX-15: a last line that is a step heading, and a full-width
@@ -445,6 +445,32 @@ mod tests {
             "Stepping back, we get 24",
         ] {
             assert!(truncated(t, "").is_none(), "{t:?}");
+        }
+    }
+
+    /// MX-15's operators at the end: a lone `\`, `\times`, `+` and the
+    /// other operators are cut off; `\\` (a line break), `**` (bold) and
+    /// `--` are not.
+    #[test]
+    fn operators_at_the_end() {
+        for t in [
+            "so x = 2 \\",
+            "2 \\times",
+            "2 +",
+            "x =",
+            "a -",
+            "2 *",
+            "f(",
+            "\\frac",
+        ] {
+            assert_eq!(
+                cut_in_formula(t, ""),
+                Some("cut off: the response ends on an operator"),
+                "{t:?}"
+            );
+        }
+        for t in ["a &= 1 \\\\", "**5**", "so 5 --", "so 5"] {
+            assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
         }
     }
 
@@ -526,7 +552,7 @@ mod tests {
             "$$",
             "$",
             "\\",
-            "\\",
+            "\\\\",
             "x",
             "abcdefghijklmnopqrstuvwxyz0123456789",
             "é",
