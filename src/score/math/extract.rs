@@ -299,6 +299,11 @@ struct Doc<'a> {
     /// Every occurrence of the explicit search's words (one pass, built on
     /// first use).
     anchors: std::cell::OnceCell<Anchors>,
+    /// The last answer phrases (MX-5, MX-11) of `text[lo..end]`, the last
+    /// first, as `(lo, list)`: the last search's, which a search of a larger
+    /// range extends (the scopes of the search, the windows of the
+    /// production search).
+    phrases: std::cell::Cell<Option<(usize, Vec<phrases::Candidate>)>>,
     /// The read part is `text[base..end]`.
     base: usize,
     end: usize,
@@ -314,6 +319,7 @@ impl<'a> Doc<'a> {
             braces: std::cell::OnceCell::new(),
             scan_budget: std::cell::Cell::new(end - start),
             anchors: std::cell::OnceCell::new(),
+            phrases: std::cell::Cell::new(None),
             base: start,
             end,
             production: false,
@@ -617,11 +623,14 @@ impl<'a, const N: usize> Skipper<'a, N> {
     /// target.
     #[inline(always)]
     fn block(&self, at: usize) -> u64 {
-        let mut padded = [0u8; 64];
+        // (Zeroed only for the last block: a copy per block costs as much
+        // as its test.)
+        let mut padded;
         let w = match self.b[at..].first_chunk::<64>() {
             Some(w) => w,
             None => {
                 let n = self.b.len() - at;
+                padded = [0u8; 64];
                 padded[..n].copy_from_slice(&self.b[at..]);
                 &padded
             }
@@ -642,6 +651,25 @@ pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
         return 0;
     }
     pack_words(&words)
+}
+
+/// 64 flag bytes (0 or 1) as the bits of a mask in a shuffled order: flag
+/// byte `8 * k + i` (byte `i` of flag word `k`) at bit `8 * i + k`, so the
+/// word is eight shifts and `or`s of the flag words, not eight products
+/// ([`pack_flags`]). For a caller that visits the set flags in any order:
+/// [`unfold`] gives a bit's flag byte.
+#[inline(always)]
+pub(super) fn fold_flags(f: &[u8; 64]) -> u64 {
+    flag_words(f)
+        .iter()
+        .enumerate()
+        .fold(0, |m, (k, &x)| m | x << k)
+}
+
+/// The flag byte of bit `t` of a [`fold_flags`] word (`t < 64`).
+#[inline(always)]
+pub(super) fn unfold(t: u32) -> usize {
+    8 * (t as usize & 7) + (t as usize >> 3)
 }
 
 /// Eight flag words as the bits of a mask (bit `k`: flag byte `k`).
@@ -849,26 +877,49 @@ mod tests {
         assert_eq!(trim_end_ws(&s), format!("{spaces}\u{3000}x"));
     }
 
+    /// The flag bytes of test round `round`: one flag in `1 + round % 9`
+    /// (every density), or in the first 64 rounds bit `round` alone.
+    fn flags(glue: &mut crate::text::Glue, round: usize) -> [u8; 64] {
+        let mut f = [0u8; 64];
+        if round < 64 {
+            f[round] = 1;
+            return f;
+        }
+        for x in f.iter_mut() {
+            *x = u8::from((glue.next() >> 33) as usize % (1 + round % 9) == 0);
+        }
+        f
+    }
+
     /// `pack_flags` is the mask a bit loop builds (flag words of every
     /// density, each bit alone, none).
     #[test]
     fn pack_flags_is_a_bit_loop() {
         let mut glue = crate::text::Glue(43);
         for round in 0..2000usize {
-            // One flag in `1 + round % 9` (every density), or one bit alone.
-            let mut f = [0u8; 64];
-            for x in f.iter_mut() {
-                *x = u8::from((glue.next() >> 33) as usize % (1 + round % 9) == 0);
-            }
-            if round < 64 {
-                f = [0; 64];
-                f[round] = 1;
-            }
+            let f = flags(&mut glue, round);
             let want = (0..64).fold(0u64, |m, k| m | u64::from(f[k]) << k);
             assert_eq!(pack_flags(&f), want, "{f:?}");
         }
         assert_eq!(pack_flags(&[0; 64]), 0);
         assert_eq!(pack_flags(&[1; 64]), u64::MAX);
+    }
+
+    /// `fold_flags`'s bits, each read back by `unfold`, are the set flag
+    /// bytes, each once.
+    #[test]
+    fn fold_flags_unfold_to_the_flags() {
+        let mut glue = crate::text::Glue(44);
+        for round in 0..2000usize {
+            let f = flags(&mut glue, round);
+            let mut bits = fold_flags(&f);
+            let mut seen = [0u8; 64];
+            while bits != 0 {
+                seen[unfold(bits.trailing_zeros())] += 1;
+                bits &= bits - 1;
+            }
+            assert_eq!(seen, f, "{f:?}");
+        }
     }
 
     /// The skipper answers what a byte loop answers, for questions asked

@@ -6,7 +6,7 @@
 //! text is classified 64 bytes at a time by a branch-free loop that marks
 //! the few positions where a needle can hold (the second byte of two that
 //! each needle has at a fixed place: the `w` of `sw` in "answer", the `b`
-//! of `\b` in `\boxed`, …), and only those
+//! of `\b` in `\boxed`, …, after a byte with its bit 6 set), and only those
 //! are compared, each by one masked comparison of the 16 bytes around it;
 //! an occurrence sets its bit in its needle's word for the block, and the
 //! table keeps, by needle, one word per block that holds one (a text of
@@ -30,9 +30,9 @@
 
 use std::ops::Range;
 
-use super::pack_flags;
 #[cfg(test)]
 use super::starts_with_ci_array;
+use super::{fold_flags, pack_flags, unfold};
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,20 +230,27 @@ const SO_ZH: Pattern = Pattern::new(Needle::SoZh);
 /// the second byte of `\b`, `\f` (`\boxed`, `\fbox`, at 0), `##`
 /// (`####`, at 0), `sw` ("answer" at 2, "final answer" at 8), `ef`
 /// ("therefore" at 4), and of 答 and 所 (at 0: one of four bytes, 0xAD and
-/// 0x89 among them, tested by one comparison). The first byte is left to
-/// the verification, which compares the whole needle: testing one byte a
-/// position instead of two halves the loop's comparisons (the word table
-/// of a 4 KiB trace about 1,700 instructions fewer), and prose holds few
-/// of these bytes (about two a block), so few positions are verified. (A block
-/// after one of four `####` or more finds its `####` at once,
-/// [`hash_flags`]: their positions are not verified one by one.)
+/// 0x89 among them, tested by one comparison); and but for `##` its first
+/// byte has its bit 6 set, as `\`, `s`, `S`, `e`, `E`, 0xE6 and 0xE7 have
+/// (a space, a digit, punctuation or a continuation byte before a `b`,
+/// `f` or `w` starts no needle: `of`, ` be`, `(w`; about half the positions
+/// prose marks by its second byte alone). The first byte itself is left to
+/// the verification, which compares the whole needle. (A block after one
+/// of four `####` or more finds its `####` at once, [`hash_flags`]: their
+/// positions are not verified one by one.)
 #[inline(always)]
 fn trigger(w: &[u8; WINDOW], k: usize) -> bool {
     let d = w[BEFORE + k + 1];
     // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
     // for 0x89, 0x8D, 0xA9, 0xAD.
     let d24 = d | 0x24;
-    (d24 == b'f') | (d == b'#') | (d | 0x20 == b'w') | (d24 == 0xAD)
+    // And the first byte of every needle but `####` (`\`, `s`, `S`,
+    // `e`, `E`, 0xE6, 0xE7) has its bit 6 set: a space, a digit, a
+    // punctuation mark or a continuation byte before the second byte
+    // starts no needle (`for`, ` be`, `(w`, the bytes of 答 and 所 inside
+    // other characters are not verified).
+    let first = w[BEFORE + k] & 0x40 != 0;
+    (first & ((d24 == b'f') | (d | 0x20 == b'w') | (d24 == 0xAD))) | (d == b'#')
 }
 
 /// The starts of `####` in a block (one flag byte each): the loop of
@@ -430,7 +437,16 @@ impl Anchors {
         const HASHES: usize = Needle::Hashes as usize;
         while pos < n {
             let w = window(t, pos, &mut pad);
-            let mut bits = pack_flags(&block_flags(w));
+            let flags = block_flags(w);
+            // The triggers' mask: in order in a dense block (whose runs
+            // clear bits of it below), else folded (eight shifts instead
+            // of eight products; the triggers are visited in any order).
+            let dense = dense_boxes | dense_hashes;
+            let mut bits = if dense {
+                pack_flags(&flags)
+            } else {
+                fold_flags(&flags)
+            };
             // The block's occurrences, by needle (bit `j`: the trigger at
             // `pos + j`).
             let mut m = [0u64; 8];
@@ -453,8 +469,9 @@ impl Anchors {
             let mut found = m[BOXED] | m[HASHES];
             let verified = bits != 0;
             while bits != 0 {
-                let j = bits.trailing_zeros() as usize;
+                let t = bits.trailing_zeros();
                 bits &= bits - 1;
+                let j = if dense { t as usize } else { unfold(t) };
                 let x = around(w, j);
                 let bit = 1u64 << j;
                 let on = |p: &Pattern| bit * u64::from(p.holds(x));
@@ -563,6 +580,13 @@ impl Anchors {
             len,
             back,
         }
+    }
+
+    /// Whether `needle` occurs at `at` (overlapping occurrences included).
+    pub(super) fn holds(&self, needle: Needle, at: usize) -> bool {
+        self.hits(needle, at, at + needle.text().len(), false)
+            .next()
+            .is_some()
     }
 
     /// The first of the occurrences of `####` one byte apart that end at

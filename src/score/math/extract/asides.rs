@@ -107,11 +107,17 @@ pub(super) fn opens_with_word(content: &[u8]) -> bool {
 /// 12.` ends on its conclusion.)
 fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
-    let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+    let mut floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+    // (On a character boundary, so that the line breaks are found by the
+    // string search, a word at a time: the bytes skipped are a character's
+    // continuation bytes, never a line break.)
+    while !t.is_char_boundary(floor) {
+        floor += 1;
+    }
     let mut k = end;
     let mut last_line = true;
     loop {
-        let nl = b[floor..k].iter().rposition(|&c| c == b'\n')? + floor;
+        let nl = t[floor..k].rfind('\n')? + floor;
         let blank = {
             let before = b[floor..nl]
                 .iter()

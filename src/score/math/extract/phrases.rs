@@ -123,7 +123,30 @@ fn is_abbreviation(w: &[u8]) -> bool {
 type Phrase = (&'static str, Needle, bool, &'static str);
 
 /// A phrase found: its start, its end, whether the answer follows it, rule.
-type Candidate = (usize, usize, bool, &'static str);
+pub(super) type Candidate = (usize, usize, bool, &'static str);
+
+/// The length of the longest phrase: an anchor's occurrence inside a
+/// phrase that starts before `b` ends before `b + MAX_PHRASE_BYTES`.
+const MAX_PHRASE_BYTES: usize = {
+    let mut n = 0;
+    let mut k = 0;
+    while k < PHRASES.len() + MORE_PHRASES.len() {
+        if phrase_at(k).0.len() > n {
+            n = phrase_at(k).0.len();
+        }
+        k += 1;
+    }
+    n
+};
+
+/// Phrase `k` of [`PHRASES`] then [`MORE_PHRASES`] (`k` below their total).
+const fn phrase_at(k: usize) -> Phrase {
+    if k < PHRASES.len() {
+        PHRASES[k]
+    } else {
+        MORE_PHRASES[k - PHRASES.len()]
+    }
+}
 
 /// Where `anchor` starts in the phrase `p` (0 when it does not occur),
 /// computed when the crate is compiled ([`ANCHORED`]).
@@ -153,8 +176,14 @@ const fn anchor_offset(p: &str, anchor: &str) -> usize {
 struct Anchored {
     phrase: Phrase,
     offset: usize,
+    #[cfg_attr(not(test), allow(dead_code))] // (the tests' view)
     near: &'static [u8],
+    #[cfg_attr(not(test), allow(dead_code))]
     near_at: isize,
+    /// The `near` bytes as a masked comparison of an occurrence's
+    /// [`context`]: `context & near_mask == near_want`.
+    near_mask: u32,
+    near_want: u32,
     more: bool,
 }
 
@@ -176,17 +205,43 @@ const fn near(p: &'static str, o: usize, len: usize) -> (&'static [u8], isize) {
     (near, len as isize)
 }
 
+/// The `near` bytes of a phrase (at `near_at` from its anchor's start:
+/// before it, else right after it) as `(mask, want)` over an occurrence's
+/// [`context`] (bytes 0 and 1: the two before the anchor; 2 and 3: the two
+/// after it).
+const fn near_word(near: &[u8], near_at: isize) -> (u32, u32) {
+    let first = if near_at < 0 { 2 - near.len() } else { 2 };
+    let (mut mask, mut want) = (0u32, 0u32);
+    let mut k = 0;
+    while k < near.len() {
+        let shift = 8 * (first + k) as u32;
+        mask |= 0xFF << shift;
+        want |= (near[k] as u32) << shift;
+        k += 1;
+    }
+    (mask, want)
+}
+
+/// The two bytes before an occurrence of an anchor at `h` (`len` bytes
+/// long) and the two after it, ASCII lowercase, as one word (a byte
+/// outside `b` reads as zero, which no phrase holds): one comparison tells
+/// whether a phrase's [`near`] bytes are there.
+#[inline(always)]
+fn context(b: &[u8], h: usize, len: usize) -> u32 {
+    let at =
+        |i: Option<usize>| u32::from(i.and_then(|i| b.get(i)).map_or(0, u8::to_ascii_lowercase));
+    at(h.checked_sub(2))
+        | at(h.checked_sub(1)) << 8
+        | at(Some(h + len)) << 16
+        | at(Some(h + len + 1)) << 24
+}
+
 /// How many phrases of [`PHRASES`] and [`MORE_PHRASES`] hold `anchor`.
 const fn count(anchor: Needle) -> usize {
     let mut n = 0;
     let mut k = 0;
     while k < PHRASES.len() + MORE_PHRASES.len() {
-        let p = if k < PHRASES.len() {
-            PHRASES[k]
-        } else {
-            MORE_PHRASES[k - PHRASES.len()]
-        };
-        if p.1 as u8 == anchor as u8 {
+        if phrase_at(k).1 as u8 == anchor as u8 {
             n += 1;
         }
         k += 1;
@@ -202,24 +257,25 @@ const fn anchored<const N: usize>(anchor: Needle) -> [Anchored; N] {
         offset: 0,
         near: &[],
         near_at: 0,
+        near_mask: 0,
+        near_want: 0,
         more: false,
     }; N];
     let (mut n, mut k) = (0, 0);
     while k < PHRASES.len() + MORE_PHRASES.len() {
         let more = k >= PHRASES.len();
-        let p = if more {
-            MORE_PHRASES[k - PHRASES.len()]
-        } else {
-            PHRASES[k]
-        };
+        let p = phrase_at(k);
         if p.1 as u8 == anchor as u8 {
             let offset = anchor_offset(p.0, anchor.text());
             let (near, near_at) = near(p.0, offset, anchor.text().len());
+            let (near_mask, near_want) = near_word(near, near_at);
             out[n] = Anchored {
                 phrase: p,
                 offset,
                 near,
                 near_at,
+                near_mask,
+                near_want,
                 more,
             };
             n += 1;
@@ -290,45 +346,86 @@ impl Doc<'_> {
         self.phrase(from, to)
     }
 
-    /// The last [`MAX_CANDIDATES`] answer phrases in `[from, to)`: (start,
-    /// end, answer follows?, rule), the last first.
+    /// The last [`MAX_CANDIDATES`] answer phrases in `[from, end)` (`end`:
+    /// the read part's), the last first, as `(from, list)`: from the list
+    /// the last search left (`(lo, list)`, [`Doc::phrases`]) when there is
+    /// one. The phrases of a range are those of a larger one that start in
+    /// it, and its last ones are the larger list's first: a list from
+    /// `lo ≤ from` is read as it is, and one from `lo > from` is extended
+    /// by the phrases that start before `lo` (none when it holds
+    /// [`MAX_CANDIDATES`]), so the search of a scope or a window reads only
+    /// the occurrences the last one did not. (Not across a run of `#`: see
+    /// below.)
+    fn candidates_from(&self, from: usize) -> (usize, Vec<Candidate>) {
+        // Except at a run of `#` that crosses the later start: which of its
+        // `####` a search keeps depends on where it starts (every fourth
+        // from the run's first one in the range, as `match_indices`).
+        let crossed = |b: usize| {
+            b > 0 && {
+                let a = self.anchors();
+                a.holds(Needle::Hashes, b - 1) && a.holds(Needle::Hashes, b)
+            }
+        };
+        match self.phrases.take() {
+            Some((lo, _)) if crossed(lo.max(from)) => {
+                (from, self.phrase_candidates(from, self.end, usize::MAX))
+            }
+            Some((lo, list)) if lo <= from => (lo, list),
+            Some((lo, mut list)) => {
+                if list.len() < MAX_CANDIDATES {
+                    list.extend(self.phrase_candidates(from, self.end, lo));
+                    list.truncate(MAX_CANDIDATES);
+                }
+                (from, list)
+            }
+            None => (from, self.phrase_candidates(from, self.end, usize::MAX)),
+        }
+    }
+
+    /// The last [`MAX_CANDIDATES`] answer phrases in `[from, to)` that
+    /// start before `before`: (start, end, answer follows?, rule), the last
+    /// first.
     ///
     /// The occurrences of each anchor are read from the last one back, and
     /// no further once [`MAX_CANDIDATES`] phrases start after the one being
     /// read (an earlier occurrence only holds earlier phrases): the work is
     /// bounded by the phrases tried, however many come before.
-    fn phrase_candidates(&self, from: usize, to: usize) -> Vec<Candidate> {
+    fn phrase_candidates(&self, from: usize, to: usize, before: usize) -> Vec<Candidate> {
         let b = self.bytes();
         let mut candidates: Vec<Candidate> = Vec::new();
+        // An occurrence in a phrase that starts before `before` ends before
+        // `before + MAX_PHRASE_BYTES`.
+        let reach = to.min(before.saturating_add(MAX_PHRASE_BYTES));
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`) are read from the last, and at each one the phrases
         // that hold it are compared.
         for (anchor, mine) in ANCHORED {
-            let hits = self.anchors().find_rev(anchor, from..to);
+            let hits = self.anchors().find_rev(anchor, from..reach);
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
+            let len = anchor.text().len();
             for h in hits {
                 // Enough phrases after this occurrence: it and the earlier
                 // ones hold only phrases that start before them.
                 if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
                     break;
                 }
+                let near = context(b, h, len);
                 for a in mine {
-                    let (p, _, forward, how) = a.phrase;
-                    if a.more && !self.production {
+                    // (The bytes next to the anchor, compared first, reject
+                    // most phrases; they are part of the phrase, so the
+                    // range checks below keep them inside `[from, to)`.)
+                    if near & a.near_mask != a.near_want || (a.more && !self.production) {
                         continue;
                     }
-                    let Some(at) = h.checked_sub(a.offset).filter(|&at| at >= from) else {
+                    let (p, _, forward, how) = a.phrase;
+                    let Some(at) = h
+                        .checked_sub(a.offset)
+                        .filter(|&at| at >= from && at < before)
+                    else {
                         continue;
                     };
-                    // (The bytes next to the anchor are part of the phrase:
-                    // within `[at, at + p.len())`.)
-                    if at + p.len() > to
-                        || !a.near.iter().enumerate().all(|(k, &w)| {
-                            b[h.wrapping_add_signed(a.near_at) + k].to_ascii_lowercase() == w
-                        })
-                        || !starts_with_ci(&b[at..to], p)
-                    {
+                    if at + p.len() > to || !starts_with_ci(&b[at..to], p) {
                         continue;
                     }
                     let end = at + p.len();
@@ -354,8 +451,21 @@ impl Doc<'_> {
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
     pub(super) fn phrase(&self, from: usize, to: usize) -> Option<Found> {
-        let candidates = self.phrase_candidates(from, to);
-        for &(at, end, forward, how) in &candidates {
+        if to != self.end || from < self.base {
+            return self.phrase_of(&self.phrase_candidates(from, to, usize::MAX), from, to);
+        }
+        // (The list is put back for the next search.)
+        let (lo, list) = self.candidates_from(from);
+        let n = list.partition_point(|c| c.0 >= from);
+        let found = self.phrase_of(&list[..n], from, to);
+        self.phrases.set(Some((lo, list)));
+        found
+    }
+
+    /// [`Doc::phrase`]: the answer of the first of `candidates` (the last
+    /// phrases in `[from, to)`, the last first) that has one.
+    fn phrase_of(&self, candidates: &[Candidate], from: usize, to: usize) -> Option<Found> {
+        for &(at, end, forward, how) in candidates {
             let span = if how == "therefore_zh" {
                 self.after_so_zh(end, to)
             } else if forward {
@@ -685,5 +795,128 @@ mod offset_tests {
             }
         }
         assert_eq!(seen, PHRASES.len() + MORE_PHRASES.len());
+    }
+
+    /// A list of phrases left by a search from `lo` and read or extended
+    /// for a search from `from` (a scope, a window before it) holds what a
+    /// search of `[from, end)` alone finds: in texts dense with phrases and
+    /// near misses (more than `MAX_CANDIDATES` of them, or few), from every
+    /// seventh byte, narrower and wider in turn, and from a list that
+    /// another read part (a later window) left.
+    #[test]
+    fn candidate_lists_extend_to_the_front() {
+        let pieces = [
+            "The answer is 5. ",
+            "answer: 3\n",
+            "#### 7\n",
+            "所以答案是8。",
+            "is the answer. ",
+            "so the ",
+            "x ",
+            "Final Answer: ",
+            "答案：",
+            "**Final Answer** ",
+            "#####",
+            "# Answer\n",
+            "answers ",
+        ];
+        let mut glue = crate::text::Glue(5);
+        let mut extended = 0;
+        for round in 0..300 {
+            let t = glue.text(&pieces, 2 + round % 24);
+            let end = t.len();
+            let bounds: Vec<usize> = (0..=end)
+                .filter(|&i| t.is_char_boundary(i))
+                .step_by(7)
+                .collect();
+            for production in [false, true] {
+                let doc_at = |base: usize| {
+                    let mut d = Doc::new(&t, base, end);
+                    d.production = production;
+                    d
+                };
+                let fresh = doc_at(0);
+                let want = |from: usize| fresh.phrase_candidates(from, end, usize::MAX);
+                for &lo in &bounds {
+                    // One read part, searched from `lo`, then wider, then
+                    // narrower.
+                    let doc = doc_at(0);
+                    for from in [lo, lo / 2, 0, lo] {
+                        let from = (0..=from)
+                            .rev()
+                            .find(|&i| t.is_char_boundary(i))
+                            .unwrap_or(0);
+                        let (l, list) = doc.candidates_from(from);
+                        let n = list.partition_point(|c| c.0 >= from);
+                        assert_eq!(list[..n], want(from)[..], "{t:?} from {from} after {lo}");
+                        doc.phrases.set(Some((l, list)));
+                    }
+                    // A later window's list, extended by the part before it.
+                    let later = doc_at(lo);
+                    let _ = later.candidates_from(lo);
+                    let doc = doc_at(0);
+                    doc.phrases.set(later.phrases.take());
+                    let (_, list) = doc.candidates_from(0);
+                    assert_eq!(list, want(0), "{t:?} window from {lo}");
+                    extended += usize::from(lo > 0);
+                }
+            }
+        }
+        assert!(extended > 1000, "{extended}");
+    }
+
+    /// An occurrence's `context` holds a phrase's `near` bytes exactly
+    /// when the bytes at their place do (ASCII case ignored), at every
+    /// occurrence of every anchor in texts of phrases, near misses and
+    /// text ends.
+    #[test]
+    fn context_is_the_near_bytes() {
+        let mut texts: Vec<String> = ["", "X", "Y: ", " ans", "ThE ", "- "]
+            .iter()
+            .flat_map(|a| {
+                PHRASES.iter().chain(MORE_PHRASES).flat_map(move |p| {
+                    [format!("{a}{}", p.0), format!("{a}{}.", p.0.to_uppercase())]
+                })
+            })
+            .collect();
+        texts.extend(
+            [
+                "answer",
+                "####",
+                "答案",
+                "所以",
+                "the answeR :x",
+                "is our answer",
+            ]
+            .map(String::from),
+        );
+        let mut tried = 0;
+        for t in &texts {
+            let b = t.as_bytes();
+            for (anchor, mine) in ANCHORED {
+                let len = anchor.text().len();
+                for h in 0..b.len() {
+                    if !starts_with_ci(&b[h..], anchor.text()) {
+                        continue;
+                    }
+                    let c = context(b, h, len);
+                    for a in mine {
+                        let bytes = a.near.iter().enumerate().all(|(k, &w)| {
+                            h.checked_add_signed(a.near_at + k as isize)
+                                .and_then(|i| b.get(i))
+                                .is_some_and(|x| x.to_ascii_lowercase() == w)
+                        });
+                        assert_eq!(
+                            c & a.near_mask == a.near_want,
+                            bytes,
+                            "{t:?} {h} {}",
+                            a.phrase.0
+                        );
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000, "{tried}");
     }
 }

@@ -194,6 +194,7 @@ fn locate_production(
     // The words of the previous window (a larger window scans only its new
     // part: the search reads each byte once).
     let mut seen: Option<(usize, Anchors)> = None;
+    let mut seen_phrases = None;
     loop {
         let wstart = window_start(response, start, end, window);
         let mut doc = Doc::new(response, wstart, end);
@@ -203,6 +204,8 @@ fn locate_production(
                 .extend_front(response.as_bytes(), wstart, old, end)
                 .into();
         }
+        // (And its answer phrases: only those before it are looked for.)
+        doc.phrases.set(seen_phrases.take());
         if let Some(f) = doc.explicit(wstart, end) {
             // A phrase in the tail does not beat a box before it (MX-4,
             // MX-5), unless the window holds MAX_BOX_COMMANDS box commands:
@@ -235,6 +238,7 @@ fn locate_production(
         if wstart == start {
             break;
         }
+        seen_phrases = doc.phrases.take();
         seen = doc.anchors.into_inner().map(|a| (wstart, a));
         window = window.saturating_mul(32);
     }

@@ -38,7 +38,7 @@ pub fn norm_deg(text: &str) -> String {
 }
 
 /// Whether `text` holds what every degree marker holds.
-fn has_degree_trigger(text: &str) -> bool {
+pub(super) fn has_degree_trigger(text: &str) -> bool {
     contains_command(text, &["\\circ", "\\degree"]) || text.contains('°')
 }
 

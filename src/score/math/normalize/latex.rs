@@ -97,10 +97,15 @@ pub(super) fn text_commands(text: &str) -> String {
     // Every group this pass edits starts with one of these (the names of
     // TEXT_COMMANDS all start with `text` but `mbox`): without one the
     // walk finds no group and the rewrite copies the text.
-    if !contains_command(text, &["\\text", "\\mbox", "\\boxed", "\\fbox"]) {
+    if !has_text_command(text) {
         return text.to_string();
     }
     text_commands_full(text)
+}
+
+/// Whether `text` holds a command that [`text_commands`] edits.
+pub(super) fn has_text_command(text: &str) -> bool {
+    contains_command(text, &["\\text", "\\mbox", "\\boxed", "\\fbox"])
 }
 
 /// [`text_commands`] on any text.

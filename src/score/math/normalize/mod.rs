@@ -24,8 +24,10 @@ use answer::{
     assignment, decimals, equalities, list_connectives, per_item, percent_words, strip_wrapping,
     thousands, trailing_units, trim_end_periods, whitespace, words,
 };
-use latex::{brace_arguments, commands, text_commands, unicode_to_latex};
+use latex::{brace_arguments, commands, has_text_command, text_commands, unicode_to_latex};
+use std::borrow::Cow;
 
+use functions::has_degree_trigger;
 pub use functions::{fix_a_slash_b, norm_basic_fn, norm_deg};
 pub use read::{
     ReadError, latex_to_interval, latex_to_interval_expr, latex_to_matrix, latex_to_matrix_exprs,
@@ -100,23 +102,110 @@ const NORMALIZE_ROUNDS: usize = 4;
 
 /// One round of the passes of [`normalize`], in order (MN-5 a–j).
 fn normalize_round(text: &str) -> String {
-    let s = unicode_to_latex(text);
-    let s = text_commands(&s);
-    let s = commands(&s);
-    let s = brace_arguments(&s);
-    let s = norm_deg(&s);
-    let s = trim_end_periods(&s);
-    let s = percent_words(&s);
-    let s = trailing_units(&s);
-    let s = list_connectives(&s);
-    let s = whitespace(&s);
-    let s = words(&s);
-    let s = per_item(&s, |t| assignment(&equalities(t)));
-    let s = thousands(&s);
-    let s = decimals(&s);
-    let s = fix_a_slash_b(&s);
-    let s = strip_wrapping(&s);
-    trim_end_periods(&s)
+    // Each pass runs only on a text it may change ([`PASSES`]: a text
+    // without what the pass rewrites is its own output), so an answer that
+    // is already normal (`\frac{17}{4}`) is not copied sixteen times.
+    PASSES
+        .iter()
+        .fold(Cow::Borrowed(text), |s, (may_change, pass)| {
+            if may_change(&s) {
+                Cow::Owned(pass(&s))
+            } else {
+                s
+            }
+        })
+        .into_owned()
+}
+
+/// A pass of [`normalize_round`]: whether it may change a text (when not,
+/// the text is its output), and the pass.
+type Pass = (fn(&str) -> bool, fn(&str) -> String);
+
+/// The passes of a round of [`normalize`], in order, each with what it
+/// needs in a text to change it (test `passes_skip_only_what_they_keep`).
+const PASSES: [Pass; 17] = [
+    // Non-ASCII characters, and white space other than a space (to ` `).
+    (
+        |t| t.bytes().any(|c| c >= 0x80 || (0x09..=0x0D).contains(&c)),
+        unicode_to_latex,
+    ),
+    (has_text_command, text_commands),
+    // `$`, `;`, `~`, `%`, `>=` `<=` `!=`, and commands.
+    (|t| t.contains(['$', ';', '~', '%', '=', '\\']), commands),
+    // Single-token arguments of `\frac` and `\sqrt`.
+    (
+        |t| t.contains("\\frac") || t.contains("\\sqrt"),
+        brace_arguments,
+    ),
+    (has_degree_trigger, norm_deg),
+    (ends_unneeded, trim_end_periods),
+    (
+        |t| {
+            t.trim_end().len() != t.len()
+                || t.ends_with("percentage")
+                || t.ends_with("percent")
+                || t.ends_with("pct")
+        },
+        percent_words,
+    ),
+    (may_end_in_unit, trailing_units),
+    // The connectives it removes.
+    (
+        |t| t.contains("and ") || t.contains("or "),
+        list_connectives,
+    ),
+    // White space (a Unicode one is not an ASCII byte).
+    (
+        |t| {
+            t.bytes()
+                .any(|c| c.is_ascii_whitespace() || c == 0x0B || c >= 0x80)
+        },
+        whitespace,
+    ),
+    // Words: ASCII letters.
+    (|t| t.bytes().any(|c| c.is_ascii_alphabetic()), words),
+    // Relations, approximations, assignments, memberships, top-level
+    // commas (the items are trimmed), and the text's own trimming.
+    (
+        |t| {
+            t.contains(['=', ','])
+                || t.contains("\\approx")
+                || t.contains("\\in")
+                || t.trim().len() != t.len()
+        },
+        |t| per_item(t, |x| assignment(&equalities(x))),
+    ),
+    // `{,}` and separators are commas.
+    (|t| t.contains(','), thousands),
+    // Decimal points and leading zeros.
+    (|t| t.contains('.') || t.starts_with('0'), decimals),
+    (|t| t.contains('/'), fix_a_slash_b),
+    (|t| t.starts_with(['(', '[']), strip_wrapping),
+    (ends_unneeded, trim_end_periods),
+];
+
+/// Whether [`trim_end_periods`] changes `t` (white space at either end,
+/// or a trailing `.`, `,`, `;` or `:`).
+fn ends_unneeded(t: &str) -> bool {
+    t.trim().len() != t.len() || t.ends_with(['.', ',', ';', ':'])
+}
+
+/// Whether [`trailing_units`] may change `t`: it ends on white space or a
+/// period, or its last part before a power (`^2`) ends on a letter (every
+/// unit word does).
+fn may_end_in_unit(t: &str) -> bool {
+    t.trim_end().len() != t.len()
+        || t.ends_with('.')
+        || ["^2", "^3", "^{2}", "^{3}"]
+            .iter()
+            .fold(t, |s, p| {
+                if s.len() == t.len() {
+                    s.strip_suffix(p).unwrap_or(s)
+                } else {
+                    s
+                }
+            })
+            .ends_with(|c: char| c.is_ascii_alphabetic())
 }
 
 #[cfg(test)]
@@ -210,6 +299,52 @@ mod tests {
         ] {
             let once = normalize(&t);
             assert_eq!(normalize(&once), once);
+        }
+    }
+
+    /// Pieces of answers with every byte a pass of a round rewrites or
+    /// tests (`passes_skip_only_what_they_keep`), separated by `|` (which
+    /// no piece holds).
+    const PIECES: &str = "0|5|007|1,234|12|.|.5|5.00|,|;|:| |\t|\n|=|>=|!=|<|$|~|%|/|1/2|(|)|[|]|{|}|{,}|^2|^{3}|^\\circ|°|−|×|π|\u{a0}|\\frac|\\frac12|\\sqrt3|\\sqrt[3]8|\\frac{17}{4}|\\dfrac|\\text{ cm}|\\mbox{m}|\\boxed{|\\left(|\\right)|\\approx|\\in|\\infty|\\pi|\\%|\\$|\\\\|\\|x|x_1|f(x)|a|pi|inf|five|twenty-one|and |or | and |percent|pct|cm|meters|units|\\begin{pmatrix}|\\end{pmatrix}|é";
+
+    /// Every pass of a round leaves a text it is not asked to change as it
+    /// is (`PASSES`: what it may change is what it reads), and a round is
+    /// the sixteen passes run on every text, on texts of the pieces of
+    /// answers that each pass rewrites.
+    #[test]
+    fn passes_skip_only_what_they_keep() {
+        let mut glue = crate::text::Glue(77);
+        let mut skipped = [0usize; PASSES.len()];
+        let pieces: Vec<&str> = PIECES.split('|').collect();
+        let mut texts: Vec<String> = (0..20_000).map(|_| glue.text(&pieces, 1)).collect();
+        texts.extend(pieces.iter().map(|p| p.to_string()));
+        texts.extend(
+            [
+                "",
+                " ",
+                "0",
+                "00",
+                "5 cm",
+                "5cm.",
+                "50%",
+                "50 percent ",
+                "x = 3",
+            ]
+            .map(String::from),
+        );
+        for t in &texts {
+            for (k, (may_change, pass)) in PASSES.iter().enumerate() {
+                if !may_change(t) {
+                    assert_eq!(pass(t), *t, "pass {k} on {t:?}");
+                    skipped[k] += 1;
+                }
+            }
+            let full = PASSES.iter().fold(t.clone(), |s, (_, pass)| pass(&s));
+            assert_eq!(normalize_round(t), full, "{t:?}");
+        }
+        // Every pass is skipped on some texts and run on others.
+        for (k, n) in skipped.iter().enumerate() {
+            assert!(*n > 0 && *n < texts.len(), "pass {k}: skipped {n} times");
         }
     }
 
