@@ -355,17 +355,25 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
     if end - start <= len {
         return start;
     }
-    let mut w = end - len;
-    if let Some(k) = text.as_bytes()[w..end.min(w + 256)]
-        .iter()
-        .position(|&c| c == b'\n')
-    {
-        w += k + 1;
+    // The first line break in the 256 bytes from `end - len`, by the
+    // string search (a word at a time) between the character boundaries
+    // next to them: a line break is a character of its own, so the bytes
+    // left out at either end are never one.
+    let boundary = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let w = boundary(end - len);
+    let mut lim = end.min(end - len + 256);
+    while !text.is_char_boundary(lim) {
+        lim -= 1;
     }
-    while !text.is_char_boundary(w) {
-        w += 1;
+    match text[w..lim.max(w)].find('\n') {
+        Some(k) => w + k + 1,
+        None => w,
     }
-    w
 }
 
 /// Whether `t` holds a digit or a math delimiter (a formula or a number may
@@ -449,6 +457,44 @@ mod production_tests {
         let chat =
             (0..b.len()).find(|&i| CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())));
         (start, start + chat.unwrap_or(b.len()))
+    }
+
+    /// `window_start` is the byte loop it replaced (the first line break
+    /// in the 256 bytes from `end - len`, then the next character
+    /// boundary), on texts of multibyte characters and line breaks, for
+    /// every window length.
+    #[test]
+    fn window_start_is_the_byte_loop() {
+        let byte_loop = |text: &str, start: usize, end: usize, len: usize| {
+            if end - start <= len {
+                return start;
+            }
+            let mut w = end - len;
+            if let Some(k) = text.as_bytes()[w..end.min(w + 256)]
+                .iter()
+                .position(|&c| c == b'\n')
+            {
+                w += k + 1;
+            }
+            while !text.is_char_boundary(w) {
+                w += 1;
+            }
+            w
+        };
+        let mut glue = crate::text::Glue(9);
+        let pieces = ["a", "é", "答", "\n", " ", "𝑥", "\n\n", "word "];
+        for round in 0..300 {
+            let t = glue.text(&pieces, 1 + round * 3);
+            for end in (0..=t.len()).filter(|&e| t.is_char_boundary(e)).step_by(5) {
+                for len in 0..end {
+                    assert_eq!(
+                        window_start(&t, 0, end, len),
+                        byte_loop(&t, 0, end, len),
+                        "{t:?} {end} {len}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

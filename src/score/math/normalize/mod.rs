@@ -133,10 +133,7 @@ const PASSES: [Pass; 17] = [
     // `$`, `;`, `~`, `%`, `>=` `<=` `!=`, and commands.
     (|t| t.contains(['$', ';', '~', '%', '=', '\\']), commands),
     // Single-token arguments of `\frac` and `\sqrt`.
-    (
-        |t| t.contains("\\frac") || t.contains("\\sqrt"),
-        brace_arguments,
-    ),
+    (may_brace, brace_arguments),
     (has_degree_trigger, norm_deg),
     (ends_unneeded, trim_end_periods),
     (
@@ -162,8 +159,23 @@ const PASSES: [Pass; 17] = [
         },
         whitespace,
     ),
-    // Words: ASCII letters.
-    (|t| t.bytes().any(|c| c.is_ascii_alphabetic()), words),
+    // Words: `pi`, `inf`, `infinity`, or a number in words (a text of
+    // ASCII letters, `-` and white space, a Unicode one not ASCII).
+    (
+        |t| {
+            let b = t.as_bytes();
+            // (`in` stands for `inf` and `infinity`: one reading of the
+            // pairs of bytes.)
+            b.windows(2).any(|w| matches!(w, b"pi" | b"in"))
+                || (b.iter().any(u8::is_ascii_alphabetic)
+                    && b.iter().all(|&c| {
+                        c.is_ascii_alphabetic()
+                            || matches!(c, b'-' | b' ' | 0x09..=0x0D)
+                            || c >= 0x80
+                    }))
+        },
+        words,
+    ),
     // Relations, approximations, assignments, memberships, top-level
     // commas (the items are trimmed), and the text's own trimming.
     (
@@ -183,6 +195,26 @@ const PASSES: [Pass; 17] = [
     (|t| t.starts_with(['(', '[']), strip_wrapping),
     (ends_unneeded, trim_end_periods),
 ];
+
+/// Whether [`brace_arguments`] may change `t`: an argument it braces is
+/// an ASCII letter or digit after (spaces and) `\frac` or `\sqrt`, a root
+/// index's `]` or an argument's `}` (`\frac12`, `\sqrt[3]8`, `\frac{1}2`);
+/// `\frac{17}{4}` has none.
+fn may_brace(t: &str) -> bool {
+    let b = t.as_bytes();
+    let next = |i: usize| b.get(latex::skip_spaces(b, i)).copied();
+    // (Without one of the two commands there is no argument: most answers
+    // with braces, `x^{2}`, `\sum_{k=1}^{8} k^2`, are skipped here.)
+    (t.contains("\\frac") || t.contains("\\sqrt"))
+        && b.iter().enumerate().any(|(i, &c)| match c {
+            b'}' | b']' => next(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()),
+            b'\\' => {
+                (b[i..].starts_with(b"\\frac") || b[i..].starts_with(b"\\sqrt"))
+                    && !matches!(next(i + 5), Some(b'{' | b'['))
+            }
+            _ => false,
+        })
+}
 
 /// Whether [`trim_end_periods`] changes `t` (white space at either end,
 /// or a trailing `.`, `,`, `;` or `:`).
@@ -305,7 +337,7 @@ mod tests {
     /// Pieces of answers with every byte a pass of a round rewrites or
     /// tests (`passes_skip_only_what_they_keep`), separated by `|` (which
     /// no piece holds).
-    const PIECES: &str = "0|5|007|1,234|12|.|.5|5.00|,|;|:| |\t|\n|=|>=|!=|<|$|~|%|/|1/2|(|)|[|]|{|}|{,}|^2|^{3}|^\\circ|°|−|×|π|\u{a0}|\\frac|\\frac12|\\sqrt3|\\sqrt[3]8|\\frac{17}{4}|\\dfrac|\\text{ cm}|\\mbox{m}|\\boxed{|\\left(|\\right)|\\approx|\\in|\\infty|\\pi|\\%|\\$|\\\\|\\|x|x_1|f(x)|a|pi|inf|five|twenty-one|and |or | and |percent|pct|cm|meters|units|\\begin{pmatrix}|\\end{pmatrix}|é";
+    const PIECES: &str = "0|5|007|1,234|12|.|.5|5.00|,|;|:| |\t|\n|\u{b}|\u{b}five|=|>=|!=|<|$|~|%|/|1/2|(|)|[|]|{|}|{,}|^2|^{3}|^\\circ|°|−|×|π|\u{a0}|\\frac|\\frac12|\\sqrt3|\\sqrt[3]8|\\frac{17}{4}|\\dfrac|\\text{ cm}|\\mbox{m}|\\boxed{|\\left(|\\right)|\\approx|\\in|\\infty|\\pi|\\%|\\$|\\\\|\\|x|x_1|f(x)|a|pi|inf|five|twenty-one|and |or | and |percent|pct|cm|meters|units|\\begin{pmatrix}|\\end{pmatrix}|é";
 
     /// Every pass of a round leaves a text it is not asked to change as it
     /// is (`PASSES`: what it may change is what it reads), and a round is
