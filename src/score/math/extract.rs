@@ -199,7 +199,7 @@ pub fn boxed_items(text: &str) -> Vec<String> {
     let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
     for name in [Needle::Boxed, Needle::Fbox] {
         for at in doc.find_all(name, 0, text.len()) {
-            if let Some((span, reach)) = doc.box_content(at, name.text().len(), text.len()) {
+            if let Some((span, reach)) = doc.box_content(at, name.len(), text.len()) {
                 boxes.push((at, span, reach));
             }
         }
@@ -464,7 +464,7 @@ impl<'a> Doc<'a> {
     fn last_word(&self, from: usize, word: Needle) -> Option<usize> {
         let b = self.bytes();
         let end = self.end;
-        let len = word.text().len();
+        let len = word.len();
         // (A range without the word's key byte needs no table, when it is
         // not built yet: a text of Chinese.)
         let range = b.get(from.max(self.base)..end).unwrap_or_default();
@@ -651,25 +651,6 @@ pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {
         return 0;
     }
     pack_words(&words)
-}
-
-/// 64 flag bytes (0 or 1) as the bits of a mask in a shuffled order: flag
-/// byte `8 * k + i` (byte `i` of flag word `k`) at bit `8 * i + k`, so the
-/// word is eight shifts and `or`s of the flag words, not eight products
-/// ([`pack_flags`]). For a caller that visits the set flags in any order:
-/// [`unfold`] gives a bit's flag byte.
-#[inline(always)]
-pub(super) fn fold_flags(f: &[u8; 64]) -> u64 {
-    flag_words(f)
-        .iter()
-        .enumerate()
-        .fold(0, |m, (k, &x)| m | x << k)
-}
-
-/// The flag byte of bit `t` of a [`fold_flags`] word (`t < 64`).
-#[inline(always)]
-pub(super) fn unfold(t: u32) -> usize {
-    8 * (t as usize & 7) + (t as usize >> 3)
 }
 
 /// Eight flag words as the bits of a mask (bit `k`: flag byte `k`).
@@ -903,23 +884,6 @@ mod tests {
         }
         assert_eq!(pack_flags(&[0; 64]), 0);
         assert_eq!(pack_flags(&[1; 64]), u64::MAX);
-    }
-
-    /// `fold_flags`'s bits, each read back by `unfold`, are the set flag
-    /// bytes, each once.
-    #[test]
-    fn fold_flags_unfold_to_the_flags() {
-        let mut glue = crate::text::Glue(44);
-        for round in 0..2000usize {
-            let f = flags(&mut glue, round);
-            let mut bits = fold_flags(&f);
-            let mut seen = [0u8; 64];
-            while bits != 0 {
-                seen[unfold(bits.trailing_zeros())] += 1;
-                bits &= bits - 1;
-            }
-            assert_eq!(seen, f, "{f:?}");
-        }
     }
 
     /// The skipper answers what a byte loop answers, for questions asked

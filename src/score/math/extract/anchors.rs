@@ -30,9 +30,9 @@
 
 use std::ops::Range;
 
+use super::pack_flags;
 #[cfg(test)]
 use super::starts_with_ci_array;
-use super::{fold_flags, pack_flags, unfold};
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +80,22 @@ impl Needle {
             Needle::AnswerZh => "答案",
             Needle::SoZh => "所以",
         }
+    }
+
+    /// The length in bytes of [`Needle::text`] (a table read, not a
+    /// match on the variant).
+    #[inline(always)]
+    pub(super) const fn len(self) -> usize {
+        const LENS: [usize; 8] = {
+            let mut l = [0; 8];
+            let mut k = 0;
+            while k < 8 {
+                l[k] = NEEDLES[k].text().len();
+                k += 1;
+            }
+            l
+        };
+        LENS[self as usize]
     }
 }
 
@@ -287,6 +303,34 @@ fn block_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
     f
 }
 
+/// The triggers of a block as a shuffled mask: trigger `16 * q + i` at bit
+/// `q` of byte `i` of a 16-byte row (the four quarters classified side by
+/// side, 16 positions at a time), the row's second half folded onto its
+/// first (byte `i + 8` at bit `q + 4` of byte `i`); [`unfold_row`] maps a
+/// bit back to its position. Fewer steps than classifying into 64 flag
+/// bytes and packing them (the block's triggers are visited in any order).
+#[inline(always)]
+fn block_row(w: &[u8; WINDOW]) -> u64 {
+    let mut row = [0u8; 16];
+    for (i, x) in row.iter_mut().enumerate() {
+        *x = u8::from(trigger(w, i))
+            | u8::from(trigger(w, 16 + i)) << 1
+            | u8::from(trigger(w, 32 + i)) << 2
+            | u8::from(trigger(w, 48 + i)) << 3;
+    }
+    let (lo, hi) = row.split_at(8);
+    let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
+    word(lo) | word(hi) << 4
+}
+
+/// The position in its block of bit `t` of a [`block_row`] mask (`t <
+/// 64`): bit `q + 4h` of byte `i` is the trigger at `16 * q + 8 * h + i`.
+#[inline(always)]
+fn unfold_row(t: u32) -> usize {
+    let t = t as usize;
+    16 * (t & 3) + 8 * (t >> 2 & 1) + (t >> 3)
+}
+
 /// The starts of `\boxed` in a block (one flag byte each, ASCII case
 /// ignored): the same loop without branches, for a block in a run of
 /// boxes.
@@ -437,15 +481,14 @@ impl Anchors {
         const HASHES: usize = Needle::Hashes as usize;
         while pos < n {
             let w = window(t, pos, &mut pad);
-            let flags = block_flags(w);
             // The triggers' mask: in order in a dense block (whose runs
-            // clear bits of it below), else folded (eight shifts instead
-            // of eight products; the triggers are visited in any order).
+            // clear bits of it below), else shuffled (the triggers are
+            // visited in any order).
             let dense = dense_boxes | dense_hashes;
             let mut bits = if dense {
-                pack_flags(&flags)
+                pack_flags(&block_flags(w))
             } else {
-                fold_flags(&flags)
+                block_row(w)
             };
             // The block's occurrences, by needle (bit `j`: the trigger at
             // `pos + j`).
@@ -471,7 +514,7 @@ impl Anchors {
             while bits != 0 {
                 let t = bits.trailing_zeros();
                 bits &= bits - 1;
-                let j = if dense { t as usize } else { unfold(t) };
+                let j = if dense { t as usize } else { unfold_row(t) };
                 let x = around(w, j);
                 let bit = 1u64 << j;
                 let on = |p: &Pattern| bit * u64::from(p.holds(x));
@@ -536,6 +579,12 @@ impl Anchors {
         });
     }
 
+    /// Whether `needle` occurs anywhere in the text scanned.
+    #[inline(always)]
+    pub(super) fn occurs(&self, needle: Needle) -> bool {
+        !self.runs[needle as usize].is_empty()
+    }
+
     /// Whether no needle occurs at all (no box, no phrase, no "therefore":
     /// the explicit search has nothing to find).
     pub(super) fn is_empty(&self) -> bool {
@@ -558,7 +607,12 @@ impl Anchors {
                 }
                 r.mask != 0 && r.first() < old
             });
-            runs.extend(later);
+            // (A needle only in the later part keeps its list: no copy.)
+            if runs.is_empty() {
+                *runs = later;
+            } else {
+                runs.extend(later);
+            }
         }
         front
     }
@@ -568,7 +622,7 @@ impl Anchors {
     /// reach the range, their bits filtered at its two ends.
     #[inline]
     fn hits(&self, needle: Needle, from: usize, to: usize, back: bool) -> RunHits<'_> {
-        let len = needle.text().len();
+        let len = needle.len();
         let runs = &self.runs[needle as usize];
         let first = runs.partition_point(|r| r.last() < from);
         let last = runs.partition_point(|r| r.first() + len <= to).max(first);
@@ -584,7 +638,7 @@ impl Anchors {
 
     /// Whether `needle` occurs at `at` (overlapping occurrences included).
     pub(super) fn holds(&self, needle: Needle, at: usize) -> bool {
-        self.hits(needle, at, at + needle.text().len(), false)
+        self.hits(needle, at, at + needle.len(), false)
             .next()
             .is_some()
     }
@@ -628,7 +682,7 @@ impl Anchors {
         needle: Needle,
         range: Range<usize>,
     ) -> impl Iterator<Item = usize> + '_ {
-        let len = needle.text().len();
+        let len = needle.len();
         // Only `####` overlaps itself: the hits one byte apart are a run of
         // `#`, of which the forward search keeps every fourth from the
         // run's first hit. `chain` is that first hit for the run being read.
@@ -657,7 +711,7 @@ impl Anchors {
         from: usize,
         to: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        let len = needle.text().len();
+        let len = needle.len();
         let mut next = from;
         self.hits(needle, from, to, false).filter(move |&h| {
             let keep = h >= next;
@@ -798,6 +852,42 @@ mod tests {
                 assert_eq!(may_occur(s.as_bytes(), [n]), key, "{n:?} {s:?}");
             }
         }
+    }
+
+    /// `block_row`'s bits, each read back by `unfold_row`, are the
+    /// positions where `trigger` holds, each once (windows of bytes that
+    /// make triggers, their neighbours, and every position alone).
+    #[test]
+    fn block_row_unfolds_to_the_triggers() {
+        let bytes = [
+            b'\\', b'b', b'B', b'f', b'F', b'w', b'W', b's', b'e', b'#', b' ', b'a', 0x89, 0x8D,
+            0xA9, 0xAD, 0xE6, 0xE7, 0x94, b'c',
+        ];
+        let mut glue = crate::text::Glue(45);
+        let mut triggers = 0;
+        for round in 0..3000usize {
+            let mut w = [b'x'; WINDOW];
+            if round < BLOCK {
+                // One trigger alone, at each position.
+                w[BEFORE + round] = b's';
+                w[BEFORE + round + 1] = b'w';
+            } else {
+                for x in w.iter_mut() {
+                    *x = bytes[(glue.next() >> 33) as usize % bytes.len()];
+                }
+            }
+            let want: Vec<usize> = (0..BLOCK).filter(|&k| trigger(&w, k)).collect();
+            let mut bits = block_row(&w);
+            let mut got = Vec::new();
+            while bits != 0 {
+                got.push(unfold_row(bits.trailing_zeros()));
+                bits &= bits - 1;
+            }
+            got.sort_unstable();
+            assert_eq!(got, want, "{w:?}");
+            triggers += want.len();
+        }
+        assert!(triggers > 10_000, "{triggers}");
     }
 
     #[test]

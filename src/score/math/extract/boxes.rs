@@ -75,10 +75,7 @@ impl Doc<'_> {
         let mut cmds: Vec<(usize, usize)> = Vec::new();
         for name in [Needle::Boxed, Needle::Fbox] {
             let last = self.anchors().find_rev(name, from..to);
-            cmds.extend(
-                last.take(MAX_BOX_COMMANDS)
-                    .map(|at| (at, name.text().len())),
-            );
+            cmds.extend(last.take(MAX_BOX_COMMANDS).map(|at| (at, name.len())));
         }
         cmds.sort_unstable();
         let cmds = &cmds[cmds.len().saturating_sub(MAX_BOX_COMMANDS)..];

@@ -285,13 +285,68 @@ const fn anchored<const N: usize>(anchor: Needle) -> [Anchored; N] {
     out
 }
 
-/// The phrases of each anchor, in the order the anchors are read.
-const ANCHORED: [(Needle, &[Anchored]); 4] = [
-    (Needle::Answer, &ANSWER_PHRASES),
-    (Needle::Hashes, &HASHES_PHRASES),
-    (Needle::AnswerZh, &ANSWER_ZH_PHRASES),
-    (Needle::SoZh, &SO_ZH_PHRASES),
+/// The phrases of each anchor, in the order the anchors are read, and
+/// their [`NearSet`].
+const ANCHORED: [(Needle, &[Anchored], NearSet); 4] = [
+    (
+        Needle::Answer,
+        &ANSWER_PHRASES,
+        NearSet::of(&ANSWER_PHRASES),
+    ),
+    (
+        Needle::Hashes,
+        &HASHES_PHRASES,
+        NearSet::of(&HASHES_PHRASES),
+    ),
+    (
+        Needle::AnswerZh,
+        &ANSWER_ZH_PHRASES,
+        NearSet::of(&ANSWER_ZH_PHRASES),
+    ),
+    (Needle::SoZh, &SO_ZH_PHRASES, NearSet::of(&SO_ZH_PHRASES)),
 ];
+
+/// The most phrases an anchor holds ([`NearSet`]'s width).
+const NEAR_SET: usize = 16;
+
+/// The [`near`] words of an anchor's phrases, side by side: whether an
+/// occurrence's [`context`] is next to any of them is one branch-free pass
+/// (vector compares), before the phrases are tried one by one (`this answer
+/// does` is next to none).
+#[derive(Clone, Copy)]
+struct NearSet {
+    mask: [u32; NEAR_SET],
+    want: [u32; NEAR_SET],
+}
+
+impl NearSet {
+    /// The near words of `phrases` (the places past them match nothing: a
+    /// zero mask never gives the wanted 1). A build error when an anchor
+    /// holds more than [`NEAR_SET`] phrases.
+    const fn of(phrases: &[Anchored]) -> NearSet {
+        assert!(phrases.len() <= NEAR_SET);
+        let mut set = NearSet {
+            mask: [0; NEAR_SET],
+            want: [1; NEAR_SET],
+        };
+        let mut k = 0;
+        while k < phrases.len() {
+            set.mask[k] = phrases[k].near_mask;
+            set.want[k] = phrases[k].near_want;
+            k += 1;
+        }
+        set
+    }
+
+    /// Whether `context` holds the near bytes of one of the phrases.
+    #[inline(always)]
+    fn any(&self, context: u32) -> bool {
+        self.mask
+            .iter()
+            .zip(&self.want)
+            .fold(false, |a, (&m, &w)| a | (context & m == w))
+    }
+}
 
 /// The phrases holding "answer".
 const ANSWER_PHRASES: [Anchored; count(Needle::Answer)] = anchored(Needle::Answer);
@@ -399,11 +454,14 @@ impl Doc<'_> {
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`) are read from the last, and at each one the phrases
         // that hold it are compared.
-        for (anchor, mine) in ANCHORED {
+        for (anchor, mine, near_set) in ANCHORED {
+            if !self.anchors().occurs(anchor) {
+                continue;
+            }
             let hits = self.anchors().find_rev(anchor, from..reach);
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
-            let len = anchor.text().len();
+            let len = anchor.len();
             for h in hits {
                 // Enough phrases after this occurrence: it and the earlier
                 // ones hold only phrases that start before them.
@@ -411,6 +469,9 @@ impl Doc<'_> {
                     break;
                 }
                 let near = context(b, h, len);
+                if !near_set.any(near) {
+                    continue;
+                }
                 for a in mine {
                     // (The bytes next to the anchor, compared first, reject
                     // most phrases; they are part of the phrase, so the
@@ -779,7 +840,7 @@ mod offset_tests {
     #[test]
     fn anchored_tables_are_the_phrase_lists() {
         let mut seen = 0;
-        for (anchor, mine) in ANCHORED {
+        for (anchor, mine, _) in ANCHORED {
             for a in mine {
                 let (p, held, _, _) = a.phrase;
                 assert_eq!(held, anchor, "{p}");
@@ -868,7 +929,8 @@ mod offset_tests {
     }
 
     /// An occurrence's `context` holds a phrase's `near` bytes exactly
-    /// when the bytes at their place do (ASCII case ignored), at every
+    /// when the bytes at their place do (ASCII case ignored), and its
+    /// anchor's `NearSet` says so exactly when one phrase's do, at every
     /// occurrence of every anchor in texts of phrases, near misses and
     /// text ends.
     #[test]
@@ -895,13 +957,16 @@ mod offset_tests {
         let mut tried = 0;
         for t in &texts {
             let b = t.as_bytes();
-            for (anchor, mine) in ANCHORED {
+            for (anchor, mine, near_set) in ANCHORED {
                 let len = anchor.text().len();
                 for h in 0..b.len() {
                     if !starts_with_ci(&b[h..], anchor.text()) {
                         continue;
                     }
                     let c = context(b, h, len);
+                    // The set says yes exactly when one phrase does.
+                    let one = mine.iter().any(|a| c & a.near_mask == a.near_want);
+                    assert_eq!(near_set.any(c), one, "{t:?} {h}");
                     for a in mine {
                         let bytes = a.near.iter().enumerate().all(|(k, &w)| {
                             h.checked_add_signed(a.near_at + k as isize)
