@@ -71,10 +71,15 @@ impl Doc<'_> {
     /// by those commands and the text after them, however many unclosed
     /// boxes come before.
     pub(super) fn boxed(&self, from: usize, to: usize) -> Option<Found> {
+        let anchors = self.anchors();
+        if !anchors.occurs(Needle::Boxed) && !anchors.occurs(Needle::Fbox) {
+            // (No box command anywhere in the read part.)
+            return None;
+        }
         // The last MAX_BOX_COMMANDS commands, by position.
         let mut cmds: Vec<(usize, usize)> = Vec::new();
         for name in [Needle::Boxed, Needle::Fbox] {
-            let last = self.anchors().find_rev(name, from..to);
+            let last = anchors.find_rev(name, from..to);
             cmds.extend(last.take(MAX_BOX_COMMANDS).map(|at| (at, name.len())));
         }
         cmds.sort_unstable();
