@@ -541,6 +541,42 @@ fn ws_block(b: &[u8], k: usize) -> bool {
         == 0
 }
 
+/// Whether the 16 bytes `c` hold `x`: a branch-free fold the compiler
+/// turns into one vector compare and one mask test.
+#[inline(always)]
+fn chunk_holds(c: &[u8; 16], x: u8) -> bool {
+    c.iter().fold(false, |a, &y| a | (y == x))
+}
+
+/// The last position of the byte `x` in `b` (what `rposition` finds):
+/// 16 bytes at a time from the end, one vector test each, then a byte loop
+/// in the chunk that holds it (a line break a few lines back costs a few
+/// instructions a chunk, not `memrchr`'s set-up and byte loops at both
+/// ends on every call).
+pub(super) fn rfind_byte(b: &[u8], x: u8) -> Option<usize> {
+    let mut k = b.len();
+    while let Some(c) = k.checked_sub(16).and_then(|s| b[s..].first_chunk::<16>()) {
+        if chunk_holds(c, x) {
+            return c.iter().rposition(|&y| y == x).map(|p| k - 16 + p);
+        }
+        k -= 16;
+    }
+    b[..k].iter().rposition(|&y| y == x)
+}
+
+/// The first position of the byte `x` in `b` (what `position` finds), 16
+/// bytes at a time as [`rfind_byte`].
+pub(super) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
+    let mut k = 0;
+    while let Some(c) = b[k..].first_chunk::<16>() {
+        if chunk_holds(c, x) {
+            return c.iter().position(|&y| y == x).map(|p| k + p);
+        }
+        k += 16;
+    }
+    b[k..].iter().position(|&y| y == x).map(|p| k + p)
+}
+
 /// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
 /// 100 KiB of spaces or line breaks costs a fraction of `str::trim_end`'s
 /// character loop).
@@ -884,6 +920,34 @@ mod tests {
         }
         assert_eq!(pack_flags(&[0; 64]), 0);
         assert_eq!(pack_flags(&[1; 64]), u64::MAX);
+    }
+
+    /// `rfind_byte` and `find_byte` find what `rposition` and `position`
+    /// find, in texts of every length (the target at every place of a
+    /// 16-byte chunk, at both ends, twice, or not at all).
+    #[test]
+    fn byte_searches_are_the_byte_loops() {
+        let mut glue = crate::text::Glue(47);
+        let mut found = 0;
+        for round in 0..4000usize {
+            let len = round % 100;
+            let b: Vec<u8> = (0..len)
+                .map(|_| [b'a', b'\n', b'x', 0xE7, b' '][(glue.next() >> 33) as usize % 5])
+                .map(|c| {
+                    if round % 3 == 0 && c == b'\n' {
+                        b'y'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let want_last = b.iter().rposition(|&c| c == b'\n');
+            let want_first = b.iter().position(|&c| c == b'\n');
+            assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
+            assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
+            found += usize::from(want_last.is_some());
+        }
+        assert!(found > 2000, "{found}");
     }
 
     /// The skipper answers what a byte loop answers, for questions asked

@@ -16,6 +16,8 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-17).
 
+use super::rfind_byte;
+
 /// The longest aside set apart, in bytes: a remark longer than this is
 /// read as the document's fallback reads it.
 pub const MAX_ASIDE_BYTES: usize = 1024;
@@ -117,7 +119,7 @@ fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
     let mut k = end;
     let mut last_line = true;
     loop {
-        let nl = t[floor..k].rfind('\n')? + floor;
+        let nl = rfind_byte(&b[floor..k], b'\n')? + floor;
         let blank = {
             let before = b[floor..nl]
                 .iter()

@@ -17,8 +17,8 @@ use super::bare::is_bare;
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
-    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper,
-    starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
+    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
+    rfind_byte, starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -385,7 +385,7 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
     while !text.is_char_boundary(lim) {
         lim -= 1;
     }
-    match text[w..lim.max(w)].find('\n') {
+    match find_byte(&text.as_bytes()[w..lim.max(w)], b'\n') {
         Some(k) => w + k + 1,
         None => w,
     }
@@ -437,7 +437,7 @@ impl Doc<'_> {
         if !self.text[s..e].ends_with("**") {
             return None;
         }
-        let line_start = self.text[s..e].rfind('\n').map_or(s, |k| s + k + 1);
+        let line_start = rfind_byte(&self.bytes()[s..e], b'\n').map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
         if inner == line {

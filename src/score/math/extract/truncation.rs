@@ -7,7 +7,7 @@
 //! Document 004 takes the last number of any response; a cut-off response
 //! is `no_answer` here, with the reason (spec/math.md MX-15).
 
-use super::{NoAnswerReason, Skipper};
+use super::{NoAnswerReason, Skipper, rfind_byte};
 
 /// Words after which a sentence cannot end (MX-15: a response that ends on
 /// one was cut off).
@@ -36,7 +36,7 @@ const MAX_HEADING_BYTES: usize = 200;
 /// area**`, `## Case 2`): the step's work was cut off, and its number is
 /// not an answer.
 fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
-    let line = &t[t.rfind('\n').map_or(0, |k| k + 1)..];
+    let line = &t[rfind_byte(t.as_bytes(), b'\n').map_or(0, |k| k + 1)..];
     if line.len() > MAX_HEADING_BYTES {
         return None;
     }
@@ -286,7 +286,7 @@ fn open_in_last_paragraph(t: &str, before: &str) -> Option<NoAnswerReason> {
 /// for single line breaks (no substring searcher to build on every call).
 pub(super) fn paragraph_start(t: &str) -> usize {
     let mut end = t.len();
-    while let Some(k) = t[..end].rfind('\n') {
+    while let Some(k) = rfind_byte(&t.as_bytes()[..end], b'\n') {
         if k > 0 && t.as_bytes()[k - 1] == b'\n' {
             return k + 1;
         }
