@@ -577,6 +577,21 @@ pub(super) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
     b[k..].iter().position(|&y| y == x).map(|p| k + p)
 }
 
+/// The first position of `pat` (not empty) in `hay` (what `str::find`
+/// finds): its first byte by [`find_byte`], then a comparison, without
+/// building a substring searcher on every call (a formula's `\\approx`).
+pub(super) fn find_str(hay: &[u8], pat: &[u8]) -> Option<usize> {
+    let (&first, _) = pat.split_first()?;
+    let mut k = 0;
+    while let Some(p) = find_byte(&hay[k..], first) {
+        if hay[k + p..].starts_with(pat) {
+            return Some(k + p);
+        }
+        k += p + 1;
+    }
+    None
+}
+
 /// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
 /// 100 KiB of spaces or line breaks costs a fraction of `str::trim_end`'s
 /// character loop).
@@ -923,7 +938,8 @@ mod tests {
     }
 
     /// `rfind_byte` and `find_byte` find what `rposition` and `position`
-    /// find, in texts of every length (the target at every place of a
+    /// find, and `find_str` what a search of the windows finds, in texts of
+    /// every length (the target at every place of a
     /// 16-byte chunk, at both ends, twice, or not at all).
     #[test]
     fn byte_searches_are_the_byte_loops() {
@@ -945,6 +961,9 @@ mod tests {
             let want_first = b.iter().position(|&c| c == b'\n');
             assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
             assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
+            // A two-byte pattern whose first byte is frequent.
+            let want = b.windows(2).position(|w| w == b"\nx");
+            assert_eq!(find_str(&b, b"\nx"), want, "{b:?}");
             found += usize::from(want_last.is_some());
         }
         assert!(found > 2000, "{found}");

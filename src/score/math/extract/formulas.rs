@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{BlockFlags, Doc, Found, Skipper, trim, trim_end_punct};
+use super::{BlockFlags, Doc, Found, Skipper, find_str, trim, trim_end_punct};
 
 /// Whether `b[s..e]` holds a byte other than ASCII white space.
 #[inline(always)]
@@ -334,7 +334,7 @@ impl Doc<'_> {
         match eq {
             Some(k) => {
                 let mut r = trim(self.text, (k + 1, whole.1.max(k + 1)));
-                if let Some(a) = self.text[r.0..r.1].find("\\approx") {
+                if let Some(a) = find_str(&self.bytes()[r.0..r.1], b"\\approx") {
                     r = trim(self.text, (r.0, r.0 + a));
                 }
                 if r.0 < r.1 { r } else { whole }

@@ -361,7 +361,15 @@ impl Doc<'_> {
         let rest = &self.text[e..to];
         let gap = rest.len() - rest.trim_start_matches([' ', '~']).len();
         let rest = &rest[gap..];
-        let rest_g = rest.trim_start_matches("\\,").trim_start_matches("\\ ");
+        // (What `trim_start_matches` of each removes, without building a
+        // substring searcher on every call.)
+        let mut rest_g = rest;
+        while let Some(r) = rest_g.strip_prefix("\\,") {
+            rest_g = r;
+        }
+        while let Some(r) = rest_g.strip_prefix("\\ ") {
+            rest_g = r;
+        }
         let g2 = rest.len() - rest_g.len();
         for deg in ["^\\circ", "^{\\circ}", "°"] {
             if rest.starts_with(deg) {
