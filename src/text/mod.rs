@@ -16,6 +16,58 @@ pub mod pyunicode;
 pub mod tokenize;
 mod unicode_tables;
 
+/// Whether the 16 bytes `c` hold `x`: a branch-free fold the compiler
+/// turns into one vector compare and one mask test.
+#[inline(always)]
+fn chunk_holds(c: &[u8; 16], x: u8) -> bool {
+    c.iter().fold(false, |a, &y| a | (y == x))
+}
+
+/// The last position of the byte `x` in `b` (what `rposition` finds):
+/// 16 bytes at a time from the end, one vector test each, then a byte loop
+/// in the chunk that holds it (a line break a few lines back costs a few
+/// instructions a chunk, not `memrchr`'s set-up and byte loops at both
+/// ends on every call).
+pub(crate) fn rfind_byte(b: &[u8], x: u8) -> Option<usize> {
+    let mut k = b.len();
+    while let Some(c) = k.checked_sub(16).and_then(|s| b[s..].first_chunk::<16>()) {
+        if chunk_holds(c, x) {
+            return c.iter().rposition(|&y| y == x).map(|p| k - 16 + p);
+        }
+        k -= 16;
+    }
+    b[..k].iter().rposition(|&y| y == x)
+}
+
+/// The first position of the byte `x` in `b` (what `position` finds), 16
+/// bytes at a time as [`rfind_byte`].
+pub(crate) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
+    let mut k = 0;
+    while let Some(c) = b[k..].first_chunk::<16>() {
+        if chunk_holds(c, x) {
+            return c.iter().position(|&y| y == x).map(|p| k + p);
+        }
+        k += 16;
+    }
+    b[k..].iter().position(|&y| y == x).map(|p| k + p)
+}
+
+/// The first position of `pat` in `hay` (what `str::find` finds): its
+/// first byte by [`find_byte`], then one comparison of `N` bytes, without
+/// building a substring searcher on every call (a formula's `\\approx`,
+/// the guards of the normalization's passes). `N` is at least 1.
+pub(crate) fn find_str<const N: usize>(hay: &[u8], pat: &[u8; N]) -> Option<usize> {
+    let (&first, _) = pat.split_first()?;
+    let mut k = 0;
+    while let Some(p) = find_byte(&hay[k..], first) {
+        if hay[k + p..].first_chunk::<N>() == Some(pat) {
+            return Some(k + p);
+        }
+        k += p + 1;
+    }
+    None
+}
+
 /// The decimal digits of `v` (`0` … `18446744073709551615`), written into
 /// the end of `buf`: the slice of it they fill. The writers of JSON and of
 /// printed expressions use it instead of the formatting machinery
@@ -71,6 +123,40 @@ pub use porter::stem as porter_stem;
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// `rfind_byte` and `find_byte` find what `rposition` and `position`
+    /// find, and `find_str` what a search of the windows finds, in texts of
+    /// every length (the target at every place of a
+    /// 16-byte chunk, at both ends, twice, or not at all).
+    #[test]
+    fn byte_searches_are_the_byte_loops() {
+        let mut glue = crate::text::Glue(47);
+        let mut found = 0;
+        for round in 0..4000usize {
+            let len = round % 100;
+            let b: Vec<u8> = (0..len)
+                .map(|_| [b'a', b'\n', b'x', 0xE7, b' '][(glue.next() >> 33) as usize % 5])
+                .map(|c| {
+                    if round % 3 == 0 && c == b'\n' {
+                        b'y'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let want_last = b.iter().rposition(|&c| c == b'\n');
+            let want_first = b.iter().position(|&c| c == b'\n');
+            assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
+            assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
+            // A two-byte pattern whose first byte is frequent.
+            let want = b.windows(2).position(|w| w == b"\nx");
+            assert_eq!(find_str(&b, b"\nx"), want, "{b:?}");
+            found += usize::from(want_last.is_some());
+        }
+        assert!(found > 2000, "{found}");
+    }
+
     /// The digits are those `u64::to_string` writes, at both ends of the
     /// range and at every power of ten and its neighbours.
     #[test]

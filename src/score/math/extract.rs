@@ -33,6 +33,7 @@
 //! number wins when not strict; a "final answer" phrase after the last box wins;
 //! boxes side by side are one list answer.
 
+use crate::text::{find_byte, find_str, rfind_byte};
 use serde::Serialize;
 
 use super::normalize::normalize;
@@ -541,57 +542,6 @@ fn ws_block(b: &[u8], k: usize) -> bool {
         == 0
 }
 
-/// Whether the 16 bytes `c` hold `x`: a branch-free fold the compiler
-/// turns into one vector compare and one mask test.
-#[inline(always)]
-fn chunk_holds(c: &[u8; 16], x: u8) -> bool {
-    c.iter().fold(false, |a, &y| a | (y == x))
-}
-
-/// The last position of the byte `x` in `b` (what `rposition` finds):
-/// 16 bytes at a time from the end, one vector test each, then a byte loop
-/// in the chunk that holds it (a line break a few lines back costs a few
-/// instructions a chunk, not `memrchr`'s set-up and byte loops at both
-/// ends on every call).
-pub(super) fn rfind_byte(b: &[u8], x: u8) -> Option<usize> {
-    let mut k = b.len();
-    while let Some(c) = k.checked_sub(16).and_then(|s| b[s..].first_chunk::<16>()) {
-        if chunk_holds(c, x) {
-            return c.iter().rposition(|&y| y == x).map(|p| k - 16 + p);
-        }
-        k -= 16;
-    }
-    b[..k].iter().rposition(|&y| y == x)
-}
-
-/// The first position of the byte `x` in `b` (what `position` finds), 16
-/// bytes at a time as [`rfind_byte`].
-pub(super) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
-    let mut k = 0;
-    while let Some(c) = b[k..].first_chunk::<16>() {
-        if chunk_holds(c, x) {
-            return c.iter().position(|&y| y == x).map(|p| k + p);
-        }
-        k += 16;
-    }
-    b[k..].iter().position(|&y| y == x).map(|p| k + p)
-}
-
-/// The first position of `pat` (not empty) in `hay` (what `str::find`
-/// finds): its first byte by [`find_byte`], then a comparison, without
-/// building a substring searcher on every call (a formula's `\\approx`).
-pub(super) fn find_str(hay: &[u8], pat: &[u8]) -> Option<usize> {
-    let (&first, _) = pat.split_first()?;
-    let mut k = 0;
-    while let Some(p) = find_byte(&hay[k..], first) {
-        if hay[k + p..].starts_with(pat) {
-            return Some(k + p);
-        }
-        k += p + 1;
-    }
-    None
-}
-
 /// `s.trim_end()`, reading ASCII whitespace 16 bytes at a time (a text of
 /// 100 KiB of spaces or line breaks costs a fraction of `str::trim_end`'s
 /// character loop).
@@ -935,38 +885,6 @@ mod tests {
         }
         assert_eq!(pack_flags(&[0; 64]), 0);
         assert_eq!(pack_flags(&[1; 64]), u64::MAX);
-    }
-
-    /// `rfind_byte` and `find_byte` find what `rposition` and `position`
-    /// find, and `find_str` what a search of the windows finds, in texts of
-    /// every length (the target at every place of a
-    /// 16-byte chunk, at both ends, twice, or not at all).
-    #[test]
-    fn byte_searches_are_the_byte_loops() {
-        let mut glue = crate::text::Glue(47);
-        let mut found = 0;
-        for round in 0..4000usize {
-            let len = round % 100;
-            let b: Vec<u8> = (0..len)
-                .map(|_| [b'a', b'\n', b'x', 0xE7, b' '][(glue.next() >> 33) as usize % 5])
-                .map(|c| {
-                    if round % 3 == 0 && c == b'\n' {
-                        b'y'
-                    } else {
-                        c
-                    }
-                })
-                .collect();
-            let want_last = b.iter().rposition(|&c| c == b'\n');
-            let want_first = b.iter().position(|&c| c == b'\n');
-            assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
-            assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
-            // A two-byte pattern whose first byte is frequent.
-            let want = b.windows(2).position(|w| w == b"\nx");
-            assert_eq!(find_str(&b, b"\nx"), want, "{b:?}");
-            found += usize::from(want_last.is_some());
-        }
-        assert!(found > 2000, "{found}");
     }
 
     /// The skipper answers what a byte loop answers, for questions asked

@@ -20,9 +20,10 @@ mod latex;
 mod read;
 mod sets;
 
+use crate::text::find_str;
 use answer::{
-    assignment, decimals, equalities, list_connectives, per_item, percent_words, strip_wrapping,
-    thousands, trailing_units, trim_end_periods, whitespace, words,
+    assignment, contains_command, decimals, equalities, list_connectives, per_item, percent_words,
+    strip_wrapping, thousands, trailing_units, trim_end_periods, whitespace, words,
 };
 use latex::{brace_arguments, commands, has_text_command, text_commands, unicode_to_latex};
 use std::borrow::Cow;
@@ -148,7 +149,7 @@ const PASSES: [Pass; 17] = [
     (may_end_in_unit, trailing_units),
     // The connectives it removes.
     (
-        |t| t.contains("and ") || t.contains("or "),
+        |t| find_str(t.as_bytes(), b"and ").is_some() || find_str(t.as_bytes(), b"or ").is_some(),
         list_connectives,
     ),
     // White space (a Unicode one is not an ASCII byte).
@@ -181,8 +182,7 @@ const PASSES: [Pass; 17] = [
     (
         |t| {
             t.contains(['=', ','])
-                || t.contains("\\approx")
-                || t.contains("\\in")
+                || contains_command(t, &["\\approx", "\\in"])
                 || t.trim().len() != t.len()
         },
         |t| per_item(t, |x| assignment(&equalities(x))),
@@ -205,7 +205,7 @@ fn may_brace(t: &str) -> bool {
     let next = |i: usize| b.get(latex::skip_spaces(b, i)).copied();
     // (Without one of the two commands there is no argument: most answers
     // with braces, `x^{2}`, `\sum_{k=1}^{8} k^2`, are skipped here.)
-    (t.contains("\\frac") || t.contains("\\sqrt"))
+    contains_command(t, &["\\frac", "\\sqrt"])
         && b.iter().enumerate().any(|(i, &c)| match c {
             b'}' | b']' => next(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()),
             b'\\' => {
