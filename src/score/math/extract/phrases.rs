@@ -454,7 +454,8 @@ impl Doc<'_> {
         // The occurrences of each anchor (all found in one pass, see
         // `anchors`) are read from the last, and at each one the phrases
         // that hold it are compared.
-        for (anchor, mine, near_set) in ANCHORED {
+        // (By reference: the table is not copied on each call.)
+        for &(anchor, mine, ref near_set) in &ANCHORED {
             if !self.anchors().occurs(anchor) {
                 continue;
             }
