@@ -52,20 +52,42 @@ pub(crate) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
     b[k..].iter().position(|&y| y == x).map(|p| k + p)
 }
 
-/// The first position of `pat` in `hay` (what `str::find` finds): its
-/// first byte by [`find_byte`], then one comparison of `N` bytes, without
-/// building a substring searcher on every call (a formula's `\\approx`,
-/// the guards of the normalization's passes). `N` is at least 1.
-pub(crate) fn find_str<const N: usize>(hay: &[u8], pat: &[u8; N]) -> Option<usize> {
+/// The first position of `pat` (not empty) in `hay`: what `str::find`
+/// finds. A short text (under [`SHORT_TEXT`] bytes: an answer, a formula)
+/// is searched for the pattern's first byte by [`find_byte`], then
+/// compared, without building a substring searcher on every call (a
+/// formula's `\\approx`, the guards of the normalization's passes); a
+/// longer one by `str::find`, whose searcher pays for itself there (a
+/// capture of 8 KiB holds the first byte of `and ` at every `answer`).
+pub(crate) fn find_str(hay: &str, pat: &str) -> Option<usize> {
+    if hay.len() >= SHORT_TEXT {
+        return hay.find(pat);
+    }
+    let (hay, pat) = (hay.as_bytes(), pat.as_bytes());
     let (&first, _) = pat.split_first()?;
     let mut k = 0;
     while let Some(p) = find_byte(&hay[k..], first) {
-        if hay[k + p..].first_chunk::<N>() == Some(pat) {
+        if hay[k + p..].starts_with(pat) {
             return Some(k + p);
         }
         k += p + 1;
     }
     None
+}
+
+/// The length from which [`find_str`] uses `str::find` and [`holds_str`]
+/// `str::contains`.
+const SHORT_TEXT: usize = 256;
+
+/// Whether `hay` holds `pat` (not empty): what `str::contains` answers, a
+/// short text read as [`find_str`] reads it, a longer one by
+/// `str::contains` (whose vector search of a long text is much faster than
+/// `str::find`'s).
+pub(crate) fn holds_str(hay: &str, pat: &str) -> bool {
+    if hay.len() >= SHORT_TEXT {
+        return hay.contains(pat);
+    }
+    find_str(hay, pat).is_some()
 }
 
 /// The decimal digits of `v` (`0` … `18446744073709551615`), written into
@@ -126,9 +148,10 @@ mod tests {
     use super::*;
 
     /// `rfind_byte` and `find_byte` find what `rposition` and `position`
-    /// find, and `find_str` what a search of the windows finds, in texts of
-    /// every length (the target at every place of a
-    /// 16-byte chunk, at both ends, twice, or not at all).
+    /// find, `find_str` and `holds_str` what `str::find` and `str::contains`
+    /// find, in texts of every length (the target at every place of a
+    /// 16-byte chunk, at both ends, twice, or not at all; short texts and
+    /// long ones).
     #[test]
     fn byte_searches_are_the_byte_loops() {
         let mut glue = crate::text::Glue(47);
@@ -149,9 +172,16 @@ mod tests {
             let want_first = b.iter().position(|&c| c == b'\n');
             assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
             assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
-            // A two-byte pattern whose first byte is frequent.
-            let want = b.windows(2).position(|w| w == b"\nx");
-            assert_eq!(find_str(&b, b"\nx"), want, "{b:?}");
+            // A two-byte pattern whose first byte is frequent, in a text
+            // (short and long ones).
+            let t: String = b
+                .iter()
+                .map(|&c| if c < 0x80 { c as char } else { 'é' })
+                .collect();
+            let t = t.repeat(1 + round % 7);
+            assert_eq!(find_str(&t, "\nx"), t.find("\nx"), "{t:?}");
+            assert_eq!(find_str(&t, "éx"), t.find("éx"), "{t:?}");
+            assert_eq!(holds_str(&t, "\nx"), t.contains("\nx"), "{t:?}");
             found += usize::from(want_last.is_some());
         }
         assert!(found > 2000, "{found}");

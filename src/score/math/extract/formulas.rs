@@ -334,7 +334,7 @@ impl Doc<'_> {
         match eq {
             Some(k) => {
                 let mut r = trim(self.text, (k + 1, whole.1.max(k + 1)));
-                if let Some(a) = find_str(&self.bytes()[r.0..r.1], b"\\approx") {
+                if let Some(a) = find_str(&self.text[r.0..r.1], "\\approx") {
                     r = trim(self.text, (r.0, r.0 + a));
                 }
                 if r.0 < r.1 { r } else { whole }

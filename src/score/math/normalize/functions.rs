@@ -39,9 +39,8 @@ pub fn norm_deg(text: &str) -> String {
 
 /// Whether `text` holds what every degree marker holds.
 pub(super) fn has_degree_trigger(text: &str) -> bool {
-    // (The degree sign's two bytes, without a substring searcher.)
-    contains_command(text, &["\\circ", "\\degree"])
-        || crate::text::find_str(text.as_bytes(), b"\xC2\xB0").is_some()
+    // (The degree sign without a substring searcher on a short text.)
+    contains_command(text, &["\\circ", "\\degree"]) || crate::text::holds_str(text, "°")
 }
 
 /// [`norm_deg`]'s pass over the text.

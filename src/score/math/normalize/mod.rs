@@ -20,7 +20,7 @@ mod latex;
 mod read;
 mod sets;
 
-use crate::text::find_str;
+use crate::text::holds_str;
 use answer::{
     assignment, contains_command, decimals, equalities, list_connectives, per_item, percent_words,
     strip_wrapping, thousands, trailing_units, trim_end_periods, whitespace, words,
@@ -149,7 +149,7 @@ const PASSES: [Pass; 17] = [
     (may_end_in_unit, trailing_units),
     // The connectives it removes.
     (
-        |t| find_str(t.as_bytes(), b"and ").is_some() || find_str(t.as_bytes(), b"or ").is_some(),
+        |t| holds_str(t, "and ") || holds_str(t, "or "),
         list_connectives,
     ),
     // White space (a Unicode one is not an ASCII byte).
