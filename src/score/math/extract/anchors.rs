@@ -453,81 +453,8 @@ impl Iterator for RunHits<'_> {
 /// records a word per 64 bytes and needle, not one per occurrence).
 #[derive(Debug, Default)]
 pub(super) struct Anchors {
-    /// The runs of every needle, needle after needle (in the order of
-    /// [`NEEDLES`]), each needle's in increasing order: one vector (one
-    /// allocation, and a table small enough to move without a copy call).
-    runs: Vec<Run>,
-    /// Needle `k`'s runs are `runs[at[k]..at[k + 1]]` (at most one run per
-    /// needle and 64-byte block: `u32` counts them for any text).
-    at: [u32; 9],
-}
-
-/// The runs a scan records, in the order it finds them (block by block,
-/// the needles of a block in their order): the first [`STACK_RUNS`] in a
-/// stack array, the others in a vector (most texts record fewer).
-struct Records {
-    stack: [(u8, Run); STACK_RUNS],
-    n: usize,
-    spill: Vec<(u8, Run)>,
-    /// How many runs each needle has.
-    counts: [u32; 8],
-}
-
-/// The runs [`Records`] keeps on the stack.
-const STACK_RUNS: usize = 16;
-
-impl Records {
-    fn new() -> Records {
-        Records {
-            stack: [(0, Run { base: 0, mask: 0 }); STACK_RUNS],
-            n: 0,
-            spill: Vec::new(),
-            counts: [0; 8],
-        }
-    }
-
-    /// Records the occurrences `mask` of `needle` in the block at `block`
-    /// (none when zero).
-    #[inline(always)]
-    fn record(&mut self, needle: Needle, block: usize, mask: u64) {
-        if mask == 0 {
-            return;
-        }
-        let run = (
-            needle as u8,
-            Run {
-                base: block.wrapping_sub(needle.offset()),
-                mask,
-            },
-        );
-        if let Some(slot) = self.stack.get_mut(self.n) {
-            *slot = run;
-            self.n += 1;
-        } else {
-            self.spill.push(run);
-        }
-        self.counts[needle as usize] += 1;
-    }
-
-    /// The table: the runs placed needle after needle (a counting sort:
-    /// each needle's keep their order), in one vector of their number.
-    fn into_anchors(self) -> Anchors {
-        let mut at = [0u32; 9];
-        for k in 0..8 {
-            at[k + 1] = at[k] + self.counts[k];
-        }
-        let total = at[8] as usize;
-        if total == 0 {
-            return Anchors::default();
-        }
-        let mut runs = vec![Run { base: 0, mask: 0 }; total];
-        let mut next = at;
-        for &(k, run) in self.stack[..self.n].iter().chain(&self.spill) {
-            runs[next[k as usize] as usize] = run;
-            next[k as usize] += 1;
-        }
-        Anchors { runs, at }
-    }
+    /// By needle (`runs[needle as usize]`).
+    runs: [Vec<Run>; 8],
 }
 
 impl Anchors {
@@ -542,13 +469,14 @@ impl Anchors {
     /// costs the same however many needles occur (a text of `\boxed{`
     /// repeated).
     pub(super) fn scan(t: &[u8], base: usize) -> Anchors {
-        let mut records = Records::new();
+        let mut anchors = Anchors::default();
         let n = t.len();
         let mut pos = 0;
         let mut pad = [0u8; WINDOW];
         // Whether the last block held four boxes or more, four `####` or
         // more.
         let (mut dense_boxes, mut dense_hashes) = (false, false);
+        let blocks = n.div_ceil(BLOCK);
         const BOXED: usize = Needle::Boxed as usize;
         const HASHES: usize = Needle::Hashes as usize;
         while pos < n {
@@ -613,41 +541,54 @@ impl Anchors {
                 found = m.iter().fold(0, |a, &b| a | b);
             }
             if found != 0 {
+                let left = blocks - pos / BLOCK;
                 let block = base + pos;
                 if verified {
                     for (needle, mask) in NEEDLES.into_iter().zip(m) {
-                        records.record(needle, block, mask);
+                        anchors.record(needle, block, mask, left);
                     }
                 } else {
                     // (Only the runs found at once: a block of boxes.)
-                    records.record(Needle::Boxed, block, m[BOXED]);
-                    records.record(Needle::Hashes, block, m[HASHES]);
+                    anchors.record(Needle::Boxed, block, m[BOXED], left);
+                    anchors.record(Needle::Hashes, block, m[HASHES], left);
                 }
             }
             dense_boxes = m[BOXED] != 0 && four_or_more(m[BOXED]);
             dense_hashes = m[HASHES] != 0 && four_or_more(m[HASHES]);
             pos += BLOCK;
         }
-        records.into_anchors()
+        anchors
     }
 
-    /// The runs of `needle`, in increasing order.
+    /// Records the occurrences `mask` of `needle` in the block at `block`
+    /// (none when zero), `left` blocks from the end of the scan.
     #[inline(always)]
-    fn needle_runs(&self, needle: Needle) -> &[Run] {
-        let k = needle as usize;
-        &self.runs[self.at[k] as usize..self.at[k + 1] as usize]
+    fn record(&mut self, needle: Needle, block: usize, mask: u64, left: usize) {
+        if mask == 0 {
+            return;
+        }
+        let runs = &mut self.runs[needle as usize];
+        if runs.len() == runs.capacity() && runs.len() >= 4 {
+            // A needle in many blocks: room for every block left at once
+            // (no copy per doubling).
+            runs.reserve_exact(left);
+        }
+        runs.push(Run {
+            base: block.wrapping_sub(needle.offset()),
+            mask,
+        });
     }
 
     /// Whether `needle` occurs anywhere in the text scanned.
     #[inline(always)]
     pub(super) fn occurs(&self, needle: Needle) -> bool {
-        self.at[needle as usize] != self.at[needle as usize + 1]
+        !self.runs[needle as usize].is_empty()
     }
 
     /// Whether no needle occurs at all (no box, no phrase, no "therefore":
     /// the explicit search has nothing to find).
     pub(super) fn is_empty(&self) -> bool {
-        self.runs.is_empty()
+        self.runs.iter().all(Vec::is_empty)
     }
 
     /// The occurrences in `text[start..end]`, from those of
@@ -657,30 +598,23 @@ impl Anchors {
     /// the two sets join.
     pub(super) fn extend_front(self, text: &[u8], start: usize, old: usize, end: usize) -> Anchors {
         let reach = end.min(old + LONGEST - 1);
-        let front = Anchors::scan(&text[start..reach], start);
-        if front.is_empty() {
-            // (Nothing before `old`: the later table as it is.)
-            return self;
-        }
-        // Needle by needle: the front's runs, cut to the occurrences that
-        // start before `old`, then the later ones (one vector).
-        let mut runs = Vec::with_capacity(front.runs.len() + self.runs.len());
-        let mut at = [0u32; 9];
-        for (k, needle) in NEEDLES.into_iter().enumerate() {
-            runs.extend(front.needle_runs(needle).iter().filter_map(|&r| {
+        let mut front = Anchors::scan(&text[start..reach], start);
+        for (runs, later) in front.runs.iter_mut().zip(self.runs) {
+            runs.retain_mut(|r| {
                 let keep = old.wrapping_sub(r.base);
-                let mask = if keep < 64 {
-                    r.mask & ((1 << keep) - 1)
-                } else {
-                    r.mask
-                };
-                let r = Run { base: r.base, mask };
-                (mask != 0 && r.first() < old).then_some(r)
-            }));
-            runs.extend_from_slice(self.needle_runs(needle));
-            at[k + 1] = u32::try_from(runs.len()).unwrap_or(u32::MAX);
+                if keep < 64 {
+                    r.mask &= (1 << keep) - 1;
+                }
+                r.mask != 0 && r.first() < old
+            });
+            // (A needle only in the later part keeps its list: no copy.)
+            if runs.is_empty() {
+                *runs = later;
+            } else {
+                runs.extend(later);
+            }
         }
-        Anchors { runs, at }
+        front
     }
 
     /// The occurrences of `needle` that lie in `[from, to)` (overlapping
@@ -689,7 +623,7 @@ impl Anchors {
     #[inline]
     fn hits(&self, needle: Needle, from: usize, to: usize, back: bool) -> RunHits<'_> {
         let len = needle.len();
-        let runs = self.needle_runs(needle);
+        let runs = &self.runs[needle as usize];
         let first = runs.partition_point(|r| r.last() < from);
         let last = runs.partition_point(|r| r.first() + len <= to).max(first);
         RunHits {
@@ -713,7 +647,7 @@ impl Anchors {
     /// `h` (an occurrence), none before `from`: the forward search keeps
     /// every fourth from it. Read a word of runs at a time.
     fn chain_start(&self, h: usize, from: usize) -> usize {
-        let runs = self.needle_runs(Needle::Hashes);
+        let runs = &self.runs[Needle::Hashes as usize];
         let mut i = runs.partition_point(|r| r.last() < h);
         let mut p = h;
         while p > from {
