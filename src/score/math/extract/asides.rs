@@ -110,9 +110,9 @@ pub(super) fn opens_with_word(content: &[u8]) -> bool {
 fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
     let mut floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
-    // (On a character boundary, so that the line breaks are found by the
-    // string search, a word at a time: the bytes skipped are a character's
-    // continuation bytes, never a line break.)
+    // (On a character boundary, as the string search needed: the bytes
+    // skipped are a character's continuation bytes, never a line break, so
+    // `rfind_byte`, 16 bytes at a time, finds the same ones.)
     while !t.is_char_boundary(floor) {
         floor += 1;
     }

@@ -370,10 +370,10 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
     if end - start <= len {
         return start;
     }
-    // The first line break in the 256 bytes from `end - len`, by the
-    // string search (a word at a time) between the character boundaries
-    // next to them: a line break is a character of its own, so the bytes
-    // left out at either end are never one.
+    // The first line break in the 256 bytes from `end - len`, 16 bytes at
+    // a time (`find_byte`), between the character boundaries next to them:
+    // a line break is a character of its own, so the bytes left out at
+    // either end are never one.
     let boundary = |mut i: usize| {
         while !text.is_char_boundary(i) {
             i += 1;
