@@ -16,6 +16,13 @@ pub mod pyunicode;
 pub mod tokenize;
 mod unicode_tables;
 
+/// Whether `c` is an ASCII byte that [`char::is_whitespace`] accepts
+/// (`u8::is_ascii_whitespace` and the vertical tab).
+pub(crate) fn is_ws_byte(c: u8) -> bool {
+    // (`\t`, `\n`, 0x0B, 0x0C, `\r` are 9 to 13.)
+    (c == b' ') | (c.wrapping_sub(9) < 5)
+}
+
 /// Whether the 16 bytes `c` hold `x`: a branch-free fold the compiler
 /// turns into one vector compare and one mask test.
 #[inline(always)]

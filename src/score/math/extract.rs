@@ -33,7 +33,7 @@
 //! number wins when not strict; a "final answer" phrase after the last box wins;
 //! boxes side by side are one list answer.
 
-use crate::text::{find_byte, find_str, rfind_byte};
+use crate::text::{find_byte, find_str, is_ws_byte, rfind_byte};
 use serde::Serialize;
 
 use super::normalize::normalize;
@@ -522,13 +522,6 @@ fn strip_dollars(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
         }
     }
     (s, e)
-}
-
-/// Whether `c` is an ASCII byte that [`char::is_whitespace`] accepts
-/// (`u8::is_ascii_whitespace` without the vertical tab).
-fn is_ws_byte(c: u8) -> bool {
-    // (`\t`, `\n`, 0x0B, 0x0C, `\r` are 9 to 13.)
-    (c == b' ') | (c.wrapping_sub(9) < 5)
 }
 
 /// Whether the 16 bytes at `k` of `b` are all [`is_ws_byte`] (a branch-free

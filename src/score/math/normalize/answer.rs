@@ -422,8 +422,7 @@ pub(super) fn whitespace(text: &str) -> String {
 /// copied whole, and at each gap the same decision as
 /// [`whitespace_chars`] makes at the character after it.
 fn whitespace_ascii(text: &str) -> String {
-    // (ASCII white space: what `char::is_whitespace` accepts below 0x80.)
-    let ws = |c: u8| (c == b' ') | (c.wrapping_sub(9) < 5);
+    let ws = crate::text::is_ws_byte;
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut k = 0;
