@@ -56,26 +56,41 @@ impl Pairs {
             open: vec![NONE; text.len()],
         };
         let mut stack: Vec<u32> = Vec::new();
+        let escaping = escapes == Escapes::Backslash;
+        // Whether a byte is one the pass acts on.
+        let acts = |c: u8| (c == open) | (c == close) | (escaping & (c == b'\\'));
         let mut i = 0;
         while i < text.len() {
-            let c = text[i];
-            if escapes == Escapes::Backslash && c == b'\\' {
-                i += 2;
-                continue;
+            // 16 bytes without a bracket or an escape are passed over with
+            // one test (no branch per byte); else they are read one by one
+            // (an escape may step past them).
+            if let Some(chunk) = text[i..].first_chunk::<16>() {
+                if !chunk.iter().fold(false, |a, &c| a | acts(c)) {
+                    i += 16;
+                    continue;
+                }
             }
-            if let Ok(at) = u32::try_from(i) {
-                if at != NONE {
-                    if c == open {
-                        stack.push(at);
-                    } else if c == close {
-                        if let Some(o) = stack.pop() {
-                            pairs.close[o as usize] = at;
-                            pairs.open[i] = o;
+            let stop = (i + 16).min(text.len());
+            while i < stop {
+                let c = text[i];
+                if escaping && c == b'\\' {
+                    i += 2;
+                    continue;
+                }
+                if let Ok(at) = u32::try_from(i) {
+                    if at != NONE {
+                        if c == open {
+                            stack.push(at);
+                        } else if c == close {
+                            if let Some(o) = stack.pop() {
+                                pairs.close[o as usize] = at;
+                                pairs.open[i] = o;
+                            }
                         }
                     }
                 }
+                i += 1;
             }
-            i += 1;
         }
         pairs
     }
@@ -298,6 +313,59 @@ mod tests {
         }
         assert_eq!(opening(b"x)", 1), None);
         assert_eq!(opening(b"x", 0), None);
+    }
+
+    /// The pass one byte at a time (no 16-byte steps): the reference for
+    /// [`Pairs::scan`].
+    fn pairs_by_bytes(t: &[u8], open: u8, close: u8, escapes: Escapes) -> Vec<(usize, usize)> {
+        let (mut stack, mut found, mut i) = (Vec::new(), Vec::new(), 0);
+        while i < t.len() {
+            match t[i] {
+                b'\\' if escapes == Escapes::Backslash => i += 1,
+                c if c == open => stack.push(i),
+                c if c == close => found.extend(stack.pop().map(|o| (o, i))),
+                _ => {}
+            }
+            i += 1;
+        }
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn the_table_is_the_pass_byte_by_byte() {
+        // Fillers of 16 bytes and more without a bracket, and escapes across
+        // every 16-byte boundary.
+        let pieces = [
+            "{",
+            "}",
+            "\\",
+            "(",
+            ")",
+            "x",
+            "é",
+            "a long filler, no brackets ",
+            "0123456789abcde",
+        ];
+        let mut glue = crate::text::Glue(29);
+        let mut long = 0;
+        for round in 0..4000 {
+            let t = glue.text(&pieces, 1 + round % 60);
+            long += usize::from(t.len() > 64);
+            for (o, c) in [(b'{', b'}'), (b'(', b')')] {
+                for esc in [Escapes::Backslash, Escapes::None] {
+                    let p = Pairs::scan(t.as_bytes(), o, c, esc);
+                    let got: Vec<_> = (0..t.len())
+                        .filter_map(|i| p.close_of(i).map(|k| (i, k)))
+                        .collect();
+                    assert_eq!(got, pairs_by_bytes(t.as_bytes(), o, c, esc), "{t:?}");
+                    for &(i, k) in &got {
+                        assert_eq!(p.open_of(k), Some(i), "{t:?}");
+                    }
+                }
+            }
+        }
+        assert!(long > 1000, "{long}");
     }
 
     #[test]

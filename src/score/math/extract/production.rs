@@ -87,8 +87,12 @@ fn tags(response: &str) -> Tags {
     // is read (the byte after `<` tells which tag can start there: `/`:
     // `</think>` or `</s>`, `t`: `<think>`, `|`: the other chat tokens), so
     // `<` after `<` costs a bit of a mask, not a comparison.
+    // Once the first `<think>` is known, a `<t` starts nothing that counts:
+    // then only `/` and `|` are read (a text of `<think>` repeated reads
+    // none of its tags after the first).
     let opens = Skipper::new(b, [b'<']);
     let seconds = Skipper::new(b, [b'/', b't', b'T', b'|']);
+    let closers = Skipper::new(b, [b'/', b'|']);
     let mut at = 0;
     while at < b.len() {
         if at % SPAN == 0 {
@@ -103,7 +107,11 @@ fn tags(response: &str) -> Tags {
         at += 64;
         let mut m = opens.block(block);
         if m != 0 && m.count_ones() > 4 {
-            m &= seconds.block(block + 1);
+            m &= if first_open.is_none() {
+                seconds.block(block + 1)
+            } else {
+                closers.block(block + 1)
+            };
         }
         while m != 0 {
             let i = block + m.trailing_zeros() as usize;
@@ -564,13 +572,23 @@ mod production_tests {
             "<<",
             "<T",
             "<<<<<<<<<<<<",
+            "<think><<<</think><<|im_end|><</s>",
         ];
         let mut glue = crate::text::Glue(11);
-        let mut spans = 0;
+        let (mut spans, mut dense_after_open) = (0, 0);
         // (Texts across several 64-byte blocks too, `<` before `<`.)
         for round in 0..3000 {
             let s = glue.text(&pieces, 1 + round % 40);
             spans += usize::from(s.as_bytes().chunks(SPAN).any(|c| !c.contains(&b'<')));
+            // (Blocks of more than 4 `<` after the first `<think>`, which
+            // read only `<` before `/` and `|`.)
+            if let Some(o) = s.to_ascii_lowercase().find("<think>") {
+                let dense = |c: &[u8]| c.iter().filter(|&&x| x == b'<').count() > 4;
+                dense_after_open += s.as_bytes()[o + 1..]
+                    .chunks(64)
+                    .filter(|c| dense(c))
+                    .count();
+            }
             let (start, end, open_think) = model_turn(tags(&s), s.len());
             assert_eq!((start, end), turn_in_two_passes(&s), "{s:?}");
             // The old test: a block removed, and no `</think>`.
@@ -579,6 +597,7 @@ mod production_tests {
             assert_eq!(open_think, old, "{s:?}");
         }
         assert!(spans > 100, "{spans}");
+        assert!(dense_after_open > 100, "{dense_after_open}");
     }
 
     /// Trailing white space of any length, past every window, is no part
