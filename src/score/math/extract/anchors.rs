@@ -331,24 +331,64 @@ fn unfold_row(t: u32) -> usize {
     16 * (t & 3) + 8 * (t >> 2 & 1) + (t >> 3)
 }
 
-/// The starts of `\boxed` in a block (one flag byte each, ASCII case
-/// ignored): the same loop without branches, for a block in a run of
-/// boxes.
+/// Whether `\boxed` starts at `k` of the block in `w` (ASCII case
+/// ignored), without branches.
+#[inline(always)]
+fn is_box(w: &[u8; WINDOW], k: usize) -> bool {
+    let k = BEFORE + k;
+    (w[k] == b'\\')
+        & (w[k + 1] | 0x20 == b'b')
+        & (w[k + 2] | 0x20 == b'o')
+        & (w[k + 3] | 0x20 == b'x')
+        & (w[k + 4] | 0x20 == b'e')
+        & (w[k + 5] | 0x20 == b'd')
+}
+
+/// The starts of `\boxed` in a block (one flag byte each): the same loop
+/// without branches, for a block in a run of boxes and of `####`.
 #[inline(always)]
 fn box_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
     let mut f = [0u8; BLOCK];
     for (k, x) in f.iter_mut().enumerate() {
-        let k = BEFORE + k;
-        *x = u8::from(
-            (w[k] == b'\\')
-                & (w[k + 1] | 0x20 == b'b')
-                & (w[k + 2] | 0x20 == b'o')
-                & (w[k + 3] | 0x20 == b'x')
-                & (w[k + 4] | 0x20 == b'e')
-                & (w[k + 5] | 0x20 == b'd'),
-        );
+        *x = u8::from(is_box(w, k));
     }
     f
+}
+
+/// For a block in a run of boxes: its triggers but its boxes as a
+/// [`block_row`] mask, and its boxes in order (bit `j`: `\boxed` at `j`),
+/// classified side by side in one loop (a box is a trigger, so its
+/// position needs no verification).
+#[inline(always)]
+fn block_row_boxes(w: &[u8; WINDOW]) -> (u64, u64) {
+    let (mut row, mut boxes) = ([0u8; 16], [0u8; 16]);
+    for (i, (r, b)) in row.iter_mut().zip(&mut boxes).enumerate() {
+        let at = |q: usize| {
+            let bx = is_box(w, 16 * q + i);
+            (
+                u8::from(trigger(w, 16 * q + i) & !bx) << q,
+                u8::from(bx) << q,
+            )
+        };
+        let (q0, q1, q2, q3) = (at(0), at(1), at(2), at(3));
+        *r = q0.0 | q1.0 | q2.0 | q3.0;
+        *b = q0.1 | q1.1 | q2.1 | q3.1;
+    }
+    let halves = |r: &[u8; 16]| {
+        let (lo, hi) = r.split_at(8);
+        let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
+        (word(lo), word(hi))
+    };
+    let (lo, hi) = halves(&row);
+    // Quarter `q` of the boxes is bit `q` of each byte: its 16 bits in
+    // order, eight at a time (one multiplication gathers bit 0 of eight
+    // bytes, as `pack_flags` does).
+    let gather = |x: u64| (x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (blo, bhi) = halves(&boxes);
+    let ordered = (0..4).fold(0u64, |m, q| {
+        m | gather(blo >> q) << (16 * q) | gather(bhi >> q) << (16 * q + 8)
+    });
+    (lo | hi << 4, ordered)
 }
 
 /// The window of the block at `pos` of `t`: `t[pos - BEFORE..pos + BLOCK +
@@ -481,22 +521,24 @@ impl Anchors {
         const HASHES: usize = Needle::Hashes as usize;
         while pos < n {
             let w = window(t, pos, &mut pad);
-            // The triggers' mask: in order in a dense block (whose runs
-            // clear bits of it below), else shuffled (the triggers are
-            // visited in any order).
-            let dense = dense_boxes | dense_hashes;
-            let mut bits = if dense {
-                pack_flags(&block_flags(w))
-            } else {
-                block_row(w)
-            };
             // The block's occurrences, by needle (bit `j`: the trigger at
             // `pos + j`).
             let mut m = [0u64; 8];
-            if dense_boxes {
-                // The block before held four boxes or more: this one's at
-                // once (a text of `\boxed{` repeated verifies none of them
-                // one by one).
+            // The triggers' mask: in order after a block dense in `####`
+            // (whose runs clear bits of it below), else shuffled (the
+            // triggers are visited in any order). After a block of four
+            // boxes or more, this one's boxes are found at once (a text of
+            // `\boxed{` repeated verifies none of them one by one).
+            let mut bits = if dense_hashes {
+                pack_flags(&block_flags(w))
+            } else if dense_boxes {
+                let (row, boxes) = block_row_boxes(w);
+                m[BOXED] = boxes;
+                row
+            } else {
+                block_row(w)
+            };
+            if dense_hashes && dense_boxes {
                 m[BOXED] = pack_flags(&box_flags(w));
                 bits &= !m[BOXED];
             }
@@ -514,7 +556,11 @@ impl Anchors {
             while bits != 0 {
                 let t = bits.trailing_zeros();
                 bits &= bits - 1;
-                let j = if dense { t as usize } else { unfold_row(t) };
+                let j = if dense_hashes {
+                    t as usize
+                } else {
+                    unfold_row(t)
+                };
                 let x = around(w, j);
                 let bit = 1u64 << j;
                 let on = |p: &Pattern| bit * u64::from(p.holds(x));
@@ -984,6 +1030,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Blocks after a block of four boxes or more (their boxes found at
+    /// once, the other triggers verified) holding every needle, near
+    /// misses of `\boxed` and runs of `####`: every occurrence is what
+    /// `match_indices` finds.
+    #[test]
+    fn blocks_after_dense_boxes_find_every_needle() {
+        let pieces = [
+            "\\boxed{",
+            "\\boxed{",
+            "\\BOXED",
+            "\\boxe",
+            "\\box",
+            "\\fbox",
+            "answer",
+            "Final answer",
+            "therefore",
+            "####",
+            "答案",
+            "所以",
+            "#",
+            " ",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(31);
+        let mut after_dense = 0;
+        for round in 0..300 {
+            let mut s = String::new();
+            while s.len() < 600 + round {
+                glue.push(&mut s, &pieces);
+            }
+            let lower = s.to_ascii_lowercase();
+            let a = Anchors::scan(s.as_bytes(), 0);
+            for n in NEEDLES {
+                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
+                assert_eq!(
+                    a.find(n, 0, s.len()).collect::<Vec<_>>(),
+                    want,
+                    "{n:?} {s:?}"
+                );
+            }
+            // (Blocks that follow one of four boxes or more.)
+            let boxes = |c: &str| c.matches("\\boxed").count();
+            let blocks: Vec<&[u8]> = lower.as_bytes().chunks(BLOCK).collect();
+            after_dense += blocks
+                .windows(2)
+                .filter(|p| boxes(&String::from_utf8_lossy(p[0])) >= 4)
+                .count();
+        }
+        assert!(after_dense > 300, "{after_dense}");
     }
 
     /// Runs of `#` across blocks and across the seam of a grown table:
