@@ -163,41 +163,33 @@ impl Doc<'_> {
                 retry = i + wait;
                 wait = (wait * 2).min(4096);
             }
-            if seek != 0 {
-                // Inside `\(…` or `\[…`: its closer is the next `\` before
-                // `seek` (a `$` here is no delimiter).
-                loop {
-                    i = skipper.next(i);
-                    if i + 1 >= to {
-                        // No closer: none for any later opener either
-                        // (keeps many unclosed `\(` linear); the text after
-                        // the opener is read again, outside a formula.
-                        if seek == b')' {
-                            no_paren_close = true;
-                        } else {
-                            no_bracket_close = true;
-                        }
-                        i = opener + 2;
-                        break;
-                    }
-                    if b[i] == b'\\' && b[i + 1] == seek {
-                        // (Trimmed once, at the end: whether it has content
-                        // is its first non-space byte.)
-                        let s = opener + 2;
-                        let broken = one_line && seek == b')' && b[s..i].contains(&b'\n');
-                        if !broken && has_content(b, s, i) {
-                            best = Some((s, i));
-                        }
-                        i += 2;
-                        break;
-                    }
-                    i += 1;
-                }
-                seek = 0;
-                continue;
-            }
             // The next `\` or `$` from `i` on (`to` when none).
             i = skipper.next(i);
+            if seek != 0 {
+                if i + 1 >= to {
+                    // No closer: none for any later opener either (keeps
+                    // many unclosed `\(` linear); the text after the
+                    // opener is read again, outside a formula.
+                    if seek == b')' {
+                        no_paren_close = true;
+                    } else {
+                        no_bracket_close = true;
+                    }
+                    (i, seek) = (opener + 2, 0);
+                } else if b[i] == b'\\' && b[i + 1] == seek {
+                    // (Trimmed once, at the end: whether it has content is
+                    // its first non-space byte.)
+                    let s = opener + 2;
+                    let broken = one_line && seek == b')' && b[s..i].contains(&b'\n');
+                    if !broken && has_content(b, s, i) {
+                        best = Some((s, i));
+                    }
+                    (i, seek) = (i + 2, 0);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
             if i >= to {
                 break;
             }
