@@ -48,6 +48,7 @@ mod asides;
 mod bare;
 mod boxes;
 mod choice;
+mod conditions;
 mod formulas;
 mod numbers;
 mod phrases;

@@ -1,9 +1,10 @@
-//! The production extraction of `math.grade` (MX-10 … MX-17): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-18): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
 //! answer is none ([`super::truncation`]); then the last formula's right side
-//! or the last number token, read before a trailing aside first ([`super::asides`]).
+//! or the last number token, read before a trailing aside first ([`super::asides`]),
+//! and before a trailing condition ([`super::conditions`]).
 //!
 //! # Differences with the document
 //!
@@ -14,6 +15,7 @@
 use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
+use super::conditions::{condition_start, same_clause};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
@@ -148,7 +150,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-17):
+/// The production extraction of `math.grade` (rules MX-10 … MX-18):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -318,16 +320,16 @@ fn fallback_from(
     };
     let mut doc = Doc::new(response, fstart, end);
     doc.production = true;
-    // The last formula (MX-9: only that) or number from `from` on.
-    let read = |from: usize| {
+    // The last formula (MX-9: only that) or number of `[from, to)`.
+    let read = |from: usize, to: usize| {
         if formulas_only {
-            doc.last_formula(from, end, true).map(|f| Found {
+            doc.last_formula(from, to, true).map(|f| Found {
                 span: doc.right_side(f),
                 how: "last_formula",
                 reach: f.1,
             })
         } else {
-            doc.last_formula_or_number(from, end)
+            doc.last_formula_or_number(from, to)
         }
     };
     // The last paragraph first: a formula does not span a blank line
@@ -335,10 +337,20 @@ fn fallback_from(
     // without reading the window's `$` pairs from its start (a window that
     // starts inside a display pairs them the wrong way round).
     let para = fstart + paragraph_start(&response[fstart..end]);
-    let found = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
-        .then(|| read(para))
-        .flatten()
-        .or_else(|| read(fstart));
+    let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
+        .then(|| read(para, end))
+        .flatten();
+    let (found, from) = match in_para {
+        Some(f) => (Some(f), para),
+        None => (read(fstart, end), fstart),
+    };
+    // MX-18: not the condition after the answer (`$3$ when $x = 1$`), but
+    // the answer before it in the same clause.
+    let found = found.map(|f| {
+        condition_start(response, from, f.span)
+            .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
+            .unwrap_or(f)
+    });
     // MX-13: the solutions listed with it (`x = 1 and x = 2`).
     let found = found.map(|f| listed_solutions(response, fstart, f));
     found.ok_or_else(|| {

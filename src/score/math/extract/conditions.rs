@@ -1,0 +1,172 @@
+//! Trailing conditions (MX-18): the fallback's last formula or number is not
+//! the answer when it only states the condition the answer holds under —
+//! `The minimum value is $3$ when $x = 1$.`, `So we get $x = 2$ at x = 0.`,
+//! `Hence $f(x) = 4$ for $x > 0$.` The answer is the formula or number the
+//! same clause states before the condition (3, 2, 4), not the condition's
+//! value (1, 0, `x > 0`), which credited a response against a gold equal to
+//! the condition's value.
+//!
+//! A condition is a condition word ([`CONDITION_WORDS`]: `at`, `when`,
+//! `for`, …) before a variable of one letter and a relation (`=`, `<`, `>`,
+//! `≤`, `≥`, `\le`, `\ge`, …), math delimiters `$` or `\(` allowed between
+//! the word and the variable. It is read only when an answer stands before
+//! it in the same clause: at most [`MAX_CLAUSE_BYTES`] bytes between that
+//! answer and the word, none of them a sentence's end (`.`, `;`, `:`, `!`,
+//! `?`, a line break). `The function has its maximum at x = 2.` has no
+//! answer before its condition and stays 2.
+//!
+//! # Differences with the document
+//!
+//! Document 004's fallback takes the last number wherever it stands (its
+//! `math.extract_answer` still does); this rule is the production
+//! extraction's (spec/math.md MX-18).
+
+/// The words that open a condition (ASCII case ignored), a word of their own.
+pub const CONDITION_WORDS: &[&str] = &["at", "when", "whenever", "for", "where", "if", "given"];
+
+/// The most bytes between the answer and the condition word after it.
+pub const MAX_CLAUSE_BYTES: usize = 64;
+
+/// The relations a condition states, as written (ASCII and Unicode).
+const RELATIONS: &[&str] = &[
+    "=", "<", ">", "<=", ">=", "\u{2264}", "\u{2265}", "\\le", "\\ge", "\\leq", "\\geq", "\\lt",
+    "\\gt",
+];
+
+/// Where the condition word before the answer `span` starts, when `span`
+/// is (or ends) the condition `v = value` or `v > bound` of a variable of
+/// one letter after a condition word, within `text[from..]`; else `None`.
+pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
+    let b = text.as_bytes();
+    let var = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))?;
+    // Back from the variable: spaces, one math delimiter, spaces.
+    let mut k = skip_spaces_back(b, from, var);
+    if k > from && b[k - 1] == b'$' {
+        k -= 1;
+    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
+        k -= 2;
+    }
+    let end = skip_spaces_back(b, from, k);
+    if end == k && k == var {
+        // (The word must stand apart from the variable.)
+        return None;
+    }
+    // (The longest condition word has 8 letters: a longer run of letters
+    // is no condition word, and is not read further.)
+    let mut q = end;
+    while q > from && end - q <= 8 && b[q - 1].is_ascii_alphabetic() {
+        q -= 1;
+    }
+    let word = &text[q..end];
+    let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
+    (apart && CONDITION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))).then_some(q)
+}
+
+/// Whether the answer that ends at `reach` and the condition word at `q`
+/// are in one clause: at most [`MAX_CLAUSE_BYTES`] bytes between them, no
+/// sentence's end among them.
+pub(super) fn same_clause(text: &str, reach: usize, q: usize) -> bool {
+    reach <= q
+        && q - reach <= MAX_CLAUSE_BYTES
+        && !text.as_bytes()[reach..q]
+            .iter()
+            .any(|c| matches!(c, b'.' | b';' | b':' | b'!' | b'?' | b'\n'))
+}
+
+/// The variable that `span` opens with, when a relation follows it
+/// (`x > 3`, `x = 0`): its position.
+fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usize> {
+    let alone_after = b.get(s + 1).is_none_or(|c| !c.is_ascii_alphanumeric());
+    if !(s < e && b[s].is_ascii_alphabetic() && alone_after && alone_before(b, from, s)) {
+        return None;
+    }
+    let k = skip_spaces(b, s + 1, e);
+    RELATIONS
+        .iter()
+        .any(|r| b[k..e].starts_with(r.as_bytes()))
+        .then_some(s)
+}
+
+/// The variable of `v = ` (or another relation) ending just before `at`
+/// (spaces around the relation): its position.
+fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let k = skip_spaces_back(b, from, at);
+    let r = RELATIONS
+        .iter()
+        .filter(|r| b[from..k].ends_with(r.as_bytes()))
+        .map(|r| r.len())
+        .max()?;
+    let k = skip_spaces_back(b, from, k - r);
+    let v = k.checked_sub(1).filter(|&v| v >= from)?;
+    (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
+}
+
+/// Whether the letter at `v` starts a word (not the end of a word, a
+/// command, a subscript or a power).
+fn alone_before(b: &[u8], from: usize, v: usize) -> bool {
+    v == from || !(b[v - 1].is_ascii_alphanumeric() || matches!(b[v - 1], b'\\' | b'_' | b'^'))
+}
+
+/// The first byte from `k` on (before `end`) that is not a space.
+fn skip_spaces(b: &[u8], mut k: usize, end: usize) -> usize {
+    while k < end && b[k] == b' ' {
+        k += 1;
+    }
+    k
+}
+
+/// The position before the spaces that end `b[from..k]`.
+fn skip_spaces_back(b: &[u8], from: usize, mut k: usize) -> usize {
+    while k > from && b[k - 1] == b' ' {
+        k -= 1;
+    }
+    k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate_default;
+
+    /// The answer before a trailing condition, not the condition's value;
+    /// conditions without an answer before them in their clause, and
+    /// values that are no condition, stay.
+    #[test]
+    fn a_trailing_condition_is_not_the_answer() {
+        for (response, want) in [
+            ("So we get $x = 2$ at x = 0.", "2"),
+            ("The minimum value is $3$ when $x = 1$.", "3"),
+            ("The maximum is 5 at x = 2.", "5"),
+            ("The maximum value, 5, is attained at $x = 2$.", "5"),
+            ("Hence $f(x) = 4$ for $x > 0$.", "4"),
+            ("Thus $y = 1$ if $t = 3$.", "1"),
+            ("The speed is 3 m/s at t = 2 s.", "3"),
+            ("The length is 12 meters when t = 2.", "12 meters"),
+            ("so 2x = 12 and x = 6 at t = 1", "6"),
+            ("The area is \\(12\\) when \\(r = 2\\).", "12"),
+            ("It is 7, given n \\geq 2", "7"),
+            ("We find 10 WHEN x = 1", "10"),
+            // No answer before the condition in its clause.
+            ("The function has its maximum at x = 2.", "2"),
+            ("The value is 3. At x = 1 it is defined.", "1"),
+            ("We get 5; for x = 2 the sum is defined", "2"),
+            // Not a condition: no condition word, a word before the
+            // variable, no relation, a word inside another.
+            ("With $n=2$ we count 14 ways.", "14"),
+            ("We get 3 so x = 4", "4"),
+            ("We need 3 more apples for a total of 10.", "10"),
+            ("We have 3 format x = 2", "2"),
+            ("We get 3 at xy = 2", "2"),
+            ("We get 3 thereafterwhen x = 2", "2"),
+            // The listed solutions are read before the condition.
+            ("So x = 1 and x = 2 when a = 0", "x = 1 and x = 2"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // (The word scan reads at most 8 letters back.)
+        assert!(super::CONDITION_WORDS.iter().all(|w| w.len() <= 8));
+        // With formulas only, the formula before the condition.
+        let found = locate_default("So $y = 3$ when $x = 1$.", true).unwrap();
+        assert_eq!(found.answer, "3");
+    }
+}
