@@ -194,6 +194,36 @@ const TENS: &[&str] = &[
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 
+/// The words that give the number after them its sign (ME-15, MX-14):
+/// `minus 2`, `negative 2` are −2.
+pub const SIGN_WORDS: [&str; 2] = ["minus", "negative"];
+
+/// An item that is a sign word, spaces and a number — in digits (`minus
+/// 2`, `negative 2.5`: the rest of the item starts with a digit) or in
+/// words (`negative five`) — written with `-` (`-2`, `-2.5`, `-5`; ASCII
+/// case ignored, ME-15); `None` for any other item (`negative integers`,
+/// `5 minus 2`).
+///
+/// ```
+/// use scorespec::score::math::words::signed;
+/// assert_eq!(signed("minus 2").as_deref(), Some("-2"));
+/// assert_eq!(signed("Negative five").as_deref(), Some("-5"));
+/// assert_eq!(signed("negative integers"), None);
+/// ```
+pub fn signed(s: &str) -> Option<String> {
+    let t = s.trim_start();
+    let rest = SIGN_WORDS.iter().find_map(|w| {
+        let head = t.get(..w.len())?;
+        let rest = &t[w.len()..];
+        (head.eq_ignore_ascii_case(w) && rest.starts_with(' ')).then(|| rest.trim())
+    })?;
+    if let Some(n) = number_word(rest) {
+        return Some(format!("-{n}"));
+    }
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        .then(|| format!("-{rest}"))
+}
+
 /// A number written in English words, the whole item (`ten`, `Twenty-one`,
 /// `three hundred and five`, `two thousand`), up to the millions (ME-15).
 pub fn number_word(s: &str) -> Option<u64> {

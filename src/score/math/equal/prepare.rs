@@ -146,9 +146,12 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     if let Some(cond) = set_builder(&t) {
         t = cond;
     }
-    // A number in words keeps its "and" (`three hundred and five`, ME-15).
+    // A number in words keeps its "and" (`three hundred and five`, ME-15);
+    // a sign word before a number is its sign (`minus 2`, `negative five`).
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
+    } else if let Some(n) = words::signed(&t) {
+        t = n;
     }
     // (the bytes seen again: the passes above may have rewritten the text)
     seen = Seen::of(&t);

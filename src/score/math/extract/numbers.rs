@@ -309,6 +309,49 @@ impl Doc<'_> {
         {
             s -= minus.len();
         }
+        self.with_sign_word(from, (s, e))
+    }
+
+    /// MX-14: the number `(s, e)` with a sign word before it, `minus 2`,
+    /// `negative 2` (ASCII case ignored, spaces between), when the word
+    /// stands after a word or punctuation — not after an operand (a number,
+    /// a variable of one letter, a closing bracket or `$`: `5 minus 2` is a
+    /// difference, its last number stays 2). The number alone answered 2
+    /// for `The temperature drops to minus 2 degrees.`, a false "equal"
+    /// against a gold 2.
+    fn with_sign_word(&self, from: usize, (s, e): (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        if !b.get(s).is_some_and(u8::is_ascii_digit) {
+            return (s, e);
+        }
+        // (At most a few spaces: a sign word is written next to its number.)
+        let mut k = s;
+        while k > from && s - k < 4 && b[k - 1] == b' ' {
+            k -= 1;
+        }
+        if k == s {
+            return (s, e);
+        }
+        for w in crate::score::math::words::SIGN_WORDS {
+            let Some(ws) = k.checked_sub(w.len()).filter(|&ws| ws >= from) else {
+                continue;
+            };
+            if !b[ws..k].eq_ignore_ascii_case(w.as_bytes())
+                || (ws > from && b[ws - 1].is_ascii_alphanumeric())
+            {
+                continue;
+            }
+            let mut p = ws;
+            while p > from && ws - p < 4 && b[p - 1] == b' ' {
+                p -= 1;
+            }
+            let operand = p > from
+                && (b[p - 1].is_ascii_digit()
+                    || matches!(b[p - 1], b')' | b']' | b'}' | b'$')
+                    || (b[p - 1].is_ascii_alphabetic()
+                        && (p - 1 == from || !b[p - 2].is_ascii_alphanumeric())));
+            return if operand { (s, e) } else { (ws, e) };
+        }
         (s, e)
     }
 

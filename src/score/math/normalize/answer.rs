@@ -137,6 +137,11 @@ pub(super) fn words(text: &str) -> String {
     if let Some(n) = crate::score::math::words::number_word(text) {
         return n.to_string();
     }
+    // A sign word before a number (`minus 2`, `negative five`) is its
+    // sign (ME-15).
+    if let Some(t) = crate::score::math::words::signed(text) {
+        return words(&t);
+    }
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 8);
     let mut last = 0;

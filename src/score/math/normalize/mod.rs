@@ -161,7 +161,8 @@ const PASSES: [Pass; 17] = [
         whitespace,
     ),
     // Words: `pi`, `inf`, `infinity`, or a number in words (a text of
-    // ASCII letters, `-` and white space, a Unicode one not ASCII).
+    // ASCII letters, `-` and white space, a Unicode one not ASCII), or a
+    // sign word before a number (`negative 12`).
     (
         |t| {
             let b = t.as_bytes();
@@ -174,6 +175,7 @@ const PASSES: [Pass; 17] = [
                             || matches!(c, b'-' | b' ' | 0x09..=0x0D)
                             || c >= 0x80
                     }))
+                || crate::score::math::words::signed(t).is_some()
         },
         words,
     ),
