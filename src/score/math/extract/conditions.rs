@@ -27,11 +27,9 @@ pub const CONDITION_WORDS: &[&str] = &["at", "when", "whenever", "for", "where",
 /// The most bytes between the answer and the condition word after it.
 pub const MAX_CLAUSE_BYTES: usize = 64;
 
-/// The relations a condition states, as written (ASCII and Unicode).
-const RELATIONS: &[&str] = &[
-    "=", "<", ">", "<=", ">=", "\u{2264}", "\u{2265}", "\\le", "\\ge", "\\leq", "\\geq", "\\lt",
-    "\\gt",
-];
+/// The relations written as commands (`\\leq` before `\\le`: the longest
+/// first when read back from their end).
+const COMMAND_RELATIONS: [&[u8]; 6] = [b"\\leq", b"\\geq", b"\\le", b"\\ge", b"\\lt", b"\\gt"];
 
 /// Where the condition word before the answer `span` starts, when `span`
 /// is (or ends) the condition `v = value` or `v > bound` of a variable of
@@ -80,22 +78,33 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
     if !(s < e && b[s].is_ascii_alphabetic() && alone_after && alone_before(b, from, s)) {
         return None;
     }
-    let k = skip_spaces(b, s + 1, e);
-    RELATIONS
-        .iter()
-        .any(|r| b[k..e].starts_with(r.as_bytes()))
-        .then_some(s)
+    let rest = &b[skip_spaces(b, s + 1, e)..e];
+    let relation = match rest.first() {
+        Some(b'=' | b'<' | b'>') => true,
+        Some(b'\\') => COMMAND_RELATIONS.iter().any(|r| rest.starts_with(r)),
+        Some(0xE2) => {
+            rest.starts_with("\u{2264}".as_bytes()) || rest.starts_with("\u{2265}".as_bytes())
+        }
+        _ => false,
+    };
+    relation.then_some(s)
 }
 
-/// The variable of `v = ` (or another relation) ending just before `at`
-/// (spaces around the relation): its position.
+/// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
+/// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
+/// before `at` (spaces around the relation): its position.
 fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let k = skip_spaces_back(b, from, at);
-    let r = RELATIONS
-        .iter()
-        .filter(|r| b[from..k].ends_with(r.as_bytes()))
-        .map(|r| r.len())
-        .max()?;
+    let t = &b[from..k];
+    let r = match *t.last()? {
+        b'=' if t.ends_with(b"<=") || t.ends_with(b">=") => 2,
+        b'=' | b'<' | b'>' => 1,
+        0xA4 | 0xA5 if t.ends_with("\u{2264}".as_bytes()) || t.ends_with("\u{2265}".as_bytes()) => {
+            3
+        }
+        b'e' | b'q' | b't' => COMMAND_RELATIONS.iter().find(|r| t.ends_with(r))?.len(),
+        _ => return None,
+    };
     let k = skip_spaces_back(b, from, k - r);
     let v = k.checked_sub(1).filter(|&v| v >= from)?;
     (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
@@ -145,6 +154,8 @@ mod tests {
             ("The area is \\(12\\) when \\(r = 2\\).", "12"),
             ("It is 7, given n \\geq 2", "7"),
             ("We find 10 WHEN x = 1", "10"),
+            ("It is 7 for n \u{2265} 2", "7"),
+            ("We get 4 when x <= 1", "4"),
             // No answer before the condition in its clause.
             ("The function has its maximum at x = 2.", "2"),
             ("The value is 3. At x = 1 it is defined.", "1"),
