@@ -53,6 +53,7 @@ mod formulas;
 mod numbers;
 mod phrases;
 mod production;
+mod retractions;
 mod solutions;
 mod truncation;
 

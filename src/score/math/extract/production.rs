@@ -1,4 +1,4 @@
-//! The production extraction of `math.grade` (MX-10 … MX-18): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-19): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
@@ -16,6 +16,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
+use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
@@ -150,7 +151,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-18):
+/// The production extraction of `math.grade` (rules MX-10 … MX-19):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -256,6 +257,11 @@ fn locate_production(
                     if let Some(reason) = cut_statement(response, start, end, &f) {
                         return Err(reason);
                     }
+                }
+                // MX-19: an answer the response takes back is not its
+                // answer; what it says after the retraction is.
+                if let Some(r) = retraction(response, f.reach, end) {
+                    return fallback(response, r, end, formulas_only).map_err(|_| RETRACTED);
                 }
                 return Ok(f);
             }

@@ -1,0 +1,218 @@
+//! Retracted statements (MX-19): an explicit answer the response takes
+//! back is not its answer. `The answer is 5. Wait, that's wrong: 3 + 4 =
+//! 7, so the total is 7.` answered 5 (a false "equal" against 5, a miss
+//! against 7); the answer is what the response says after the retraction,
+//! read as the fallback reads a response (MX-13, MX-14): 7. A retraction
+//! with nothing after it is no answer.
+//!
+//! A retraction is a sentence after the statement (starting at most
+//! [`MAX_RETRACTION_DISTANCE`] bytes after it) that opens with one of
+//! [`OPENERS`] (`Wait`, `Hmm`, `Oops`, `Actually`, `But`, `No`, `I`,
+//! `That`, `This`, …) and holds, in its first [`MAX_RETRACTION_BYTES`]
+//! bytes, one of [`RETRACTIONS`] (`wrong`, `incorrect`, `mistake`, `an
+//! error`, `wait, no`, …) as a word of its own (ASCII case ignored). A
+//! sentence starts after `.`, `!` or `?` before white space, or after a
+//! line break. A check that confirms the answer (`Let me verify: 2 + 3 =
+//! 5.`) retracts nothing, and a sentence that only mentions an error
+//! (`The error is 0.05.`) does not open like a retraction.
+//!
+//! # Differences with the document
+//!
+//! Document 004 takes the last box or phrase whatever follows it (its
+//! `math.extract_answer` still does); this rule is the production
+//! extraction's (spec/math.md MX-19).
+
+/// The words that open a retraction (lowercase; then a non-letter).
+pub const OPENERS: &[&str] = &[
+    "wait",
+    "hmm",
+    "oops",
+    "oh",
+    "actually",
+    "but",
+    "however",
+    "no",
+    "correction",
+    "hold",
+    "i",
+    "that",
+    "that's",
+    "this",
+];
+
+/// The words that take a statement back (lowercase; a word of their own,
+/// `miscalculat` a prefix of its forms).
+pub const RETRACTIONS: &[&str] = &[
+    "wrong",
+    "incorrect",
+    "mistake",
+    "mistaken",
+    "miscalculat",
+    "an error",
+    "not right",
+    "not correct",
+    "wait, no",
+    "wait no",
+    "no, wait",
+];
+
+/// How far into a sentence its retraction word may stand (bytes).
+pub const MAX_RETRACTION_BYTES: usize = 80;
+
+/// The reason of a response that takes back its only stated answer and
+/// states none after it (MX-19).
+pub const RETRACTED: &str = "the stated answer is taken back";
+
+/// How far after the statement a retraction may start (bytes): a model
+/// takes an answer back right after stating it; a sentence further on is
+/// not read (the statement stays), so the search costs a bounded amount
+/// whatever follows.
+pub const MAX_RETRACTION_DISTANCE: usize = 512;
+
+/// Where the first sentence after `text[reach..end]`'s statement that
+/// retracts it starts, if one does (within [`MAX_RETRACTION_DISTANCE`]
+/// bytes of `reach`).
+pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let stop = end.min(reach.saturating_add(MAX_RETRACTION_DISTANCE));
+    let mut k = reach;
+    while k < stop {
+        // The next sentence start.
+        let c = b[k];
+        k += 1;
+        let ends = match c {
+            b'\n' => true,
+            b'.' | b'!' | b'?' => k == end || b[k].is_ascii_whitespace(),
+            _ => false,
+        };
+        if !ends {
+            continue;
+        }
+        let mut s = k;
+        while s < end && (b[s].is_ascii_whitespace() || b[s] == b'*') {
+            s += 1;
+        }
+        if s < stop && retracts(&b[s..end]) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Whether the sentence opening `t` is a retraction.
+fn retracts(t: &[u8]) -> bool {
+    let word_end = t
+        .iter()
+        .position(|c| !(c.is_ascii_alphabetic() || *c == b'\''))
+        .unwrap_or(t.len());
+    let first = &t[..word_end];
+    if !OPENERS
+        .iter()
+        .any(|o| first.eq_ignore_ascii_case(o.as_bytes()))
+    {
+        return false;
+    }
+    // The sentence's first bytes, up to its end.
+    let limit = t.len().min(MAX_RETRACTION_BYTES);
+    let stop = t[..limit]
+        .iter()
+        .enumerate()
+        .position(|(i, &c)| {
+            c == b'\n'
+                || (matches!(c, b'.' | b'!' | b'?')
+                    && t.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+        })
+        .unwrap_or(limit);
+    let s = &t[..stop];
+    // At each word's start, the retractions that start with its letter.
+    (0..s.len()).any(|i| {
+        let word_start = i == 0 || !s[i - 1].is_ascii_alphabetic();
+        word_start
+            && RETRACTIONS.iter().any(|r| {
+                let r = r.as_bytes();
+                r[0] == s[i].to_ascii_lowercase()
+                    && s.get(i..i + r.len())
+                        .is_some_and(|w| w.eq_ignore_ascii_case(r))
+                    && (r.ends_with(b"miscalculat")
+                        || s.get(i + r.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
+                    && !negated(&s[..i])
+            })
+    })
+}
+
+/// Whether the words before a retraction word deny it (`no mistake`, `not
+/// wrong`, `isn't wrong`, `nothing wrong`, `never wrong`).
+fn negated(before: &[u8]) -> bool {
+    let lower = before.to_ascii_lowercase();
+    ["no ", "not ", "n't ", "nothing ", "never "]
+        .iter()
+        .any(|n| lower.ends_with(n.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate_default;
+
+    /// A statement taken back is not the answer: what follows the
+    /// retraction is; checks and mentions of an error retract nothing.
+    #[test]
+    fn a_retracted_statement_is_not_the_answer() {
+        for (response, want) in [
+            (
+                "The answer is 5.\n\nWait, I made an error: 3 + 4 = 7, so the total is 7.",
+                Ok("7"),
+            ),
+            (
+                "The answer is 5. Wait, that's wrong. It should be 7.",
+                Ok("7"),
+            ),
+            (
+                "**Answer:** 5\n\nWait, no. Recount: 3 + 4 = 7. The correct total is 7.",
+                Ok("7"),
+            ),
+            (
+                "The answer is $\\boxed{5}$. Oops, mistake: it is $x = 7$.",
+                Ok("7"),
+            ),
+            (
+                "Final answer: 5. HOLD ON, that is incorrect; the sum is 9",
+                Ok("9"),
+            ),
+            (
+                "The answer is 5. I miscalculated the second term: 12 in all.",
+                Ok("12"),
+            ),
+            // Retracted with nothing after it.
+            (
+                "The answer is 5. But that's wrong.",
+                Err("the stated answer is taken back"),
+            ),
+            // Not retractions: a check, an error mentioned, a question.
+            (
+                "The answer is 5. Let me verify: 2 + 3 = 5, correct.",
+                Ok("5"),
+            ),
+            ("The answer is 5. The error is at most 0.05.", Ok("5")),
+            (
+                "The answer is 5. Wait, let me double-check: 2 + 3 = 5. Yes.",
+                Ok("5"),
+            ),
+            ("The answer is 5. This is not wrongly stated.", Ok("5")),
+            ("The answer is 3.5! No mistake here.", Ok("3.5")),
+            ("The answer is 5. That isn't wrong.", Ok("5")),
+            ("The answer is 5. I see nothing wrong with it.", Ok("5")),
+        ] {
+            let got = locate_default(response, false).map(|x| x.answer);
+            assert_eq!(got.as_deref().map_err(|e| *e), want, "{response:?}");
+        }
+        // A retraction more than MAX_RETRACTION_DISTANCE bytes after the
+        // statement is not read; one just within it is.
+        for (filler, want) in [(super::MAX_RETRACTION_DISTANCE, "5"), (400, "7")] {
+            let r = format!(
+                "The answer is 5. {} Wait, that's wrong: it is 7.",
+                "Checking. ".repeat(filler / 10)
+            );
+            assert_eq!(locate_default(&r, false).unwrap().answer, want, "{filler}");
+        }
+    }
+}
