@@ -485,6 +485,13 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// Whether the letter at `v` of `b[from..]` starts a word of its own: not
+/// the end of a word or a command, nor a subscript or a power (MX-13,
+/// MX-18: the variable of `v = value`).
+fn alone_before(b: &[u8], from: usize, v: usize) -> bool {
+    v == from || !(b[v - 1].is_ascii_alphanumeric() || matches!(b[v - 1], b'\\' | b'_' | b'^'))
+}
+
 fn trim(text: &str, (mut s, mut e): (usize, usize)) -> (usize, usize) {
     let b = text.as_bytes();
     while s < e && b[s].is_ascii_whitespace() {

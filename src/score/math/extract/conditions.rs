@@ -21,6 +21,9 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-18).
 
+use super::alone_before;
+use super::numbers::run_before;
+
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &["at", "when", "whenever", "for", "where", "if", "given"];
 
@@ -38,13 +41,13 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     let b = text.as_bytes();
     let var = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))?;
     // Back from the variable: spaces, one math delimiter, spaces.
-    let mut k = skip_spaces_back(b, from, var);
+    let mut k = run_before(b, from, var, |c| c == b' ');
     if k > from && b[k - 1] == b'$' {
         k -= 1;
     } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
         k -= 2;
     }
-    let end = skip_spaces_back(b, from, k);
+    let end = run_before(b, from, k, |c| c == b' ');
     if end == k && k == var {
         // (The word must stand apart from the variable.)
         return None;
@@ -94,7 +97,7 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
 /// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
 /// before `at` (spaces around the relation): its position.
 fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
-    let k = skip_spaces_back(b, from, at);
+    let k = run_before(b, from, at, |c| c == b' ');
     let t = &b[from..k];
     let r = match *t.last()? {
         b'=' if t.ends_with(b"<=") || t.ends_with(b">=") => 2,
@@ -105,29 +108,15 @@ fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
         b'e' | b'q' | b't' => COMMAND_RELATIONS.iter().find(|r| t.ends_with(r))?.len(),
         _ => return None,
     };
-    let k = skip_spaces_back(b, from, k - r);
+    let k = run_before(b, from, k - r, |c| c == b' ');
     let v = k.checked_sub(1).filter(|&v| v >= from)?;
     (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
-}
-
-/// Whether the letter at `v` starts a word (not the end of a word, a
-/// command, a subscript or a power).
-fn alone_before(b: &[u8], from: usize, v: usize) -> bool {
-    v == from || !(b[v - 1].is_ascii_alphanumeric() || matches!(b[v - 1], b'\\' | b'_' | b'^'))
 }
 
 /// The first byte from `k` on (before `end`) that is not a space.
 fn skip_spaces(b: &[u8], mut k: usize, end: usize) -> usize {
     while k < end && b[k] == b' ' {
         k += 1;
-    }
-    k
-}
-
-/// The position before the spaces that end `b[from..k]`.
-fn skip_spaces_back(b: &[u8], from: usize, mut k: usize) -> usize {
-    while k > from && b[k - 1] == b' ' {
-        k -= 1;
     }
     k
 }

@@ -650,7 +650,7 @@ const MAX_EXPRESSION_BYTES: usize = 64;
 
 /// Where the run of bytes that `keep` accepts ending at `k` of `b` starts,
 /// not before `floor` (`k` when `b[k - 1]` is not one).
-fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8) -> bool) -> usize {
+pub(super) fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8) -> bool) -> usize {
     while k > floor && keep(b[k - 1]) {
         k -= 1;
     }

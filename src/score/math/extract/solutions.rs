@@ -7,7 +7,7 @@
 //! Document 004's fallback takes the last number (`2` of `x = 1 and x =
 //! 2`); the production fallback reads the list (spec/math.md MX-13).
 
-use super::Found;
+use super::{Found, alone_before};
 
 /// The most solutions listed together that the production fallback reads
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
@@ -90,9 +90,7 @@ fn variable_before(b: &[u8], from: usize, at: usize) -> Option<(u8, usize)> {
     }
     let v = *b.get(k.checked_sub(1)?)?;
     let p = k - 1;
-    let alone =
-        p == from || !(b[p - 1].is_ascii_alphanumeric() || matches!(b[p - 1], b'\\' | b'_' | b'^'));
-    (p >= from && v.is_ascii_alphabetic() && alone).then_some((v, p))
+    (p >= from && v.is_ascii_alphabetic() && alone_before(b, from, p)).then_some((v, p))
 }
 
 /// Where the value of the item before `at` ends when a joint stands between
