@@ -739,6 +739,11 @@ impl<'a> BlockFlags<'a> {
         pack_words(&self.words.map(|x| x & LANES))
     }
 
+    /// The mask of the `\\` (bit `k`: `w[k]` is `\\`).
+    fn slash_mask(&self) -> u64 {
+        pack_words(&self.words.map(|x| x >> 1 & LANES))
+    }
+
     /// How many `\\` end the block (a run up to 64).
     fn trailing_slashes(&self) -> usize {
         let mut n = 0;

@@ -154,8 +154,10 @@ impl Doc<'_> {
         // step (displays, prose) pays a few blocks' masks in all.
         let (mut retry, mut wait) = (from, 64);
         loop {
-            if seek == 0 && i >= retry && i + 64 < to {
-                if let Some(n) = self.step_block(i, &mut open, &mut best, one_line) {
+            if i >= retry && i + 64 < to {
+                let missing = (no_paren_close, no_bracket_close);
+                let display = (&mut seek, &mut opener, missing);
+                if let Some(n) = self.step_block(i, &mut open, display, &mut best, one_line) {
                     i += n;
                     wait = 64;
                     continue;
@@ -225,17 +227,28 @@ impl Doc<'_> {
     /// The 64 bytes at `i` (`i + 64 < to`) in one step of [`Self::last_formula`]'s
     /// forward scan when each of their delimiters is decided inside them
     /// (`$x$ $y$ …`, `$$$$…`, `\\\\…`), as the byte-by-byte scan decides it:
-    /// - no `\` and no two adjacent `$` (nor a `$` last before a `$`): each
-    ///   `$` is a one-byte delimiter, opening and closing in turn; of the
-    ///   formulas it closes only the last with content (trimmed, one line
-    ///   when asked) matters, so they are read from the last back;
+    /// - no two adjacent `$` (nor a `$` last before a `$`), outside a
+    ///   display, and no two adjacent `\` nor a `\` before `(` or `[`
+    ///   (`$a_1 = 3$ … \boxed{x`, `\$5 and $x$`): each `\` escapes the byte
+    ///   after it (a `$` so escaped is no delimiter), each other `$` is a
+    ///   one-byte delimiter, opening and closing in turn; of the formulas it
+    ///   closes only the last with content (trimmed, one line when asked)
+    ///   matters, so they are read from the last back; the step is 65
+    ///   bytes when the last byte is a `\`;
     /// - 64 `$`: 32 `$$` delimiters, of which only the first can close a
     ///   formula with content (the others enclose nothing);
     /// - no `$` and no `\` before a `(` or `[`: escapes only (`\boxed{`,
     ///   `\frac{a}{b}`, `\\…`), each `\` and the byte after it; the step
     ///   is 65 bytes when the last `\` starts an escape (an odd run of `\`
     ///   ends the block: the first `\` of a run starts one, as the byte
-    ///   before it is no `\`).
+    ///   before it is no `\`);
+    /// - no `$` and no two adjacent `\`, inside a display or not (`\[ x = 1
+    ///   \] \[ …`, `\(a\) and \(b\)`): each `\` is an event of the scan,
+    ///   read in turn from the mask of `\` (see [`Self::step_displays`]).
+    ///
+    /// `display` is the scan's `\(…\)`/`\[…\]` state: the closer's second
+    /// byte sought (0 outside a display), the opener's position, and whether
+    /// `\)` or `\]` is known to be missing.
     ///
     /// The bytes stepped, or `None`: anything else is read byte by byte.
     /// Each formula's content is read once, so the scan stays linear.
@@ -243,6 +256,7 @@ impl Doc<'_> {
         &self,
         i: usize,
         open: &mut Option<usize>,
+        display: (&mut u8, &mut usize, (bool, bool)),
         best: &mut Option<(usize, usize)>,
         one_line: bool,
     ) -> Option<usize> {
@@ -253,18 +267,27 @@ impl Doc<'_> {
             let broken = one_line && b[o..p].contains(&b'\n');
             (span.0 < span.1 && !broken).then_some(span)
         };
+        let (seek, opener, missing) = display;
         if !flags.has_dollar() {
-            // (No escape, or 32: no `\` starts one before a `(` or `[`.)
-            if !flags.has_slash() || flags.all_slashes() {
+            if !flags.has_slash() {
                 return Some(64);
             }
-            if flags.has_opener() {
-                return None;
+            // (Outside a display, 32 escapes, or none before a `(` or `[`.)
+            if *seek == 0 {
+                if flags.all_slashes() {
+                    return Some(64);
+                }
+                if !flags.has_opener() {
+                    return Some(64 + flags.trailing_slashes() % 2);
+                }
             }
-            return Some(64 + flags.trailing_slashes() % 2);
+            return self.step_displays(i, &flags, (seek, opener, missing), best, one_line);
         }
-        let d = flags.dollar_mask();
-        if d == u64::MAX && !flags.has_slash() {
+        if *seek != 0 {
+            return None;
+        }
+        let dollars = flags.dollar_mask();
+        if dollars == u64::MAX {
             if let Some(o) = *open {
                 if let Some(span) = content(o, i) {
                     *best = Some(span);
@@ -273,8 +296,30 @@ impl Doc<'_> {
             }
             return Some(64);
         }
-        if flags.has_slash() || d & (d >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
+        // The `$` that are delimiters: all but those a `\` escapes (each
+        // `\` starts an escape when none stands next to another).
+        let (d, step) = if flags.has_slash() {
+            let slashes = flags.slash_mask();
+            // (A block of few delimiters costs the byte scan less.)
+            if slashes & (slashes >> 1) != 0 || (slashes | dollars).count_ones() < 6 {
+                return None;
+            }
+            let mut m = slashes;
+            while m != 0 {
+                if matches!(flags.w[(m.trailing_zeros() & 63) as usize + 1], b'(' | b'[') {
+                    return None;
+                }
+                m &= m - 1;
+            }
+            (dollars & !(slashes << 1), 64 + (slashes >> 63) as usize)
+        } else {
+            (dollars, 64)
+        };
+        if d & (dollars >> 1) != 0 || (d >> 63 == 1 && b[i + 64] == b'$') {
             return None;
+        }
+        if d == 0 {
+            return Some(step);
         }
         // Bit k of `odd`: an odd number of `$` at i ..= i + k (a prefix
         // xor); the j-th `$` closes a formula when j is even, or odd when
@@ -304,7 +349,62 @@ impl Doc<'_> {
             c &= !(1u64 << k);
         }
         *open = is_open.then(|| i + 64 - d.leading_zeros() as usize);
-        Some(64)
+        Some(step)
+    }
+
+    /// [`Self::step_block`] for a block without `$` whose `\` stand alone
+    /// (none next to another), by the mask of its `\`: each is then
+    /// reached by the byte-by-byte scan, whether it reads escapes (outside
+    /// a display: `\` and the byte after it, an opener when that byte is
+    /// `(` or `[` and its closer is not known to be missing) or seeks the
+    /// closer (`\` then the byte sought; any other byte after a `\` is
+    /// passed). A closed display with content is the best formula so far,
+    /// as in the scan. The bytes stepped (65 when the last byte's `\`
+    /// takes the byte after the block), or `None` for adjacent `\`.
+    // (Out of line: inlined into the scan, it cost its other paths more
+    // than the call.)
+    #[inline(never)]
+    fn step_displays(
+        &self,
+        i: usize,
+        flags: &BlockFlags,
+        (seek, opener, missing): (&mut u8, &mut usize, (bool, bool)),
+        best: &mut Option<(usize, usize)>,
+        one_line: bool,
+    ) -> Option<usize> {
+        let b = self.bytes();
+        let slashes = flags.slash_mask();
+        if slashes & (slashes >> 1) != 0 {
+            return None;
+        }
+        let mut end = 64;
+        let mut m = slashes;
+        while m != 0 {
+            // (`& 63`: a bit of the block, so `k + 1` is in `w`.)
+            let k = (m.trailing_zeros() & 63) as usize;
+            m &= m - 1;
+            let next = flags.w[k + 1];
+            if *seek == 0 {
+                match next {
+                    b'(' if !missing.0 => *seek = b')',
+                    b'[' if !missing.1 => *seek = b']',
+                    _ => {}
+                }
+                *opener = i + k;
+                end = k + 2;
+            } else if next == *seek {
+                let (s, e) = (*opener + 2, i + k);
+                let broken = one_line && *seek == b')' && b[s..e].contains(&b'\n');
+                if !broken && has_content(b, s, e) {
+                    *best = Some((s, e));
+                }
+                *seek = 0;
+                end = k + 2;
+            } else {
+                end = k + 1;
+            }
+        }
+        Some(end.max(64))
     }
 
     /// The right side of the last top-level `=` of a formula (MX-13), or
@@ -514,17 +614,48 @@ mod tests {
             "\\$",
             "\\\\",
         ];
+        // (`$` among escapes: `\$`, commands, `$` after or before a `\`,
+        // no opener, so that blocks of both step.)
+        let escaped_dollars = [
+            "$x$ ",
+            "$a_1 = 3$",
+            "\\$",
+            "\\$5 ",
+            "$",
+            "\\boxed{x",
+            "\\frac{a}{b}",
+            "(B) ",
+            "x",
+            " ",
+            "\n",
+            "é",
+            "\\",
+        ];
+        // (Displays and `\(` with no `\)` anywhere: once it is known
+        // missing, a `\(` in a block of displays is an escape.)
+        let unclosed = [
+            "\\[ x = 1 \\] ",
+            "\\( y ",
+            "\\[ z \\] ",
+            "\\]",
+            "\\frac{a}{b}",
+            "x",
+            "  ",
+            "\n",
+        ];
         let (d16, b16) = ("$".repeat(16), "\\".repeat(16));
         let runs = [&*d16, &d16, &d16, &b16, &b16, &b16, "$", "x", " ", "\\("];
         let mut glue = crate::text::Glue(29);
-        for n in 0..24000 {
-            let set: &[&str] = match n % 6 {
+        for n in 0..32000 {
+            let set: &[&str] = match n % 8 {
                 0 => &pieces,
                 1 => &dollars,
                 2 => &escapes,
                 3 => &displays,
                 4 => &display_blocks,
-                _ => &runs,
+                5 => &runs,
+                6 => &unclosed,
+                _ => &escaped_dollars,
             };
             let s = glue.text(set, 20 + n % 200);
             let cut = s.len() - s.len() / 7;
