@@ -325,10 +325,7 @@ impl Doc<'_> {
             return (s, e);
         }
         // (At most a few spaces: a sign word is written next to its number.)
-        let mut k = s;
-        while k > from && s - k < 4 && b[k - 1] == b' ' {
-            k -= 1;
-        }
+        let k = run_before(b, from.max(s.saturating_sub(4)), s, |c| c == b' ');
         if k == s {
             return (s, e);
         }
@@ -341,10 +338,7 @@ impl Doc<'_> {
             {
                 continue;
             }
-            let mut p = ws;
-            while p > from && ws - p < 4 && b[p - 1] == b' ' {
-                p -= 1;
-            }
+            let p = run_before(b, from.max(ws.saturating_sub(4)), ws, |c| c == b' ');
             let operand = p > from
                 && (b[p - 1].is_ascii_digit()
                     || matches!(b[p - 1], b')' | b']' | b'}' | b'$')
