@@ -7,6 +7,7 @@
 //! Document 004's fallback takes the last number (`2` of `x = 1 and x =
 //! 2`); the production fallback reads the list (spec/math.md MX-13).
 
+use super::numbers::run_before;
 use super::{Found, alone_before};
 
 /// The most solutions listed together that the production fallback reads
@@ -77,17 +78,11 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
 /// `=`), and where `v` starts: one ASCII letter standing alone (not the end
 /// of a word, a command or a subscript).
 fn variable_before(b: &[u8], from: usize, at: usize) -> Option<(u8, usize)> {
-    let mut k = at;
-    while k > from && b[k - 1] == b' ' {
-        k -= 1;
-    }
+    let k = run_before(b, from, at, |c| c == b' ');
     if !(k > from && b[k - 1] == b'=') {
         return None;
     }
-    k -= 1;
-    while k > from && b[k - 1] == b' ' {
-        k -= 1;
-    }
+    let k = run_before(b, from, k - 1, |c| c == b' ');
     let v = *b.get(k.checked_sub(1)?)?;
     let p = k - 1;
     (p >= from && v.is_ascii_alphabetic() && alone_before(b, from, p)).then_some((v, p))
