@@ -1,9 +1,10 @@
 //! Retracted statements (MX-19): an explicit answer the response takes
 //! back is not its answer. `The answer is 5. Wait, that's wrong: 3 + 4 =
 //! 7, so the total is 7.` answered 5 (a false "equal" against 5, a miss
-//! against 7); the answer is what the response says after the retraction,
-//! read as the fallback reads a response (MX-13, MX-14): 7. A retraction
-//! with nothing after it is no answer.
+//! against 7); the answer is what the response says after the retraction
+//! word (past a place it names: `a mistake in step 2`), read as the
+//! fallback reads a response (MX-13, MX-14): 7. A retraction with nothing
+//! after it is no answer.
 //!
 //! A retraction is a sentence after the statement (starting at most
 //! [`MAX_RETRACTION_DISTANCE`] bytes after it) that opens with one of
@@ -69,9 +70,9 @@ pub const RETRACTED: &str = "the stated answer is taken back";
 /// whatever follows.
 pub const MAX_RETRACTION_DISTANCE: usize = 512;
 
-/// Where the first sentence after `text[reach..end]`'s statement that
-/// retracts it starts, if one does (within [`MAX_RETRACTION_DISTANCE`]
-/// bytes of `reach`).
+/// Where what the first sentence after `text[reach..end]`'s statement
+/// that retracts it says after its retraction word starts, if one does
+/// (the sentence within [`MAX_RETRACTION_DISTANCE`] bytes of `reach`).
 pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> {
     let b = text.as_bytes();
     let stop = end.min(reach.saturating_add(MAX_RETRACTION_DISTANCE));
@@ -92,15 +93,19 @@ pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> 
         while s < end && (b[s].is_ascii_whitespace() || b[s] == b'*') {
             s += 1;
         }
-        if s < stop && retracts(&b[s..end]) {
-            return Some(s);
+        if s < stop {
+            if let Some(after) = retracts(&b[s..end]) {
+                return Some(s + after);
+            }
         }
     }
     None
 }
 
-/// Whether the sentence opening `t` is a retraction.
-fn retracts(t: &[u8]) -> bool {
+/// Whether the sentence opening `t` is a retraction: where what it says
+/// after its retraction word starts (past a place the word names: `a
+/// mistake in step 2`, `an error on line 4`, see [`past_place`]).
+fn retracts(t: &[u8]) -> Option<usize> {
     let word_end = t
         .iter()
         .position(|c| !(c.is_ascii_alphabetic() || *c == b'\''))
@@ -110,7 +115,7 @@ fn retracts(t: &[u8]) -> bool {
         .iter()
         .any(|o| first.eq_ignore_ascii_case(o.as_bytes()))
     {
-        return false;
+        return None;
     }
     // The sentence's first bytes, up to its end.
     let limit = t.len().min(MAX_RETRACTION_BYTES);
@@ -125,19 +130,76 @@ fn retracts(t: &[u8]) -> bool {
         .unwrap_or(limit);
     let s = &t[..stop];
     // At each word's start, the retractions that start with its letter.
-    (0..s.len()).any(|i| {
+    (0..s.len()).find_map(|i| {
         let word_start = i == 0 || !s[i - 1].is_ascii_alphabetic();
-        word_start
-            && RETRACTIONS.iter().any(|r| {
-                let r = r.as_bytes();
-                r[0] == s[i].to_ascii_lowercase()
-                    && s.get(i..i + r.len())
-                        .is_some_and(|w| w.eq_ignore_ascii_case(r))
-                    && (r.ends_with(b"miscalculat")
-                        || s.get(i + r.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
-                    && !negated(&s[..i])
-            })
+        if !word_start {
+            return None;
+        }
+        RETRACTIONS.iter().find_map(|r| {
+            let r = r.as_bytes();
+            let hit = r[0] == s[i].to_ascii_lowercase()
+                && s.get(i..i + r.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(r))
+                && (r.ends_with(b"miscalculat")
+                    || s.get(i + r.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
+                && !negated(&s[..i]);
+            hit.then(|| past_place(t, i + r.len()))
+        })
     })
+}
+
+/// The words that name a place in a solution (lowercase): `step 2`,
+/// `line 4`, `equation (3)` is where an error is, not an answer.
+pub const PLACES: &[&str] = &[
+    "step", "line", "part", "case", "equation", "eq", "row", "stage", "term", "problem", "question",
+];
+
+/// `k` past a place named right after a retraction word: spaces, `in`,
+/// `at`, `on` or `of`, spaces, `the` optionally, one of [`PLACES`], spaces
+/// and its label (digits, letters, `.` and brackets: `2`, `(3)`, `4b`);
+/// `k` itself when none is.
+fn past_place(t: &[u8], k: usize) -> usize {
+    // (The place follows the word: its first 64 bytes are read.)
+    let t = &t[..t.len().min(k + 64)];
+    let word = |at: usize| {
+        let at = (at..t.len()).find(|&j| t[j] != b' ').unwrap_or(t.len());
+        let end = (at..t.len())
+            .find(|&j| !t[j].is_ascii_alphabetic())
+            .unwrap_or(t.len());
+        (at, end)
+    };
+    let is = |(s, e): (usize, usize), words: &[&str]| {
+        words
+            .iter()
+            .any(|w| t[s..e].eq_ignore_ascii_case(w.as_bytes()))
+    };
+    let prep = word(k);
+    if prep.0 == k || !is(prep, &["in", "at", "on", "of"]) {
+        return k;
+    }
+    let mut place = word(prep.1);
+    if is(place, &["the"]) {
+        place = word(place.1);
+    }
+    if place.0 == place.1 || !is(place, PLACES) {
+        return k;
+    }
+    let label = (place.1..t.len())
+        .find(|&j| t[j] != b' ')
+        .unwrap_or(t.len());
+    let end = (label..t.len())
+        .find(|&j| !(t[j].is_ascii_alphanumeric() || matches!(t[j], b'(' | b')' | b'.')))
+        .unwrap_or(t.len());
+    // (A sentence's period after the label is no part of it.)
+    let end = if end > label && t[end - 1] == b'.' {
+        end - 1
+    } else {
+        end
+    };
+    if label == place.1 || !t[label..end].iter().any(u8::is_ascii_digit) {
+        return k;
+    }
+    end
 }
 
 /// Whether the words before a retraction word deny it (`no mistake`, `not
@@ -201,6 +263,32 @@ mod tests {
             ("The answer is 3.5! No mistake here.", Ok("3.5")),
             ("The answer is 5. That isn't wrong.", Ok("5")),
             ("The answer is 5. I see nothing wrong with it.", Ok("5")),
+            // What the retraction says after its word: a place it names
+            // (`step 2`) is no answer, nor a number before the word.
+            (
+                "The answer is 3. Wait, I made an error in step 4.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "The answer is 5. I think I made a mistake in step 2, but the answer stands.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "The answer is 5. Actually it's 7; the 5 was a mistake.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "The answer is 5. Wait, I made a mistake in step 2: 3 + 4 = 7, so the total is 7.",
+                Ok("7"),
+            ),
+            (
+                "The answer is 5. Oops, an error on line (3). The sum is 8.",
+                Ok("8"),
+            ),
+            (
+                "The answer is 5. Hmm, a mistake in the first step. It is 6 in all.",
+                Ok("6"),
+            ),
         ] {
             let got = locate_default(response, false).map(|x| x.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response:?}");
