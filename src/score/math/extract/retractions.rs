@@ -143,7 +143,14 @@ fn retracts(t: &[u8]) -> Option<usize> {
                 && (r.ends_with(b"miscalculat")
                     || s.get(i + r.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
                 && !negated(&s[..i]);
-            hit.then(|| past_place(t, i + r.len()))
+            // (Past the word's end: `miscalculat` is a prefix of its forms.)
+            let word_end = |k: usize| {
+                k + s[k..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count()
+            };
+            hit.then(|| past_place(t, word_end(i + r.len())))
         })
     })
 }
@@ -288,6 +295,10 @@ mod tests {
             (
                 "The answer is 5. Hmm, a mistake in the first step. It is 6 in all.",
                 Ok("6"),
+            ),
+            (
+                "The answer is 5. I miscalculated in step 3.",
+                Err("the stated answer is taken back"),
             ),
         ] {
             let got = locate_default(response, false).map(|x| x.answer);
