@@ -166,8 +166,11 @@ pub const PLACES: &[&str] = &[
 /// and its label (digits, letters, `.` and brackets: `2`, `(3)`, `4b`);
 /// `k` itself when none is.
 fn past_place(t: &[u8], k: usize) -> usize {
-    // (The place follows the word: its first 64 bytes are read.)
-    let t = &t[..t.len().min(k + 64)];
+    // (The place follows the word: its first 64 bytes are read; a label
+    // reaching past them is not skipped, so no part of it is read as a
+    // number.)
+    let whole = t.len();
+    let t = &t[..whole.min(k + 64)];
     let word = |at: usize| {
         let at = (at..t.len()).find(|&j| t[j] != b' ').unwrap_or(t.len());
         let end = (at..t.len())
@@ -203,7 +206,10 @@ fn past_place(t: &[u8], k: usize) -> usize {
     } else {
         end
     };
-    if label == place.1 || !t[label..end].iter().any(u8::is_ascii_digit) {
+    if label == place.1
+        || !t[label..end].iter().any(u8::is_ascii_digit)
+        || (end == t.len() && t.len() < whole)
+    {
         return k;
     }
     end
