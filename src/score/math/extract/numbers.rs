@@ -209,7 +209,9 @@ impl Doc<'_> {
     /// A number that is the exponent of a power (`m^2`, `s^{-1}`, `2^{10}`,
     /// `x^4`, `(x+1)^2`) is not the token: the power is, and when its base
     /// is a unit after a number (`25 m^2`, `9.8 m/s^2`), that number with
-    /// its units ([`Doc::power`], [`Doc::number_with_units`]); so is a
+    /// its units ([`Doc::power`], [`Doc::number_with_units`]), or the number
+    /// alone when the units are a note in parentheses after it (`25
+    /// (m^2)`, as `5 (cm)`: [`Doc::number_before_unit_note`]); so is a
     /// number that is a subscript (`a_5`, `x_{2}`: the term, not its index).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
@@ -217,11 +219,16 @@ impl Doc<'_> {
         if (s, e) == n {
             if let Some((base, caret, end)) = self.power(from, to, n) {
                 // (A subscript's base is never a unit: `a_5` is a term.)
-                let units = match self.bytes()[caret] {
-                    b'^' => self.number_with_units(from, base, caret),
-                    _ => None,
-                };
-                return Some(units.map_or((base, end), |s| (s, end)));
+                if self.bytes()[caret] != b'^' {
+                    return Some((base, end));
+                }
+                if let Some(s) = self.number_with_units(from, base, caret) {
+                    return Some((s, end));
+                }
+                return Some(
+                    self.number_before_unit_note(from, (base, caret, end))
+                        .unwrap_or((base, end)),
+                );
             }
             if let Some(start) = self.expression_before(from, s) {
                 return Some((start, e));
@@ -573,6 +580,42 @@ impl Doc<'_> {
     /// [`MAX_UNIT_WORDS`](crate::score::math::units::MAX_UNIT_WORDS) in all) are unit words of ME-9, each with an
     /// optional integer power, joined by spaces, `/`, `*` or `\cdot`.
     fn number_with_units(&self, from: usize, base: usize, caret: usize) -> Option<usize> {
+        match self.units_before(from, base, caret)? {
+            Units::After(start) => Some(start),
+            Units::Opened(_) => None,
+        }
+    }
+
+    /// MX-14: when the power `[base, end)` (`^` at `caret`) is the last of
+    /// units in parentheses right after a number, a space or none between
+    /// (`25 (m^2)`, `9.8 (m/s^2)`): that number, its mantissa included. The
+    /// units are read as the note they are, as `5 (cm)` is (the number
+    /// alone is the token, not the unit's exponent).
+    fn number_before_unit_note(
+        &self,
+        from: usize,
+        (base, caret, end): (usize, usize, usize),
+    ) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let Units::Opened(open) = self.units_before(from, base, caret)? else {
+            return None;
+        };
+        if b.get(end) != Some(&b')') {
+            return None;
+        }
+        let q = run_before(b, from.max(open.saturating_sub(4)), open, |c| c == b' ');
+        if !(q > from && b[q - 1].is_ascii_digit()) {
+            return None;
+        }
+        let n = self.last_number(from, q)?;
+        let (s, e) = self.with_mantissa(from, n);
+        (e == q).then_some((s, e))
+    }
+
+    /// The units ending in the power whose base is `[base, caret)`, read
+    /// back (see [`Self::number_with_units`]), and what stands before them:
+    /// the number they follow, or the `(` they are opened by.
+    fn units_before(&self, from: usize, base: usize, caret: usize) -> Option<Units> {
         let b = self.bytes();
         let is_unit = |w: &[u8]| {
             !w.is_empty()
@@ -623,16 +666,28 @@ impl Doc<'_> {
                 continue;
             }
             // Else the number the units follow (its mantissa included),
-            // ending at the joint or glued to the unit (`25m^2`).
+            // ending at the joint or glued to the unit (`25m^2`), or the
+            // parenthesis that opens them (`(m/s^2)`).
             if j > from && (b[j - 1].is_ascii_digit() || b[j - 1] == b'}') {
                 let n = self.last_number(from, j)?;
                 let (ns, ne) = self.with_mantissa(from, n);
-                return (ne == j).then_some(ns);
+                return (ne == j).then_some(Units::After(ns));
+            }
+            if !joined && j > from && b[j - 1] == b'(' {
+                return Some(Units::Opened(j - 1));
             }
             return None;
         }
         None
     }
+}
+
+/// What stands before the units of a power ([`Doc::units_before`]).
+enum Units {
+    /// The number they follow: where it starts.
+    After(usize),
+    /// The `(` that opens them: its position.
+    Opened(usize),
 }
 
 /// The most groups [`Doc::with_colons_and_minus`] joins before a number
@@ -704,6 +759,14 @@ mod tests {
         for (response, want) in [
             ("The area is 25 m^2.", "25 m^2"),
             ("The acceleration is 9.8 m/s^2", "9.8 m/s^2"),
+            // Units as a note in parentheses: the number, as for `5 (cm)`;
+            // not a variable's power, nor a parenthesis left open.
+            ("The area is 25 (m^2).", "25"),
+            ("The acceleration is 9.8 (m/s^2)", "9.8"),
+            ("The area is 25(cm^2).", "25"),
+            ("The area is 5 (cm).", "5"),
+            ("The value is 5 (x^2).", "x^2"),
+            ("so 3 (m^2 in all", "m^2"),
             ("The rate constant is 3.54e-07 s^-1.", "3.54e-07 s^-1"),
             ("The speed is 1.5 m s^{-1}.", "1.5 m s^{-1}"),
             (
