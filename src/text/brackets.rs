@@ -96,8 +96,8 @@ impl Ranked {
     fn rank_of(&self, at: usize) -> Option<usize> {
         let (word, bit) = (at / 64, at % 64);
         let w = *self.bits.get(word)?;
-        (w >> bit & 1 == 1)
-            .then(|| self.before[word] as usize + (w & ((1u64 << bit) - 1)).count_ones() as usize)
+        let before = *self.before.get(word)? as usize;
+        (w >> bit & 1 == 1).then(|| before + (w & ((1u64 << bit) - 1)).count_ones() as usize)
     }
 }
 
@@ -163,13 +163,17 @@ impl Pairs {
     /// The byte position of the bracket closing the one at `open`, or `None`
     /// (not an opening bracket, or never closed).
     pub(crate) fn close_of(&self, open: usize) -> Option<usize> {
-        let c = self.close[self.opens.rank_of(open)?];
+        // (A rank is below the count of brackets recorded: `get` never
+        // misses.)
+        let c = *self.close.get(self.opens.rank_of(open)?)?;
         (c != NONE).then_some(c as usize)
     }
 
     /// The byte position of the bracket opening the one at `close`, or `None`.
     pub(crate) fn open_of(&self, close: usize) -> Option<usize> {
-        Some(self.open[self.closes.rank_of(close)?] as usize)
+        self.open
+            .get(self.closes.rank_of(close)?)
+            .map(|&o| o as usize)
     }
 }
 

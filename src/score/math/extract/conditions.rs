@@ -22,7 +22,7 @@
 //! extraction's (spec/math.md MX-18).
 
 use super::alone_before;
-use super::numbers::run_before;
+use super::numbers::{run_after, run_before};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &["at", "when", "whenever", "for", "where", "if", "given"];
@@ -81,7 +81,7 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
     if !(s < e && b[s].is_ascii_alphabetic() && alone_after && alone_before(b, from, s)) {
         return None;
     }
-    let rest = &b[skip_spaces(b, s + 1, e)..e];
+    let rest = &b[run_after(b, s + 1, e, |c| c == b' ')..e];
     let relation = match rest.first() {
         Some(b'=' | b'<' | b'>') => true,
         Some(b'\\') => COMMAND_RELATIONS.iter().any(|r| rest.starts_with(r)),
@@ -111,14 +111,6 @@ fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let k = run_before(b, from, k - r, |c| c == b' ');
     let v = k.checked_sub(1).filter(|&v| v >= from)?;
     (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
-}
-
-/// The first byte from `k` on (before `end`) that is not a space.
-fn skip_spaces(b: &[u8], mut k: usize, end: usize) -> usize {
-    while k < end && b[k] == b' ' {
-        k += 1;
-    }
-    k
 }
 
 #[cfg(test)]

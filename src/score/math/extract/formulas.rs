@@ -22,6 +22,21 @@ fn has_content(b: &[u8], mut s: usize, e: usize) -> bool {
     false
 }
 
+/// The content of the display opened at `opener` and closed at `close`
+/// (its closer's second byte `seek`), if it counts: some content, and on
+/// one line when asked for `\(…\)`.
+#[inline(always)]
+fn display_content(
+    b: &[u8],
+    (opener, close): (usize, usize),
+    seek: u8,
+    one_line: bool,
+) -> Option<(usize, usize)> {
+    let s = opener + 2;
+    let broken = one_line && seek == b')' && b[s..close].contains(&b'\n');
+    (!broken && has_content(b, s, close)).then_some((s, close))
+}
+
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
     /// the range of its content.
@@ -181,10 +196,8 @@ impl Doc<'_> {
                 } else if b[i] == b'\\' && b[i + 1] == seek {
                     // (Trimmed once, at the end: whether it has content is
                     // its first non-space byte.)
-                    let s = opener + 2;
-                    let broken = one_line && seek == b')' && b[s..i].contains(&b'\n');
-                    if !broken && has_content(b, s, i) {
-                        best = Some((s, i));
+                    if let Some(span) = display_content(b, (opener, i), seek, one_line) {
+                        best = Some(span);
                     }
                     (i, seek) = (i + 2, 0);
                 } else {
@@ -304,6 +317,8 @@ impl Doc<'_> {
             if slashes & (slashes >> 1) != 0 || (slashes | dollars).count_ones() < 6 {
                 return None;
             }
+            // (The bytes after its few `\` one by one: cheaper here than
+            // `has_opener`'s pass over the block, measured.)
             let mut m = slashes;
             while m != 0 {
                 if matches!(flags.w[(m.trailing_zeros() & 63) as usize + 1], b'(' | b'[') {
@@ -385,6 +400,9 @@ impl Doc<'_> {
             m &= m - 1;
             let next = flags.w[k + 1];
             if *seek == 0 {
+                // (The scan's opener test, written out again: as a function
+                // returning the byte sought, stored at every `\`, it cost
+                // this step 3.5 % more, measured.)
                 match next {
                     b'(' if !missing.0 => *seek = b')',
                     b'[' if !missing.1 => *seek = b']',
@@ -393,10 +411,8 @@ impl Doc<'_> {
                 *opener = i + k;
                 end = k + 2;
             } else if next == *seek {
-                let (s, e) = (*opener + 2, i + k);
-                let broken = one_line && *seek == b')' && b[s..e].contains(&b'\n');
-                if !broken && has_content(b, s, e) {
-                    *best = Some((s, e));
+                if let Some(span) = display_content(b, (*opener, i + k), *seek, one_line) {
+                    *best = Some(span);
                 }
                 *seek = 0;
                 end = k + 2;

@@ -209,7 +209,7 @@ impl Doc<'_> {
     /// A number that is the exponent of a power (`m^2`, `s^{-1}`, `2^{10}`,
     /// `x^4`, `(x+1)^2`) is not the token: the power is, and when its base
     /// is a unit after a number (`25 m^2`, `9.8 m/s^2`), that number with
-    /// its units ([`Doc::power`], [`Doc::number_with_units`]), or the number
+    /// its units ([`Doc::power`], [`Doc::units_before`]), or the number
     /// alone when the units are a note in parentheses after it (`25
     /// (m^2)`, as `5 (cm)`: [`Doc::number_before_unit_note`]); so is a
     /// number that is a subscript (`a_5`, `x_{2}`: the term, not its index).
@@ -222,13 +222,13 @@ impl Doc<'_> {
                 if self.bytes()[caret] != b'^' {
                     return Some((base, end));
                 }
-                if let Some(s) = self.number_with_units(from, base, caret) {
-                    return Some((s, end));
-                }
-                return Some(
-                    self.number_before_unit_note(from, (base, caret, end))
+                return Some(match self.units_before(from, base, caret) {
+                    Some(Units::After(s)) => (s, end),
+                    Some(Units::Opened(open)) => self
+                        .number_before_unit_note(from, open, end)
                         .unwrap_or((base, end)),
-                );
+                    None => (base, end),
+                });
             }
             if let Some(start) = self.expression_before(from, s) {
                 return Some((start, e));
@@ -574,47 +574,44 @@ impl Doc<'_> {
         Some(run_before(b, floor, k, |c| c.is_ascii_digit()))
     }
 
-    /// MX-14: when the power whose base is `[base, caret)` is a unit after a
-    /// number (`25 m^2`, `9.8 m/s^2`, `1.5 m s^{-1}`, `3.54e-07 s^-1`):
-    /// where that number starts. The units before the base (at most
-    /// [`MAX_UNIT_WORDS`](crate::score::math::units::MAX_UNIT_WORDS) in all) are unit words of ME-9, each with an
-    /// optional integer power, joined by spaces, `/`, `*` or `\cdot`.
-    fn number_with_units(&self, from: usize, base: usize, caret: usize) -> Option<usize> {
-        match self.units_before(from, base, caret)? {
-            Units::After(start) => Some(start),
-            Units::Opened(_) => None,
-        }
-    }
-
-    /// MX-14: when the power `[base, end)` (`^` at `caret`) is the last of
-    /// units in parentheses right after a number, a space or none between
-    /// (`25 (m^2)`, `9.8 (m/s^2)`): that number, its mantissa included. The
-    /// units are read as the note they are, as `5 (cm)` is (the number
-    /// alone is the token, not the unit's exponent).
+    /// MX-14: when the units ending in the power `[base, end)` stand in
+    /// parentheses opened at `open`, right after a number, a space or none
+    /// between (`25 (m^2)`, `9.8 (m/s^2)`): that number, its mantissa
+    /// included. The units are read as the note they are, as `5 (cm)` is
+    /// (the number alone is the token, not the unit's exponent).
     fn number_before_unit_note(
         &self,
         from: usize,
-        (base, caret, end): (usize, usize, usize),
+        open: usize,
+        end: usize,
     ) -> Option<(usize, usize)> {
         let b = self.bytes();
-        let Units::Opened(open) = self.units_before(from, base, caret)? else {
-            return None;
-        };
         if b.get(end) != Some(&b')') {
             return None;
         }
         let q = run_before(b, from.max(open.saturating_sub(4)), open, |c| c == b' ');
-        if !(q > from && b[q - 1].is_ascii_digit()) {
-            return None;
-        }
-        let n = self.last_number(from, q)?;
-        let (s, e) = self.with_mantissa(from, n);
-        (e == q).then_some((s, e))
+        self.number_ending_at(from, q).map(|s| (s, q))
     }
 
-    /// The units ending in the power whose base is `[base, caret)`, read
-    /// back (see [`Self::number_with_units`]), and what stands before them:
-    /// the number they follow, or the `(` they are opened by.
+    /// Where the number (its mantissa included: `3.54e-07`, `2.1 \times
+    /// 10^{5}`) that ends at `j` starts, if one does.
+    fn number_ending_at(&self, from: usize, j: usize) -> Option<usize> {
+        let b = self.bytes();
+        if !(j > from && (b[j - 1].is_ascii_digit() || b[j - 1] == b'}')) {
+            return None;
+        }
+        let n = self.last_number(from, j)?;
+        let (s, e) = self.with_mantissa(from, n);
+        (e == j).then_some(s)
+    }
+
+    /// MX-14: when the power whose base is `[base, caret)` is a unit after a
+    /// number (`25 m^2`, `9.8 m/s^2`, `1.5 m s^{-1}`, `3.54e-07 s^-1`):
+    /// where that number starts ([`Units::After`]), or, when the units are
+    /// opened by a parenthesis instead (`(m/s^2)`), where it stands
+    /// ([`Units::Opened`]). The units before the base (at most
+    /// [`MAX_UNIT_WORDS`](crate::score::math::units::MAX_UNIT_WORDS) in all) are unit words of ME-9, each with an
+    /// optional integer power, joined by spaces, `/`, `*` or `\cdot`.
     fn units_before(&self, from: usize, base: usize, caret: usize) -> Option<Units> {
         let b = self.bytes();
         let is_unit = |w: &[u8]| {
@@ -668,15 +665,10 @@ impl Doc<'_> {
             // Else the number the units follow (its mantissa included),
             // ending at the joint or glued to the unit (`25m^2`), or the
             // parenthesis that opens them (`(m/s^2)`).
-            if j > from && (b[j - 1].is_ascii_digit() || b[j - 1] == b'}') {
-                let n = self.last_number(from, j)?;
-                let (ns, ne) = self.with_mantissa(from, n);
-                return (ne == j).then_some(Units::After(ns));
-            }
             if !joined && j > from && b[j - 1] == b'(' {
                 return Some(Units::Opened(j - 1));
             }
-            return None;
+            return self.number_ending_at(from, j).map(Units::After);
         }
         None
     }
@@ -696,6 +688,15 @@ const MAX_COLON_GROUPS: usize = 3;
 
 /// How far back [`Doc::expression_before`] reads an expression (bytes).
 const MAX_EXPRESSION_BYTES: usize = 64;
+
+/// Where the run of bytes that `keep` accepts starting at `k` of `b` ends,
+/// not after `ceil` (`k` when `b[k]` is not one).
+pub(super) fn run_after(b: &[u8], mut k: usize, ceil: usize, keep: impl Fn(u8) -> bool) -> usize {
+    while k < ceil && keep(b[k]) {
+        k += 1;
+    }
+    k
+}
 
 /// Where the run of bytes that `keep` accepts ending at `k` of `b` starts,
 /// not before `floor` (`k` when `b[k - 1]` is not one).
@@ -764,6 +765,10 @@ mod tests {
             ("The area is 25 (m^2).", "25"),
             ("The acceleration is 9.8 (m/s^2)", "9.8"),
             ("The area is 25(cm^2).", "25"),
+            (
+                "so the volume is 2.1 \\times 10^{5} (m^3)",
+                "2.1 \\times 10^{5}",
+            ),
             ("The area is 5 (cm).", "5"),
             ("The value is 5 (x^2).", "x^2"),
             ("so 3 (m^2 in all", "m^2"),

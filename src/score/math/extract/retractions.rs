@@ -23,6 +23,8 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-19).
 
+use super::numbers::run_after;
+
 /// The words that open a retraction (lowercase; then a non-letter).
 pub const OPENERS: &[&str] = &[
     "wait",
@@ -137,20 +139,15 @@ fn retracts(t: &[u8]) -> Option<usize> {
         }
         RETRACTIONS.iter().find_map(|r| {
             let r = r.as_bytes();
-            let hit = r[0] == s[i].to_ascii_lowercase()
-                && s.get(i..i + r.len())
-                    .is_some_and(|w| w.eq_ignore_ascii_case(r))
-                && (r.ends_with(b"miscalculat")
-                    || s.get(i + r.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
-                && !negated(&s[..i]);
-            // (Past the word's end: `miscalculat` is a prefix of its forms.)
-            let word_end = |k: usize| {
-                k + s[k..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_alphabetic())
-                    .count()
-            };
-            hit.then(|| past_place(t, word_end(i + r.len())))
+            if !s.get(i..i + r.len())?.eq_ignore_ascii_case(r) {
+                return None;
+            }
+            // A word of its own (`miscalculat` the prefix of its forms):
+            // what follows starts past the word's end.
+            let k = i + r.len();
+            let end = run_after(s, k, s.len(), |c| c.is_ascii_alphabetic());
+            ((end == k || r.ends_with(b"miscalculat")) && !negated(&s[..i]))
+                .then(|| past_place(t, end))
         })
     })
 }
@@ -172,11 +169,8 @@ fn past_place(t: &[u8], k: usize) -> usize {
     let whole = t.len();
     let t = &t[..whole.min(k + 64)];
     let word = |at: usize| {
-        let at = (at..t.len()).find(|&j| t[j] != b' ').unwrap_or(t.len());
-        let end = (at..t.len())
-            .find(|&j| !t[j].is_ascii_alphabetic())
-            .unwrap_or(t.len());
-        (at, end)
+        let at = run_after(t, at, t.len(), |c| c == b' ');
+        (at, run_after(t, at, t.len(), |c| c.is_ascii_alphabetic()))
     };
     let is = |(s, e): (usize, usize), words: &[&str]| {
         words
@@ -194,12 +188,10 @@ fn past_place(t: &[u8], k: usize) -> usize {
     if place.0 == place.1 || !is(place, PLACES) {
         return k;
     }
-    let label = (place.1..t.len())
-        .find(|&j| t[j] != b' ')
-        .unwrap_or(t.len());
-    let end = (label..t.len())
-        .find(|&j| !(t[j].is_ascii_alphanumeric() || matches!(t[j], b'(' | b')' | b'.')))
-        .unwrap_or(t.len());
+    let label = run_after(t, place.1, t.len(), |c| c == b' ');
+    let end = run_after(t, label, t.len(), |c| {
+        c.is_ascii_alphanumeric() || matches!(c, b'(' | b')' | b'.')
+    });
     // (A sentence's period after the label is no part of it.)
     let end = if end > label && t[end - 1] == b'.' {
         end - 1
@@ -218,10 +210,12 @@ fn past_place(t: &[u8], k: usize) -> usize {
 /// Whether the words before a retraction word deny it (`no mistake`, `not
 /// wrong`, `isn't wrong`, `nothing wrong`, `never wrong`).
 fn negated(before: &[u8]) -> bool {
-    let lower = before.to_ascii_lowercase();
     ["no ", "not ", "n't ", "nothing ", "never "]
         .iter()
-        .any(|n| lower.ends_with(n.as_bytes()))
+        .any(|n| {
+            before.len() >= n.len()
+                && before[before.len() - n.len()..].eq_ignore_ascii_case(n.as_bytes())
+        })
 }
 
 #[cfg(test)]
