@@ -50,6 +50,7 @@ mod boxes;
 mod choice;
 mod conditions;
 mod formulas;
+mod negations;
 mod numbers;
 mod phrases;
 mod production;
@@ -61,8 +62,8 @@ pub use asides::MAX_ASIDE_BYTES;
 pub(crate) use bare::plain_bare_answer;
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
-pub(crate) use choice::response_choice_kept;
 pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};
+pub(crate) use choice::{labelled_value, response_choice_kept};
 pub use numbers::MAX_NUMBER_BYTES;
 pub(crate) use production::locate_default_kept;
 pub use production::{

@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
-    Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, locate_answer,
-    locate_default, locate_default_kept, plain_bare_answer, response_choice_kept,
+    Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, labelled_value,
+    locate_answer, locate_default, locate_default_kept, plain_bare_answer, response_choice_kept,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -24,7 +24,7 @@ pub struct GradeOptions {
     pub equal: EqualOptions,
     /// Strict extraction (MG-2): document 004's `\boxed{}` and answer
     /// phrases only (and a response that is itself an answer). Default
-    /// false: the production extraction (MX-10 … MX-19).
+    /// false: the production extraction (MX-10 … MX-20).
     pub strict: bool,
     /// When not strict, fall back on the last formula in math delimiters
     /// only, never a bare number of the prose (MX-9). Default false.
@@ -183,14 +183,25 @@ fn grade_one(
     let (verdict, pred) = {
         let gold_text = gold.compared();
         // MX-16: a choice letter as gold takes the response's choice.
-        let pred = match names_choice(&gold_text)
+        let letter = names_choice(&gold_text)
             .then(|| choice_letter(&gold_text))
-            .flatten()
-        {
+            .flatten();
+        let pred = match letter {
             Some(_) => response_choice_kept(response, Some(&pred), kept).unwrap_or(pred),
             None => pred,
         };
-        (equal(&gold_text, &pred.compared(), &opts.equal), pred)
+        let pred_text = pred.compared();
+        // MX-16: a letter before a value (`(C) 24`) on one side only, and
+        // no choice letter as gold: the value is compared (both sides
+        // labelled: compared as they are, so the letters must agree).
+        let (g, p) = match (labelled_value(&gold_text), labelled_value(&pred_text)) {
+            _ if letter.is_some() => (&*gold_text, &*pred_text),
+            (None, Some(v)) => (&*gold_text, v),
+            (Some(v), None) => (v, &*pred_text),
+            _ => (&*gold_text, &*pred_text),
+        };
+        let verdict = equal(g, p, &opts.equal);
+        (verdict, pred)
     };
     Graded {
         verdict,
@@ -326,5 +337,43 @@ mod tests {
         }
         assert!(chosen > 500, "{chosen}");
         assert!(!names_choice("x = 12") && !names_choice(r"\frac{1}{3}"));
+    }
+
+    /// A letter before a value (`(C) 24`) grades by the value against a
+    /// gold value, both ways; labelled on both sides, the letters count;
+    /// a choice letter as gold still takes the response's choice.
+    #[test]
+    fn a_letter_before_a_value_grades_by_the_value() {
+        let opts = GradeOptions::default();
+        for (gold, response, want) in [
+            ("24", "So the answer is (C) 24.", "equal"),
+            ("24", r"The answer is $\textbf{(C) } 24$.", "equal"),
+            ("24", "**Answer:** option (C) 24", "equal"),
+            ("-3", "The answer is (B) -3.", "equal"),
+            ("18", "So the answer is (C) 24.", "not_equal"),
+            ("(C) 24", "24", "equal"),
+            ("(C) 24", "(C) 24", "equal"),
+            ("(C) 24", "(D) 24", "not_equal"),
+            ("C", "So the answer is (C) 24.", "equal"),
+            ("D", "So the answer is (C) 24.", "not_equal"),
+        ] {
+            let g = grade(gold, response, &opts);
+            assert_eq!(g.verdict.outcome.as_str(), want, "{gold} / {response}");
+        }
+        for (text, want) in [
+            ("(C) 24", Some("24")),
+            (r"$\textbf{(C) } 24$", Some("24")),
+            ("**(B)** 12", Some("12")),
+            ("option (D) 7", Some("7")),
+            ("(B) -3", Some("-3")),
+            ("(A) + (B)", None),
+            ("(A)(B)", None),
+            ("(A) - 2", None),
+            ("(C)", None),
+            ("(K) 5", None),
+            ("(1) 5", None),
+        ] {
+            assert_eq!(labelled_value(text), want, "{text}");
+        }
     }
 }

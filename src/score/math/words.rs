@@ -166,6 +166,87 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     Some((math, words.join(" ")))
 }
 
+/// Words that, before a number, say what the answer is not or bound it
+/// (`not 8`, `less than 5`, `at most 3`, `isn't 7`, `except 2`, ME-13):
+/// the item states a relation to the number, not the number, and is no
+/// labelled quantity (`Season 7` = `7`, but `not 8` ≠ `8`).
+pub const QUALIFIERS: &[&str] = &[
+    "not",
+    "never",
+    "cannot",
+    "without",
+    "except",
+    "excluding",
+    "besides",
+    "than",
+    "under",
+    "over",
+    "above",
+    "below",
+    "beyond",
+    "least",
+    "most",
+    "within",
+    "exceed",
+    "exceeds",
+    "exceeding",
+    "up",
+    "nor",
+    "neither",
+    "none",
+];
+
+/// Whether a word of [`QUALIFIERS`] (or a contraction in `n't`: `isn't`,
+/// `can’t`) is among the words before the mathematics of the item `s`
+/// (in plain prose or in `\text{…}`, `\mbox{…}`, `\textnormal{…}`,
+/// `\mathrm{…}`, `\textrm{…}`, math delimiters between): `not 8`,
+/// `\text{at most } 5`, `fewer than 5 apples`, `the answer is not 5` (ME-13).
+/// Read in one pass over the words before the first other character.
+pub fn qualified(s: &str) -> bool {
+    const OPENERS: [&str; 5] = [
+        "\\text{",
+        "\\mbox{",
+        "\\textnormal{",
+        "\\mathrm{",
+        "\\textrm{",
+    ];
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if matches!(c, b' ' | b'$' | b'~' | b'{' | b'}' | b',' | b':') {
+            i += 1;
+        } else if c == b'\\' {
+            let rest = &s[i..];
+            if let Some(o) = OPENERS.iter().find(|o| rest.starts_with(**o)) {
+                i += o.len();
+            } else if ["\\(", "\\ ", "\\,", "\\;"]
+                .iter()
+                .any(|o| rest.starts_with(o))
+            {
+                i += 2;
+            } else {
+                return false;
+            }
+        } else if c.is_ascii_alphabetic() {
+            let n = b[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic() || **c == b'\'')
+                .count();
+            let w = &s[i..i + n];
+            let contraction = w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case("n't")
+                || w.ends_with(['n', 'N']) && s[i + n..].starts_with("\u{2019}t");
+            if contraction || QUALIFIERS.iter().any(|q| q.eq_ignore_ascii_case(w)) {
+                return true;
+            }
+            i += n;
+        } else {
+            return false;
+        }
+    }
+    false
+}
+
 /// The number words zero–nineteen, by value.
 const NUMBER_WORDS: &[&str] = &[
     "zero",
@@ -882,5 +963,42 @@ mod tests {
         );
         assert_eq!(number_set("\\mathbb{R}^+"), Some("(0,\\infty)"));
         assert_eq!(number_set("z"), None);
+    }
+
+    /// A negating or bounding word before the number (`not 8`,
+    /// `\text{at most } 5`) is found; labels, approximations and words
+    /// after the number are not qualifiers.
+    #[test]
+    fn qualified_items_are_text() {
+        for s in [
+            "not 8",
+            "Never 8",
+            "isn't 3",
+            "isn\u{2019}t 3",
+            "less than 5",
+            "fewer than 5 apples",
+            "\\text{at most } 5",
+            "$\\text{not}$ 5",
+            "\\(\\mathrm{no more than}\\) 5",
+            "the answer is not 5",
+            "except 2",
+            "up to 5",
+        ] {
+            assert!(qualified(s), "{s}");
+        }
+        for s in [
+            "Season 7",
+            "about 5",
+            "approximately 5",
+            "5 more apples",
+            "5 not",
+            "x = 5",
+            "knot 5",
+            "nothing 5",
+            "\\frac{not}{2}",
+            "No. 5",
+        ] {
+            assert!(!qualified(s), "{s}");
+        }
     }
 }

@@ -23,6 +23,37 @@ pub fn choice_letter(text: &str) -> Option<char> {
         .then_some(letter)
 }
 
+/// The value after a choice letter in parentheses that opens `text`
+/// (`(C) 24`, `\textbf{(C) } 24`, `**(B)** 12`, `option (D) 7`: `24`, `24`,
+/// `12`, `7`), when a value follows it (MX-16: a response that names its
+/// option and the option's value, graded against a gold value). `None`
+/// without such a letter, or with nothing after it, or an operator
+/// (`(A) + (B)`), or without a space or closing mark between the letter
+/// and what follows (`(A)(B)`).
+pub(crate) fn labelled_value(text: &str) -> Option<&str> {
+    let t = after_prefixes(text).strip_prefix('(')?;
+    let mut chars = t.chars();
+    let c = chars.next()?;
+    let rest = chars.as_str().strip_prefix(')')?;
+    if !('A'..='J').contains(&c) {
+        return None;
+    }
+    let value =
+        rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '}' | '*' | '~'));
+    let apart = value.len() < rest.len();
+    let mut value = value.trim_end();
+    // (`$\textbf{(C) } 24$`: the `$` that opened before the letter.)
+    if value.bytes().filter(|&b| b == b'$').count() % 2 == 1 {
+        value = value.strip_suffix('$').unwrap_or(value).trim_end();
+    }
+    let negative = value
+        .strip_prefix('-')
+        .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()));
+    let operator =
+        value.starts_with(['+', '-', '*', '/', '=', '^', '_', ')', ',', '.', ':']) && !negative;
+    (apart && !value.is_empty() && !operator).then_some(value)
+}
+
 /// A choice letter at the start of `text` (after `$`, `**`, `\text{`,
 /// "option", "choice", `(`), and the text after it.
 pub(super) fn choice_at_start(text: &str) -> Option<(char, &str)> {

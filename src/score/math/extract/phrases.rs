@@ -48,6 +48,8 @@ pub(super) const CUT_WORDS: &[&str] = &[
     "therefore",
     "after",
     "for",
+    "rather",
+    "instead",
 ];
 
 /// Words that open a remark in parentheses after a statement's value, besides
@@ -813,8 +815,15 @@ impl Doc<'_> {
                         let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
                         opens_with_word(&rest[..group])
                     };
+                    // `9, not 8`: the value it rules out after the answer
+                    // (MX-20; not `not 8` alone, the answer `not 8`).
+                    let ruled_out = b[i - 1] == b',' && word.eq_ignore_ascii_case(b"not");
                     if n > 0
-                        && (one_of(CUT_WORDS) || aside && one_of(ASIDE_WORDS) || remark || restated)
+                        && (one_of(CUT_WORDS)
+                            || aside && one_of(ASIDE_WORDS)
+                            || remark
+                            || restated
+                            || ruled_out)
                     {
                         let mut k = i;
                         while k > s && matches!(b[k - 1], b',' | b' ' | b';') {

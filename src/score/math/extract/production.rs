@@ -1,4 +1,4 @@
-//! The production extraction of `math.grade` (MX-10 … MX-19): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-20): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
@@ -16,6 +16,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
+use super::negations::{MAX_NEGATIONS, NEGATED, negation_start};
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
@@ -151,7 +152,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-19):
+/// The production extraction of `math.grade` (rules MX-10 … MX-20):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -346,10 +347,32 @@ fn fallback_from(
     let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
         .then(|| read(para, end))
         .flatten();
-    let (found, from) = match in_para {
+    let (mut found, mut from) = match in_para {
         Some(f) => (Some(f), para),
         None => (read(fstart, end), fstart),
     };
+    // MX-20: not a value the response rules out (`9, not 8`), but the
+    // formula or number before the negation (in the window when the last
+    // paragraph has none); none, or negations past MAX_NEGATIONS: no answer.
+    for n in 0..=MAX_NEGATIONS {
+        let Some(q) = found
+            .as_ref()
+            .and_then(|f| negation_start(response, from, f.span))
+        else {
+            break;
+        };
+        if n == MAX_NEGATIONS {
+            return Err(NEGATED);
+        }
+        found = read(from, q);
+        if found.is_none() && from > fstart {
+            from = fstart;
+            found = read(fstart, q);
+        }
+        if found.is_none() {
+            return Err(NEGATED);
+        }
+    }
     // MX-18: not the condition after the answer (`$3$ when $x = 1$`), but
     // the answer before it in the same clause.
     let found = found.map(|f| {
