@@ -25,7 +25,24 @@ use super::alone_before;
 use super::numbers::{run_after, run_before};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
-pub const CONDITION_WORDS: &[&str] = &["at", "when", "whenever", "for", "where", "if", "given"];
+pub const CONDITION_WORDS: &[&str] = &[
+    "at",
+    "when",
+    "whenever",
+    "for",
+    "where",
+    "if",
+    "given",
+    "unless",
+    "except",
+    "excluding",
+    "including",
+    "counting",
+    "besides",
+];
+
+/// The most letters of a condition word (`excluding`, `including`).
+const MAX_WORD: usize = 9;
 
 /// The most bytes between the answer and the condition word after it.
 pub const MAX_CLAUSE_BYTES: usize = 64;
@@ -52,10 +69,10 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
         // (The word must stand apart from the variable.)
         return None;
     }
-    // (The longest condition word has 8 letters: a longer run of letters
-    // is no condition word, and is not read further.)
+    // (The longest condition word has MAX_WORD letters: a longer run of
+    // letters is no condition word, and is not read further.)
     let mut q = end;
-    while q > from && end - q <= 8 && b[q - 1].is_ascii_alphabetic() {
+    while q > from && end - q < MAX_WORD && b[q - 1].is_ascii_alphabetic() {
         q -= 1;
     }
     let word = &text[q..end];
@@ -149,14 +166,23 @@ mod tests {
             ("We have 3 format x = 2", "2"),
             ("We get 3 at xy = 2", "2"),
             ("We get 3 thereafterwhen x = 2", "2"),
+            // Exclusions and inclusions are conditions too.
+            ("There are 4 solutions, not counting x = 0.", "4"),
+            ("There are 5 roots, including $x = 0$.", "5"),
+            ("All 6 values work except x = 2.", "6"),
+            ("The count is 7 excluding n = 1", "7"),
             // The listed solutions are read before the condition.
             ("So x = 1 and x = 2 when a = 0", "x = 1 and x = 2"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
         }
-        // (The word scan reads at most 8 letters back.)
-        assert!(super::CONDITION_WORDS.iter().all(|w| w.len() <= 8));
+        // (The word scan reads at most MAX_WORD letters back.)
+        assert!(
+            super::CONDITION_WORDS
+                .iter()
+                .all(|w| w.len() <= super::MAX_WORD)
+        );
         // With formulas only, the formula before the condition.
         let found = locate_default("So $y = 3$ when $x = 1$.", true).unwrap();
         assert_eq!(found.answer, "3");

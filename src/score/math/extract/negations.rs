@@ -1,16 +1,22 @@
-//! Negated answers (MX-20): the fallback's last formula or number is not the
-//! answer when the response says the answer is not it — `So the total is 9,
-//! not 8.`, `It is 9 rather than 8.`, `$9$, not $8$`, `It can't be 8.`. The
-//! answer is the last formula or number before the negation (9), read as the
-//! fallback reads; with none before it the response has no answer
-//! ([`NEGATED`]). Taking the negated value credited a response against a gold
-//! equal to the value it rules out.
+//! Ruled-out values and bounds (MX-20): the fallback's last formula or
+//! number is not the answer when the response rules it out or states a bound
+//! with it — `So the total is 9, not 8.`, `It is 9 rather than 8.`, `$9$, not
+//! $8$`, `It can't be 8.`, `Hence n ≠ 7.`, `So the maximum is less than 5.`,
+//! `x can be any number except 5.` Taking that value credited a response
+//! against a gold equal to the value it excludes.
 //!
-//! A negation is a word before the value — `not`, `never`, `cannot`, a
+//! A *negation* is a word before the value — `not`, `never`, `cannot`, a
 //! contraction in `n't` (`isn't`, `can't`, `can’t`) — then at most two of
 //! the words `be`, `equal`, `equals`, `to`, `exactly` (`is not equal to 8`,
-//! `can't be 8`), or the pairs `rather than`, `instead of`; one math
-//! delimiter (`$`, `\(`) may stand between it and the value.
+//! `can't be 8`); the pairs `rather than`, `instead of`; or the relation
+//! `≠` (`\neq`, `\ne`, `\not=`). After a negation the answer is the last
+//! formula or number before it in the same clause (9 of `9, not 8`), read as
+//! the fallback reads. A *bound* is `than` after another word (`less than`,
+//! `more than`, `no more than`), `at most`, `at least`, or an exclusion
+//! (`except`, `excluding`, `without`, `besides`): what the response says is
+//! not a value, and it has no answer. Either way one math delimiter (`$`,
+//! `\(`) may stand between the word and the value. With no answer,
+//! [`NEGATED`] is the reason.
 //!
 //! # Differences with the document
 //!
@@ -20,9 +26,9 @@
 
 use super::numbers::run_before;
 
-/// The reason of a response whose last formula or number is negated and
-/// has none before it (MX-20).
-pub const NEGATED: &str = "the last formula or number is one the response rules out (not …)";
+/// The reason of a response whose last formula or number is ruled out or a
+/// bound, with no answer before it in its clause (MX-20).
+pub const NEGATED: &str = "the last formula or number is ruled out or a bound (not …, less than …)";
 
 /// The most negated values read back in a row (`not 7, not 8`): past them
 /// the response has no answer (each reading is one pass over the window).
@@ -31,9 +37,22 @@ pub const MAX_NEGATIONS: usize = 4;
 /// Words allowed between the negation and the value.
 const BETWEEN: [&str; 5] = ["be", "equal", "equals", "to", "exactly"];
 
-/// Where the negation before the answer `span` starts (`not` in `9, not 8`),
-/// within `text[from..]`, when the answer is negated; else `None`.
-pub(super) fn negation_start(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
+/// Words that exclude the value after them (`except 5`, `without 5 more
+/// points`): bounds.
+const EXCLUSIONS: [&str; 4] = ["except", "excluding", "without", "besides"];
+
+/// What stands before the fallback's value (MX-20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Excluded {
+    /// A negation starting at this byte: the answer is before it.
+    Negation(usize),
+    /// A bound or an exclusion: the response states no value.
+    Bound,
+}
+
+/// What rules out the answer `span` of `text[from..]` (`not` in `9, not
+/// 8`, `less than` in `less than 5`), if anything does.
+pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<Excluded> {
     let b = text.as_bytes();
     // Back from the value: spaces, one math delimiter, spaces.
     let mut k = run_before(b, from, span.0, |c| c == b' ');
@@ -41,6 +60,9 @@ pub(super) fn negation_start(text: &str, from: usize, span: (usize, usize)) -> O
         k -= 1;
     } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
         k -= 2;
+    }
+    if let Some(r) = relation_start(text, from, run_before(b, from, k, |c| c == b' ')) {
+        return Some(Excluded::Negation(r));
     }
     // The word ending at `k` (after spaces), and where it starts.
     let word_before = |k: usize| -> (usize, usize) {
@@ -63,7 +85,8 @@ pub(super) fn negation_start(text: &str, from: usize, span: (usize, usize)) -> O
     }
     // `isn’t`: the curly apostrophe ends the run of letters before its `t`.
     if b[s..e].eq_ignore_ascii_case(b"t") && s >= from + 4 && text[..s].ends_with("n\u{2019}") {
-        return Some(run_before(b, from, s - 3, |c| c.is_ascii_alphabetic()));
+        let w = run_before(b, from, s - 3, |c| c.is_ascii_alphabetic());
+        return Some(Excluded::Negation(w));
     }
     let w = &b[s..e];
     let is = |x: &str| w.eq_ignore_ascii_case(x.as_bytes());
@@ -72,27 +95,39 @@ pub(super) fn negation_start(text: &str, from: usize, span: (usize, usize)) -> O
         || is("cannot")
         || w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"n't")
     {
-        return Some(s);
+        return Some(Excluded::Negation(s));
     }
-    // `rather than`, `instead of`.
-    let pair = if is("than") {
-        "rather"
-    } else if is("of") {
-        "instead"
-    } else {
-        return None;
-    };
+    if EXCLUSIONS.iter().any(|x| is(x)) {
+        return Some(Excluded::Bound);
+    }
     let (ps, pe) = word_before(s);
-    (pe > ps && b[ps..pe].eq_ignore_ascii_case(pair.as_bytes())).then_some(ps)
+    let before = |x: &str| pe > ps && b[ps..pe].eq_ignore_ascii_case(x.as_bytes());
+    if is("than") && before("rather") || is("of") && before("instead") {
+        Some(Excluded::Negation(ps))
+    } else if is("than") && pe > ps || (is("most") || is("least")) && before("at") {
+        Some(Excluded::Bound)
+    } else {
+        None
+    }
+}
+
+/// A relation that rules out the value after it, written before it
+/// (`n ≠ 7`, `$n \neq 7$`, `\ne`, `\not=`): where it starts.
+fn relation_start(text: &str, from: usize, k: usize) -> Option<usize> {
+    let before = &text[from..k];
+    ["\u{2260}", "\\neq", "\\ne", "\\not="]
+        .iter()
+        .find(|r| before.ends_with(**r))
+        .map(|r| k - r.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
-    use super::negation_start;
+    use super::{Excluded, excluded};
 
-    /// The negation before a value is found where it starts; a value
-    /// without one has none.
+    /// The negation before a value is found where it starts, a bound is
+    /// found; a value without either has none.
     #[test]
     fn negations_are_found_before_the_value() {
         for (text, value, want) in [
@@ -107,13 +142,27 @@ mod tests {
             ("never 8", "8", Some("never 8")),
             ("knot 8", "8", None),
             ("divisible by 8", "8", None),
-            ("more than 8", "8", None),
+            ("more than 8", "8", Some("bound")),
             ("one of 8", "8", None),
             ("8", "8", None),
             ("be 8", "8", None),
+            ("less than 5", "5", Some("bound")),
+            ("no more than $5", "5", Some("bound")),
+            ("than 5", "5", None),
+            ("at most 5", "5", Some("bound")),
+            ("At least 5", "5", Some("bound")),
+            ("the least 5", "5", None),
+            ("any number except 5", "5", Some("bound")),
+            ("n \\neq 7", "7", Some("\\neq 7")),
+            ("$n \\ne 7", "7", Some("\\ne 7")),
+            ("n \u{2260} 7", "7", Some("\u{2260} 7")),
+            ("the digits add up to 15", "15", None),
         ] {
             let at = text.rfind(value).unwrap();
-            let got = negation_start(text, 0, (at, text.len())).map(|q| &text[q..]);
+            let got = excluded(text, 0, (at, text.len())).map(|x| match x {
+                Excluded::Negation(q) => &text[q..],
+                Excluded::Bound => "bound",
+            });
             assert_eq!(got, want, "{text}");
         }
     }
@@ -129,8 +178,9 @@ mod tests {
             ("The sum is $9$, not $8$.", Ok("9")),
             ("So the count is 9, not 7, not 8.", Ok("9")),
             (
+                // (Another sentence before the negation is not read.)
                 "We get 24 cookies. It is not 20 because we counted twice.",
-                Ok("24"),
+                Err(super::NEGATED),
             ),
             ("So it isn't 8.", Err(super::NEGATED)),
             ("Clearly the value cannot be 8.", Err(super::NEGATED)),
@@ -138,6 +188,25 @@ mod tests {
             ("The answer is 9, not 8.", Ok("9")),
             ("The answer is 9 instead of 8.", Ok("9")),
             ("It's 9 (not 8).", Ok("9")),
+            ("So the maximum is less than 5.", Err(super::NEGATED)),
+            (
+                "We have 3 apples, which is less than 5.",
+                Err(super::NEGATED),
+            ),
+            (
+                "There are 5 terms, so the maximum is less than 5.",
+                Err(super::NEGATED),
+            ),
+            ("So x is at most 5.", Err(super::NEGATED)),
+            ("x can be any number except 5.", Err(super::NEGATED)),
+            (
+                "It cannot be found without 5 more points.",
+                Err(super::NEGATED),
+            ),
+            ("Hence n \u{2260} 7.", Err(super::NEGATED)),
+            // (The formula whole, which no gold 7 equals.)
+            ("Thus, $n \\neq 7$.", Ok("n \\neq 7")),
+            ("The digits add up to 15.", Ok("15")),
         ] {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response}");

@@ -16,7 +16,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
-use super::negations::{MAX_NEGATIONS, NEGATED, negation_start};
+use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded};
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
@@ -347,28 +347,26 @@ fn fallback_from(
     let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
         .then(|| read(para, end))
         .flatten();
-    let (mut found, mut from) = match in_para {
+    let (mut found, from) = match in_para {
         Some(f) => (Some(f), para),
         None => (read(fstart, end), fstart),
     };
     // MX-20: not a value the response rules out (`9, not 8`), but the
-    // formula or number before the negation (in the window when the last
-    // paragraph has none); none, or negations past MAX_NEGATIONS: no answer.
+    // formula or number before the negation in its clause; nothing there,
+    // negations past MAX_NEGATIONS or a bound (`less than 5`): no answer.
     for n in 0..=MAX_NEGATIONS {
-        let Some(q) = found
+        let Some(x) = found
             .as_ref()
-            .and_then(|f| negation_start(response, from, f.span))
+            .and_then(|f| excluded(response, from, f.span))
         else {
             break;
         };
-        if n == MAX_NEGATIONS {
-            return Err(NEGATED);
-        }
-        found = read(from, q);
-        if found.is_none() && from > fstart {
-            from = fstart;
-            found = read(fstart, q);
-        }
+        found = match x {
+            Excluded::Negation(q) if n < MAX_NEGATIONS => {
+                read(from, q).filter(|g| same_clause(response, g.reach, q))
+            }
+            _ => None,
+        };
         if found.is_none() {
             return Err(NEGATED);
         }
