@@ -113,7 +113,7 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
 /// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
 /// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
 /// before `at` (spaces around the relation): its position.
-fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
+pub(super) fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let k = run_before(b, from, at, |c| c == b' ');
     let t = &b[from..k];
     let r = match *t.last()? {

@@ -54,6 +54,11 @@ pub(super) enum Excluded {
 /// 8`, `less than` in `less than 5`), if anything does.
 pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<Excluded> {
     let b = text.as_bytes();
+    // `x = 3 is extraneous`, `we discard x = 3`: the answer is before the
+    // value (or its variable).
+    if let Some(q) = rejection(text, from, span) {
+        return Some(Excluded::Negation(q));
+    }
     // Back from the value: spaces, one math delimiter, spaces.
     let mut k = run_before(b, from, span.0, |c| c == b' ');
     if k > from && b[k - 1] == b'$' {
@@ -61,8 +66,17 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
         k -= 2;
     }
-    if let Some(r) = relation_start(text, from, run_before(b, from, k, |c| c == b' ')) {
+    let k0 = run_before(b, from, k, |c| c == b' ');
+    if let Some(r) = relation_start(text, from, k0) {
         return Some(Excluded::Negation(r));
+    }
+    // `结果是9，不是8`, `最大值小于5`.
+    let before = &text[from..k0];
+    if let Some(n) = ZH_NEGATIONS.iter().find(|n| before.ends_with(**n)) {
+        return Some(Excluded::Negation(k0 - n.len()));
+    }
+    if ZH_BOUNDS.iter().any(|n| before.ends_with(n)) {
+        return Some(Excluded::Bound);
     }
     // The word ending at `k` (after spaces), and where it starts.
     let word_before = |k: usize| -> (usize, usize) {
@@ -110,6 +124,214 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
         None
     }
 }
+
+/// Words after a value that reject it (`x = 3 is extraneous`, `3 is
+/// wrong`), after `is`, `was` or `are`.
+const REJECTED: [&str; 13] = [
+    "wrong",
+    "incorrect",
+    "extraneous",
+    "invalid",
+    "rejected",
+    "impossible",
+    "excluded",
+    "discarded",
+    "eliminated",
+    "inadmissible",
+    "spurious",
+    "too",
+    "ruled",
+];
+
+/// What a value is said not to be, after `is not`, `isn't`, `cannot be`
+/// (`3 is not a solution`, `x = 3 isn't valid`).
+const NOT_AN_ANSWER: [&str; 13] = [
+    "solution",
+    "answer",
+    "root",
+    "valid",
+    "possible",
+    "allowed",
+    "correct",
+    "right",
+    "acceptable",
+    "feasible",
+    "admissible",
+    "permissible",
+    "true",
+];
+
+/// Verbs before a value that reject it (`we discard x = 3`, `rule out 3`).
+const REJECTING: [&str; 12] = [
+    "discard",
+    "discards",
+    "discarded",
+    "reject",
+    "rejects",
+    "rejected",
+    "exclude",
+    "excludes",
+    "eliminate",
+    "eliminates",
+    "out",
+    "excluding",
+];
+
+/// The most bytes read after a value for the words that reject it.
+const MAX_REJECTION_BYTES: usize = 48;
+
+/// Where the value `span` of `text[from..]` starts, with the variable it
+/// is the value of (`x = 3`), when the words after it reject it (`x = 3
+/// is extraneous`, `3 is not a solution`, `x = 3 does not work`, `3 fails`)
+/// or a verb before it does (`we discard x = 3`, `rule out 3`).
+fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
+    let b = text.as_bytes();
+    let start = super::conditions::variable_before(b, from, span.0).unwrap_or(span.0);
+    // (Before: spaces, one math delimiter, spaces, the verb.)
+    let mut k = run_before(b, from, start, |c| c == b' ');
+    if k > from && b[k - 1] == b'$' {
+        k -= 1;
+    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
+        k -= 2;
+    }
+    let end = run_before(b, from, k, |c| c == b' ');
+    let w = run_before(b, from, end, |c| c.is_ascii_alphabetic());
+    let verb = &b[w..end];
+    let apart = w == from || !b[w - 1].is_ascii_alphanumeric();
+    if apart
+        && w < end
+        && REJECTING
+            .iter()
+            .any(|r| verb.eq_ignore_ascii_case(r.as_bytes()))
+    {
+        // (`out` only in `rule out`, `ruled out`, `rules out`.)
+        let out = verb.eq_ignore_ascii_case(b"out");
+        let ruled = || {
+            let e = run_before(b, from, w, |c| c == b' ');
+            let s = run_before(b, from, e, |c| c.is_ascii_alphabetic());
+            ["rule", "ruled", "rules"]
+                .iter()
+                .any(|r| b[s..e].eq_ignore_ascii_case(r.as_bytes()))
+        };
+        if !out || ruled() {
+            return Some(start);
+        }
+    }
+    // `x=-3（舍去）`, `x=3 是增根，舍去`: in the rest of the sentence, up
+    // to the next digit (the words after another value are about that one).
+    let rest = &text[span.1..];
+    let sentence = rest
+        .char_indices()
+        .take(ZH_REJECTION_CHARS)
+        .find(|&(_, c)| {
+            matches!(
+                c,
+                '。' | '；' | '！' | '？' | '\n' | '.' | ';' | '!' | '?' | '0'..='9'
+            )
+        })
+        .map_or_else(
+            || {
+                rest.char_indices()
+                    .nth(ZH_REJECTION_CHARS)
+                    .map_or(rest.len(), |(i, _)| i)
+            },
+            |(i, _)| i,
+        );
+    if ZH_REJECTED.iter().any(|r| rest[..sentence].contains(r)) {
+        return Some(start);
+    }
+    // After: closing delimiters and spaces, then the words, in the clause.
+    let mut i = span.1;
+    let limit = (span.1 + MAX_REJECTION_BYTES).min(b.len());
+    let mut words: [&[u8]; 4] = [&[]; 4];
+    let mut n = 0;
+    while i < limit && n < words.len() {
+        let c = b[i];
+        if c.is_ascii_alphabetic() {
+            let e = i + b[i..limit]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic() || **c == b'\'')
+                .count();
+            words[n] = &b[i..e];
+            n += 1;
+            i = e;
+        } else if matches!(c, b' ' | b'$' | b')' | b'\\') && n == 0 || c == b' ' {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let is = |w: &[u8], x: &str| w.eq_ignore_ascii_case(x.as_bytes());
+    let [w1, w2, w3, w4] = words;
+    let copula = ["is", "was", "are", "were"].iter().any(|c| is(w1, c));
+    let negated = copula && is(w2, "not")
+        || ["isn't", "wasn't", "aren't", "weren't"]
+            .iter()
+            .any(|c| is(w1, c))
+        || (is(w1, "cannot") || is(w1, "can't")) && is(w2, "be");
+    // (`is not a solution`, `isn't valid`, `cannot be the answer`.)
+    let after_negation = if is(w2, "not") || is(w2, "be") {
+        [w3, w4]
+    } else {
+        [w2, w3]
+    };
+    let verb_fails = |w: &[u8]| is(w, "work") || is(w, "satisfy");
+    let rejected = copula && REJECTED.iter().any(|r| is(w2, r))
+        || negated
+            && after_negation
+                .iter()
+                .any(|w| NOT_AN_ANSWER.iter().any(|x| is(w, x)))
+        || is(w1, "does") && is(w2, "not") && verb_fails(w3)
+        || is(w1, "doesn't") && verb_fails(w2)
+        || is(w1, "fails");
+    rejected.then_some(start)
+}
+
+/// Chinese negations before a value (`不是 8`, `不等于 8`): the answer is
+/// before them.
+const ZH_NEGATIONS: [&str; 8] = [
+    "不是",
+    "不等于",
+    "不为",
+    "不能是",
+    "不可能是",
+    "不会是",
+    "而非",
+    "并非",
+];
+
+/// Chinese bounds before a value (`小于 5`, `至少 5`, `除了 5`): no answer.
+const ZH_BOUNDS: [&str; 13] = [
+    "小于",
+    "大于",
+    "不超过",
+    "超过",
+    "不少于",
+    "不多于",
+    "不低于",
+    "不高于",
+    "至少",
+    "至多",
+    "低于",
+    "高于",
+    "除了",
+];
+
+/// Chinese words after a value, in its sentence, that reject it (`x=-3
+/// （舍去）`, `x=3 是增根`, `x=3 不合题意`).
+const ZH_REJECTED: [&str; 7] = [
+    "舍去",
+    "增根",
+    "不合题意",
+    "不符合题意",
+    "不符合条件",
+    "不合条件",
+    "不满足",
+];
+
+/// The most characters of a sentence read after a value for
+/// [`ZH_REJECTED`].
+const ZH_REJECTION_CHARS: usize = 16;
 
 /// A relation that rules out the value after it, written before it
 /// (`n ≠ 7`, `$n \neq 7$`, `\ne`, `\not=`): where it starts.
@@ -207,6 +429,35 @@ mod tests {
             // (The formula whole, which no gold 7 equals.)
             ("Thus, $n \\neq 7$.", Ok("n \\neq 7")),
             ("The digits add up to 15.", Ok("15")),
+            // Rejected by the words after the value or a verb before it.
+            ("We find that x = 3 is extraneous.", Err(super::NEGATED)),
+            ("Since x = 5 works, x = 3 is extraneous.", Ok("5")),
+            (
+                "Checking, $x = 3$ is not a valid root.",
+                Err(super::NEGATED),
+            ),
+            ("So 3 is not the answer.", Err(super::NEGATED)),
+            ("x = 3 isn't valid", Err(super::NEGATED)),
+            ("x = 3 cannot be a solution", Err(super::NEGATED)),
+            ("But x = 3 does not work.", Err(super::NEGATED)),
+            ("x = 3 doesn't satisfy the equation.", Err(super::NEGATED)),
+            ("x = 3 fails the check.", Err(super::NEGATED)),
+            ("The value 3 is too small.", Err(super::NEGATED)),
+            ("We rule out 3.", Err(super::NEGATED)),
+            ("so we discard \\(x = 3\\).", Err(super::NEGATED)),
+            ("So x = 3 works.", Ok("3")),
+            ("Thus x = 3 is valid.", Ok("3")),
+            ("Thus x = 3 is the only solution.", Ok("3")),
+            ("We pick 2 out of 3.", Ok("3")),
+            ("So 3 is not divisible by 2.", Ok("2")),
+            // Chinese: negations, bounds, rejections.
+            ("所以结果是9，不是8。", Ok("9")),
+            ("因此 x=9，不等于8。", Ok("9")),
+            ("所以最大值小于5。", Err(super::NEGATED)),
+            ("经检验，x=3 是增根，舍去。", Err(super::NEGATED)),
+            ("x=3不符合题意，舍去。", Err(super::NEGATED)),
+            ("所以 x=3，符合题意。", Ok("3")),
+            ("解得 x=2 或 x=-3（舍去）。", Ok("2")),
         ] {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response}");
