@@ -22,7 +22,7 @@
 //! extraction's (spec/math.md MX-18).
 
 use super::alone_before;
-use super::numbers::{run_after, run_before};
+use super::numbers::{back_past_delimiter, run_after, run_before};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &[
@@ -58,13 +58,7 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     let b = text.as_bytes();
     let var = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))?;
     // Back from the variable: spaces, one math delimiter, spaces.
-    let mut k = run_before(b, from, var, |c| c == b' ');
-    if k > from && b[k - 1] == b'$' {
-        k -= 1;
-    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
-        k -= 2;
-    }
-    let end = run_before(b, from, k, |c| c == b' ');
+    let (k, end) = back_past_delimiter(b, from, var);
     if end == k && k == var {
         // (The word must stand apart from the variable.)
         return None;

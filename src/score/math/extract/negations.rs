@@ -24,7 +24,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-20).
 
-use super::numbers::run_before;
+use super::numbers::{back_past_delimiter, run_before};
 
 /// The reason of a response whose last formula or number is ruled out or a
 /// bound, with no answer before it in its clause (MX-20).
@@ -60,13 +60,7 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
         return Some(Excluded::Negation(q));
     }
     // Back from the value: spaces, one math delimiter, spaces.
-    let mut k = run_before(b, from, span.0, |c| c == b' ');
-    if k > from && b[k - 1] == b'$' {
-        k -= 1;
-    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
-        k -= 2;
-    }
-    let k0 = run_before(b, from, k, |c| c == b' ');
+    let (k, k0) = back_past_delimiter(b, from, span.0);
     if let Some(r) = relation_start(text, from, k0) {
         return Some(Excluded::Negation(r));
     }
@@ -188,13 +182,7 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
     let b = text.as_bytes();
     let start = super::conditions::variable_before(b, from, span.0).unwrap_or(span.0);
     // (Before: spaces, one math delimiter, spaces, the verb.)
-    let mut k = run_before(b, from, start, |c| c == b' ');
-    if k > from && b[k - 1] == b'$' {
-        k -= 1;
-    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
-        k -= 2;
-    }
-    let end = run_before(b, from, k, |c| c == b' ');
+    let (_, end) = back_past_delimiter(b, from, start);
     let w = run_before(b, from, end, |c| c.is_ascii_alphabetic());
     let verb = &b[w..end];
     let apart = w == from || !b[w - 1].is_ascii_alphanumeric();

@@ -707,6 +707,20 @@ pub(super) fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8)
     k
 }
 
+/// Where the spaces, one math delimiter (`$`, `\\(`) and spaces before
+/// `at` of `b` start, not before `floor`, and where the spaces before the
+/// delimiter start: (`k`, `end`) as read back from a value to the word
+/// before it (`not $8`, `when \\(x = 1`; MX-18, MX-20).
+pub(super) fn back_past_delimiter(b: &[u8], floor: usize, at: usize) -> (usize, usize) {
+    let mut k = run_before(b, floor, at, |c| c == b' ');
+    if k > floor && b[k - 1] == b'$' {
+        k -= 1;
+    } else if k >= floor + 2 && &b[k - 2..k] == b"\\(" {
+        k -= 2;
+    }
+    (k, run_before(b, floor, k, |c| c == b' '))
+}
+
 /// Whether `c` is an ASCII digit or a decimal point.
 fn is_digit_or_point(c: u8) -> bool {
     c.is_ascii_digit() || c == b'.'
