@@ -41,12 +41,13 @@ const BETWEEN: [&str; 5] = ["be", "equal", "equals", "to", "exactly"];
 /// points`): bounds.
 const EXCLUSIONS: [&str; 4] = ["except", "excluding", "without", "besides"];
 
-/// What stands before the fallback's value (MX-20).
+/// What rules out the fallback's value (MX-20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Excluded {
     /// A negation starting at this byte: the answer is before it.
     Negation(usize),
-    /// A bound or an exclusion: the response states no value.
+    /// A bound, an exclusion, or a value asked about and denied (`Is the
+    /// answer 5? No.`): the response states no value.
     Bound,
 }
 
@@ -58,6 +59,9 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     // value (or its variable).
     if let Some(q) = rejection(text, from, span) {
         return Some(Excluded::Negation(q));
+    }
+    if denied_question(text, span.1) {
+        return Some(Excluded::Bound);
     }
     // Back from the value: spaces, one math delimiter, spaces.
     let (k, k0) = back_past_delimiter(b, from, span.0);
@@ -321,6 +325,29 @@ const ZH_REJECTED: [&str; 7] = [
 /// [`ZH_REJECTED`].
 const ZH_REJECTION_CHARS: usize = 16;
 
+/// Whether the value ending at `end` of `text` is asked about in a
+/// question the next words deny (`Is the answer 5? No.`, `5 + 5 = 11?
+/// Nope.`, `是5吗？不是。`): the question's mark within [`MAX_REJECTION_BYTES`]
+/// of the sentence after it (no digit, no other sentence end before it),
+/// then `no`, `nope` or `not` as a word, or `不`.
+fn denied_question(text: &str, end: usize) -> bool {
+    let rest = &text[end..];
+    let mark = rest
+        .char_indices()
+        .take_while(|&(i, _)| i < MAX_REJECTION_BYTES)
+        .find(|&(_, c)| matches!(c, '?' | '？' | '.' | '。' | '!' | '！' | '\n' | '0'..='9'));
+    let Some((i, c @ ('?' | '？'))) = mark else {
+        return false;
+    };
+    let after = rest[i + c.len_utf8()..].trim_start();
+    let n = after.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let word = &after[..n];
+    ["no", "nope", "not"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+        || after.starts_with('不')
+}
+
 /// A relation that rules out the value after it, written before it
 /// (`n ≠ 7`, `$n \neq 7$`, `\ne`, `\not=`): where it starts.
 fn relation_start(text: &str, from: usize, k: usize) -> Option<usize> {
@@ -438,6 +465,15 @@ mod tests {
             ("Thus x = 3 is the only solution.", Ok("3")),
             ("We pick 2 out of 3.", Ok("3")),
             ("So 3 is not divisible by 2.", Ok("2")),
+            // A question about the value that the next words deny.
+            ("Is the answer 5? No.", Err(super::NEGATED)),
+            (
+                "Could it be 5? Let's check: 5 + 5 = 11? No, it is 10.",
+                Ok("10"),
+            ),
+            ("Could it be 11? Nope.", Err(super::NEGATED)),
+            ("Is the answer 5? Yes.", Ok("5")),
+            ("Is the answer 5?", Ok("5")),
             // Chinese: negations, bounds, rejections.
             ("所以结果是9，不是8。", Ok("9")),
             ("因此 x=9，不等于8。", Ok("9")),
