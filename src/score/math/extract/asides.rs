@@ -31,7 +31,9 @@ const LABELS: &[&str] = &["note", "notes", "remark", "n.b", "nb", "p.s", "ps"];
 /// punctuation and white space stands. `None` when there is no aside, or
 /// nothing but white space before it.
 pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
-    let at = aside_group(t, start, end).or_else(|| aside_paragraph(t, start, end))?;
+    let at = aside_group(t, start, end)
+        .or_else(|| aside_paragraph(t, start, end))
+        .or_else(|| aside_check(t, start, end))?;
     // Something to read before it.
     t[start..at]
         .bytes()
@@ -139,6 +141,114 @@ fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
     }
 }
 
+/// The openers of a check of the answer (lowercase, ASCII case ignored):
+/// `Let me verify: …`, `Check: …`, `Verification: …`.
+const CHECKS: &[&str] = &[
+    "let me check",
+    "let me verify",
+    "let me double-check",
+    "let me double check",
+    "let's check",
+    "let's verify",
+    "let's double-check",
+    "let us check",
+    "let us verify",
+    "check:",
+    "checking:",
+    "verification:",
+    "verify:",
+    "double-check:",
+    "sanity check",
+    "to check",
+    "to verify",
+];
+
+/// The sentence openers that conclude after a check (`So …`, `The answer
+/// …`): a check followed by one is not the response's last word.
+const CONCLUSIONS: &[&str] = &["so", "thus", "therefore", "hence", "the answer", "final"];
+
+/// A last sentence or line that opens a check of the answer ([`CHECKS`]),
+/// with no concluding sentence after it ([`CONCLUSIONS`]), within the last
+/// [`MAX_ASIDE_BYTES`]: where it starts. `x = 12. Let me double check:
+/// 2(12) = 24. ✓` reads 12, not the check's 24.
+fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
+    let b = t.as_bytes();
+    let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+    // Sentence starts, from the end: after `. `, `! `, `? `, a line break
+    // (markup `*`, `#`, `>` and spaces skipped).
+    let opens = |k: usize, list: &[&str]| {
+        let rest = &b[k..end];
+        let m = rest
+            .iter()
+            .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
+            .count();
+        let rest = &rest[m..];
+        // (Most sentence starts open with no letter of an opener: one
+        // test, not one per opener.)
+        if !rest
+            .first()
+            .is_some_and(|c| b"lcvdstfhLCVDSTFH".contains(c))
+        {
+            return false;
+        }
+        list.iter().any(|w| {
+            rest.len() > w.len()
+                && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                && !rest[w.len()].is_ascii_alphabetic()
+        })
+    };
+    let mut check = None;
+    for k in (floor..end).rev() {
+        let boundary = k == start
+            || b[k - 1] == b'\n'
+            || (b[k - 1] == b' ' && k >= start + 2 && matches!(b[k - 2], b'.' | b'!' | b'?'));
+        if !boundary {
+            continue;
+        }
+        if opens(k, CONCLUSIONS) {
+            return None;
+        }
+        if opens(k, CHECKS) {
+            check = Some(k);
+            break;
+        }
+    }
+    // A check that finds a fault (`5 + 5 = 11? No, it is 10.`) may change
+    // the answer: it is read.
+    check.filter(|&k| !finds_fault(&t[k..end]))
+}
+
+/// Words of a check that finds a fault (ASCII case ignored).
+const FAULTS: &[&str] = &[
+    "no",
+    "not",
+    "wrong",
+    "incorrect",
+    "mistake",
+    "error",
+    "but",
+    "however",
+    "isn't",
+    "doesn't",
+    "fails",
+    "wait",
+    "actually",
+    "instead",
+];
+
+/// Whether the check `text` finds a fault: one of [`FAULTS`] as a word, or
+/// `≠`, `\neq`, `✗`, `❌`.
+fn finds_fault(text: &str) -> bool {
+    if ["\u{2260}", "\\neq", "\u{2717}", "\u{274c}"]
+        .iter()
+        .any(|m| text.contains(m))
+    {
+        return true;
+    }
+    text.split(|c: char| !(c.is_ascii_alphabetic() || c == '\''))
+        .any(|w| FAULTS.iter().any(|f| w.eq_ignore_ascii_case(f)))
+}
+
 /// Whether `text` opens (after markup `*`, `_`, `>`, `#`, `(` and spaces)
 /// with one of [`LABELS`] and its `:` (markup between allowed), or an
 /// abbreviation's `.`: never a longer word (`Notebook: 5`) or `Note that`.
@@ -203,6 +313,18 @@ mod tests {
                 "Total 12 (which uses (a) and (b) 3 times)",
                 "(which uses (a) and (b) 3 times)",
             ),
+            (
+                "So x = 12. Let me double check: 2(12) = 24. \u{2713}",
+                "Let me double check: 2(12) = 24. \u{2713}",
+            ),
+            (
+                "So x = 12.\n\n**Verification:** 2(12) = 24, and 24 - 4 = 20.",
+                "**Verification:** 2(12) = 24, and 24 - 4 = 20.",
+            ),
+            (
+                "Total 12. Let's check: 3 * 4 = 12.",
+                "Let's check: 3 * 4 = 12.",
+            ),
         ] {
             assert_eq!(aside(t), Some(a), "{t:?}");
         }
@@ -222,11 +344,26 @@ mod tests {
             "Total 12. Note: 3 more.",
             "Note: we assume n > 1.\nSo the total is 12.",
             "Unbalanced 12 (since 3))",
+            "Let me check: 3 * 4 = 12. So the total is 12.",
+            "x = 12. Checking: 2(12) = 24. Thus x = 12.",
+            "Total 12. We check that 3 * 4 = 12.",
+            "Total 12. Checkmate 3",
+            "Could it be 5? Let's check: 5 + 5 = 11? No, it is 10.",
+            "x = 12. Check: 2(12) = 25 \u{2717}",
             "",
             ")",
             "(",
         ] {
             assert_eq!(aside(t), None, "{t:?}");
+        }
+    }
+
+    /// The one-letter filter of `aside_check` lets every opener through.
+    #[test]
+    fn check_openers_pass_the_first_letter_filter() {
+        for w in CHECKS.iter().chain(CONCLUSIONS) {
+            assert!(b"lcvdstfh".contains(&w.as_bytes()[0]), "{w}");
+            assert_eq!(*w, w.to_lowercase(), "{w}");
         }
     }
 
@@ -241,5 +378,7 @@ mod tests {
         assert_eq!(aside(&parens), None);
         let lines = format!("12{}", "\nx".repeat(100_000));
         assert_eq!(aside(&lines), None);
+        let checks = format!("12{}", "\nsanity".repeat(100_000));
+        assert_eq!(aside(&checks), None);
     }
 }
