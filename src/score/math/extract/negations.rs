@@ -55,6 +55,11 @@ pub(super) enum Excluded {
 /// 8`, `less than` in `less than 5`), if anything does.
 pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<Excluded> {
     let b = text.as_bytes();
+    // (The fallback reads its value in `text[from..]`; any other span has
+    // nothing of it to read back.)
+    if span.0 < from || span.1 > text.len() || span.0 > span.1 {
+        return None;
+    }
     // `x = 3 is extraneous`, `we discard x = 3`: the answer is before the
     // value (or its variable).
     if let Some(q) = rejection(text, from, span) {
@@ -474,6 +479,9 @@ mod tests {
             ("Could it be 11? Nope.", Err(super::NEGATED)),
             ("Is the answer 5? Yes.", Ok("5")),
             ("Is the answer 5?", Ok("5")),
+            // A Chinese answer phrase in a question (吗) states nothing.
+            ("答案是5吗？不是。", Err(super::NEGATED)),
+            ("答案是5吗？", Ok("5")),
             // Chinese: negations, bounds, rejections.
             ("所以结果是9，不是8。", Ok("9")),
             ("因此 x=9，不等于8。", Ok("9")),

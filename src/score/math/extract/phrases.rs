@@ -673,6 +673,10 @@ impl Doc<'_> {
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
         let span = strip_dollars(self.text, span);
         if self.production {
+            // `答案是5吗？`: the particle 吗 makes it a question, no statement.
+            if self.text[span.0..span.1].ends_with('吗') {
+                return None;
+            }
             return nonempty(self.answer_head(span));
         }
         nonempty(span)
@@ -835,6 +839,17 @@ impl Doc<'_> {
                 _ => {}
             }
             i += 1;
+        }
+        // `The answer is 12, and` (cut off after its statement): a joiner
+        // left alone at the end is no part of the answer.
+        for joiner in [&b" and"[..], b" or"] {
+            if e - s > joiner.len() && b[e - joiner.len()..e].eq_ignore_ascii_case(joiner) {
+                let mut k = e - joiner.len();
+                while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
+                    k -= 1;
+                }
+                return (s, k);
+            }
         }
         (s, e)
     }

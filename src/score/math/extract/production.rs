@@ -395,7 +395,11 @@ fn fallback_from(
 /// `Answer: 5 \\times`), read as MX-15 reads a response without an answer.
 /// `[start, end)` is the response without its trailing white space.
 fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<NoAnswerReason> {
-    if f.span.1 < end {
+    // (A joiner the statement's answer left at the end, `12, and`, is
+    // still the statement's.)
+    let rest = response[f.span.1.min(end)..end].trim_start_matches([',', ';', ' ']);
+    let joiner = rest.eq_ignore_ascii_case("and") || rest.eq_ignore_ascii_case("or");
+    if f.span.1 < end && !joiner {
         return None;
     }
     let w = window_start(response, start, end, TAIL_BYTES * 2);
@@ -683,6 +687,10 @@ mod production_tests {
             ("The answer is $5$.", "5"),
             ("The answer is $5", "$5"),
             ("The answer is 5. Then we get 7 +", "5"),
+            // Cut off after the statement: the joiner left at the end goes.
+            ("The answer is 12, and", "12"),
+            ("The answer is x = 1 or", "x = 1"),
+            ("The answer is 1 and 2", "1 and 2"),
         ] {
             assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
         }
