@@ -31,13 +31,11 @@ pub fn choice_letter(text: &str) -> Option<char> {
 /// (`(A) + (B)`), or without a space or closing mark between the letter
 /// and what follows (`(A)(B)`).
 pub(crate) fn labelled_value(text: &str) -> Option<&str> {
-    let t = after_prefixes(text).strip_prefix('(')?;
-    let mut chars = t.chars();
-    let c = chars.next()?;
-    let rest = chars.as_str().strip_prefix(')')?;
-    if !('A'..='J').contains(&c) {
+    // (The letter in parentheses, read as `choice_at_start` reads it.)
+    if !after_prefixes(text).starts_with('(') {
         return None;
     }
+    let (_, rest) = choice_at_start(text)?;
     let value =
         rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '}' | '*' | '~'));
     let apart = value.len() < rest.len();
