@@ -281,7 +281,222 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
         || is(w1, "does") && is(w2, "not") && verb_fails(w3)
         || is(w1, "doesn't") && verb_fails(w2)
         || is(w1, "fails");
-    rejected.then_some(start)
+    (rejected || judged(b, span.1)).then_some(start)
+}
+
+/// Words that judge a value wrong, in the rest of its clause or in the
+/// sentence after it (`12, which is impossible`, `x = 3 satisfies neither
+/// equation`, `10, but that was a mistake`): lowercase, a word of their own.
+const JUDGEMENTS: [&str; 19] = [
+    "wrong",
+    "incorrect",
+    "mistake",
+    "mistaken",
+    "erroneous",
+    "impossible",
+    "invalid",
+    "contradiction",
+    "contradicts",
+    "contradictory",
+    "absurd",
+    "extraneous",
+    "spurious",
+    "inadmissible",
+    "undefined",
+    "neither",
+    "outside",
+    "fails",
+    "failed",
+];
+
+/// What a negation says the value is not or does not do (`does not seem
+/// right`, `is not in the domain`, `doesn't work`), in the three words
+/// after it.
+const NOT_FITTING: [&str; 18] = [
+    "work",
+    "works",
+    "satisfy",
+    "satisfies",
+    "hold",
+    "holds",
+    "fit",
+    "fits",
+    "right",
+    "correct",
+    "valid",
+    "possible",
+    "allowed",
+    "acceptable",
+    "solution",
+    "answer",
+    "root",
+    "domain",
+];
+
+/// The words after which a clause goes on past a comma (`12, which is
+/// impossible`, `12, an impossible value`): the value is still its subject.
+const GOES_ON_AFTER_COMMA: [&str; 7] = ["which", "it", "that", "this", "a", "an", "the"];
+
+/// The words after which a clause goes on past a conjunction (`10 but it
+/// was too large`, `9, but that was a mistake`).
+const GOES_ON_AFTER_JOINER: [&str; 4] = ["which", "it", "that", "this"];
+
+/// Conjunctions: the clause after one is about the value only when it
+/// opens with one of [`GOES_ON_AFTER_JOINER`].
+const JOINERS: [&str; 16] = [
+    "and",
+    "but",
+    "so",
+    "since",
+    "because",
+    "as",
+    "while",
+    "whereas",
+    "although",
+    "though",
+    "hence",
+    "therefore",
+    "thus",
+    "then",
+    "if",
+    "when",
+];
+
+/// Words that open a sentence about the value of the sentence before it
+/// (`10. That turned out to be too big.`), after at most one of
+/// [`TURNS`].
+const BACK_REFERENCES: [&str; 5] = ["that", "this", "it", "that's", "it's"];
+
+/// Words before a back reference (`But that was a mistake.`).
+const TURNS: [&str; 6] = ["but", "however", "hmm", "wait", "oops", "unfortunately"];
+
+/// The most bytes [`judged`] reads of a clause or sentence.
+const MAX_JUDGEMENT_BYTES: usize = 96;
+
+/// Whether the words after the value ending at `end` judge it wrong: one
+/// of [`JUDGEMENTS`], `too` before another word (`too large`), or a
+/// negation with one of [`NOT_FITTING`] in the three words after it, in
+/// the rest of the value's clause (past a comma or a conjunction only when
+/// the value is still the subject: [`GOES_ON_AFTER_COMMA`],
+/// [`GOES_ON_AFTER_JOINER`]) or in the next sentence when it opens with a
+/// back reference (`That`, `But it`, [`BACK_REFERENCES`]). A judgement word
+/// after a negation is itself negated (`x = 3 is not extraneous`). The
+/// reading stops at a digit (the words after another value are about that
+/// one) and after [`MAX_JUDGEMENT_BYTES`] bytes.
+fn judged(b: &[u8], end: usize) -> bool {
+    match clause_judges(b, end, false) {
+        Reading::Judged => true,
+        Reading::Stopped => false,
+        Reading::SentenceEnd(next) => {
+            matches!(clause_judges(b, next, true), Reading::Judged)
+        }
+    }
+}
+
+/// How [`clause_judges`] ended.
+enum Reading {
+    /// A judgement of the value.
+    Judged,
+    /// The clause ended with none, or another value or subject started.
+    Stopped,
+    /// The sentence ended with none; the next starts at this byte.
+    SentenceEnd(usize),
+}
+
+/// [`judged`]'s reading of the clause at `at` (the next sentence's when
+/// `opening`: only a sentence that opens with a back reference is read).
+fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
+    let limit = b.len().min(at + MAX_JUDGEMENT_BYTES);
+    let is_in = |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
+    // The words read, the state after a comma or a conjunction, the words
+    // left after a negation, whether the last word was `too`.
+    let mut words = 0;
+    let (mut comma, mut joiner) = (false, false);
+    let (mut negation, mut too) = (0u8, false);
+    let mut i = at;
+    while i < limit {
+        let c = b[i];
+        if c.is_ascii_alphabetic() {
+            let e = i + b[i..limit]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic() || **c == b'\'')
+                .count();
+            let w = &b[i..e];
+            i = e;
+            words += 1;
+            if opening && words == 1 {
+                if is_in(w, &TURNS) {
+                    joiner = true;
+                    continue;
+                }
+                if !is_in(w, &BACK_REFERENCES) {
+                    return Reading::Stopped;
+                }
+                continue;
+            }
+            if opening && words == 2 && joiner {
+                if !is_in(w, &BACK_REFERENCES) {
+                    return Reading::Stopped;
+                }
+                (joiner, comma) = (false, false);
+                continue;
+            }
+            if comma {
+                comma = false;
+                if is_in(w, &JOINERS) {
+                    joiner = true;
+                    continue;
+                }
+                if !is_in(w, &GOES_ON_AFTER_COMMA) {
+                    return Reading::Stopped;
+                }
+                continue;
+            }
+            if joiner {
+                joiner = false;
+                if !is_in(w, &GOES_ON_AFTER_JOINER) {
+                    return Reading::Stopped;
+                }
+                continue;
+            }
+            if is_in(w, &JOINERS) {
+                joiner = true;
+                continue;
+            }
+            if too || negation == 0 && is_in(w, &JUDGEMENTS) {
+                return Reading::Judged;
+            }
+            if negation > 0 && is_in(w, &NOT_FITTING) {
+                return Reading::Judged;
+            }
+            too = w.eq_ignore_ascii_case(b"too");
+            let negates = is_in(w, &["not", "never", "cannot"])
+                || w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"n't");
+            negation = if negates {
+                3
+            } else {
+                negation.saturating_sub(1)
+            };
+            continue;
+        }
+        match c {
+            b'0'..=b'9' => return Reading::Stopped,
+            b'\n' | b';' | b':' | b'!' | b'?' => break,
+            b'.' if b.get(i + 1).is_none_or(|d| d.is_ascii_whitespace()) => break,
+            b',' => comma = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    // (A sentence's end; `too` last is `also`.)
+    if opening || i >= limit || !matches!(b[i], b'.' | b'!' | b'\n') {
+        return Reading::Stopped;
+    }
+    let mut s = i + 1;
+    while s < b.len() && (b[s].is_ascii_whitespace() || b[s] == b'*') && s < i + 8 {
+        s += 1;
+    }
+    Reading::SentenceEnd(s)
 }
 
 /// Chinese negations before a value (`不是 8`, `不等于 8`): the answer is
@@ -470,6 +685,42 @@ mod tests {
             ("Thus x = 3 is the only solution.", Ok("3")),
             ("We pick 2 out of 3.", Ok("3")),
             ("So 3 is not divisible by 2.", Ok("2")),
+            // Judged wrong in the rest of its clause or the next sentence.
+            (
+                "Adding them gives 12, which is impossible.",
+                Err(super::NEGATED),
+            ),
+            ("That yields 12, an impossible value.", Err(super::NEGATED)),
+            ("We tried 10 but it was too large.", Err(super::NEGATED)),
+            (
+                "I thought it was 9, but that was a mistake.",
+                Err(super::NEGATED),
+            ),
+            (
+                "My first guess was 10. That turned out to be too big.",
+                Err(super::NEGATED),
+            ),
+            (
+                "That gives 10. However, this is wrong.",
+                Err(super::NEGATED),
+            ),
+            ("Hmm, 8 does not seem right.", Err(super::NEGATED)),
+            ("x = 3 is not in the domain.", Err(super::NEGATED)),
+            ("$x = 3$ satisfies neither equation.", Err(super::NEGATED)),
+            ("The candidates are 4 and 6, and 6 is too large.", Ok("4")),
+            ("We get 12, and 13 is too large.", Ok("12")),
+            ("So x = 3 is not extraneous.", Ok("3")),
+            ("So x = 3 works too.", Ok("3")),
+            (
+                "So the limit is 0, and the derivative is undefined there.",
+                Ok("0"),
+            ),
+            ("There are 12 ways. This is not a coincidence.", Ok("12")),
+            ("There are 12 ways. Others are wrong.", Ok("12")),
+            (
+                "There are 12 ways, though some might think it is wrong.",
+                Ok("12"),
+            ),
             // A question about the value that the next words deny.
             ("Is the answer 5? No.", Err(super::NEGATED)),
             (

@@ -354,13 +354,23 @@ fn fallback_from(
     // MX-20: not a value the response rules out (`9, not 8`), but the
     // formula or number before the negation in its clause; nothing there,
     // negations past MAX_NEGATIONS or a bound (`less than 5`): no answer.
+    // (The values ruled out so far: the same value read back before one,
+    // `4 and 6, and 6 is too large`, is ruled out too.)
+    let mut ruled: Vec<&str> = Vec::new();
     for n in 0..=MAX_NEGATIONS {
-        let Some(x) = found
-            .as_ref()
-            .and_then(|f| excluded(response, from, f.span))
-        else {
+        let Some(x) = found.as_ref().and_then(|f| {
+            let value = &response[f.span.0..f.span.1];
+            excluded(response, from, f.span).or_else(|| {
+                ruled
+                    .contains(&value)
+                    .then_some(Excluded::Negation(f.span.0))
+            })
+        }) else {
             break;
         };
+        if let Some(f) = &found {
+            ruled.push(&response[f.span.0..f.span.1]);
+        }
         found = match x {
             Excluded::Negation(q) if n < MAX_NEGATIONS => {
                 read(from, q).filter(|g| same_clause(response, g.reach, q))
