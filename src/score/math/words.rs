@@ -247,6 +247,28 @@ pub fn qualified(s: &str) -> bool {
     false
 }
 
+/// Words right after a number that apply an operation to it (`3 squared`
+/// is 9, never 3; ME-13).
+pub const POSTFIX_OPERATIONS: &[&str] = &["squared", "cubed", "factorial"];
+
+/// Whether the word right after the item's last number is one of
+/// [`POSTFIX_OPERATIONS`] (`3 squared`, `5 factorial`; not `25 cm
+/// squared`, whose word after the number is a unit): the item is no
+/// labelled quantity (ME-13).
+pub fn operated(s: &str) -> bool {
+    let b = s.as_bytes();
+    let Some(last) = b.iter().rposition(u8::is_ascii_digit) else {
+        return false;
+    };
+    let rest = s[last + 1..].trim_start_matches([' ', '}', '$', '~']);
+    let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let word = &rest[..n];
+    POSTFIX_OPERATIONS
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+        && rest[n..].trim_matches([' ', '}', '$', '.']).is_empty()
+}
+
 /// The number words zero–nineteen, by value.
 const NUMBER_WORDS: &[&str] = &[
     "zero",
@@ -999,6 +1021,18 @@ mod tests {
             "No. 5",
         ] {
             assert!(!qualified(s), "{s}");
+        }
+        for s in ["3 squared", "5 Factorial", "$2$ cubed", "\\text{3 squared}"] {
+            assert!(operated(s), "{s}");
+        }
+        for s in [
+            "25 cm squared",
+            "squared 3",
+            "3 squared meters",
+            "3 times",
+            "x squared",
+        ] {
+            assert!(!operated(s), "{s}");
         }
     }
 }

@@ -384,9 +384,10 @@ impl<'a> Comparer<'a> {
             return Ok(Expr::Constant(Constant::Infinity));
         }
         // A word before the number that negates or bounds it (`not 8`,
-        // `less than 5`, `\text{at most } 3`) makes the item a statement
-        // about the number, compared as text: never the number (ME-13).
-        if words::qualified(s) && s.bytes().any(|c| c.is_ascii_digit()) {
+        // `less than 5`, `\text{at most } 3`), or an operation right after
+        // it (`3 squared`), makes the item a statement about the number,
+        // compared as text: never the number (ME-13).
+        if (words::qualified(s) || words::operated(s)) && s.bytes().any(|c| c.is_ascii_digit()) {
             return Ok(Expr::Text(s.to_string()));
         }
         // Prose before or after the mathematics is a unit or a counted

@@ -106,6 +106,67 @@ pub(super) fn is_sentence(s: &str) -> bool {
     words >= 3
 }
 
+/// Words before `of` that make the number after it an argument of an
+/// operation (`the cube root of 3`, `a multiple of 3`), not the answer
+/// (MX-5 in production).
+pub(super) const OPERATIONS_OF: &[&str] = &[
+    "root",
+    "roots",
+    "square",
+    "cube",
+    "multiple",
+    "multiples",
+    "factor",
+    "factors",
+    "divisor",
+    "divisors",
+    "power",
+    "powers",
+    "product",
+    "sum",
+    "difference",
+    "quotient",
+    "logarithm",
+    "log",
+    "reciprocal",
+    "inverse",
+    "half",
+    "double",
+    "twice",
+    "sine",
+    "cosine",
+    "tangent",
+    "factorial",
+];
+
+/// Whether the last formula or number `inner` of the captured sentence
+/// `span` is ruled out or bounded by the words before it in the sentence
+/// (MX-20's negations, bounds and exclusions: `except 3`, `no more than
+/// 3`, `not 3`) or is the argument of an operation (`root of 3`,
+/// [`OPERATIONS_OF`]): then it is not the sentence's answer. Only the
+/// sentence is read.
+fn qualified_in(text: &str, span: (usize, usize), inner: (usize, usize)) -> bool {
+    if super::negations::excluded(&text[..span.1], span.0, inner).is_some() {
+        return true;
+    }
+    let b = text.as_bytes();
+    let word_before = |k: usize| {
+        let e = super::numbers::run_before(b, span.0, k, |c| c == b' ');
+        (
+            super::numbers::run_before(b, span.0, e, |c| c.is_ascii_alphabetic()),
+            e,
+        )
+    };
+    let (s, e) = word_before(super::numbers::back_past_delimiter(b, span.0, inner.0).0);
+    if !b[s..e].eq_ignore_ascii_case(b"of") {
+        return false;
+    }
+    let (s, e) = word_before(s);
+    OPERATIONS_OF
+        .iter()
+        .any(|w| b[s..e].eq_ignore_ascii_case(w.as_bytes()))
+}
+
 /// Whether the period at `j` ends `i.e` or `e.g` (ASCII case ignored; a
 /// word of its own, within `[from, j)`): an abbreviation, not the end of
 /// a sentence (`The probability is one half, i.e. $\frac{1}{2}$.`, MX-11).
@@ -559,6 +620,18 @@ impl Doc<'_> {
                 // hours ago.`): its last formula or number.
                 if is_sentence(&self.text[span.0..span.1]) {
                     if let Some(inner) = self.last_formula_or_number(span.0, span.1) {
+                        // In production, not a number the sentence rules
+                        // out, bounds or applies an operation to (`all real
+                        // numbers except 3`, `no more than 3`, `the cube
+                        // root of 3`): the sentence whole, which ME-13
+                        // compares as a statement about the number.
+                        if self.production && qualified_in(self.text, span, inner.span) {
+                            return Some(Found {
+                                span,
+                                how,
+                                reach: span.1,
+                            });
+                        }
                         return Some(Found {
                             span: inner.span,
                             how,
@@ -1010,5 +1083,39 @@ mod offset_tests {
             }
         }
         assert!(tried > 1000, "{tried}");
+    }
+}
+
+#[cfg(test)]
+mod sentence_tests {
+    use super::super::locate_default;
+
+    /// A captured sentence gives its last number, unless the words before
+    /// that number rule it out, bound it or apply an operation to it: then
+    /// the sentence whole (production only).
+    #[test]
+    fn a_qualified_number_is_not_the_sentence_answer() {
+        for (response, want) in [
+            (
+                "The answer is all real numbers except 3.",
+                "all real numbers except 3",
+            ),
+            (
+                "The answer is any value other than 3.",
+                "any value other than 3",
+            ),
+            ("The answer is no more than 3.", "no more than 3"),
+            ("The answer is the cube root of 3.", "the cube root of 3"),
+            ("The final answer is a multiple of 3.", "a multiple of 3"),
+            ("Final Answer: She has a total of 12 apples.", "12"),
+            (
+                "Final Answer: Jane started growing Sphere 3 hours ago.",
+                "3 hours",
+            ),
+            ("The answer is the number of days, 3.", "3"),
+        ] {
+            let got = locate_default(response, false).map(|l| l.answer);
+            assert_eq!(got.as_deref(), Ok(want), "{response}");
+        }
     }
 }
