@@ -56,7 +56,10 @@ const COMMAND_RELATIONS: [&[u8]; 6] = [b"\\leq", b"\\geq", b"\\le", b"\\ge", b"\
 /// one letter after a condition word, within `text[from..]`; else `None`.
 pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
     let b = text.as_bytes();
-    let var = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))?;
+    let Some(var) = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))
+    else {
+        return modulus_start(b, from, span.0);
+    };
     // Back from the variable: spaces, one math delimiter, spaces.
     let (k, end) = back_past_delimiter(b, from, var);
     if end == k && k == var {
@@ -72,6 +75,51 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     let word = &text[q..end];
     let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
     (apart && CONDITION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))).then_some(q)
+}
+
+/// The words before a modulus (lowercase): the number after them is what
+/// the answer is taken modulo, not the answer (`2 mod 7`, `76 modulo 100`).
+pub const MODULUS_WORDS: &[&str] = &["mod", "modulo"];
+
+/// The words before `by` and a divisor (lowercase): `the remainder is 2
+/// when divided by 5`, `upon division by 5`.
+pub const DIVISION_WORDS: &[&str] = &["divided", "division", "divide"];
+
+/// Where the modulus words before the value at `at` start (with an opening
+/// parenthesis before them: `(mod 5)`), when one of [`MODULUS_WORDS`], or
+/// one of [`DIVISION_WORDS`] and `by`, stands right before it (spaces and
+/// one math delimiter between), a word of its own.
+fn modulus_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let (_, end) = back_past_delimiter(b, from, at);
+    let word = |e: usize| run_before(b, from, e, |c| c.is_ascii_alphabetic());
+    let q = word(end);
+    let last = &b[q..end];
+    let q = if last.eq_ignore_ascii_case(b"by") {
+        let e = run_before(b, from, q, |c| c == b' ');
+        let p = word(e);
+        let verb = &b[p..e];
+        let division = DIVISION_WORDS
+            .iter()
+            .any(|w| verb.eq_ignore_ascii_case(w.as_bytes()));
+        if e == q || !division {
+            return None;
+        }
+        p
+    } else if MODULUS_WORDS
+        .iter()
+        .any(|w| last.eq_ignore_ascii_case(w.as_bytes()))
+    {
+        q
+    } else {
+        return None;
+    };
+    let q = if q > from && b[q - 1] == b'(' {
+        q - 1
+    } else {
+        q
+    };
+    let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
+    apart.then_some(q)
 }
 
 /// Whether the answer that ends at `reach` and the condition word at `q`
@@ -167,6 +215,19 @@ mod tests {
             ("The count is 7 excluding n = 1", "7"),
             // The listed solutions are read before the condition.
             ("So x = 1 and x = 2 when a = 0", "x = 1 and x = 2"),
+            // A modulus or divisor after the answer.
+            ("So the remainder is 2 when divided by 5.", "2"),
+            ("The remainder is 2 upon division by 5.", "2"),
+            ("So 2^100 leaves remainder 2 mod 7.", "2"),
+            ("Thus the number is 76 modulo 100.", "76"),
+            ("So x is 2 (mod 5).", "2"),
+            // With nothing before it in its clause, the number stays.
+            ("We divide by 5.", "5"),
+            ("Reduce modulo 7.", "7"),
+            ("It is 3. Then divide by 5", "5"),
+            // Not a modulus: another word before `by`.
+            ("It grows by 5", "5"),
+            ("The area is 12 square units, multiplied by 3", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");

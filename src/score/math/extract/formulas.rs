@@ -37,6 +37,18 @@ fn display_content(
     (!broken && has_content(b, s, close)).then_some((s, close))
 }
 
+/// What opens a congruence's modulus after its residue (`\pmod{7}`,
+/// `(\bmod 7)`, `\ (\text{mod } 7)`): the right side of `\equiv` ends there
+/// (MX-13).
+const MODULUS_COMMANDS: [&str; 6] = [
+    "\\pmod",
+    "\\bmod",
+    "\\mod",
+    "(\\mod",
+    "(\\text{mod",
+    "\\text{mod",
+];
+
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as
     /// the range of its content.
@@ -430,8 +442,15 @@ impl Doc<'_> {
         let mut depth = 0i32;
         let mut eq = None;
         let mut i = s;
+        // The command `\equiv` at top level (a congruence): where it ends.
+        let mut congruence = None;
         while i < e {
             match b[i] {
+                b'\\' if depth == 0 && b[i..e].starts_with(b"\\equiv") => {
+                    congruence = Some(i + "\\equiv".len());
+                    eq = None;
+                    i += "\\equiv".len() - 1;
+                }
                 b'\\' => i += 1,
                 b'{' | b'(' | b'[' => depth += 1,
                 b'}' | b')' | b']' => depth -= 1,
@@ -447,6 +466,19 @@ impl Doc<'_> {
         }
         // A sentence's period or comma inside the formula is not part of it.
         let whole = trim_end_punct(self.text, (s, e));
+        // `2^{100} \equiv 2 \pmod{7}`: the residue, before the modulus.
+        if let (Some(k), None) = (congruence, eq) {
+            let right = &self.text[k..whole.1];
+            let cut = MODULUS_COMMANDS
+                .iter()
+                .filter_map(|m| find_str(right, m))
+                .min()
+                .unwrap_or(right.len());
+            // (Spacing commands before the modulus: `2 \ (\text{mod } 7)`.)
+            let residue = right[..cut].trim_end_matches([' ', '\\', '~', ',', ';', '!', '(']);
+            let r = trim(self.text, (k, k + residue.len()));
+            return if r.0 < r.1 { r } else { whole };
+        }
         match eq {
             Some(k) => {
                 let mut r = trim(self.text, (k + 1, whole.1.max(k + 1)));
@@ -462,7 +494,25 @@ impl Doc<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Doc, trim};
+    use super::super::{Doc, locate_default, trim};
+
+    /// A congruence's right side is its residue, without the modulus
+    /// (MX-13); a formula with `=` after `\equiv` keeps its last `=`.
+    #[test]
+    fn a_congruence_answers_its_residue() {
+        for (response, want) in [
+            ("So $x \\equiv 2 \\pmod{5}$.", "2"),
+            ("Hence $2^{100} \\equiv 2 \\pmod 7$.", "2"),
+            ("Hence $2^{100} \\equiv 2 \\ (\\text{mod } 7)$.", "2"),
+            ("Hence $2^{100} \\equiv 2\\,(\\bmod 7)$.", "2"),
+            ("So $a \\equiv 3$.", "3"),
+            ("So $a \\equiv b = 4$.", "4"),
+            ("So $x = 3$.", "3"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+    }
 
     /// MX-6's `$` and `\(`/`\[` pairs read byte by byte from the start, as
     /// the document's fallback reads them: the reference for the block steps.
