@@ -287,7 +287,7 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
 /// Words that judge a value wrong, in the rest of its clause or in the
 /// sentence after it (`12, which is impossible`, `x = 3 satisfies neither
 /// equation`, `10, but that was a mistake`): lowercase, a word of their own.
-const JUDGEMENTS: [&str; 19] = [
+const JUDGEMENTS: [&str; 18] = [
     "wrong",
     "incorrect",
     "mistake",
@@ -304,7 +304,6 @@ const JUDGEMENTS: [&str; 19] = [
     "inadmissible",
     "undefined",
     "neither",
-    "outside",
     "fails",
     "failed",
 ];
@@ -343,7 +342,7 @@ const GOES_ON_AFTER_JOINER: [&str; 4] = ["which", "it", "that", "this"];
 
 /// Conjunctions: the clause after one is about the value only when it
 /// opens with one of [`GOES_ON_AFTER_JOINER`].
-const JOINERS: [&str; 16] = [
+const JOINERS: [&str; 17] = [
     "and",
     "but",
     "so",
@@ -360,6 +359,7 @@ const JOINERS: [&str; 16] = [
     "then",
     "if",
     "when",
+    "where",
 ];
 
 /// Words that open a sentence about the value of the sentence before it
@@ -374,29 +374,53 @@ const TURNS: [&str; 6] = ["but", "however", "hmm", "wait", "oops", "unfortunatel
 const MAX_JUDGEMENT_BYTES: usize = 96;
 
 /// Whether the words after the value ending at `end` judge it wrong: one
-/// of [`JUDGEMENTS`], `too` before another word (`too large`), or a
-/// negation with one of [`NOT_FITTING`] in the three words after it, in
+/// of [`JUDGEMENTS`] (not before `to`: `impossible to improve`), `too`
+/// before another word (`too large`), or a negation (or `outside`) with one
+/// of [`NOT_FITTING`] in the three words after it, in
 /// the rest of the value's clause (past a comma or a conjunction only when
 /// the value is still the subject: [`GOES_ON_AFTER_COMMA`],
 /// [`GOES_ON_AFTER_JOINER`]) or in the next sentence when it opens with a
 /// back reference (`That`, `But it`, [`BACK_REFERENCES`]). A judgement word
-/// after a negation is itself negated (`x = 3 is not extraneous`). The
+/// or `too` in the three words after a negation, `no` or `without` judges
+/// nothing (`x = 3 is not extraneous`, `no mistake`, `not too large`). The
 /// reading stops at a digit (the words after another value are about that
 /// one) and after [`MAX_JUDGEMENT_BYTES`] bytes.
 fn judged(b: &[u8], end: usize) -> bool {
     match clause_judges(b, end, false) {
-        Reading::Judged => true,
+        Reading::Judged(_) => true,
         Reading::Stopped => false,
         Reading::SentenceEnd(next) => {
-            matches!(clause_judges(b, next, true), Reading::Judged)
+            matches!(clause_judges(b, next, true), Reading::Judged(_))
         }
     }
 }
 
+/// Where the judgement of an explicit answer ending at `end` (a box, a
+/// statement, a bold line) ends, when the rest of its own clause judges it
+/// wrong as [`judged`] reads a value's clause (`\boxed{5}, but that is
+/// wrong`, `\boxed{5} is incorrect`); the next sentence is MX-19's.
+pub(super) fn judged_in_clause(b: &[u8], end: usize) -> Option<usize> {
+    match clause_judges(b, end, false) {
+        Reading::Judged(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// Whether the first word of `t` (after spaces) is `word`, ASCII case
+/// ignored.
+fn next_word_is(t: &[u8], word: &[u8]) -> bool {
+    let s = t.iter().take_while(|&&c| c == b' ').count();
+    let n = t[s..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    t[s..s + n].eq_ignore_ascii_case(word)
+}
+
 /// How [`clause_judges`] ended.
 enum Reading {
-    /// A judgement of the value.
-    Judged,
+    /// A judgement of the value, ending at this byte.
+    Judged(usize),
     /// The clause ended with none, or another value or subject started.
     Stopped,
     /// The sentence ended with none; the next starts at this byte.
@@ -412,7 +436,7 @@ fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
     // left after a negation, whether the last word was `too`.
     let mut words = 0;
     let (mut comma, mut joiner) = (false, false);
-    let (mut negation, mut too) = (0u8, false);
+    let (mut negation, mut softened, mut too) = (0u8, 0u8, false);
     let mut i = at;
     while i < limit {
         let c = b[i];
@@ -463,19 +487,29 @@ fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
                 joiner = true;
                 continue;
             }
-            if too || negation == 0 && is_in(w, &JUDGEMENTS) {
-                return Reading::Judged;
+            // (`impossible to improve`, `wrong to assume`: a judgement of
+            // what follows, not of the value.)
+            let judgement = is_in(w, &JUDGEMENTS) && !next_word_is(&b[i..limit], b"to");
+            if too || negation == 0 && softened == 0 && judgement {
+                return Reading::Judged(i);
             }
             if negation > 0 && is_in(w, &NOT_FITTING) {
-                return Reading::Judged;
+                return Reading::Judged(i);
             }
-            too = w.eq_ignore_ascii_case(b"too");
-            let negates = is_in(w, &["not", "never", "cannot"])
+            too = w.eq_ignore_ascii_case(b"too") && negation == 0 && softened == 0;
+            // (`outside the domain`: the value is not in it.)
+            let negates = is_in(w, &["not", "never", "cannot", "outside"])
                 || w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"n't");
             negation = if negates {
                 3
             } else {
                 negation.saturating_sub(1)
+            };
+            // (`no mistake`, `without contradiction`.)
+            softened = if is_in(w, &["no", "without"]) {
+                3
+            } else {
+                softened.saturating_sub(1)
             };
             continue;
         }
@@ -710,6 +744,18 @@ mod tests {
             ("The candidates are 4 and 6, and 6 is too large.", Ok("4")),
             ("We get 12, and 13 is too large.", Ok("12")),
             ("So x = 3 is not extraneous.", Ok("3")),
+            ("So x = 3 is outside the domain.", Err(super::NEGATED)),
+            (
+                "So the point is (3, 4), which lies outside the circle.",
+                Ok("(3, 4)"),
+            ),
+            (
+                "So the maximum is 12, and it is impossible to do better.",
+                Ok("12"),
+            ),
+            ("So we get 12, which is not too large.", Ok("12")),
+            ("So we get 12 (no mistake this time).", Ok("12")),
+            ("So x = 2 where the function is undefined.", Ok("2")),
             ("So x = 3 works too.", Ok("3")),
             (
                 "So the limit is 0, and the derivative is undefined there.",

@@ -16,7 +16,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
-use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded};
+use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause};
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
@@ -260,8 +260,10 @@ fn locate_production(
                     }
                 }
                 // MX-19: an answer the response takes back is not its
-                // answer; what it says after the retraction is.
-                if let Some(r) = retraction(response, f.reach, end) {
+                // answer; what it says after the retraction is. (MX-20:
+                // so is one the rest of its clause judges wrong.)
+                let judged = judged_in_clause(response.as_bytes(), f.reach);
+                if let Some(r) = judged.or_else(|| retraction(response, f.reach, end)) {
                     return fallback(response, r, end, formulas_only).map_err(|_| RETRACTED);
                 }
                 return Ok(f);
