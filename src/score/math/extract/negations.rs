@@ -565,14 +565,19 @@ const ZH_BOUNDS: [&str; 13] = [
 
 /// Chinese words after a value, in its sentence, that reject it (`x=-3
 /// （舍去）`, `x=3 是增根`, `x=3 不合题意`).
-const ZH_REJECTED: [&str; 7] = [
+const ZH_REJECTED: [&str; 12] = [
     "舍去",
     "增根",
     "不合题意",
-    "不符合题意",
-    "不符合条件",
+    "不符合",
     "不合条件",
     "不满足",
+    "不是原方程",
+    "不是方程",
+    "不是根",
+    "不是解",
+    "不成立",
+    "无意义",
 ];
 
 /// The most characters of a sentence read after a value for
@@ -786,6 +791,12 @@ mod tests {
             ("经检验，x=3 是增根，舍去。", Err(super::NEGATED)),
             ("x=3不符合题意，舍去。", Err(super::NEGATED)),
             ("所以 x=3，符合题意。", Ok("3")),
+            ("经检验，x=4不是原方程的根。", Err(super::NEGATED)),
+            ("x=2 使分母为零，无意义。", Err(super::NEGATED)),
+            ("所以答案不是12，而是15。", Ok("15")),
+            ("最终答案：x=6（x=-1舍去）", Ok("x=6")),
+            ("答案：5（单位：cm）", Ok("5")),
+            ("所以 4 不是质数，答案是 4。", Ok("4")),
             ("解得 x=2 或 x=-3（舍去）。", Ok("2")),
         ] {
             let got = locate_default(response, false).map(|l| l.answer);

@@ -167,6 +167,24 @@ fn qualified_in(text: &str, span: (usize, usize), inner: (usize, usize)) -> bool
         .any(|w| b[s..e].eq_ignore_ascii_case(w.as_bytes()))
 }
 
+/// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
+/// holds a Chinese character in its first [`REMARK_BYTES`] bytes, before
+/// its closing parenthesis: a remark, not part of a value (`（x=-1舍去）`,
+/// `（单位：cm）`; MX-11). (A bounded look: a statement with many `(` costs
+/// a constant each.)
+fn chinese_remark(t: &str) -> bool {
+    let Some(inner) = t.strip_prefix('(').or_else(|| t.strip_prefix('（')) else {
+        return false;
+    };
+    inner
+        .char_indices()
+        .take_while(|&(k, c)| k < REMARK_BYTES && c != ')' && c != '）')
+        .any(|(_, c)| ('\u{4E00}'..='\u{9FFF}').contains(&c))
+}
+
+/// How far into a parenthesized group [`chinese_remark`] looks (bytes).
+const REMARK_BYTES: usize = 48;
+
 /// Whether the period at `j` ends `i.e` or `e.g` (ASCII case ignored; a
 /// word of its own, within `[from, j)`): an abbreviation, not the end of
 /// a sentence (`The probability is one half, i.e. $\frac{1}{2}$.`, MX-11).
@@ -845,6 +863,10 @@ impl Doc<'_> {
             .iter()
             .filter_map(|w| clause.rfind(w).map(|k| k + w.len()))
             .max()?;
+        // `所以答案不是12`: what the answer is not, no statement (MX-20).
+        if clause[..k].ends_with("不是") || clause[..k].ends_with("不为") {
+            return None;
+        }
         self.after_phrase(i + k, j)
     }
 
@@ -866,6 +888,17 @@ impl Doc<'_> {
                 b'{' => depth += 1,
                 b'}' => depth -= 1,
                 b'$' => in_math = !in_math,
+                // `x=6（x=-1舍去）`, `5（单位：cm）`: a remark in Chinese in
+                // parentheses after the value.
+                b'(' | 0xEF
+                    if depth == 0 && !in_math && i > s && chinese_remark(&self.text[i..e]) =>
+                {
+                    let mut k = i;
+                    while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
+                        k -= 1;
+                    }
+                    return (s, k);
+                }
                 b' ' if depth == 0 && !in_math && i > s => {
                     let rest = &b[i + 1..e];
                     // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
