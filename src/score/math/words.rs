@@ -247,6 +247,80 @@ pub fn qualified(s: &str) -> bool {
     false
 }
 
+/// The scale words after a number (`1.5 million`, `2 dozen`), lowercase,
+/// with the power of ten they multiply by (`dozen`: 12, written 0).
+const SCALES: [(&str, u32); 6] = [
+    ("hundred", 2),
+    ("thousand", 3),
+    ("million", 6),
+    ("billion", 9),
+    ("trillion", 12),
+    ("dozen", 0),
+];
+
+/// The power of ten a scale word multiplies by (`million`: 6; `dozen`: 0,
+/// which multiplies by 12), ASCII case ignored.
+pub fn scale(w: &str) -> Option<u32> {
+    SCALES
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(w))
+        .map(|&(_, k)| k)
+}
+
+/// The item with a number and the scale word after it written as the
+/// number they make (`1.5 million people` → `1500000 people`, `2 dozen`
+/// → `24`; ME-15): the number is digits with at most one decimal point,
+/// the first of the item, and `dozen` multiplies whole numbers only.
+/// `None` when the item has no such pair.
+pub fn scaled(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let start = b.iter().position(u8::is_ascii_digit)?;
+    let end = start
+        + b[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == b'.')
+            .count();
+    let number = &s[start..end];
+    let rest = s[end..].trim_start_matches(' ');
+    if rest.len() == s[end..].len() {
+        return None;
+    }
+    let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let k = scale(&rest[..n])?;
+    let after = &rest[n..];
+    if after
+        .bytes()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        || number.ends_with('.')
+    {
+        return None;
+    }
+    let value = if k == 0 {
+        number.parse::<u64>().ok()?.checked_mul(12)?.to_string()
+    } else {
+        // The decimal point moved `k` places right.
+        let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
+        if frac.contains('.') {
+            return None;
+        }
+        let k = k as usize;
+        let mut digits = format!("{whole}{frac}");
+        if frac.len() <= k {
+            digits.push_str(&"0".repeat(k - frac.len()));
+        } else {
+            digits.insert(whole.len() + k, '.');
+        }
+        let trimmed = digits.trim_start_matches('0');
+        if trimmed.is_empty() || trimmed.starts_with('.') {
+            format!("0{trimmed}")
+        } else {
+            trimmed.to_string()
+        }
+    };
+    Some(format!("{}{value}{after}", &s[..start]))
+}
+
 /// Words right after a number that apply an operation to it (`3 squared`
 /// is 9, never 3; ME-13).
 pub const POSTFIX_OPERATIONS: &[&str] = &["squared", "cubed", "factorial"];
@@ -1033,6 +1107,22 @@ mod tests {
             "x squared",
         ] {
             assert!(!operated(s), "{s}");
+        }
+        for (s, want) in [
+            ("1.5 million", Some("1500000")),
+            ("1.5 million people", Some("1500000 people")),
+            ("2 dozen", Some("24")),
+            ("3 Hundred", Some("300")),
+            ("0.25 thousand", Some("250")),
+            ("1.2345 thousand", Some("1234.5")),
+            ("$5 billion", Some("$5000000000")),
+            ("1.5 dozen", None),
+            ("5 thousands", None),
+            ("5 apples", None),
+            ("million", None),
+            ("5million", None),
+        ] {
+            assert_eq!(scaled(s).as_deref(), want, "{s}");
         }
     }
 }

@@ -383,6 +383,10 @@ impl<'a> Comparer<'a> {
         if inf(s.strip_prefix('+').unwrap_or(s).trim_quick()) {
             return Ok(Expr::Constant(Constant::Infinity));
         }
+        // `1.5 million`, `2 dozen`: the number the scale word makes (ME-15).
+        if let Some(t) = words::scaled(s) {
+            return self.parse(&t);
+        }
         // A word before the number that negates or bounds it (`not 8`,
         // `less than 5`, `\text{at most } 3`), or an operation right after
         // it (`3 squared`), makes the item a statement about the number,

@@ -41,6 +41,41 @@ const BETWEEN: [&str; 5] = ["be", "equal", "equals", "to", "exactly"];
 /// points`): bounds.
 const EXCLUSIONS: [&str; 4] = ["except", "excluding", "without", "besides"];
 
+/// Words before `of` that make the number after it an argument of an
+/// operation (`the cube root of 3`, `a multiple of 3`), not the answer
+/// (MX-5 in production, MX-20), and `percent`
+/// (`10 percent of 50`).
+pub(super) const OPERATIONS_OF: &[&str] = &[
+    "percent",
+    "root",
+    "roots",
+    "square",
+    "cube",
+    "multiple",
+    "multiples",
+    "factor",
+    "factors",
+    "divisor",
+    "divisors",
+    "power",
+    "powers",
+    "product",
+    "sum",
+    "difference",
+    "quotient",
+    "logarithm",
+    "log",
+    "reciprocal",
+    "inverse",
+    "half",
+    "double",
+    "twice",
+    "sine",
+    "cosine",
+    "tangent",
+    "factorial",
+];
+
 /// What rules out the fallback's value (MX-20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Excluded {
@@ -119,6 +154,10 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     }
     let (ps, pe) = word_before(s);
     let before = |x: &str| pe > ps && b[ps..pe].eq_ignore_ascii_case(x.as_bytes());
+    // `half of 10`, `the cube root of 3`: the value an operation applies to.
+    if is("of") && OPERATIONS_OF.iter().any(|x| before(x)) {
+        return Some(Excluded::Bound);
+    }
     if is("than") && before("rather") || is("of") && before("instead") {
         Some(Excluded::Negation(ps))
     } else if is("than") && pe > ps || (is("most") || is("least")) && before("at") {
@@ -703,6 +742,12 @@ mod tests {
             // (The formula whole, which no gold 7 equals.)
             ("Thus, $n \\neq 7$.", Ok("n \\neq 7")),
             ("The digits add up to 15.", Ok("15")),
+            // An operation's argument.
+            ("So she keeps half of 10.", Err(super::NEGATED)),
+            ("So the discount is 10 percent of 50.", Err(super::NEGATED)),
+            ("So the side is the square root of 49, which is 7.", Ok("7")),
+            ("She has a total of 12 apples.", Ok("12")),
+            ("So the sum of 3 and 4 is needed.", Ok("4")),
             // Rejected by the words after the value or a verb before it.
             ("We find that x = 3 is extraneous.", Err(super::NEGATED)),
             ("Since x = 5 works, x = 3 is extraneous.", Ok("5")),

@@ -435,8 +435,10 @@ impl Doc<'_> {
             }
         }
         let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        // `1.5 million`, `2 dozen`: a scale word is part of the number.
+        let scale = crate::score::math::words::scale(&rest[..n]).is_some();
         if n >= 2
-            && is_unit_word(&rest[..n])
+            && (scale || is_unit_word(&rest[..n]))
             && rest
                 .as_bytes()
                 .get(n)

@@ -106,65 +106,13 @@ pub(super) fn is_sentence(s: &str) -> bool {
     words >= 3
 }
 
-/// Words before `of` that make the number after it an argument of an
-/// operation (`the cube root of 3`, `a multiple of 3`), not the answer
-/// (MX-5 in production).
-pub(super) const OPERATIONS_OF: &[&str] = &[
-    "root",
-    "roots",
-    "square",
-    "cube",
-    "multiple",
-    "multiples",
-    "factor",
-    "factors",
-    "divisor",
-    "divisors",
-    "power",
-    "powers",
-    "product",
-    "sum",
-    "difference",
-    "quotient",
-    "logarithm",
-    "log",
-    "reciprocal",
-    "inverse",
-    "half",
-    "double",
-    "twice",
-    "sine",
-    "cosine",
-    "tangent",
-    "factorial",
-];
-
 /// Whether the last formula or number `inner` of the captured sentence
-/// `span` is ruled out or bounded by the words before it in the sentence
-/// (MX-20's negations, bounds and exclusions: `except 3`, `no more than
-/// 3`, `not 3`) or is the argument of an operation (`root of 3`,
-/// [`OPERATIONS_OF`]): then it is not the sentence's answer. Only the
-/// sentence is read.
+/// `span` is ruled out, bounded or an operation's argument by the words
+/// before it in the sentence (MX-20's [`excluded`](super::negations::excluded):
+/// `except 3`, `no more than 3`, `not 3`, `the cube root of 3`): then it is
+/// not the sentence's answer. Only the sentence is read.
 fn qualified_in(text: &str, span: (usize, usize), inner: (usize, usize)) -> bool {
-    if super::negations::excluded(&text[..span.1], span.0, inner).is_some() {
-        return true;
-    }
-    let b = text.as_bytes();
-    let word_before = |k: usize| {
-        let e = super::numbers::run_before(b, span.0, k, |c| c == b' ');
-        (
-            super::numbers::run_before(b, span.0, e, |c| c.is_ascii_alphabetic()),
-            e,
-        )
-    };
-    let (s, e) = word_before(super::numbers::back_past_delimiter(b, span.0, inner.0).0);
-    if !b[s..e].eq_ignore_ascii_case(b"of") {
-        return false;
-    }
-    let (s, e) = word_before(s);
-    OPERATIONS_OF
-        .iter()
-        .any(|w| b[s..e].eq_ignore_ascii_case(w.as_bytes()))
+    super::negations::excluded(&text[..span.1], span.0, inner).is_some()
 }
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
