@@ -160,6 +160,12 @@ pub(crate) fn response_choice_kept(
 ) -> Option<Located> {
     if let Some(f) = found {
         if let Some((c, _)) = choice_at_start(&f.answer) {
+            // (`(B) or (C)`: two choices, none made.)
+            let t = after_prefixes(&f.answer);
+            let at = f.answer.len() - t.len() + usize::from(t.starts_with('('));
+            if hedged(f.answer.as_bytes(), at) {
+                return None;
+            }
             return Some(Located {
                 answer: c.to_string(),
                 span: f.span,
@@ -197,11 +203,65 @@ pub(crate) fn response_choice_kept(
         (Some(a), Some(b)) => a.max(b),
         (a, b) => a.or(b)?,
     };
+    // `Answer: B or C`: two choices, none made.
+    if hedged(lb, k) {
+        return None;
+    }
     Some(Located {
         answer: (lb[k] as char).to_string(),
         span: (base + line_start + k, base + line_start + k + 1),
         how: "choice",
     })
+}
+
+/// Whether the choice letter at `k` of the line `b` is joined to another
+/// by `or`, `and`, `/` or `或` (`B or C`, `(A) and (D)`, `B/C`, `B或C`, either side;
+/// spaces, parentheses, `*` and `$` around): a hedge between two choices,
+/// not a choice (MX-16).
+fn hedged(b: &[u8], k: usize) -> bool {
+    let marks = |c: u8| matches!(c, b' ' | b'(' | b')' | b'*' | b'$');
+    let letter_at = |i: usize| {
+        b.get(i).is_some_and(|c| (b'A'..=b'J').contains(c))
+            && b.get(i + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    };
+    // After: marks, a joiner, marks, a letter.
+    let mut i = k + 1;
+    while b.get(i).is_some_and(|&c| marks(c)) {
+        i += 1;
+    }
+    let joiner = |t: &[u8]| -> Option<usize> {
+        [&b"or "[..], b"and ", b"/", "或".as_bytes()]
+            .iter()
+            .find(|j| t.len() >= j.len() && t[..j.len()].eq_ignore_ascii_case(j))
+            .map(|j| j.len())
+    };
+    if let Some(n) = joiner(&b[i.min(b.len())..]) {
+        let mut j = i + n;
+        while b.get(j).is_some_and(|&c| marks(c)) {
+            j += 1;
+        }
+        if letter_at(j) {
+            return true;
+        }
+    }
+    // Before: marks, a joiner, marks, a letter.
+    let mut i = k;
+    while i > 0 && marks(b[i - 1]) {
+        i -= 1;
+    }
+    let joined = [&b" or"[..], b" and", b"/", "或".as_bytes()]
+        .iter()
+        .find_map(|j| {
+            (i >= j.len() && b[i - j.len()..i].eq_ignore_ascii_case(j)).then(|| i - j.len())
+        });
+    let Some(mut j) = joined else {
+        return false;
+    };
+    while j > 0 && marks(b[j - 1]) {
+        j -= 1;
+    }
+    j > 0 && letter_at(j - 1)
 }
 
 /// The byte offset of the last letter A–J that "option", "choice",
@@ -317,5 +377,27 @@ mod tests {
             );
         }
         assert!(chosen > 300, "{chosen}");
+    }
+
+    /// Two choices joined by `or`, `and`, `/` or `或` are a hedge, no choice;
+    /// one choice, or a letter named beside another without a joiner, is
+    /// the choice.
+    #[test]
+    fn two_choices_joined_are_no_choice() {
+        for (response, want) in [
+            ("Answer: B or C", None),
+            ("The answer is (B) or (C).", None),
+            ("Final answer: (A) and (D)", None),
+            ("I would pick A/B.", None),
+            ("故选B或C。", None),
+            ("The answer is (B).", Some("B")),
+            ("Between A and C, the answer is C.", Some("C")),
+            ("The answer is D, not A.", Some("D")),
+            ("**B**", Some("B")),
+        ] {
+            let found = super::super::locate_default(response, false).ok();
+            let got = response_choice(response, found.as_ref());
+            assert_eq!(got.map(|c| c.answer).as_deref(), want, "{response}");
+        }
     }
 }
