@@ -13,10 +13,14 @@
 //! formula or number before it in the same clause (9 of `9, not 8`), read as
 //! the fallback reads. A *bound* is `than` after another word (`less than`,
 //! `more than`, `no more than`), `at most`, `at least`, or an exclusion
-//! (`except`, `excluding`, `without`, `besides`): what the response says is
-//! not a value, and it has no answer. Either way one math delimiter (`$`,
-//! `\(`) may stand between the word and the value. With no answer,
-//! [`NEGATED`] is the reason.
+//! (`except`, `excluding`, `without`, `besides`), or an operation's argument
+//! (`the square of 6`, [`OPERATIONS_OF`]): what the response says is not a
+//! value, and it has no answer. Either way one math delimiter (`$`, `\(`)
+//! may stand between the word and the value. A *rejection* or a
+//! *judgement* after the value (`x = 3 is extraneous`, `12, which is
+//! impossible`, `10. That turned out to be too big.`) reads back as a
+//! negation does; a judgement in an explicit answer's own clause takes the
+//! answer back (MX-19). With no answer, [`NEGATED`] is the reason.
 //!
 //! # Differences with the document
 //!

@@ -117,16 +117,17 @@ fn qualified_in(text: &str, span: (usize, usize), inner: (usize, usize)) -> bool
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
 /// holds a Chinese character in its first [`REMARK_BYTES`] bytes, before
-/// its closing parenthesis: a remark, not part of a value (`（x=-1舍去）`,
-/// `（单位：cm）`; MX-11). (A bounded look: a statement with many `(` costs
-/// a constant each.)
+/// its closing parenthesis and any other opening one: a remark, not part
+/// of a value (`（x=-1舍去）`, `（单位：cm）`; MX-11). (Each look stops at the
+/// next parenthesis, so the looks from the `(` of a statement read each
+/// byte once: `((((…` costs a step a byte.)
 fn chinese_remark(t: &str) -> bool {
     let Some(inner) = t.strip_prefix('(').or_else(|| t.strip_prefix('（')) else {
         return false;
     };
     inner
         .char_indices()
-        .take_while(|&(k, c)| k < REMARK_BYTES && c != ')' && c != '）')
+        .take_while(|&(k, c)| k < REMARK_BYTES && !matches!(c, '(' | ')' | '（' | '）'))
         .any(|(_, c)| ('\u{4E00}'..='\u{9FFF}').contains(&c))
 }
 
@@ -829,6 +830,10 @@ impl Doc<'_> {
             }
         }
         let (mut depth, mut in_math) = (0i32, false);
+        // (Whether the statement holds a byte that starts a Chinese
+        // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
+        // for, one pass over the statement.)
+        let chinese = b[s..e].iter().any(|c| (0xE4..=0xE9).contains(c));
         let mut i = s;
         while i < e {
             match b[i] {
@@ -839,7 +844,11 @@ impl Doc<'_> {
                 // `x=6（x=-1舍去）`, `5（单位：cm）`: a remark in Chinese in
                 // parentheses after the value.
                 b'(' | 0xEF
-                    if depth == 0 && !in_math && i > s && chinese_remark(&self.text[i..e]) =>
+                    if chinese
+                        && depth == 0
+                        && !in_math
+                        && i > s
+                        && chinese_remark(&self.text[i..e]) =>
                 {
                     let mut k = i;
                     while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
