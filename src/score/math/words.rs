@@ -440,8 +440,9 @@ pub fn number_word(s: &str) -> Option<u64> {
             }
             group = group.max(1) * 100;
             last = 0;
-        } else if is("thousand") || is("million") {
-            let k = if is("thousand") { 1000 } else { 1_000_000 };
+        } else if let Some(k) = scale(w).filter(|k| matches!(k, 3 | 6)) {
+            // (`thousand`, `million`: the scale words of `scale`.)
+            let k = 10u64.pow(k);
             if (last == 0 && any) || (total != 0 && total < k * 1000) {
                 return None;
             }

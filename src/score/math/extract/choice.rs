@@ -214,10 +214,13 @@ pub(crate) fn response_choice_kept(
     })
 }
 
+/// The words and marks that join two choice letters into a hedge (MX-16).
+const HEDGE_JOINERS: [&str; 4] = ["or", "and", "/", "或"];
+
 /// Whether the choice letter at `k` of the line `b` is joined to another
-/// by `or`, `and`, `/` or `或` (`B or C`, `(A) and (D)`, `B/C`, `B或C`, either side;
-/// spaces, parentheses, `*` and `$` around): a hedge between two choices,
-/// not a choice (MX-16).
+/// by one of [`HEDGE_JOINERS`] (`B or C`, `(A) and (D)`, `B/C`, `B或C`,
+/// either side; spaces, parentheses, `*` and `$` around; a joining word
+/// is a word of its own): a hedge between two choices, not a choice.
 fn hedged(b: &[u8], k: usize) -> bool {
     let marks = |c: u8| matches!(c, b' ' | b'(' | b')' | b'*' | b'$');
     let letter_at = |i: usize| {
@@ -225,19 +228,21 @@ fn hedged(b: &[u8], k: usize) -> bool {
             && b.get(i + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
             && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
     };
+    // (A joining word stands apart from the letters around it; `/` and `或`
+    // need not.)
+    let apart = |j: &str, i: usize| {
+        !j.as_bytes()[0].is_ascii_alphabetic() || b.get(i).is_none_or(|c| !c.is_ascii_alphabetic())
+    };
     // After: marks, a joiner, marks, a letter.
     let mut i = k + 1;
     while b.get(i).is_some_and(|&c| marks(c)) {
         i += 1;
     }
-    let joiner = |t: &[u8]| -> Option<usize> {
-        [&b"or "[..], b"and ", b"/", "或".as_bytes()]
-            .iter()
-            .find(|j| t.len() >= j.len() && t[..j.len()].eq_ignore_ascii_case(j))
-            .map(|j| j.len())
-    };
-    if let Some(n) = joiner(&b[i.min(b.len())..]) {
-        let mut j = i + n;
+    let after = HEDGE_JOINERS.iter().find_map(|j| {
+        let end = i + j.len();
+        (b.get(i..end)?.eq_ignore_ascii_case(j.as_bytes()) && apart(j, end)).then_some(end)
+    });
+    if let Some(mut j) = after {
         while b.get(j).is_some_and(|&c| marks(c)) {
             j += 1;
         }
@@ -250,12 +255,12 @@ fn hedged(b: &[u8], k: usize) -> bool {
     while i > 0 && marks(b[i - 1]) {
         i -= 1;
     }
-    let joined = [&b" or"[..], b" and", b"/", "或".as_bytes()]
-        .iter()
-        .find_map(|j| {
-            (i >= j.len() && b[i - j.len()..i].eq_ignore_ascii_case(j)).then(|| i - j.len())
-        });
-    let Some(mut j) = joined else {
+    let before = HEDGE_JOINERS.iter().find_map(|j| {
+        let start = i.checked_sub(j.len())?;
+        let word = b[start..i].eq_ignore_ascii_case(j.as_bytes());
+        (word && (start == 0 || apart(j, start - 1))).then_some(start)
+    });
+    let Some(mut j) = before else {
         return false;
     };
     while j > 0 && marks(b[j - 1]) {

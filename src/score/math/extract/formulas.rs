@@ -38,16 +38,9 @@ fn display_content(
 }
 
 /// What opens a congruence's modulus after its residue (`\pmod{7}`,
-/// `(\bmod 7)`, `\ (\text{mod } 7)`): the right side of `\equiv` ends there
-/// (MX-13).
-const MODULUS_COMMANDS: [&str; 6] = [
-    "\\pmod",
-    "\\bmod",
-    "\\mod",
-    "(\\mod",
-    "(\\text{mod",
-    "\\text{mod",
-];
+/// `(\bmod 7)`, `\ (\text{mod } 7)`): the right side of `\equiv` ends there,
+/// without the spacing and `(` before it (MX-13).
+const MODULUS_COMMANDS: [&str; 4] = ["\\pmod", "\\bmod", "\\mod", "\\text{mod"];
 
 impl Doc<'_> {
     /// A math span `$…$`, `$$…$$`, `\(…\)`, `\[…\]` starting at `i`, as

@@ -171,42 +171,6 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     }
 }
 
-/// Words after a value that reject it (`x = 3 is extraneous`, `3 is
-/// wrong`), after `is`, `was` or `are`.
-const REJECTED: [&str; 13] = [
-    "wrong",
-    "incorrect",
-    "extraneous",
-    "invalid",
-    "rejected",
-    "impossible",
-    "excluded",
-    "discarded",
-    "eliminated",
-    "inadmissible",
-    "spurious",
-    "too",
-    "ruled",
-];
-
-/// What a value is said not to be, after `is not`, `isn't`, `cannot be`
-/// (`3 is not a solution`, `x = 3 isn't valid`).
-const NOT_AN_ANSWER: [&str; 13] = [
-    "solution",
-    "answer",
-    "root",
-    "valid",
-    "possible",
-    "allowed",
-    "correct",
-    "right",
-    "acceptable",
-    "feasible",
-    "admissible",
-    "permissible",
-    "true",
-];
-
 /// Verbs before a value that reject it (`we discard x = 3`, `rule out 3`).
 const REJECTING: [&str; 12] = [
     "discard",
@@ -223,7 +187,8 @@ const REJECTING: [&str; 12] = [
     "excluding",
 ];
 
-/// The most bytes read after a value for the words that reject it.
+/// The most bytes read after a value for a question about it (`Is the
+/// answer 5? No.`).
 const MAX_REJECTION_BYTES: usize = 48;
 
 /// Where the value `span` of `text[from..]` starts, with the variable it
@@ -280,57 +245,16 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
     if ZH_REJECTED.iter().any(|r| rest[..sentence].contains(r)) {
         return Some(start);
     }
-    // After: closing delimiters and spaces, then the words, in the clause.
-    let mut i = span.1;
-    let limit = (span.1 + MAX_REJECTION_BYTES).min(b.len());
-    let mut words: [&[u8]; 4] = [&[]; 4];
-    let mut n = 0;
-    while i < limit && n < words.len() {
-        let c = b[i];
-        if c.is_ascii_alphabetic() {
-            let e = i + b[i..limit]
-                .iter()
-                .take_while(|c| c.is_ascii_alphabetic() || **c == b'\'')
-                .count();
-            words[n] = &b[i..e];
-            n += 1;
-            i = e;
-        } else if matches!(c, b' ' | b'$' | b')' | b'\\') && n == 0 || c == b' ' {
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    let is = |w: &[u8], x: &str| w.eq_ignore_ascii_case(x.as_bytes());
-    let [w1, w2, w3, w4] = words;
-    let copula = ["is", "was", "are", "were"].iter().any(|c| is(w1, c));
-    let negated = copula && is(w2, "not")
-        || ["isn't", "wasn't", "aren't", "weren't"]
-            .iter()
-            .any(|c| is(w1, c))
-        || (is(w1, "cannot") || is(w1, "can't")) && is(w2, "be");
-    // (`is not a solution`, `isn't valid`, `cannot be the answer`.)
-    let after_negation = if is(w2, "not") || is(w2, "be") {
-        [w3, w4]
-    } else {
-        [w2, w3]
-    };
-    let verb_fails = |w: &[u8]| is(w, "work") || is(w, "satisfy");
-    let rejected = copula && REJECTED.iter().any(|r| is(w2, r))
-        || negated
-            && after_negation
-                .iter()
-                .any(|w| NOT_AN_ANSWER.iter().any(|x| is(w, x)))
-        || is(w1, "does") && is(w2, "not") && verb_fails(w3)
-        || is(w1, "doesn't") && verb_fails(w2)
-        || is(w1, "fails");
-    (rejected || judged(b, span.1)).then_some(start)
+    // After: the words of its clause or the next sentence (`x = 3 is
+    // extraneous`, `3 is not a solution`, `x = 3 does not work`).
+    judged(b, span.1).then_some(start)
 }
 
 /// Words that judge a value wrong, in the rest of its clause or in the
 /// sentence after it (`12, which is impossible`, `x = 3 satisfies neither
-/// equation`, `10, but that was a mistake`): lowercase, a word of their own.
-const JUDGEMENTS: [&str; 18] = [
+/// equation`, `10, but that was a mistake`, `x = 3 is extraneous`, `3 is
+/// ruled out`): lowercase, a word of their own.
+const JUDGEMENTS: [&str; 23] = [
     "wrong",
     "incorrect",
     "mistake",
@@ -349,12 +273,17 @@ const JUDGEMENTS: [&str; 18] = [
     "neither",
     "fails",
     "failed",
+    "rejected",
+    "excluded",
+    "discarded",
+    "eliminated",
+    "ruled",
 ];
 
 /// What a negation says the value is not or does not do (`does not seem
 /// right`, `is not in the domain`, `doesn't work`), in the three words
 /// after it.
-const NOT_FITTING: [&str; 18] = [
+const NOT_FITTING: [&str; 22] = [
     "work",
     "works",
     "satisfy",
@@ -373,6 +302,10 @@ const NOT_FITTING: [&str; 18] = [
     "answer",
     "root",
     "domain",
+    "feasible",
+    "admissible",
+    "permissible",
+    "true",
 ];
 
 /// The words after which a clause goes on past a comma (`12, which is
@@ -429,13 +362,40 @@ const MAX_JUDGEMENT_BYTES: usize = 96;
 /// reading stops at a digit (the words after another value are about that
 /// one) and after [`MAX_JUDGEMENT_BYTES`] bytes.
 fn judged(b: &[u8], end: usize) -> bool {
-    match clause_judges(b, end, false) {
+    match clause_judges(b, end) {
         Reading::Judged(_) => true,
         Reading::Stopped => false,
-        Reading::SentenceEnd(next) => {
-            matches!(clause_judges(b, next, true), Reading::Judged(_))
-        }
+        Reading::SentenceEnd(next) => back_reference_end(b, next)
+            .is_some_and(|k| matches!(clause_judges(b, k), Reading::Judged(_))),
     }
+}
+
+/// Where the back reference that opens the sentence at `at` ends (`That`,
+/// `It's`, after at most one of [`TURNS`] and a comma: `But that`,
+/// `However, this`), if the sentence opens with one.
+fn back_reference_end(b: &[u8], at: usize) -> Option<usize> {
+    let limit = b.len().min(at + MAX_JUDGEMENT_BYTES);
+    // The word at `k`, past spaces and commas: where it starts and ends.
+    let word = |k: usize| {
+        let s = k + b[k..limit]
+            .iter()
+            .take_while(|&&c| c == b' ' || c == b',')
+            .count();
+        let e = s + b[s..limit]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic() || **c == b'\'')
+            .count();
+        (s, e)
+    };
+    let is_in = |(s, e): (usize, usize), list: &[&str]| {
+        list.iter()
+            .any(|x| b[s..e].eq_ignore_ascii_case(x.as_bytes()))
+    };
+    let mut w = word(at);
+    if is_in(w, &TURNS) {
+        w = word(w.1);
+    }
+    is_in(w, &BACK_REFERENCES).then_some(w.1)
 }
 
 /// Where the judgement of an explicit answer ending at `end` (a box, a
@@ -443,7 +403,7 @@ fn judged(b: &[u8], end: usize) -> bool {
 /// wrong as [`judged`] reads a value's clause (`\boxed{5}, but that is
 /// wrong`, `\boxed{5} is incorrect`); the next sentence is MX-19's.
 pub(super) fn judged_in_clause(b: &[u8], end: usize) -> Option<usize> {
-    match clause_judges(b, end, false) {
+    match clause_judges(b, end) {
         Reading::Judged(k) => Some(k),
         _ => None,
     }
@@ -470,14 +430,12 @@ enum Reading {
     SentenceEnd(usize),
 }
 
-/// [`judged`]'s reading of the clause at `at` (the next sentence's when
-/// `opening`: only a sentence that opens with a back reference is read).
-fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
+/// [`judged`]'s reading of the clause at `at`.
+fn clause_judges(b: &[u8], at: usize) -> Reading {
     let limit = b.len().min(at + MAX_JUDGEMENT_BYTES);
     let is_in = |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
-    // The words read, the state after a comma or a conjunction, the words
-    // left after a negation, whether the last word was `too`.
-    let mut words = 0;
+    // The state after a comma or a conjunction, the words left after a
+    // negation or a softening word, whether the last word was `too`.
     let (mut comma, mut joiner) = (false, false);
     let (mut negation, mut softened, mut too) = (0u8, 0u8, false);
     let mut i = at;
@@ -490,24 +448,6 @@ fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
                 .count();
             let w = &b[i..e];
             i = e;
-            words += 1;
-            if opening && words == 1 {
-                if is_in(w, &TURNS) {
-                    joiner = true;
-                    continue;
-                }
-                if !is_in(w, &BACK_REFERENCES) {
-                    return Reading::Stopped;
-                }
-                continue;
-            }
-            if opening && words == 2 && joiner {
-                if !is_in(w, &BACK_REFERENCES) {
-                    return Reading::Stopped;
-                }
-                (joiner, comma) = (false, false);
-                continue;
-            }
             if comma {
                 comma = false;
                 if is_in(w, &JOINERS) {
@@ -566,7 +506,7 @@ fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
         i += 1;
     }
     // (A sentence's end; `too` last is `also`.)
-    if opening || i >= limit || !matches!(b[i], b'.' | b'!' | b'\n') {
+    if i >= limit || !matches!(b[i], b'.' | b'!' | b'\n') {
         return Reading::Stopped;
     }
     let mut s = i + 1;
@@ -578,7 +518,7 @@ fn clause_judges(b: &[u8], at: usize, opening: bool) -> Reading {
 
 /// Chinese negations before a value (`不是 8`, `不等于 8`): the answer is
 /// before them.
-const ZH_NEGATIONS: [&str; 8] = [
+pub(super) const ZH_NEGATIONS: [&str; 8] = [
     "不是",
     "不等于",
     "不为",

@@ -15,6 +15,8 @@
 //! boolean is read from prose (D-MX3).
 
 use super::asides::opens_with_word;
+use super::negations::{ZH_NEGATIONS, excluded};
+use super::numbers::run_before;
 use super::{
     Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, starts_with_ci,
     strip_dollars, trim, trim_end_periods,
@@ -104,15 +106,6 @@ pub(super) fn is_sentence(s: &str) -> bool {
         in_math = !in_math;
     }
     words >= 3
-}
-
-/// Whether the last formula or number `inner` of the captured sentence
-/// `span` is ruled out, bounded or an operation's argument by the words
-/// before it in the sentence (MX-20's [`excluded`](super::negations::excluded):
-/// `except 3`, `no more than 3`, `not 3`, `the cube root of 3`): then it is
-/// not the sentence's answer. Only the sentence is read.
-fn qualified_in(text: &str, span: (usize, usize), inner: (usize, usize)) -> bool {
-    super::negations::excluded(&text[..span.1], span.0, inner).is_some()
 }
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
@@ -590,9 +583,12 @@ impl Doc<'_> {
                         // In production, not a number the sentence rules
                         // out, bounds or applies an operation to (`all real
                         // numbers except 3`, `no more than 3`, `the cube
-                        // root of 3`): the sentence whole, which ME-13
-                        // compares as a statement about the number.
-                        if self.production && qualified_in(self.text, span, inner.span) {
+                        // root of 3`; MX-20, only the sentence read): the
+                        // sentence whole, which ME-13 compares as a
+                        // statement about the number.
+                        if self.production
+                            && excluded(&self.text[..span.1], span.0, inner.span).is_some()
+                        {
                             return Some(Found {
                                 span,
                                 how,
@@ -813,7 +809,7 @@ impl Doc<'_> {
             .filter_map(|w| clause.rfind(w).map(|k| k + w.len()))
             .max()?;
         // `所以答案不是12`: what the answer is not, no statement (MX-20).
-        if clause[..k].ends_with("不是") || clause[..k].ends_with("不为") {
+        if ZH_NEGATIONS.iter().any(|n| clause[..k].ends_with(n)) {
             return None;
         }
         self.after_phrase(i + k, j)
@@ -829,6 +825,8 @@ impl Doc<'_> {
                 e = s + k.trim_end().len();
             }
         }
+        // The answer cut at `k`, without the `,`, `;` and spaces before it.
+        let cut = |k: usize| (s, run_before(b, s, k, |c| matches!(c, b',' | b' ' | b';')));
         let (mut depth, mut in_math) = (0i32, false);
         // (Whether the statement holds a byte that starts a Chinese
         // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
@@ -850,11 +848,7 @@ impl Doc<'_> {
                         && i > s
                         && chinese_remark(&self.text[i..e]) =>
                 {
-                    let mut k = i;
-                    while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
-                        k -= 1;
-                    }
-                    return (s, k);
+                    return cut(i);
                 }
                 b' ' if depth == 0 && !in_math && i > s => {
                     let rest = &b[i + 1..e];
@@ -892,11 +886,7 @@ impl Doc<'_> {
                             || restated
                             || ruled_out)
                     {
-                        let mut k = i;
-                        while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
-                            k -= 1;
-                        }
-                        return (s, k);
+                        return cut(i);
                     }
                 }
                 _ => {}
@@ -907,11 +897,7 @@ impl Doc<'_> {
         // left alone at the end is no part of the answer.
         for joiner in [&b" and"[..], b" or"] {
             if e - s > joiner.len() && b[e - joiner.len()..e].eq_ignore_ascii_case(joiner) {
-                let mut k = e - joiner.len();
-                while k > s && matches!(b[k - 1], b',' | b' ' | b';') {
-                    k -= 1;
-                }
-                return (s, k);
+                return cut(e - joiner.len());
             }
         }
         (s, e)

@@ -360,19 +360,18 @@ fn fallback_from(
     // `4 and 6, and 6 is too large`, is ruled out too.)
     let mut ruled: Vec<&str> = Vec::new();
     for n in 0..=MAX_NEGATIONS {
-        let Some(x) = found.as_ref().and_then(|f| {
-            let value = &response[f.span.0..f.span.1];
-            excluded(response, from, f.span).or_else(|| {
-                ruled
-                    .contains(&value)
-                    .then_some(Excluded::Negation(f.span.0))
-            })
+        let Some(f) = &found else {
+            break;
+        };
+        let value = &response[f.span.0..f.span.1];
+        let Some(x) = excluded(response, from, f.span).or_else(|| {
+            ruled
+                .contains(&value)
+                .then_some(Excluded::Negation(f.span.0))
         }) else {
             break;
         };
-        if let Some(f) = &found {
-            ruled.push(&response[f.span.0..f.span.1]);
-        }
+        ruled.push(value);
         found = match x {
             Excluded::Negation(q) if n < MAX_NEGATIONS => {
                 read(from, q).filter(|g| same_clause(response, g.reach, q))
