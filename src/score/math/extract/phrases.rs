@@ -18,13 +18,29 @@ use super::asides::opens_with_word;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::run_before;
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, nonempty, skip_ws, starts_with_ci,
-    strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, byte_set, find_ci, next_in, nonempty,
+    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
 /// statement (MX-11).
 pub(super) const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
+
+/// The first bytes of [`ZH_STOPS`] (full-width punctuation starts with
+/// 0xE3 or 0xEF).
+const ZH_STOP_BYTES: [bool; 256] = byte_set(b"\n<", 0xE3);
+
+/// The bytes where a statement's sentence may end (MX-11): `\n`, `.`, `!`,
+/// `?` and the first bytes of [`ZH_STOPS`].
+const SENTENCE_STOPS: [bool; 256] = byte_set(b"\n.!?<", 0xE3);
+
+/// The bytes [`Doc::answer_head`] reads: a command's backslash, braces,
+/// `$` and a space; in a statement holding Chinese also the first bytes of
+/// `(` and `（` ([`HEAD_BYTES_ZH`]).
+const HEAD_BYTES: [bool; 256] = byte_set(b"\\{}$ ", 256);
+
+/// [`HEAD_BYTES`] with `(` and the first byte of `（`.
+const HEAD_BYTES_ZH: [bool; 256] = byte_set(b"\\{}$ (\xEF", 256);
 
 /// Words that end the answer of a statement (`the answer is 12 because …`,
 /// MX-11).
@@ -613,7 +629,10 @@ impl Doc<'_> {
     }
 
     /// The answer after a phrase ending at `i`: a math span, or the rest of
-    /// the sentence (up to a newline or a sentence's period).
+    /// the sentence (up to a newline or a sentence's period). In the
+    /// production search a sentence that does not end within
+    /// [`MAX_ANSWER_BYTES`] (the text goes on past them) states nothing:
+    /// a run-on is no statement.
     pub(super) fn after_phrase(&self, i: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
@@ -678,6 +697,10 @@ impl Doc<'_> {
         }
         let mut j = i;
         while j < limit {
+            j = next_in(b, j, limit, &SENTENCE_STOPS);
+            if j >= limit {
+                break;
+            }
             let c = b[j];
             if c == b'\n' {
                 break;
@@ -699,11 +722,14 @@ impl Doc<'_> {
             }
             j += 1;
         }
+        if self.production && j == limit && limit < to {
+            return None;
+        }
         while !self.text.is_char_boundary(j) {
             j -= 1;
         }
         // Minerva's closing words without a period before them.
-        if let Some(k) = self.lower(i, j).find("i hope it is correct") {
+        if let Some(k) = find_ci(&self.text[i..j], "i hope it is correct") {
             j = i + k;
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
@@ -793,12 +819,20 @@ impl Doc<'_> {
         let b = self.bytes();
         let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
         let mut j = i;
-        while j < limit
-            && !ZH_STOPS
-                .iter()
-                .any(|p| b[j..limit].starts_with(p.as_bytes()))
-        {
+        loop {
+            j = next_in(b, j, limit, &ZH_STOP_BYTES);
+            if j >= limit
+                || ZH_STOPS
+                    .iter()
+                    .any(|p| b[j..limit].starts_with(p.as_bytes()))
+            {
+                break;
+            }
             j += 1;
+        }
+        // (A clause that does not end within MAX_ANSWER_BYTES: a run-on.)
+        if j == limit && limit < to {
+            return None;
         }
         while !self.text.is_char_boundary(j) {
             j -= 1;
@@ -834,6 +868,10 @@ impl Doc<'_> {
         let chinese = b[s..e].iter().any(|c| (0xE4..=0xE9).contains(c));
         let mut i = s;
         while i < e {
+            i = next_in(b, i, e, if chinese { &HEAD_BYTES_ZH } else { &HEAD_BYTES });
+            if i >= e {
+                break;
+            }
             match b[i] {
                 b'\\' => i += 1,
                 b'{' => depth += 1,
@@ -1093,5 +1131,28 @@ mod sentence_tests {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref(), Ok(want), "{response}");
         }
+    }
+
+    /// A statement whose sentence does not end within MAX_ANSWER_BYTES
+    /// (8,192) states nothing; one that ends within them is read whole.
+    #[test]
+    fn a_run_on_statement_states_nothing() {
+        let digits = |n| "1".repeat(n);
+        let within = format!("The answer is {}.", digits(8000));
+        let x = locate_default(&within, false).expect("a statement");
+        assert_eq!((x.answer, x.how), (digits(8000), "answer_phrase"));
+        // The search goes on: the fallback's last number is too long, the
+        // run of `(` is cut off on an operator, a later sentence's number
+        // is the last number.
+        let over = format!("The answer is {}.", digits(9000));
+        assert!(locate_default(&over, false).is_err());
+        let zh = format!("所以答案是{}。", "5".repeat(9000));
+        assert!(locate_default(&zh, false).is_err());
+        let parens = format!("The answer is 5{}", "(".repeat(100_000));
+        let e = locate_default(&parens, false).unwrap_err();
+        assert!(e.starts_with("cut off"), "{e}");
+        let later = format!("The answer is 5{}\n\nSo the count is 12.", "(".repeat(9000));
+        let x = locate_default(&later, false).expect("a number");
+        assert_eq!((x.answer.as_str(), x.how), ("12", "last_number"));
     }
 }
