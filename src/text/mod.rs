@@ -59,6 +59,37 @@ pub(crate) fn find_byte(b: &[u8], x: u8) -> Option<usize> {
     b[k..].iter().position(|&y| y == x).map(|p| k + p)
 }
 
+/// The first position in `b` of a byte that `hit` accepts (what
+/// `position` finds), 16 bytes at a time as [`find_byte`]: `hit` is a few
+/// branch-free comparisons (`|c| (c == b'.') | (c >= 0xE3)`), which the
+/// compiler applies to a chunk at once.
+#[inline(always)]
+pub(crate) fn find_where(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> Option<usize> {
+    let mut k = 0;
+    while let Some(c) = b[k..].first_chunk::<16>() {
+        if c.iter().fold(false, |a, &y| a | hit(y)) {
+            return c.iter().position(|&y| hit(y)).map(|p| k + p);
+        }
+        k += 16;
+    }
+    b[k..].iter().position(|&y| hit(y)).map(|p| k + p)
+}
+
+/// The last position in `b` of a byte that `hit` accepts (what
+/// `rposition` finds), 16 bytes at a time from the end as
+/// [`rfind_byte`].
+#[inline(always)]
+pub(crate) fn rfind_where(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> Option<usize> {
+    let mut k = b.len();
+    while let Some(c) = k.checked_sub(16).and_then(|s| b[s..].first_chunk::<16>()) {
+        if c.iter().fold(false, |a, &y| a | hit(y)) {
+            return c.iter().rposition(|&y| hit(y)).map(|p| k - 16 + p);
+        }
+        k -= 16;
+    }
+    b[..k].iter().rposition(|&y| hit(y))
+}
+
 /// The first position of `pat` (not empty) in `hay`: what `str::find`
 /// finds. A short text (under [`SHORT_TEXT`] bytes: an answer, a formula)
 /// is searched for the pattern's first byte by [`find_byte`], then
@@ -179,6 +210,9 @@ mod tests {
             let want_first = b.iter().position(|&c| c == b'\n');
             assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
             assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
+            let hit = |c: u8| (c == b'\n') | (c >= 0xE3);
+            assert_eq!(rfind_where(&b, hit), b.iter().rposition(|&c| hit(c)));
+            assert_eq!(find_where(&b, hit), b.iter().position(|&c| hit(c)));
             // A two-byte pattern whose first byte is frequent, in a text
             // (short and long ones).
             let t: String = b

@@ -17,6 +17,7 @@
 //! extraction's (spec/math.md MX-17).
 
 use super::rfind_byte;
+use crate::text::rfind_where;
 
 /// The longest aside set apart, in bytes: a remark longer than this is
 /// read as the document's fallback reads it.
@@ -176,39 +177,59 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
     // Sentence starts, from the end: after `. `, `! `, `? `, a line break
     // (markup `*`, `#`, `>` and spaces skipped).
-    let opens = |k: usize, list: &[&str]| {
+    // The sentence at `k` without its markup, when it opens with a letter
+    // that opens a word of the lists (most do not: one test, not one per
+    // word).
+    let sentence = |k: usize| {
         let rest = &b[k..end];
         let m = rest
             .iter()
             .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
             .count();
         let rest = &rest[m..];
-        // (Most sentence starts open with no letter of an opener: one
-        // test, not one per opener.)
-        if !rest
-            .first()
+        rest.first()
             .is_some_and(|c| b"lcvdstfhLCVDSTFH".contains(c))
-        {
-            return false;
-        }
+            .then_some(rest)
+    };
+    let opens = |rest: &[u8], list: &[&str]| {
         list.iter().any(|w| {
+            let w = w.as_bytes();
             rest.len() > w.len()
-                && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                && rest[0] | 0x20 == w[0]
+                && rest[..w.len()].eq_ignore_ascii_case(w)
                 && !rest[w.len()].is_ascii_alphabetic()
         })
     };
+    // The sentence starts in `[floor, end)`, from the last: a byte after a
+    // line break, or two after `.`, `!`, `?` and a space (each found by a
+    // search for those four bytes back from the end), then `start`.
+    let starts = {
+        let lo = start.max(floor.saturating_sub(2));
+        let mut hi = end.saturating_sub(1).max(lo);
+        let mut at_start = floor == start && start < end;
+        std::iter::from_fn(move || {
+            while let Some(p) = rfind_where(&b[lo..hi], |c| {
+                (c == b'\n') | (c == b'.') | (c == b'!') | (c == b'?')
+            }) {
+                let p = lo + p;
+                hi = p;
+                let k = if b[p] == b'\n' { p + 1 } else { p + 2 };
+                if k >= floor && k < end && (b[p] == b'\n' || b[p + 1] == b' ') {
+                    return Some(k);
+                }
+            }
+            std::mem::take(&mut at_start).then_some(start)
+        })
+    };
     let mut check = None;
-    for k in (floor..end).rev() {
-        let boundary = k == start
-            || b[k - 1] == b'\n'
-            || (b[k - 1] == b' ' && k >= start + 2 && matches!(b[k - 2], b'.' | b'!' | b'?'));
-        if !boundary {
+    for k in starts {
+        let Some(rest) = sentence(k) else {
             continue;
-        }
-        if opens(k, CONCLUSIONS) {
+        };
+        if opens(rest, CONCLUSIONS) {
             return None;
         }
-        if opens(k, CHECKS) {
+        if opens(rest, CHECKS) {
             check = Some(k);
             break;
         }

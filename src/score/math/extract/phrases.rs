@@ -18,29 +18,37 @@ use super::asides::opens_with_word;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::run_before;
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, byte_set, find_ci, next_in, nonempty,
-    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_ci, next_in, nonempty, skip_ws,
+    starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
 /// statement (MX-11).
 pub(super) const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
 
-/// The first bytes of [`ZH_STOPS`] (full-width punctuation starts with
-/// 0xE3 or 0xEF).
-const ZH_STOP_BYTES: [bool; 256] = byte_set(b"\n<", 0xE3);
+/// Whether `c` is a first byte of [`ZH_STOPS`] (full-width punctuation
+/// starts with 0xE3 or 0xEF).
+fn zh_stop_byte(c: u8) -> bool {
+    (c == b'\n') | (c == b'<') | (c >= 0xE3)
+}
 
-/// The bytes where a statement's sentence may end (MX-11): `\n`, `.`, `!`,
+/// Whether a statement's sentence may end at `c` (MX-11): `\n`, `.`, `!`,
 /// `?` and the first bytes of [`ZH_STOPS`].
-const SENTENCE_STOPS: [bool; 256] = byte_set(b"\n.!?<", 0xE3);
+fn sentence_stop(c: u8) -> bool {
+    (c == b'.') | (c == b'!') | (c == b'?') | zh_stop_byte(c)
+}
 
-/// The bytes [`Doc::answer_head`] reads: a command's backslash, braces,
-/// `$` and a space; in a statement holding Chinese also the first bytes of
-/// `(` and `（` ([`HEAD_BYTES_ZH`]).
-const HEAD_BYTES: [bool; 256] = byte_set(b"\\{}$ ", 256);
+/// Whether [`Doc::answer_head`] reads `c`: a command's backslash, braces,
+/// `$` and a space.
+fn head_byte(c: u8) -> bool {
+    (c == b'\\') | (c == b'{') | (c == b'}') | (c == b'$') | (c == b' ')
+}
 
-/// [`HEAD_BYTES`] with `(` and the first byte of `（`.
-const HEAD_BYTES_ZH: [bool; 256] = byte_set(b"\\{}$ (\xEF", 256);
+/// [`head_byte`], and in a statement holding Chinese the first bytes of
+/// `(` and `（`.
+fn head_byte_zh(c: u8) -> bool {
+    head_byte(c) | (c == b'(') | (c == 0xEF)
+}
 
 /// Words that end the answer of a statement (`the answer is 12 because …`,
 /// MX-11).
@@ -629,10 +637,9 @@ impl Doc<'_> {
     }
 
     /// The answer after a phrase ending at `i`: a math span, or the rest of
-    /// the sentence (up to a newline or a sentence's period). In the
-    /// production search a sentence that does not end within
-    /// [`MAX_ANSWER_BYTES`] (the text goes on past them) states nothing:
-    /// a run-on is no statement.
+    /// the sentence (up to a newline or a sentence's period). A sentence
+    /// that does not end within [`MAX_ANSWER_BYTES`] (the text goes on past
+    /// them) states nothing: a run-on is no statement.
     pub(super) fn after_phrase(&self, i: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let mut limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
@@ -697,7 +704,7 @@ impl Doc<'_> {
         }
         let mut j = i;
         while j < limit {
-            j = next_in(b, j, limit, &SENTENCE_STOPS);
+            j = next_in(b, j, limit, sentence_stop);
             if j >= limit {
                 break;
             }
@@ -722,7 +729,7 @@ impl Doc<'_> {
             }
             j += 1;
         }
-        if self.production && j == limit && limit < to {
+        if j == limit && limit < to {
             return None;
         }
         while !self.text.is_char_boundary(j) {
@@ -820,7 +827,7 @@ impl Doc<'_> {
         let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
         let mut j = i;
         loop {
-            j = next_in(b, j, limit, &ZH_STOP_BYTES);
+            j = next_in(b, j, limit, zh_stop_byte);
             if j >= limit
                 || ZH_STOPS
                     .iter()
@@ -868,7 +875,11 @@ impl Doc<'_> {
         let chinese = b[s..e].iter().any(|c| (0xE4..=0xE9).contains(c));
         let mut i = s;
         while i < e {
-            i = next_in(b, i, e, if chinese { &HEAD_BYTES_ZH } else { &HEAD_BYTES });
+            i = if chinese {
+                next_in(b, i, e, head_byte_zh)
+            } else {
+                next_in(b, i, e, head_byte)
+            };
             if i >= e {
                 break;
             }
@@ -1102,7 +1113,7 @@ mod offset_tests {
 
 #[cfg(test)]
 mod sentence_tests {
-    use super::super::locate_default;
+    use super::super::{extract_answer, locate_default};
 
     /// A captured sentence gives its last number, unless the words before
     /// that number rule it out, bound it or apply an operation to it: then
@@ -1154,5 +1165,17 @@ mod sentence_tests {
         let later = format!("The answer is 5{}\n\nSo the count is 12.", "(".repeat(9000));
         let x = locate_default(&later, false).expect("a number");
         assert_eq!((x.answer.as_str(), x.how), ("12", "last_number"));
+        // Document 004's extraction, both modes: the sentence within 8 KiB
+        // is read, the run-on is no statement: strict, nothing; not strict,
+        // the document's last number (the digits are too long, the `5`
+        // before the `(` run is not).
+        for strict in [true, false] {
+            let x = extract_answer(&within, strict).expect("a statement");
+            assert_eq!(x.answer, digits(8000));
+            assert_eq!(extract_answer(&over, strict), None);
+        }
+        assert_eq!(extract_answer(&parens, true), None);
+        let x = extract_answer(&parens, false).expect("the last number");
+        assert_eq!((x.answer.as_str(), x.how), ("5", "last_number"));
     }
 }
