@@ -127,6 +127,9 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
         (start, end)
     };
     let (mut s, mut e) = word_before(k);
+    if joined_to_number(b, from, (s, e), &word_before) {
+        return Some(Excluded::Bound);
+    }
     for _ in 0..2 {
         if s < e
             && BETWEEN
@@ -169,6 +172,92 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     } else {
         None
     }
+}
+
+/// Verbs of a change `from` one value `to` another (`rose from 3 to 5`):
+/// the value after `to` is the result, no end of a range.
+const CHANGES: &[&str] = &[
+    "went",
+    "increased",
+    "increases",
+    "decreased",
+    "decreases",
+    "rose",
+    "rises",
+    "fell",
+    "falls",
+    "dropped",
+    "drops",
+    "grew",
+    "grows",
+    "changed",
+    "changes",
+    "jumped",
+    "climbed",
+    "declined",
+    "reduced",
+    "raised",
+    "doubled",
+    "tripled",
+    "halved",
+    "shrank",
+];
+
+/// Whether the word `(s, e)` before a value joins it to a number before
+/// that word: a range or a ratio (`3 to 5` — not after `from` and a verb
+/// of change: `rose from 3 to 5` —, `between 3 and 5`), a proportion (`1
+/// in 2`, `3 out of 4`) or a hedge (`3 or 5`, `either 3 or 5`). The value
+/// is one end of it, not the response's answer (MX-20).
+fn joined_to_number(
+    b: &[u8],
+    from: usize,
+    (s, e): (usize, usize),
+    word_before: &dyn Fn(usize) -> (usize, usize),
+) -> bool {
+    let is = |(s, e): (usize, usize), w: &str| e > s && b[s..e].eq_ignore_ascii_case(w.as_bytes());
+    if s == e || (s > from && b[s - 1].is_ascii_alphanumeric()) {
+        return false;
+    }
+    // The number ending before `k` (spaces and `$` between): its start,
+    // with its opening `$`.
+    let number_before = |k: usize| {
+        let end = run_before(b, from, k, |c| c == b' ' || c == b'$');
+        let start = run_before(b, from, end, |c| c.is_ascii_digit() || c == b'.');
+        let start = if start > from && b[start - 1] == b'-' {
+            start - 1
+        } else {
+            start
+        };
+        (start < end && b[end - 1].is_ascii_digit())
+            .then(|| run_before(b, from, start, |c| c == b'$'))
+    };
+    let word = (s, e);
+    if is(word, "or") || is(word, "in") {
+        return number_before(s).is_some();
+    }
+    if is(word, "of") {
+        let out = word_before(s);
+        return is(out, "out") && number_before(out.0).is_some();
+    }
+    if is(word, "and") {
+        return number_before(s).is_some_and(|n| is(word_before(n), "between"));
+    }
+    if is(word, "to") {
+        let Some(n) = number_before(s) else {
+            return false;
+        };
+        let f = word_before(n);
+        if !is(f, "from") {
+            return true;
+        }
+        // `rose from 3 to 5`, `increased it from 3 to 5`.
+        let mut v = word_before(f.0);
+        if is(v, "it") || is(v, "them") {
+            v = word_before(v.0);
+        }
+        return !CHANGES.iter().any(|c| is(v, c));
+    }
+    false
 }
 
 /// Verbs before a value that reject it (`we discard x = 3`, `rule out 3`).
@@ -711,7 +800,20 @@ mod tests {
             ("So x = 3 works.", Ok("3")),
             ("Thus x = 3 is valid.", Ok("3")),
             ("Thus x = 3 is the only solution.", Ok("3")),
-            ("We pick 2 out of 3.", Ok("3")),
+            // Joined to a number before it: a range, a ratio, a
+            // proportion, a hedge; not the result of a change.
+            ("We pick 2 out of 3.", Err(super::NEGATED)),
+            ("The ratio of boys to girls is 3 to 1.", Err(super::NEGATED)),
+            ("It takes 3 to 5 days.", Err(super::NEGATED)),
+            ("So the range is from 3 to 5.", Err(super::NEGATED)),
+            ("The value lies between $3$ and $5$.", Err(super::NEGATED)),
+            ("The probability is 1 in 2.", Err(super::NEGATED)),
+            ("It could be 3 or 5.", Err(super::NEGATED)),
+            ("I think it's either 5 or 7.", Err(super::NEGATED)),
+            ("The score rose from 3 to 5.", Ok("5")),
+            ("He increased it from 3 to 5.", Ok("5")),
+            ("We add 3 to 5 and get 8.", Ok("8")),
+            ("The temperature fell 5 degrees to -3.", Ok("-3")),
             ("So 3 is not divisible by 2.", Ok("2")),
             // Judged wrong in the rest of its clause or the next sentence.
             (

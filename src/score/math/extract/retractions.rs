@@ -57,7 +57,41 @@ pub const RETRACTIONS: &[&str] = &[
     "wait, no",
     "wait no",
     "no, wait",
+    "no wait",
+    "should be",
+    "should have been",
 ];
+
+/// The words that open a retraction in Chinese (MX-19): 不对 "not right",
+/// 不 "no", 等等 and 等一下 "wait", 哦, 啊, 糟糕 "oops", 抱歉 "sorry", 我 "I",
+/// 刚才 "just now", 上面 and 前面 "above", 这 "this", 但 and 但是 "but",
+/// 可是, 不过, 其实 "in fact", 实际上 "actually", 更正 "correction".
+pub const ZH_OPENERS: &[&str] = &[
+    "不对",
+    "不",
+    "等等",
+    "等一下",
+    "哦",
+    "啊",
+    "糟糕",
+    "抱歉",
+    "我",
+    "刚才",
+    "上面",
+    "前面",
+    "这",
+    "但",
+    "可是",
+    "不过",
+    "其实",
+    "实际上",
+    "更正",
+];
+
+/// The words that take a statement back in Chinese: 不对 "not right", 错
+/// "wrong" (错了, 算错, 错误; not after 没 or 不: 没错 and 不错 say it is
+/// right), 有误 "in error", 不正确 "incorrect", 应该是 "should be".
+pub const ZH_RETRACTIONS: &[&str] = &["不对", "错", "有误", "不正确", "应该是"];
 
 /// How far into a sentence its retraction word may stand (bytes).
 pub const MAX_RETRACTION_BYTES: usize = 80;
@@ -86,6 +120,17 @@ pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> 
         let ends = match c {
             b'\n' => true,
             b'.' | b'!' | b'?' => k == end || b[k].is_ascii_whitespace(),
+            // Full-width punctuation ends a Chinese clause (a retraction
+            // often follows a comma: `答案是5，不对，应该是6。`).
+            0xE3 | 0xEF => {
+                let stop = ZH_CLAUSE_ENDS
+                    .iter()
+                    .find(|p| b[k - 1..end].starts_with(p.as_bytes()));
+                if let Some(p) = stop {
+                    k += p.len() - 1;
+                }
+                stop.is_some()
+            }
             _ => false,
         };
         if !ends {
@@ -96,7 +141,12 @@ pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> 
             s += 1;
         }
         if s < stop {
-            if let Some(after) = retracts(&b[s..end]) {
+            let retracted = if b[s] >= 0xE4 {
+                retracts_zh(&text[s..end])
+            } else {
+                retracts(&b[s..end])
+            };
+            if let Some(after) = retracted {
                 return Some(s + after);
             }
         }
@@ -146,10 +196,57 @@ fn retracts(t: &[u8]) -> Option<usize> {
             // what follows starts past the word's end.
             let k = i + r.len();
             let end = run_after(s, k, s.len(), |c| c.is_ascii_alphabetic());
-            ((end == k || r.ends_with(b"miscalculat")) && !negated(&s[..i]))
+            // (`should be` corrects only with a value after it: `it should
+            // be 6`, not `that should be right`.)
+            let corrects = !r.starts_with(b"should") || value_follows(&t[end..]);
+            ((end == k || r.ends_with(b"miscalculat")) && corrects && !negated(&s[..i]))
                 .then(|| past_place(t, end))
         })
     })
+}
+
+/// Full-width punctuation that ends a Chinese clause.
+const ZH_CLAUSE_ENDS: [&str; 5] = ["。", "，", "；", "！", "？"];
+
+/// Whether the Chinese clause opening `t` is a retraction (MX-19): it
+/// opens with one of [`ZH_OPENERS`] and holds one of [`ZH_RETRACTIONS`]
+/// in its first [`MAX_RETRACTION_BYTES`] bytes (up to `。`, `！`, `？` or
+/// a line break), or it is `不` alone before a comma (`不，答案是6`); where
+/// what it says after that word starts.
+fn retracts_zh(t: &str) -> Option<usize> {
+    let opener = ZH_OPENERS.iter().find(|o| t.starts_with(*o))?;
+    if *opener == "不" && (t[3..].starts_with('，') || t[3..].starts_with(',')) {
+        return Some(3);
+    }
+    let mut limit = t.len().min(MAX_RETRACTION_BYTES);
+    while !t.is_char_boundary(limit) {
+        limit -= 1;
+    }
+    let clause = &t[..limit];
+    let clause = &clause[..clause
+        .find(['。', '！', '？', '\n'])
+        .unwrap_or(clause.len())];
+    clause.char_indices().find_map(|(i, _)| {
+        let w = ZH_RETRACTIONS
+            .iter()
+            .find(|w| clause[i..].starts_with(*w))?;
+        // (没错, 不错, 没有错误: it is right; 应该是 corrects only with a
+        // value after it, not 应该是对的.)
+        let denied = *w == "错"
+            && ["没", "不", "没有", "无"]
+                .iter()
+                .any(|n| clause[..i].ends_with(n));
+        let corrects = *w != "应该是" || value_follows(&t.as_bytes()[i + w.len()..]);
+        (!denied && corrects).then_some(i + w.len())
+    })
+}
+
+/// Whether a value follows (after spaces and a colon): a digit, a sign, a
+/// math delimiter or a command.
+fn value_follows(t: &[u8]) -> bool {
+    let k = run_after(t, 0, t.len(), |c| matches!(c, b' ' | b':'));
+    t.get(k)
+        .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-' | b'('))
 }
 
 /// The words that name a place in a solution (lowercase): `step 2`,
