@@ -32,14 +32,82 @@ const LABELS: &[&str] = &["note", "notes", "remark", "n.b", "nb", "p.s", "ps"];
 /// punctuation and white space stands. `None` when there is no aside, or
 /// nothing but white space before it.
 pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
-    let at = aside_group(t, start, end)
-        .or_else(|| aside_paragraph(t, start, end))
-        .or_else(|| aside_check(t, start, end))?;
-    // Something to read before it.
-    t[start..at]
-        .bytes()
-        .any(|c| !c.is_ascii_whitespace())
-        .then_some(at)
+    // (Asides in a row, the last first: `x = 5. Let me verify: … ✓ Hope
+    // this helps with step 2!`; at most MAX_ASIDES.)
+    let mut at = None;
+    for _ in 0..MAX_ASIDES {
+        let to = at.unwrap_or(end);
+        let Some(a) = aside_group(t, start, to)
+            .or_else(|| aside_paragraph(t, start, to))
+            .or_else(|| aside_check(t, start, to))
+            .or_else(|| aside_closing(t, start, to))
+        else {
+            break;
+        };
+        // Something to read before it.
+        if !t[start..a].bytes().any(|c| !c.is_ascii_whitespace()) {
+            break;
+        }
+        at = Some(a);
+    }
+    at
+}
+
+/// The most asides in a row set apart (MX-17).
+const MAX_ASIDES: usize = 3;
+
+/// The openers of a closing remark to the reader (lowercase, ASCII case
+/// ignored): an offer, a sign-off, a pointer elsewhere (`Let me know if …`,
+/// `I hope this helps with question 1!`, `Would you like me to explain
+/// step 3?`, `Related: problem 10 …`). Its numbers are the remark's.
+const CLOSINGS: &[&str] = &[
+    "let me know",
+    "feel free",
+    "hope this helps",
+    "hope that helps",
+    "i hope this helps",
+    "i hope that helps",
+    "if you have",
+    "if you need",
+    "if you'd like",
+    "if you would like",
+    "if you want",
+    "would you like",
+    "do you want",
+    "shall i",
+    "should i",
+    "want me to",
+    "i can also",
+    "i'd be happy",
+    "happy to help",
+    "please note",
+    "please let me know",
+    "related:",
+    "follow-up",
+    "follow up",
+    "further reading",
+    "see also",
+];
+
+/// A last sentence or line that is a closing remark ([`CLOSINGS`]), within
+/// the last [`MAX_ASIDE_BYTES`]: where it starts.
+fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
+    let b = t.as_bytes();
+    let k = sentence_starts(b, start, end).next()?;
+    let m = b[k..end]
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
+        .count();
+    let rest = &b[k + m..end];
+    CLOSINGS
+        .iter()
+        .any(|w| {
+            let w = w.as_bytes();
+            rest.len() > w.len()
+                && rest[..w.len()].eq_ignore_ascii_case(w)
+                && !rest[w.len()].is_ascii_alphabetic()
+        })
+        .then_some(k)
 }
 
 /// A last group `( … )` (after it only `.`, `!` and white space) whose
@@ -174,10 +242,8 @@ const CONCLUSIONS: &[&str] = &["so", "thus", "therefore", "hence", "the answer",
 /// 2(12) = 24. ✓` reads 12, not the check's 24.
 fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
-    let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
-    // Sentence starts, from the end: after `. `, `! `, `? `, a line break
-    // (markup `*`, `#`, `>` and spaces skipped).
-    // The sentence at `k` without its markup, when it opens with a letter
+    // Sentence starts, from the end ([`sentence_starts`]; markup `*`, `#`,
+    // `>` and spaces skipped). The sentence at `k` without its markup, when it opens with a letter
     // that opens a word of the lists (most do not: one test, not one per
     // word).
     let sentence = |k: usize| {
@@ -200,27 +266,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
                 && !rest[w.len()].is_ascii_alphabetic()
         })
     };
-    // The sentence starts in `[floor, end)`, from the last: a byte after a
-    // line break, or two after `.`, `!`, `?` and a space (each found by a
-    // search for those four bytes back from the end), then `start`.
-    let starts = {
-        let lo = start.max(floor.saturating_sub(2));
-        let mut hi = end.saturating_sub(1).max(lo);
-        let mut at_start = floor == start && start < end;
-        std::iter::from_fn(move || {
-            while let Some(p) = rfind_where(&b[lo..hi], |c| {
-                (c == b'\n') | (c == b'.') | (c == b'!') | (c == b'?')
-            }) {
-                let p = lo + p;
-                hi = p;
-                let k = if b[p] == b'\n' { p + 1 } else { p + 2 };
-                if k >= floor && k < end && (b[p] == b'\n' || b[p + 1] == b' ') {
-                    return Some(k);
-                }
-            }
-            std::mem::take(&mut at_start).then_some(start)
-        })
-    };
+    let starts = sentence_starts(b, start, end);
     let mut check = None;
     for k in starts {
         let Some(rest) = sentence(k) else {
@@ -237,6 +283,30 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     // A check that finds a fault (`5 + 5 = 11? No, it is 10.`) may change
     // the answer: it is read.
     check.filter(|&k| !finds_fault(&t[k..end]))
+}
+
+/// The sentence starts in `t[start..end]` within the last
+/// [`MAX_ASIDE_BYTES`], from the last: a byte after a line break, or two
+/// after `.`, `!`, `?` and a space (each found by a search for those four
+/// bytes back from the end), then `start`.
+fn sentence_starts(b: &[u8], start: usize, end: usize) -> impl Iterator<Item = usize> + '_ {
+    let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+    let lo = start.max(floor.saturating_sub(2));
+    let mut hi = end.saturating_sub(1).max(lo);
+    let mut at_start = floor == start && start < end;
+    std::iter::from_fn(move || {
+        while let Some(p) = rfind_where(&b[lo..hi], |c| {
+            (c == b'\n') | (c == b'.') | (c == b'!') | (c == b'?')
+        }) {
+            let p = lo + p;
+            hi = p;
+            let k = if b[p] == b'\n' { p + 1 } else { p + 2 };
+            if k >= floor && k < end && (b[p] == b'\n' || b[p + 1] == b' ') {
+                return Some(k);
+            }
+        }
+        std::mem::take(&mut at_start).then_some(start)
+    })
 }
 
 /// Words of a check that finds a fault (ASCII case ignored).
@@ -346,6 +416,27 @@ mod tests {
                 "Total 12. Let's check: 3 * 4 = 12.",
                 "Let's check: 3 * 4 = 12.",
             ),
+            // Closing remarks to the reader, and asides in a row.
+            (
+                "So x = 5. Would you like me to explain step 3?",
+                "Would you like me to explain step 3?",
+            ),
+            (
+                "So 3/8.\n\nI hope this helps with question 1!",
+                "I hope this helps with question 1!",
+            ),
+            (
+                "So 7 left.\n\n**Related:** Problem 10 uses it.",
+                "**Related:** Problem 10 uses it.",
+            ),
+            (
+                "So x = 12. Let me verify: 2(12) = 24. Let me know if step 2 is unclear!",
+                "Let me verify: 2(12) = 24. Let me know if step 2 is unclear!",
+            ),
+            (
+                "Total 12. (Note: 3 cases.)\n\nHope this helps with part 2.",
+                "(Note: 3 cases.)\n\nHope this helps with part 2.",
+            ),
         ] {
             assert_eq!(aside(t), Some(a), "{t:?}");
         }
@@ -371,6 +462,9 @@ mod tests {
             "Total 12. Checkmate 3",
             "Could it be 5? Let's check: 5 + 5 = 11? No, it is 10.",
             "x = 12. Check: 2(12) = 25 \u{2717}",
+            "Total 12. Letting it be 3.",
+            "So the answer is 5, right?",
+            "Hope this helps!",
             "",
             ")",
             "(",
