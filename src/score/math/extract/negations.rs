@@ -159,6 +159,18 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     if EXCLUSIONS.iter().any(|x| is(x)) {
         return Some(Excluded::Bound);
     }
+    // `10 in total, not counting the 2 organizers`: what the count leaves
+    // out; the answer is before the negation.
+    let (cs, ce) = if is("the") { word_before(s) } else { (s, e) };
+    if ["counting", "including"]
+        .iter()
+        .any(|x| b[cs..ce].eq_ignore_ascii_case(x.as_bytes()))
+    {
+        let (ns, ne) = word_before(cs);
+        if b[ns..ne].eq_ignore_ascii_case(b"not") {
+            return Some(Excluded::Negation(ns));
+        }
+    }
     let (ps, pe) = word_before(s);
     let before = |x: &str| pe > ps && b[ps..pe].eq_ignore_ascii_case(x.as_bytes());
     // `half of 10`, `the cube root of 3`: the value an operation applies to.
@@ -811,6 +823,20 @@ mod tests {
             ("It could be 3 or 5.", Err(super::NEGATED)),
             ("I think it's either 5 or 7.", Err(super::NEGATED)),
             ("The score rose from 3 to 5.", Ok("5")),
+            (
+                "So 10 people attended in total, not counting the 2 organizers.",
+                Ok("10"),
+            ),
+            ("So 12 apples, not including 3 rotten ones.", Ok("12")),
+            ("So 12 apples, counting the 3 rotten ones.", Ok("3")),
+            // The same value ruled out earlier in its sentence.
+            (
+                "The answer cannot be 5, since 5 is odd.",
+                Err(super::NEGATED),
+            ),
+            ("It is not 5 because 5 is too small.", Err(super::NEGATED)),
+            ("The sum is 5, and 5 is prime.", Ok("5")),
+            ("x is not 3; so x = 3.5.", Ok("3.5")),
             ("He increased it from 3 to 5.", Ok("5")),
             ("We add 3 to 5 and get 8.", Ok("8")),
             ("The temperature fell 5 degrees to -3.", Ok("-3")),

@@ -26,6 +26,16 @@ use super::{
 /// statement (MX-11).
 pub(super) const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
 
+/// Whether `rest`, the text after a statement's answer, opens with a
+/// question mark (`?` or `？`) that ends it: the statement asks, it does
+/// not state.
+fn asks(rest: &str) -> bool {
+    rest.starts_with('？')
+        || rest
+            .strip_prefix('?')
+            .is_some_and(|r| r.bytes().next().is_none_or(|c| c.is_ascii_whitespace()))
+}
+
 /// Whether `c` is a first byte of [`ZH_STOPS`] (full-width punctuation
 /// starts with 0xE3 or 0xEF).
 fn zh_stop_byte(c: u8) -> bool {
@@ -698,6 +708,11 @@ impl Doc<'_> {
                 }
             }
             if count == 1 {
+                // (`The answer is $5$?`: a question, no statement.)
+                let after = skip_ws(b, first.1 + self.close_len(i, first.0), limit);
+                if self.production && asks(&self.text[after.min(limit)..limit]) {
+                    return None;
+                }
                 return nonempty(trim(self.text, first));
             }
             return nonempty((i, last.1 + self.close_len(last_open, last.0)));
@@ -730,6 +745,10 @@ impl Doc<'_> {
             j += 1;
         }
         if j == limit && limit < to {
+            return None;
+        }
+        // `So the answer is 50%?`: a question, no statement (MX-11).
+        if self.production && j < limit && asks(&self.text[j..limit]) {
             return None;
         }
         while !self.text.is_char_boundary(j) {
@@ -1141,6 +1160,31 @@ mod sentence_tests {
         ] {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref(), Ok(want), "{response}");
+        }
+    }
+
+    /// A statement that ends with a question mark asks and states
+    /// nothing: the search goes on (here to the fallback).
+    #[test]
+    fn a_question_states_nothing() {
+        for (response, want) in [
+            (
+                "So the answer is 50%? Let me reconsider. Actually, it is 25%.",
+                ("25%", "last_number"),
+            ),
+            (
+                "The answer is $5$? Let me recheck: it is 4.",
+                ("4", "last_number"),
+            ),
+            ("答案是5？让我再算一遍：2+2=4。", ("4", "last_number")),
+            (
+                "The answer is 5?\n\nThe answer is 6.",
+                ("6", "answer_phrase"),
+            ),
+            ("The answer is 5.", ("5", "answer_phrase")),
+        ] {
+            let x = locate_default(response, false).expect(response);
+            assert_eq!((x.answer.as_str(), x.how), want, "{response}");
         }
     }
 

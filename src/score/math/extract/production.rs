@@ -382,6 +382,13 @@ fn fallback_from(
             return Err(NEGATED);
         }
     }
+    // `The answer cannot be 5, since 5 is odd.`: the value its own sentence
+    // ruled out before it (MX-20).
+    if let Some(f) = &found {
+        if ruled_out_before(response, from, f.span) {
+            return Err(NEGATED);
+        }
+    }
     // MX-18: not the condition after the answer (`$3$ when $x = 1$`), but
     // the answer before it in the same clause.
     let found = found.map(|f| {
@@ -397,6 +404,37 @@ fn fallback_from(
         } else {
             NO_FORMULA_OR_NUMBER
         }
+    })
+}
+
+/// How far back in its sentence an earlier occurrence of the fallback's
+/// value is looked for (bytes).
+const MAX_SAME_VALUE_BYTES: usize = 96;
+
+/// Whether the value `span` occurs earlier in its sentence (at most
+/// [`MAX_SAME_VALUE_BYTES`] back, not past `.`, `!`, `?`, `;` or a line
+/// break), as a value of its own (no digit or `.` next to it) that the
+/// words before it rule out (`cannot be 5`, `not 5`): the response has
+/// ruled that value out, whatever the reason after it says.
+fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
+    let b = text.as_bytes();
+    let value = &b[span.0..span.1];
+    if value.is_empty() || !value.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    let floor = from.max(span.0.saturating_sub(MAX_SAME_VALUE_BYTES));
+    let start = b[floor..span.0]
+        .iter()
+        .rposition(|&c| matches!(c, b'.' | b'!' | b'?' | b';' | b'\n'))
+        .map_or(floor, |k| floor + k + 1);
+    let part = &b[start..span.0];
+    let apart = |c: Option<&u8>| !c.is_some_and(|c| c.is_ascii_digit() || *c == b'.');
+    (0..part.len().saturating_sub(value.len() - 1)).any(|k| {
+        let at = start + k;
+        part[k..].starts_with(value)
+            && (at == 0 || apart(b.get(at - 1)))
+            && apart(b.get(at + value.len()))
+            && excluded(text, from, (at, at + value.len())).is_some()
     })
 }
 
