@@ -60,22 +60,56 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     else {
         return modulus_start(b, from, span.0);
     };
-    // Back from the variable: spaces, one math delimiter, spaces.
-    let (k, end) = back_past_delimiter(b, from, var);
-    if end == k && k == var {
-        // (The word must stand apart from the variable.)
-        return None;
+    let mut var = var;
+    for _ in 0..MAX_JOINED_CONDITIONS {
+        // Back from the variable: spaces, one math delimiter, spaces.
+        let (k, end) = back_past_delimiter(b, from, var);
+        if end == k && k == var {
+            // (The word must stand apart from the variable.)
+            return None;
+        }
+        // (The longest condition word has MAX_WORD letters: a longer run
+        // of letters is no condition word, and is not read further.)
+        let mut q = end;
+        while q > from && end - q < MAX_WORD && b[q - 1].is_ascii_alphabetic() {
+            q -= 1;
+        }
+        let word = &text[q..end];
+        let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
+        if apart && CONDITION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word)) {
+            return Some(q);
+        }
+        // `at x = 1 and y = 2`: one of the assignments a condition word
+        // opens, joined by `and` or a comma; the word is before the first.
+        let joint = if apart && word.eq_ignore_ascii_case("and") {
+            q
+        } else if q == end && end > from && b[end - 1] == b',' {
+            end - 1
+        } else {
+            return None;
+        };
+        let (_, e) = back_past_delimiter(b, from, joint);
+        let floor = from.max(e.saturating_sub(MAX_JOINED_VALUE_BYTES));
+        let eq = floor + b[floor..e].iter().rposition(|&c| c == b'=')?;
+        let value = &b[eq + 1..e];
+        if value.iter().all(|c| *c == b' ')
+            || value
+                .iter()
+                .any(|c| matches!(c, b'\n' | b';' | b'!' | b'?' | b':'))
+        {
+            return None;
+        }
+        var = variable_before(b, from, eq + 1)?;
     }
-    // (The longest condition word has MAX_WORD letters: a longer run of
-    // letters is no condition word, and is not read further.)
-    let mut q = end;
-    while q > from && end - q < MAX_WORD && b[q - 1].is_ascii_alphabetic() {
-        q -= 1;
-    }
-    let word = &text[q..end];
-    let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
-    (apart && CONDITION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))).then_some(q)
+    None
 }
+
+/// The most assignments joined by `and` or commas that one condition word
+/// opens (`at x = 1 and y = 2`).
+const MAX_JOINED_CONDITIONS: usize = 4;
+
+/// The longest value of an assignment joined to the next (bytes).
+const MAX_JOINED_VALUE_BYTES: usize = 32;
 
 /// The words before a modulus (lowercase): the number after them is what
 /// the answer is taken modulo, not the answer (`2 mod 7`, `76 modulo 100`).
@@ -196,6 +230,15 @@ mod tests {
             ("We find 10 WHEN x = 1", "10"),
             ("It is 7 for n \u{2265} 2", "7"),
             ("We get 4 when x <= 1", "4"),
+            // Assignments joined by `and` or commas after the word.
+            (
+                "The minimum value is 3, which occurs at x = 1 and y = 2.",
+                "3",
+            ),
+            ("The minimum value is 3, at x = 1, y = 2.", "3"),
+            ("So the maximum is 3, where $x = 1$ and $y = 2$.", "3"),
+            ("We get 3 when a = 1, b = 2 and c = 5.", "3"),
+            ("Solving, x = 1 and y = 2.", "2"),
             // No answer before the condition in its clause.
             ("The function has its maximum at x = 2.", "2"),
             ("The value is 3. At x = 1 it is defined.", "1"),
