@@ -8,7 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
-use super::{BlockFlags, Doc, Found, Skipper, find_str, trim, trim_end_punct};
+use super::{BlockFlags, Doc, Found, Skipper, find_str, find_where, trim, trim_end_punct};
 
 /// Whether `b[s..e]` holds a byte other than ASCII white space.
 #[inline(always)]
@@ -67,7 +67,9 @@ impl Doc<'_> {
         let number = self.number(from, to);
         if let Some(n) = number {
             let after = &self.bytes()[n.1.saturating_sub(1).max(from)..to];
-            if !after.iter().any(|&c| c == b'$' || c == b'\\') {
+            // (16 bytes at a time: after a number at the start of a long
+            // text of other bytes, this reads all of it.)
+            if find_where(after, |c| (c == b'$') | (c == b'\\')).is_none() {
                 return Some(Found {
                     span: n,
                     how: "last_number",

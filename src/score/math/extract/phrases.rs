@@ -18,8 +18,8 @@ use super::asides::opens_with_word;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::run_before;
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_ci, next_in, nonempty, skip_ws,
-    starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_ci, find_where, next_in, nonempty,
+    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
@@ -891,7 +891,7 @@ impl Doc<'_> {
         // (Whether the statement holds a byte that starts a Chinese
         // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
         // for, one pass over the statement.)
-        let chinese = b[s..e].iter().any(|c| (0xE4..=0xE9).contains(c));
+        let chinese = find_where(&b[s..e], |c| c.wrapping_sub(0xE4) < 6).is_some();
         let mut i = s;
         while i < e {
             i = if chinese {

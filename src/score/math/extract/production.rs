@@ -22,7 +22,8 @@ use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
-    rfind_byte, starts_with_ci_array, strip_dollars, trim, trim_end_periods, trim_end_ws,
+    find_where, rfind_byte, starts_with_ci_array, strip_dollars, trim, trim_end_periods,
+    trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -494,8 +495,10 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
 /// Whether `t` holds a digit or a math delimiter (a formula or a number may
 /// be there).
 pub(super) fn has_digit_or_math(t: &str) -> bool {
-    t.bytes()
-        .any(|c| c.is_ascii_digit() || c == b'$' || c == b'\\')
+    find_where(t.as_bytes(), |c| {
+        (c.wrapping_sub(b'0') < 10) | (c == b'$') | (c == b'\\')
+    })
+    .is_some()
 }
 
 /// `**x**` around the whole text: the content.
