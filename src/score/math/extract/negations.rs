@@ -215,6 +215,23 @@ const CHANGES: &[&str] = &[
     "shrank",
 ];
 
+/// Verbs that take a value `to` another (`round 4.67 to 5`, `convert 3
+/// to 0.75`): the value after `to` is the result.
+const ROUNDINGS: &[&str] = &[
+    "round",
+    "rounds",
+    "rounded",
+    "rounding",
+    "convert",
+    "converts",
+    "converted",
+    "converting",
+    "simplify",
+    "simplifies",
+    "simplified",
+    "simplifying",
+];
+
 /// Whether the word `(s, e)` before a value joins it to a number before
 /// that word: a range or a ratio (`3 to 5` — not after `from` and a verb
 /// of change: `rose from 3 to 5` —, `between 3 and 5`), a proportion (`1
@@ -259,6 +276,10 @@ fn joined_to_number(
             return false;
         };
         let f = word_before(n);
+        // `we round 4.67 to 5`: the value after `to` is the result.
+        if ROUNDINGS.iter().any(|r| is(f, r)) {
+            return false;
+        }
         if !is(f, "from") {
             return true;
         }
@@ -839,6 +860,7 @@ mod tests {
             ("x is not 3; so x = 3.5.", Ok("3.5")),
             ("He increased it from 3 to 5.", Ok("5")),
             ("We add 3 to 5 and get 8.", Ok("8")),
+            ("So we round 4.67 to 5.", Ok("5")),
             ("The temperature fell 5 degrees to -3.", Ok("-3")),
             ("So 3 is not divisible by 2.", Ok("2")),
             // Judged wrong in the rest of its clause or the next sentence.

@@ -15,7 +15,10 @@
 //! sentence starts after `.`, `!` or `?` before white space, or after a
 //! line break. A check that confirms the answer (`Let me verify: 2 + 3 =
 //! 5.`) retracts nothing, and a sentence that only mentions an error
-//! (`The error is 0.05.`) does not open like a retraction.
+//! (`The error is 0.05.`) does not open like a retraction. In Chinese a
+//! clause also starts after full-width `。，；！？`, and retracts when it
+//! opens with one of [`ZH_OPENERS`] (不对, 等等, 我, …) and holds one of
+//! [`ZH_RETRACTIONS`] (不对, 错, 有误, …): `答案是5，不对，应该是6。` is 6.
 //!
 //! # Differences with the document
 //!
