@@ -861,6 +861,10 @@ mod tests {
             ("He increased it from 3 to 5.", Ok("5")),
             ("We add 3 to 5 and get 8.", Ok("8")),
             ("So we round 4.67 to 5.", Ok("5")),
+            // A unit's exponent in its own math span.
+            ("The area is $24$ cm$^2$.", Ok("24")),
+            ("The area is 24 cm\\(^2\\).", Ok("24 cm")),
+            ("So x$^2$", Ok("^2")),
             ("The temperature fell 5 degrees to -3.", Ok("-3")),
             ("So 3 is not divisible by 2.", Ok("2")),
             // Judged wrong in the rest of its clause or the next sentence.

@@ -354,6 +354,14 @@ fn fallback_from(
         Some(f) => (Some(f), para),
         None => (read(fstart, end), fstart),
     };
+    // `24 cm$^2$`: a unit's exponent in its own math span is no formula
+    // (MX-14); the answer is read before it.
+    if let Some(o) = found
+        .as_ref()
+        .and_then(|f| unit_exponent(response, from, f))
+    {
+        found = read(from, o).or(found);
+    }
     // MX-20: not a value the response rules out (`9, not 8`), but the
     // formula or number before the negation in its clause; nothing there,
     // negations past MAX_NEGATIONS or a bound (`less than 5`): no answer.
@@ -406,6 +414,30 @@ fn fallback_from(
             NO_FORMULA_OR_NUMBER
         }
     })
+}
+
+/// Where the math span of the fallback's formula `f` opens, when the
+/// formula is only an exponent or a subscript (`^2`, `_3`) and a letter
+/// stands right before its delimiter: the exponent of a unit (`cm$^2$`,
+/// `m\(^3\)`).
+fn unit_exponent(text: &str, from: usize, f: &Found) -> Option<usize> {
+    if f.how != "last_formula" {
+        return None;
+    }
+    let content = text[f.span.0..f.span.1].trim_start();
+    if !content.starts_with(['^', '_']) {
+        return None;
+    }
+    let before = &text[from..f.span.0];
+    let open = if before.ends_with("\\(") {
+        2
+    } else if before.ends_with('$') && !before.ends_with("$$") {
+        1
+    } else {
+        return None;
+    };
+    let o = f.span.0 - open;
+    (o > from && text.as_bytes()[o - 1].is_ascii_alphabetic()).then_some(o)
 }
 
 /// How far back in its sentence an earlier occurrence of the fallback's
