@@ -148,22 +148,36 @@ pub(crate) fn find_byte(hay: &str, from: usize, x: u8) -> Option<usize> {
     }
 }
 
-/// Where `needle` first occurs in `hay`, its first byte exact and the rest
-/// ASCII case ignored (`needle` starts with an ASCII byte).
-fn find_ci(hay: &str, needle: &str) -> Option<usize> {
+/// Where `needle` first occurs in `hay`, ASCII case ignored (`needle`
+/// starts with an ASCII byte): the candidates are the occurrences of its
+/// first byte, in both cases when it is a letter (`i hope it is correct`
+/// finds `I hope`), each found by [`find_byte`], then compared.
+pub(crate) fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;
-    let mut from = 0;
+    let cases = [first.to_ascii_lowercase(), first.to_ascii_uppercase()];
+    // The next occurrence of each case (one search when they are the same).
+    let mut next = [
+        find_byte(hay, 0, cases[0]),
+        (cases[1] != cases[0])
+            .then(|| find_byte(hay, 0, cases[1]))
+            .flatten(),
+    ];
     loop {
-        let i = find_byte(hay, from, first)?;
+        let i = next.iter().flatten().copied().min()?;
         if h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n) {
             return Some(i);
         }
-        from = i + 1;
+        for (at, x) in next.iter_mut().zip(cases) {
+            if *at == Some(i) {
+                *at = find_byte(hay, i + 1, x);
+            }
+        }
     }
 }
 
-/// Where `needle` last occurs in `hay` (as [`find_ci`], from the end).
+/// Where `needle` last occurs in `hay`, its first byte exact and the rest
+/// ASCII case ignored (the tags, which open with `<`), from the end.
 fn rfind_ci(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let first = *n.first()?;
@@ -210,6 +224,13 @@ mod tests {
                 assert_eq!(find_ci(&s, needle), all.first().copied(), "{s:?}");
                 assert_eq!(rfind_ci(&s, needle), all.last().copied(), "{s:?}");
             }
+            // A needle opening with a letter: found in either case.
+            let n = b"think>";
+            let first = (0..s.len()).find(|&i| {
+                s.as_bytes()[i..].len() >= n.len()
+                    && s.as_bytes()[i..i + n.len()].eq_ignore_ascii_case(n)
+            });
+            assert_eq!(find_ci(&s, "think>"), first, "{s:?}");
         }
     }
 

@@ -377,34 +377,6 @@ fn next_in(b: &[u8], i: usize, limit: usize, hit: impl Fn(u8) -> bool + Copy) ->
     find_where(&b[i.min(limit)..limit], hit).map_or(limit, |k| i + k)
 }
 
-/// Where `needle` (lowercase ASCII, starting with a letter) first occurs
-/// in `hay`, ASCII case ignored: what `find` answers on the lowercase text,
-/// without the copy. The first letter is found in either case by
-/// `str::find` (a word-at-a-time search), the rest compared in place.
-fn find_ci(hay: &str, needle: &str) -> Option<usize> {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let low = char::from(*n.first()?);
-    let up = low.to_ascii_uppercase();
-    // (An ASCII letter is one byte: `k + 1` is a character's start.)
-    let next = |from: usize, c: char| hay[from..].find(c).map(|k| from + k);
-    let (mut at_low, mut at_up) = (next(0, low), next(0, up));
-    loop {
-        let k = match (at_low, at_up) {
-            (Some(x), Some(y)) => x.min(y),
-            (Some(x), None) | (None, Some(x)) => x,
-            (None, None) => return None,
-        };
-        if h.len() - k >= n.len() && h[k..k + n.len()].eq_ignore_ascii_case(n) {
-            return Some(k);
-        }
-        if at_low == Some(k) {
-            at_low = next(k + 1, low);
-        } else {
-            at_up = next(k + 1, up);
-        }
-    }
-}
-
 /// Whether `b` starts with `word` (a lowercase ASCII word), ASCII case
 /// ignored: what `starts_with` answers on the lowercase text.
 fn starts_with_ci(b: &[u8], word: &str) -> bool {

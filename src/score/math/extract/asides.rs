@@ -94,20 +94,29 @@ const CLOSINGS: &[&str] = &[
 fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
     let k = sentence_starts(b, start, end).next()?;
-    let m = b[k..end]
+    opens_with_one_of(without_markup(&b[k..end]), CLOSINGS).then_some(k)
+}
+
+/// A sentence without the markup and spaces it opens with (`*`, `#`, `>`,
+/// `_`).
+fn without_markup(sentence: &[u8]) -> &[u8] {
+    let m = sentence
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
         .count();
-    let rest = &b[k + m..end];
-    CLOSINGS
-        .iter()
-        .any(|w| {
-            let w = w.as_bytes();
-            rest.len() > w.len()
-                && rest[..w.len()].eq_ignore_ascii_case(w)
-                && !rest[w.len()].is_ascii_alphabetic()
-        })
-        .then_some(k)
+    &sentence[m..]
+}
+
+/// Whether `rest` opens with one of `list` (lowercase, ASCII case
+/// ignored) followed by a byte that is no letter.
+fn opens_with_one_of(rest: &[u8], list: &[&str]) -> bool {
+    list.iter().any(|w| {
+        let w = w.as_bytes();
+        rest.len() > w.len()
+            && rest[0] | 0x20 == w[0] | 0x20
+            && rest[..w.len()].eq_ignore_ascii_case(w)
+            && !rest[w.len()].is_ascii_alphabetic()
+    })
 }
 
 /// A last group `( … )` (after it only `.`, `!` and white space) whose
@@ -242,29 +251,14 @@ const CONCLUSIONS: &[&str] = &["so", "thus", "therefore", "hence", "the answer",
 /// 2(12) = 24. ✓` reads 12, not the check's 24.
 fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
-    // Sentence starts, from the end ([`sentence_starts`]; markup `*`, `#`,
-    // `>` and spaces skipped). The sentence at `k` without its markup, when it opens with a letter
-    // that opens a word of the lists (most do not: one test, not one per
-    // word).
+    // Sentence starts, from the end ([`sentence_starts`]), without their
+    // markup, when they open with a letter that opens a word of the lists
+    // (most do not: one test, not one per word).
     let sentence = |k: usize| {
-        let rest = &b[k..end];
-        let m = rest
-            .iter()
-            .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
-            .count();
-        let rest = &rest[m..];
+        let rest = without_markup(&b[k..end]);
         rest.first()
             .is_some_and(|c| b"lcvdstfhLCVDSTFH".contains(c))
             .then_some(rest)
-    };
-    let opens = |rest: &[u8], list: &[&str]| {
-        list.iter().any(|w| {
-            let w = w.as_bytes();
-            rest.len() > w.len()
-                && rest[0] | 0x20 == w[0]
-                && rest[..w.len()].eq_ignore_ascii_case(w)
-                && !rest[w.len()].is_ascii_alphabetic()
-        })
     };
     let starts = sentence_starts(b, start, end);
     let mut check = None;
@@ -272,10 +266,10 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         let Some(rest) = sentence(k) else {
             continue;
         };
-        if opens(rest, CONCLUSIONS) {
+        if opens_with_one_of(rest, CONCLUSIONS) {
             return None;
         }
-        if opens(rest, CHECKS) {
+        if opens_with_one_of(rest, CHECKS) {
             check = Some(k);
             break;
         }

@@ -856,6 +856,10 @@ mod tests {
                 Err(super::NEGATED),
             ),
             ("It is not 5 because 5 is too small.", Err(super::NEGATED)),
+            (
+                "x cannot be 3.5, since 3.5 is too big.",
+                Err(super::NEGATED),
+            ),
             ("The sum is 5, and 5 is prime.", Ok("5")),
             ("x is not 3; so x = 3.5.", Ok("3.5")),
             ("He increased it from 3 to 5.", Ok("5")),

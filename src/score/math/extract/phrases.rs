@@ -18,8 +18,8 @@ use super::asides::opens_with_word;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::run_before;
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_ci, find_where, next_in, nonempty,
-    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_where, next_in, nonempty, skip_ws,
+    starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
@@ -755,7 +755,7 @@ impl Doc<'_> {
             j -= 1;
         }
         // Minerva's closing words without a period before them.
-        if let Some(k) = find_ci(&self.text[i..j], "i hope it is correct") {
+        if let Some(k) = crate::extract::find_ci(&self.text[i..j], "i hope it is correct") {
             j = i + k;
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));

@@ -445,8 +445,8 @@ fn unit_exponent(text: &str, from: usize, f: &Found) -> Option<usize> {
 const MAX_SAME_VALUE_BYTES: usize = 96;
 
 /// Whether the value `span` occurs earlier in its sentence (at most
-/// [`MAX_SAME_VALUE_BYTES`] back, not past `.`, `!`, `?`, `;` or a line
-/// break), as a value of its own (no digit or `.` next to it) that the
+/// [`MAX_SAME_VALUE_BYTES`] back, not past `.`, `!` or `?` before a space,
+/// `;` or a line break), as a value of its own (no digit or `.` next to it) that the
 /// words before it rule out (`cannot be 5`, `not 5`): the response has
 /// ruled that value out, whatever the reason after it says.
 fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
@@ -456,10 +456,15 @@ fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
         return false;
     }
     let floor = from.max(span.0.saturating_sub(MAX_SAME_VALUE_BYTES));
-    let start = b[floor..span.0]
-        .iter()
-        .rposition(|&c| matches!(c, b'.' | b'!' | b'?' | b';' | b'\n'))
-        .map_or(floor, |k| floor + k + 1);
+    // (The period of `3.5` ends no sentence.)
+    let ends = |k: usize| match b[k] {
+        b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
+        c => c == b';' || c == b'\n',
+    };
+    let start = (floor..span.0)
+        .rev()
+        .find(|&k| ends(k))
+        .map_or(floor, |k| k + 1);
     let part = &b[start..span.0];
     let apart = |c: Option<&u8>| !c.is_some_and(|c| c.is_ascii_digit() || *c == b'.');
     (0..part.len().saturating_sub(value.len() - 1)).any(|k| {

@@ -27,6 +27,7 @@
 //! extraction's (spec/math.md MX-19).
 
 use super::numbers::run_after;
+use super::phrases::ZH_STOPS;
 
 /// The words that open a retraction (lowercase; then a non-letter).
 pub const OPENERS: &[&str] = &[
@@ -123,10 +124,11 @@ pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> 
         let ends = match c {
             b'\n' => true,
             b'.' | b'!' | b'?' => k == end || b[k].is_ascii_whitespace(),
-            // Full-width punctuation ends a Chinese clause (a retraction
-            // often follows a comma: `答案是5，不对，应该是6。`).
+            // Full-width punctuation ends a Chinese clause (MX-11's
+            // ZH_STOPS; a retraction often follows a comma:
+            // `答案是5，不对，应该是6。`).
             0xE3 | 0xEF => {
-                let stop = ZH_CLAUSE_ENDS
+                let stop = ZH_STOPS
                     .iter()
                     .find(|p| b[k - 1..end].starts_with(p.as_bytes()));
                 if let Some(p) = stop {
@@ -207,9 +209,6 @@ fn retracts(t: &[u8]) -> Option<usize> {
         })
     })
 }
-
-/// Full-width punctuation that ends a Chinese clause.
-const ZH_CLAUSE_ENDS: [&str; 5] = ["。", "，", "；", "！", "？"];
 
 /// Whether the Chinese clause opening `t` is a retraction (MX-19): it
 /// opens with one of [`ZH_OPENERS`] and holds one of [`ZH_RETRACTIONS`]
