@@ -203,7 +203,9 @@ pub fn boxed_items(text: &str) -> Vec<String> {
     let mut boxes: Vec<(usize, (usize, usize), usize)> = Vec::new();
     for name in [Needle::Boxed, Needle::Fbox] {
         for at in doc.find_all(name, 0, text.len()) {
-            if let Some((span, reach)) = doc.box_content(at, name.len(), text.len()) {
+            if let Some((span, reach)) =
+                doc.box_content(at, name.len(), text.len(), &mut text.len())
+            {
                 boxes.push((at, span, reach));
             }
         }
@@ -308,6 +310,12 @@ struct Doc<'a> {
     /// range extends (the scopes of the search, the windows of the
     /// production search).
     phrases: std::cell::Cell<Option<(usize, Vec<phrases::Candidate>)>>,
+    /// The last box search that found no box, as `(from, to, first, read)`:
+    /// its range, the first box command it read and how many it read (all
+    /// empty or unclosed): a search of a range that holds it reads only the
+    /// commands before `first` (the windows of the production search, the
+    /// scopes of the search).
+    boxless: std::cell::Cell<Option<(usize, usize, usize, usize)>>,
     /// The read part is `text[base..end]`.
     base: usize,
     end: usize,
@@ -324,6 +332,7 @@ impl<'a> Doc<'a> {
             scan_budget: std::cell::Cell::new(end - start),
             anchors: std::cell::OnceCell::new(),
             phrases: std::cell::Cell::new(None),
+            boxless: std::cell::Cell::new(None),
             base: start,
             end,
             production: false,
@@ -409,11 +418,17 @@ impl<'a> Doc<'a> {
     /// odd run of backslashes is escaped and has no pair; from an unescaped
     /// `{` on, the scan reads escapes as the table's did), else the table.
     fn close_of(&self, i: usize) -> Option<usize> {
+        self.close_before(i, self.end)
+    }
+
+    /// [`Self::close_of`] when the `}` is before `bound` (`bound ≤ end`):
+    /// the scan stops there.
+    fn close_before(&self, i: usize, bound: usize) -> Option<usize> {
         let rel = i.checked_sub(self.base)?;
         if let Some(t) = self.braces.get() {
-            return Some(t.close_of(rel)? + self.base);
+            return Some(t.close_of(rel)? + self.base).filter(|&c| c < bound);
         }
-        let b = &self.bytes()[..self.end];
+        let b = &self.bytes()[..bound];
         if b.get(i) != Some(&b'{') {
             return None;
         }
@@ -425,17 +440,17 @@ impl<'a> Doc<'a> {
         if run % 2 == 1 {
             return None;
         }
-        let limit = self.end.min(i.saturating_add(self.scan_budget.get()));
+        let limit = bound.min(i.saturating_add(self.scan_budget.get()));
         match brackets::closing(&b[..limit], i, Escapes::Backslash) {
             Some(c) => {
                 self.spend(c + 1 - i + run);
                 Some(c)
             }
-            None if limit == self.end => {
+            None if limit == bound => {
                 self.spend(limit - i + run);
                 None
             }
-            None => Some(self.braces().close_of(rel)? + self.base),
+            None => Some(self.braces().close_of(rel)? + self.base).filter(|&c| c < bound),
         }
     }
 
@@ -855,6 +870,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A `{` before an unescaped `{` that does not close before `to`
+    /// closes before it or not before `to`: the search for its `}`
+    /// bounded there (`close_before`, as the box search reads boxes from
+    /// the last back) answers what the unbounded one answers, whatever the
+    /// scan budget.
+    #[test]
+    fn a_brace_before_an_unclosed_one_closes_before_it() {
+        let pieces = [
+            "{", "}", "\\", "\\{", "\\}", "x", "é", "\\\\", "\\boxed{", " ",
+        ];
+        let mut glue = crate::text::Glue(31);
+        let mut bounded = 0;
+        for _ in 0..1500 {
+            let s = glue.text(&pieces, 3);
+            let b = s.as_bytes();
+            let table = Doc::new(&s, 0, s.len());
+            let unescaped = |q: usize| {
+                b[q] == b'{' && b[..q].iter().rev().take_while(|&&c| c == b'\\').count() % 2 == 0
+            };
+            for to in [s.len(), s.len() * 2 / 3] {
+                for q in (0..to).filter(|&q| unescaped(q)) {
+                    if table.close_of(q).is_some_and(|c| c < to) {
+                        continue;
+                    }
+                    for p in (0..q).filter(|&p| b[p] == b'{') {
+                        let want = table.close_of(p).filter(|&c| c < to);
+                        for budget in [0, 2, s.len()] {
+                            let doc = Doc::new(&s, 0, s.len());
+                            doc.scan_budget.set(budget);
+                            assert_eq!(doc.close_before(p, q), want, "{s:?} {p} {q} {to}");
+                        }
+                        bounded += 1;
+                    }
+                }
+            }
+        }
+        assert!(bounded > 5000, "{bounded}");
     }
 
     /// The fast trim is `str::trim_end`: ASCII and Unicode spaces (the

@@ -246,7 +246,8 @@ const SO_ZH: Pattern = Pattern::new(Needle::SoZh);
 /// the second byte of `\b`, `\f` (`\boxed`, `\fbox`, at 0), `##`
 /// (`####`, at 0), `sw` ("answer" at 2, "final answer" at 8), `ef`
 /// ("therefore" at 4), and of 答 and 所 (at 0: one of four bytes, 0xAD and
-/// 0x89 among them, tested by one comparison); and but for `##` its first
+/// 0x89 among them, tested by one comparison), with the byte after it (the
+/// `o` of `\bo`, the `b` of `\fb`, …); and but for `##` its first
 /// byte has its bit 6 set, as `\`, `s`, `S`, `e`, `E`, 0xE6 and 0xE7 have
 /// (a space, a digit, punctuation or a continuation byte before a `b`,
 /// `f` or `w` starts no needle: `of`, ` be`, `(w`; about half the positions
@@ -260,13 +261,21 @@ fn trigger(w: &[u8; WINDOW], k: usize) -> bool {
     // `d | 0x24` is `f` exactly for `b`, `B`, `f`, `F`, and 0xAD exactly
     // for 0x89, 0x8D, 0xA9, 0xAD.
     let d24 = d | 0x24;
+    // After `b`, `B`, `f` or `F`, the third byte tells more, ASCII case
+    // ignored: `o` after the `b` of `\boxed` and the `f` of "therefore",
+    // `b` after the `f` of `\fbox`; `e | 0x2D` is `o` for these two (and
+    // for `c`, `g`, `j`, `k`, `n` — no matter: the verification compares
+    // the whole needle), not for the `r` of `\frac`, the `e` of `\begin`,
+    // `\beta` or the `}` of `\frac{a}{b}` (no trigger).
+    let e = w[BEFORE + k + 2];
+    let boxes_or_therefore = (d24 == b'f') & (e | 0x2D == b'o');
     // And the first byte of every needle but `####` (`\`, `s`, `S`,
     // `e`, `E`, 0xE6, 0xE7) has its bit 6 set: a space, a digit, a
     // punctuation mark or a continuation byte before the second byte
     // starts no needle (`for`, ` be`, `(w`, the bytes of 答 and 所 inside
     // other characters are not verified).
     let first = w[BEFORE + k] & 0x40 != 0;
-    (first & ((d24 == b'f') | (d | 0x20 == b'w') | (d24 == 0xAD))) | (d == b'#')
+    (first & (boxes_or_therefore | (d | 0x20 == b'w') | (d24 == 0xAD))) | (d == b'#')
 }
 
 /// The starts of `####` in a block (one flag byte each): the loop of
@@ -907,7 +916,7 @@ mod tests {
     fn block_row_unfolds_to_the_triggers() {
         let bytes = [
             b'\\', b'b', b'B', b'f', b'F', b'w', b'W', b's', b'e', b'#', b' ', b'a', 0x89, 0x8D,
-            0xA9, 0xAD, 0xE6, 0xE7, 0x94, b'c',
+            0xA9, 0xAD, 0xE6, 0xE7, 0x94, b'c', b'o', b'O', b'r', b'}', 0x80,
         ];
         let mut glue = crate::text::Glue(45);
         let mut triggers = 0;
@@ -959,6 +968,13 @@ mod tests {
             "所以",
             "ANSWER",
             "###",
+            // (Near misses of the third byte: `\frac`, `\begin`, `{b}`.)
+            "\\frac{a}{b}",
+            "\\begin",
+            "\\Fbo",
+            "\\bOxe",
+            "thereFOre",
+            "\\f",
             "\u{6340}",
             " ",
             "a",

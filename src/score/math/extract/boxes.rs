@@ -76,22 +76,39 @@ impl Doc<'_> {
             // (No box command anywhere in the read part.)
             return None;
         }
-        // The last MAX_BOX_COMMANDS commands, by position.
+        // A search of a range this one holds (same end) that found no box
+        // read its last commands: only the ones before them are left, as
+        // many as it left of MAX_BOX_COMMANDS.
+        let (upto, done) = match self.boxless.get() {
+            Some((f, t, first, read)) if t == to && from <= f => (first, read),
+            _ => (to, 0),
+        };
+        let room = MAX_BOX_COMMANDS - done;
+        // The last `room` commands before `upto`, by position.
         let mut cmds: Vec<(usize, usize)> = Vec::new();
         for name in [Needle::Boxed, Needle::Fbox] {
-            let last = anchors.find_rev(name, from..to);
-            cmds.extend(last.take(MAX_BOX_COMMANDS).map(|at| (at, name.len())));
+            let last = anchors.find_rev(name, from..upto);
+            cmds.extend(last.take(room).map(|at| (at, name.len())));
         }
         cmds.sort_unstable();
-        let cmds = &cmds[cmds.len().saturating_sub(MAX_BOX_COMMANDS)..];
+        let cmds = &cmds[cmds.len().saturating_sub(room)..];
+        let &(first, _) = cmds.first()?;
+        // (Until one has content, the commands read join those before.)
+        self.boxless.set(Some((from, to, first, done + cmds.len())));
         // Brace queries from the first read command on (a `{`'s match
         // depends only on the text after it).
-        let window = Doc::new(self.text, cmds.first()?.0, self.end);
-        let mut found = cmds
-            .iter()
-            .rev()
-            .filter_map(|&(at, len)| window.box_content(at, len, to).map(|(s, r)| (at, s, r)));
+        let window = Doc::new(self.text, first, self.end);
+        // (Read from the last back: a brace that does not close before
+        // `to` bounds the search for the `}` of every box before it.)
+        let mut unclosed = to;
+        let mut found = cmds.iter().rev().filter_map(|&(at, len)| {
+            window
+                .box_content(at, len, to, &mut unclosed)
+                .map(|(s, r)| (at, s, r))
+        });
         let (last_at, last_span, last_reach) = found.next()?;
+        // (A box: the commands before it were not all read.)
+        self.boxless.set(None);
         // MX-4: boxes side by side (`\boxed{1}, \boxed{2}`, `\boxed{1}
         // \quad \text{and} \quad \boxed{2}`) are one answer, a list of at
         // most MAX_LIST_BOXES (a longer run is read as its last ones).
@@ -193,11 +210,19 @@ impl Doc<'_> {
     /// trimmed, and where the box ends; `None` when empty or unclosed. A box
     /// inside a box starts later, so the last box of `\boxed{\boxed{5}}` is
     /// the inner one: no unwrapping is needed (and none can recurse).
+    ///
+    /// `unclosed` is `to` or the `{` of a later box that does not close
+    /// before `to`: a `{` before it closes before it or not before `to`
+    /// (the scan from it reaches that `{` one deeper, and never climbs back
+    /// above it), so the search for its `}` stops there; the box's own `{`
+    /// becomes `unclosed` when it does not close. (Boxes read from the last
+    /// back then scan each byte once: `\boxed{x` repeated is linear.)
     pub(super) fn box_content(
         &self,
         at: usize,
         len: usize,
         to: usize,
+        unclosed: &mut usize,
     ) -> Option<((usize, usize), usize)> {
         let b = self.bytes();
         // The name is case-sensitive in LaTeX (`\Boxed` is not a box).
@@ -212,7 +237,10 @@ impl Doc<'_> {
             i += 1;
         }
         let (span, reach) = if b.get(i) == Some(&b'{') {
-            let c = self.close_of(i).filter(|&c| c < to)?;
+            let Some(c) = self.close_before(i, *unclosed) else {
+                *unclosed = i;
+                return None;
+            };
             ((i + 1, c), c + 1)
         } else {
             // `\boxed 5`: the token up to a space or a `$` (at most
@@ -238,7 +266,7 @@ impl Doc<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{extract_answer, locate_answer};
+    use super::super::{Found, extract_answer, locate_answer};
     use super::*;
 
     /// MX-4: only the last MAX_BOX_COMMANDS box commands are read.
@@ -256,6 +284,62 @@ mod tests {
         // Nested boxes: the inner one, whatever came before.
         let r = "\\boxed{".repeat(10_000) + "7" + &"}".repeat(10_000);
         assert_eq!(extract_answer(&r, true).unwrap().answer, "7");
+    }
+
+    /// A box search after one of a smaller range with the same end that
+    /// found no box (the windows of the production search, the scopes)
+    /// reads only the commands before those it read, and answers what a
+    /// search of its range alone answers: texts of empty, unclosed and
+    /// closed boxes, lists, more than MAX_BOX_COMMANDS commands.
+    #[test]
+    fn a_search_after_an_empty_one_is_a_search_alone() {
+        let pieces = [
+            "\\boxed{",
+            "\\boxed{x",
+            "\\boxed{3}",
+            "\\fbox{}",
+            "\\boxed{ }",
+            "\\boxed 5",
+            "}",
+            ", ",
+            " ",
+            "x",
+            "\\",
+            "é",
+        ];
+        let unclosed = ["\\boxed{", "\\boxed{x ", "\\fbox{", " ", "x"];
+        let key = |f: Option<Found>| f.map(|f| (f.span, f.how, f.reach));
+        let mut glue = crate::text::Glue(77);
+        let (mut memos, mut full) = (0, 0);
+        for round in 0..3000usize {
+            // (Boxes of every kind, then a run of unclosed ones: the
+            // commands a first search reads, up to MAX_BOX_COMMANDS.)
+            let s = glue.text(&pieces, 2 + round as u64 % 20)
+                + &glue.text(&unclosed, round as u64 % 150);
+            let cut = |k: usize| {
+                (k..=s.len())
+                    .find(|&k| s.is_char_boundary(k))
+                    .unwrap_or(s.len())
+            };
+            let to = if round % 3 == 0 {
+                s.len()
+            } else {
+                cut(s.len() * 4 / 5)
+            };
+            let later = cut((glue.next() >> 33) as usize % (to + 1)).min(to);
+            let earlier = cut((glue.next() >> 33) as usize % (later + 1)).min(later);
+            let doc = Doc::new(&s, 0, s.len());
+            let first = doc.boxed(later, to);
+            memos += usize::from(first.is_none() && doc.boxless.get().is_some());
+            full += usize::from(doc.boxless.get().is_some_and(|m| m.3 == MAX_BOX_COMMANDS));
+            let alone = Doc::new(&s, 0, s.len());
+            assert_eq!(
+                key(doc.boxed(earlier, to)),
+                key(alone.boxed(earlier, to)),
+                "{s:?} {earlier} {later} {to}"
+            );
+        }
+        assert!(memos > 150 && full > 20, "{memos} {full}");
     }
 
     /// MX-4: a list of boxes side by side is at most MAX_LIST_BOXES boxes,

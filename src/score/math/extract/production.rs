@@ -223,6 +223,7 @@ fn locate_production(
     // part: the search reads each byte once).
     let mut seen: Option<(usize, Anchors)> = None;
     let mut seen_phrases = None;
+    let mut seen_boxless = None;
     loop {
         let wstart = window_start(response, start, end, window);
         let mut doc = Doc::new(response, wstart, end);
@@ -234,6 +235,8 @@ fn locate_production(
         }
         // (And its answer phrases: only those before it are looked for.)
         doc.phrases.set(seen_phrases.take());
+        // (And the boxes its search found empty or unclosed.)
+        doc.boxless.set(seen_boxless);
         if let Some(f) = doc.explicit(wstart, end) {
             // A phrase in the tail does not beat a box before it (MX-4,
             // MX-5), unless the window holds MAX_BOX_COMMANDS box commands:
@@ -274,6 +277,7 @@ fn locate_production(
             break;
         }
         seen_phrases = doc.phrases.take();
+        seen_boxless = doc.boxless.get();
         seen = doc.anchors.into_inner().map(|a| (wstart, a));
         window = window.saturating_mul(32);
     }
