@@ -43,6 +43,7 @@ use anchors::{Anchors, Needle};
 // One module per seam: boxes, answer statements, formulas, numbers; the
 // production order and its three parts (bare answers, cut-off responses,
 // choice letters).
+mod alternatives;
 mod anchors;
 mod asides;
 mod bare;

@@ -927,10 +927,17 @@ mod tests {
             ),
             ("Could it be 11? Nope.", Err(super::NEGATED)),
             ("Is the answer 5? Yes.", Ok("5")),
-            ("Is the answer 5?", Ok("5")),
+            // (A response ending on the question states nothing: MX-21.)
+            (
+                "Is the answer 5?",
+                Err(crate::score::math::extract::alternatives::ASKED),
+            ),
             // A Chinese answer phrase in a question (吗) states nothing.
             ("答案是5吗？不是。", Err(super::NEGATED)),
-            ("答案是5吗？", Ok("5")),
+            (
+                "答案是5吗？",
+                Err(crate::score::math::extract::alternatives::ASKED),
+            ),
             // Chinese: negations, bounds, rejections.
             ("所以结果是9，不是8。", Ok("9")),
             ("因此 x=9，不等于8。", Ok("9")),

@@ -954,6 +954,28 @@ impl Doc<'_> {
                             || restated
                             || ruled_out)
                     {
+                        // `not 12 but 14` (MX-20): the value after `but`
+                        // is the one the statement gives.
+                        let not_but = !aside
+                            && word.eq_ignore_ascii_case(b"but")
+                            && b[s..i].len() > 4
+                            && b[s..s + 4].eq_ignore_ascii_case(b"not ");
+                        if not_but {
+                            // (`but rather 14`; a value must follow, not a
+                            // clause: `not 12 but it is close`.)
+                            let mut next = skip_ws(b, i + 1 + word.len(), e);
+                            if b[next..e].len() > 7
+                                && b[next..next + 7].eq_ignore_ascii_case(b"rather ")
+                            {
+                                next = skip_ws(b, next + 7, e);
+                            }
+                            let value = b[next..e].first().is_some_and(|c| {
+                                c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-' | b'(')
+                            });
+                            if value {
+                                return self.answer_head((next, e));
+                            }
+                        }
                         return cut(i);
                     }
                 }

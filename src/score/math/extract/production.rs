@@ -1,10 +1,12 @@
-//! The production extraction of `math.grade` (MX-10 … MX-20): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-21): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
 //! answer is none ([`super::truncation`]); then the last formula's right side
 //! or the last number token, read before a trailing aside first ([`super::asides`]),
-//! and before a trailing condition ([`super::conditions`]).
+//! and before a trailing condition ([`super::conditions`]). A statement or
+//! a last value given only under a condition with another value otherwise,
+//! or hedged, is none ([`super::alternatives`]).
 //!
 //! # Differences with the document
 //!
@@ -12,6 +14,7 @@
 //! finds the answers models write (spec/math.md, "Differences with the
 //! document", MX-10).
 
+use super::alternatives::{ASKED, CONDITIONAL, conditional, ends_asking};
 use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
@@ -153,7 +156,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-20):
+/// The production extraction of `math.grade` (rules MX-10 … MX-21):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -261,6 +264,10 @@ fn locate_production(
                 if statement {
                     if let Some(reason) = cut_statement(response, start, end, &f) {
                         return Err(reason);
+                    }
+                    // MX-21: `the answer is 5 if n is odd and 6 otherwise`.
+                    if conditional(response, start, f.span) {
+                        return Err(CONDITIONAL);
                     }
                 }
                 // MX-19: an answer the response takes back is not its
@@ -409,6 +416,17 @@ fn fallback_from(
             .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
             .unwrap_or(f)
     });
+    // MX-21: a value given under a condition with another value otherwise,
+    // or one of two hedged guesses, is no single answer; nor is a value in
+    // a question the response ends on (`The answer is 5?`).
+    if let Some(f) = &found {
+        if conditional(response, from, f.span) {
+            return Err(CONDITIONAL);
+        }
+        if ends_asking(response, f.span, end) {
+            return Err(ASKED);
+        }
+    }
     // MX-13: the solutions listed with it (`x = 1 and x = 2`).
     let found = found.map(|f| listed_solutions(response, fstart, f));
     found.ok_or_else(|| {

@@ -1,0 +1,349 @@
+//! Conditional and hedged alternatives (MX-21): a value that the response
+//! gives only under a condition, with another value under another, is no
+//! single answer — `The answer is 5 if n is odd and 6 otherwise.`, `**Final
+//! Answer:** 5 (if n is odd), 6 (if n is even)`, `There are 6 ways if order
+//! matters; otherwise there are 3.`, `There are 6 apples, or 7 if we include
+//! the rotten one.`, `If order matters the answer is 6; if not, it is 3.` —
+//! nor is one of two hedged guesses (`Maybe 3, maybe 5.`). Each answered the
+//! value its rule found first (the statement's or the last number), a false
+//! "equal" against a gold equal to it although the response does not commit
+//! to it.
+//!
+//! The value's sentence is read as words and number tokens (ASCII case
+//! ignored; punctuation, `$` and parentheses apart): a *condition* after a
+//! value is one of [`CONDITIONS`] as the next word or after at most two
+//! other words (`5 if`, `6 ways if`, `5 (if`), and an *alternative* is one of
+//! [`ALTERNATIVES`] (`otherwise`, `else`) or another value with a condition
+//! after it. The value is conditional when a condition follows it and an
+//! alternative follows that (`5 if n is odd and 6 otherwise`); when a
+//! condition follows it and `or` stands just before it after another value
+//! (`6 apples, or 7 if …`); when an alternative word stands before it and,
+//! before that, a value with a condition or the sentence opens with a
+//! condition (`6 ways if order matters; otherwise there are 3`); or when the
+//! sentence opens with a condition and after the value comes an
+//! alternative word or a condition followed by another value (`If order
+//! matters the answer is 6; if not, it is 3.`). A hedge is one of
+//! [`HEDGES`] just before the value with another before an earlier value.
+//!
+//! Not conditional: one condition and no alternative (`The answer is 12 if
+//! we include zero.` is 12; MX-18 reads `$3$ when $x = 1$` as 3), numbers
+//! inside the condition (`5 if we use 3, 4 and 5.`), one hedge (`Maybe 5.`).
+//!
+//! # Differences with the document
+//!
+//! Document 004 reads the first value a phrase states or the last number;
+//! this is the production extraction's rule (spec/math.md MX-21).
+
+/// Why a response has no answer under MX-21.
+pub const CONDITIONAL: &str =
+    "the response gives the answer only under a condition, with another value otherwise";
+
+/// Why a response has no answer when its last value is in the question it
+/// ends on.
+pub const ASKED: &str = "the response ends on a question about its last value";
+
+/// The words that open a condition (ASCII case ignored).
+const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "provided"];
+
+/// The words that open the other case of a condition.
+const ALTERNATIVES: &[&str] = &["otherwise", "else"];
+
+/// The words that conclude, between a case analysis and the value it leads
+/// to (`We add 1 if n is odd and 2 otherwise, so the total is 15.`): the
+/// alternatives are on one side of them, the value on the other.
+const CONCLUSIONS: &[&str] = &[
+    "so",
+    "thus",
+    "hence",
+    "therefore",
+    "then",
+    "giving",
+    "which",
+];
+
+/// The words of a hedged guess.
+const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
+
+/// The most bytes of the sentence read on each side of the value.
+const MAX_SIDE_BYTES: usize = 240;
+
+/// A word or a number token of the value's sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token<'a> {
+    /// ASCII letters, lowercase.
+    Word(&'a [u8]),
+    /// Digits, with the `.` and `,` between them.
+    Number,
+}
+
+/// The words and number tokens of `b` (ASCII letters and digits; every
+/// other byte separates them), with their end positions (relative to `b`).
+fn tokens(b: &[u8]) -> Vec<(Token<'_>, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphabetic() {
+            let s = i;
+            while i < b.len() && b[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            out.push((Token::Word(&b[s..i]), i));
+        } else if c.is_ascii_digit() {
+            while i < b.len()
+                && (b[i].is_ascii_digit()
+                    || matches!(b[i], b'.' | b',') && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+            {
+                i += 1;
+            }
+            out.push((Token::Number, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether `t` is a word of `list` (ASCII case ignored).
+fn is_word_of(t: Token<'_>, list: &[&str]) -> bool {
+    matches!(t, Token::Word(w) if list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes())))
+}
+
+/// Whether a condition follows the token at `k`: one of [`CONDITIONS`] as
+/// the next word or after at most two other words (no number between).
+fn condition_after(t: &[(Token<'_>, usize)], k: usize) -> bool {
+    t.iter()
+        .skip(k + 1)
+        .take(3)
+        .take_while(|(x, _)| *x != Token::Number)
+        .any(|&(x, _)| is_word_of(x, CONDITIONS))
+}
+
+/// The start of the value's sentence (at most [`MAX_SIDE_BYTES`] back, not
+/// before `from`): after a `.`, `!` or `?` and a space, or a line break.
+fn sentence_start(b: &[u8], from: usize, at: usize) -> usize {
+    let floor = from.max(at.saturating_sub(MAX_SIDE_BYTES));
+    let mut k = at;
+    while k > floor {
+        let c = b[k - 1];
+        if c == b'\n'
+            || matches!(c, b' ' | b'\t') && k >= 2 && matches!(b[k - 2], b'.' | b'!' | b'?')
+        {
+            return k;
+        }
+        k -= 1;
+    }
+    floor
+}
+
+/// The end of the value's sentence (at most [`MAX_SIDE_BYTES`] on): a `.`,
+/// `!` or `?` before white space or the end, or a line break.
+fn sentence_end(b: &[u8], at: usize) -> usize {
+    let limit = b.len().min(at.saturating_add(MAX_SIDE_BYTES));
+    let mut k = at;
+    while k < limit {
+        let c = b[k];
+        let last = b.get(k + 1).is_none_or(|d| d.is_ascii_whitespace());
+        if c == b'\n' || matches!(c, b'.' | b'!' | b'?') && last {
+            return k;
+        }
+        k += 1;
+    }
+    limit
+}
+
+/// Whether the value at `span` of `text` (read from `from` on) is a
+/// conditional or hedged alternative (MX-21).
+pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool {
+    let b = text.as_bytes();
+    let (s, e) = (sentence_start(b, from, span.0), sentence_end(b, span.1));
+    if span.1 > e || span.0 < s {
+        return false;
+    }
+    let before = tokens(&b[s..span.0]);
+    let after = tokens(&b[span.1..e]);
+    // The value as one token between the two sides.
+    let mut t = before.clone();
+    let v = t.len();
+    t.push((Token::Number, span.1 - s));
+    t.extend(after.iter().map(|&(x, end)| (x, end + span.1 - s)));
+    let opens_with_condition = t.first().is_some_and(|&(x, _)| is_word_of(x, CONDITIONS));
+    let rest = &t[v + 1..];
+    // An alternative after position `k` of `t`: a word of ALTERNATIVES, or
+    // a value with a condition after it.
+    // (Up to a conclusion: what follows it is another statement.)
+    let alternative_after = |k: usize| {
+        (k + 1..t.len())
+            .take_while(|&j| !is_word_of(t[j].0, CONCLUSIONS))
+            .any(|j| {
+                is_word_of(t[j].0, ALTERNATIVES)
+                    || t[j].0 == Token::Number && condition_after(&t, j)
+            })
+    };
+    let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j].0, CONCLUSIONS));
+    if condition_after(&t, v) {
+        // `5 if n is odd and 6 otherwise`, `5 (if n is odd), 6 (if n is even)`.
+        let cond = (v + 1..t.len())
+            .find(|&j| is_word_of(t[j].0, CONDITIONS))
+            .unwrap_or(v);
+        if alternative_after(cond) {
+            return true;
+        }
+        // `6 apples, or 7 if we include the rotten one`.
+        let or_before = before.last().is_some_and(|&(x, _)| is_word_of(x, &["or"]));
+        if or_before && before.iter().any(|&(x, _)| x == Token::Number) {
+            return true;
+        }
+    }
+    // `6 ways if order matters; otherwise there are 3`.
+    if let Some(a) = (0..v).rev().find(|&j| is_word_of(t[j].0, ALTERNATIVES)) {
+        let case_before = opens_with_condition
+            || (0..a).any(|j| t[j].0 == Token::Number && condition_after(&t, j));
+        if case_before && !concluded(a, v) {
+            return true;
+        }
+    }
+    // `If order matters the answer is 6; if not, it is 3.`
+    if opens_with_condition {
+        let rest = match rest.iter().position(|&(x, _)| is_word_of(x, CONCLUSIONS)) {
+            Some(c) => &rest[..c],
+            None => rest,
+        };
+        let cond_then_value = rest.iter().enumerate().any(|(j, &(x, _))| {
+            is_word_of(x, CONDITIONS) && rest[j + 1..].iter().any(|&(y, _)| y == Token::Number)
+        });
+        if rest.iter().any(|&(x, _)| is_word_of(x, ALTERNATIVES)) || cond_then_value {
+            return true;
+        }
+    }
+    // `Maybe 3, maybe 5.`
+    let hedged = |k: usize| k > 0 && is_word_of(t[k - 1].0, HEDGES);
+    hedged(v) && (1..v).any(|j| t[j].0 == Token::Number && hedged(j))
+}
+
+/// Whether the value at `span` is in a sentence that ends with `?` (or
+/// `？`) with nothing but white space after it up to `end`: the response
+/// ends on a question about the value, it does not state it (MX-21).
+pub(super) fn ends_asking(text: &str, span: (usize, usize), end: usize) -> bool {
+    let rest = text[span.1..end].trim_end();
+    let Some(q) = rest.strip_suffix('?').or_else(|| rest.strip_suffix('？')) else {
+        return false;
+    };
+    // (No other sentence's end between the value and the mark.)
+    !q.contains(['.', '!', '?', '\n', '。', '！', '？'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{conditional, ends_asking};
+
+    /// The last number of each text, as the fallback finds it.
+    fn last_number(t: &str) -> (usize, usize) {
+        let b = t.as_bytes();
+        let e = b.iter().rposition(u8::is_ascii_digit).unwrap() + 1;
+        let s = b[..e]
+            .iter()
+            .rposition(|c| !c.is_ascii_digit())
+            .map_or(0, |k| k + 1);
+        (s, e)
+    }
+
+    /// MX-21: values given under a condition with an alternative, and
+    /// hedged guesses, are conditional; one condition, numbers inside the
+    /// condition, one hedge are not.
+    #[test]
+    fn conditional_alternatives_are_found() {
+        for (t, want) in [
+            (
+                "There are 6 ways if order matters; otherwise there are 3.",
+                true,
+            ),
+            (
+                "There are 6 apples, or 7 if we include the rotten one.",
+                true,
+            ),
+            ("Maybe 3, maybe 5.", true),
+            ("Perhaps 4, or possibly 8", true),
+            ("The answer is 12 if we include 0.", false),
+            ("The answer is 12 if we use 3, 4 and 5.", false),
+            ("Maybe 5.", false),
+            ("So x = 3 when y = 2.", false),
+            ("We get 6, or 7.", false),
+            ("If we include zero, the answer is 12.", false),
+            ("There are 4 ways. Otherwise we would have 3.", false),
+            (
+                "We add 1 if n is odd and 2 otherwise, so the total is 15.",
+                false,
+            ),
+            ("The answer is 7, since if we subtract 3 we get 4.", false),
+            ("It is perhaps 5, or maybe 6.", true),
+        ] {
+            assert_eq!(conditional(t, 0, last_number(t)), want, "{t:?}");
+        }
+        for (t, want) in [
+            ("The answer is 5?", true),
+            ("Could the total be 12? ", true),
+            ("Is it 12? Yes.", false),
+            ("Is it 7? It is 12.", false),
+            ("So 12. Done?", false),
+            ("答案是5？", true),
+        ] {
+            let (s, e) = match t.rfind(|c: char| c.is_ascii_digit()) {
+                Some(e) => (e, e + 1),
+                None => unreachable!(),
+            };
+            let s = t[..s]
+                .rfind(|c: char| !c.is_ascii_digit())
+                .map_or(0, |k| k + 1)
+                .min(s);
+            assert_eq!(ends_asking(t, (s, e), t.len()), want, "{t:?}");
+        }
+        // The first value of a statement.
+        for (t, at, want) in [
+            ("The answer is 5 if n is odd and 6 otherwise.", "5", true),
+            (
+                "**Final Answer:** 5 (if n is odd), 6 (if n is even)",
+                "5",
+                true,
+            ),
+            (
+                "The answer is 5 when n is odd and 6 when n is even.",
+                "5",
+                true,
+            ),
+            (
+                "If order matters the answer is 6; if not, it is 3.",
+                "6",
+                true,
+            ),
+            (
+                "When n = 3 the answer is 12, and when n = 4 it is 20.",
+                "12",
+                true,
+            ),
+            ("The answer is 5 if n is odd.", "5", false),
+            ("The answer is 5, which is odd.", "5", false),
+            ("If n = 3, the answer is 12.", "12", false),
+            ("If we add 1 to each, then the total is 15.", "15", false),
+            ("The answer is 42 if and only if n is even.", "42", false),
+            (
+                "The answer is 7, since if we subtract 3 we get 4.",
+                "7",
+                false,
+            ),
+            (
+                "The answer is $5$ if $n$ is odd and $6$ otherwise.",
+                "5",
+                true,
+            ),
+            (
+                "If n is even the answer is 4, so for n = 6 it is 4.",
+                "4",
+                false,
+            ),
+        ] {
+            let s = t.find(at).unwrap();
+            assert_eq!(conditional(t, 0, (s, s + at.len())), want, "{t:?}");
+        }
+    }
+}
