@@ -13,17 +13,22 @@
 //! ignored; punctuation, `$` and parentheses apart): a *condition* after a
 //! value is one of [`CONDITIONS`] as the next word or after at most two
 //! other words (`5 if`, `6 ways if`, `5 (if`), and an *alternative* is one of
-//! [`ALTERNATIVES`] (`otherwise`, `else`) or another value with a condition
-//! after it. The value is conditional when a condition follows it and an
-//! alternative follows that (`5 if n is odd and 6 otherwise`); when a
-//! condition follows it and `or` stands just before it after another value
-//! (`6 apples, or 7 if …`); when an alternative word stands before it and,
+//! [`ALTERNATIVES`] (`otherwise`, `else`, `which case`) or another value
+//! with a condition after it. The value is conditional when a condition
+//! follows it and an alternative follows that (`5 if n is odd and 6
+//! otherwise`); when a condition follows it and another value with a
+//! condition stands before it (`12 if I count them, and 10 if I don't`), or
+//! `or` just before it after another value (`6 apples, or 7 if …`); when an alternative word stands before it and,
 //! before that, a value with a condition or the sentence opens with a
 //! condition (`6 ways if order matters; otherwise there are 3`); or when the
 //! sentence opens with a condition and after the value comes an
 //! alternative word or a condition followed by another value (`If order
 //! matters the answer is 6; if not, it is 3.`). A hedge is one of
 //! [`HEDGES`] just before the value with another before an earlier value.
+//!
+//! A word of [`CONCLUSIONS`] (`so`, `thus`, …) between the cases and the
+//! value separates them (`We add 1 if n is odd and 2 otherwise, so the
+//! total is 15.` is 15).
 //!
 //! Not conditional: one condition and no alternative (`The answer is 12 if
 //! we include zero.` is 12; MX-18 reads `$3$ when $x = 1$` as 3), numbers
@@ -171,14 +176,18 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     let rest = &t[v + 1..];
     // An alternative after position `k` of `t`: a word of ALTERNATIVES, or
     // a value with a condition after it.
+    // An alternative word at `j`: one of ALTERNATIVES, or `which case` (`4
+    // unless the board wraps around, in which case it is 5`).
+    let alternative_word = |j: usize| {
+        is_word_of(t[j].0, ALTERNATIVES)
+            || is_word_of(t[j].0, &["which"])
+                && t.get(j + 1).is_some_and(|&(x, _)| is_word_of(x, &["case"]))
+    };
     // (Up to a conclusion: what follows it is another statement.)
     let alternative_after = |k: usize| {
         (k + 1..t.len())
-            .take_while(|&j| !is_word_of(t[j].0, CONCLUSIONS))
-            .any(|j| {
-                is_word_of(t[j].0, ALTERNATIVES)
-                    || t[j].0 == Token::Number && condition_after(&t, j)
-            })
+            .take_while(|&j| alternative_word(j) || !is_word_of(t[j].0, CONCLUSIONS))
+            .any(|j| alternative_word(j) || t[j].0 == Token::Number && condition_after(&t, j))
     };
     let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j].0, CONCLUSIONS));
     if condition_after(&t, v) {
@@ -187,6 +196,14 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
             .find(|&j| is_word_of(t[j].0, CONDITIONS))
             .unwrap_or(v);
         if alternative_after(cond) {
+            return true;
+        }
+        // `12 apples if I count the small ones, and 10 if I don't`: another
+        // value with a condition before it, no conclusion between.
+        let case_before = (0..v)
+            .rev()
+            .find(|&j| t[j].0 == Token::Number && condition_after(&t, j));
+        if case_before.is_some_and(|w| !concluded(w, v)) {
             return true;
         }
         // `6 apples, or 7 if we include the rotten one`.
@@ -277,6 +294,15 @@ mod tests {
             ),
             ("The answer is 7, since if we subtract 3 we get 4.", false),
             ("It is perhaps 5, or maybe 6.", true),
+            (
+                "I get 12 apples if I count the small ones, and 10 if I don't.",
+                true,
+            ),
+            ("It takes 5 minutes if you walk and 2 if you run.", true),
+            (
+                "We get 5 if n = 2, so the total is 12 if we add them.",
+                false,
+            ),
         ] {
             assert_eq!(conditional(t, 0, last_number(t)), want, "{t:?}");
         }
@@ -324,6 +350,11 @@ mod tests {
             ("The answer is 5 if n is odd.", "5", false),
             ("The answer is 5, which is odd.", "5", false),
             ("If n = 3, the answer is 12.", "12", false),
+            (
+                "The answer is 4 unless the board wraps around, in which case it is 5.",
+                "4",
+                true,
+            ),
             ("If we add 1 to each, then the total is 15.", "15", false),
             ("The answer is 42 if and only if n is even.", "42", false),
             (

@@ -86,6 +86,9 @@ pub(super) const CUT_WORDS: &[&str] = &[
     "for",
     "rather",
     "instead",
+    "unless",
+    "assuming",
+    "provided",
 ];
 
 /// Words that open a remark in parentheses after a statement's value, besides
@@ -875,6 +878,49 @@ impl Doc<'_> {
         self.after_phrase(i + k, j)
     }
 
+    /// A correction inside a statement's answer at the space `i` before
+    /// `word` (answer from `s`, statement to `e`): `Ok` with where the
+    /// corrected value starts — `not 12 but 14`, `not 12 but rather 14`
+    /// (MX-20), `12 — no, 15`, `12, no, 15` (MX-19) —, `Err` with where the
+    /// answer ends when `no` after a dash or a comma opens a remark instead
+    /// (`12, no doubt`), else `None` (`not 12 but it is close` is read on).
+    fn correction(
+        &self,
+        (s, i, e): (usize, usize, usize),
+        word: &[u8],
+    ) -> Option<Result<usize, usize>> {
+        let b = self.bytes();
+        // A value at `k`: a digit, `$`, `\\`, `-` or `(`.
+        let value_at = |k: usize| {
+            b[k..e]
+                .first()
+                .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-' | b'('))
+        };
+        if word.eq_ignore_ascii_case(b"but")
+            && i - s > 4
+            && b[s..s + 4].eq_ignore_ascii_case(b"not ")
+        {
+            let mut next = skip_ws(b, i + 1 + word.len(), e);
+            if b[next..e].len() > 7 && b[next..next + 7].eq_ignore_ascii_case(b"rather ") {
+                next = skip_ws(b, next + 7, e);
+            }
+            return value_at(next).then_some(Ok(next));
+        }
+        let before = self.text[s..i].trim_end();
+        let dash = before
+            .strip_suffix('—')
+            .or_else(|| before.strip_suffix('-'));
+        if !word.eq_ignore_ascii_case(b"no") || dash.is_none() && !before.ends_with(',') {
+            return None;
+        }
+        let next = skip_ws(b, i + 1 + word.len() + 1, e);
+        if b.get(i + 1 + word.len()) == Some(&b',') && value_at(next) {
+            return Some(Ok(next));
+        }
+        // (Before the dash, as before a comma.)
+        Some(Err(dash.map_or(i, |d| s + d.len())))
+    }
+
     /// The answer of a statement (MX-11): up to its first connective word
     /// outside math (`12 because …` → `12`), without trailing commas.
     pub(super) fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
@@ -944,6 +990,14 @@ impl Doc<'_> {
                         let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
                         opens_with_word(&rest[..group])
                     };
+                    // `12 — no, 15`, `not 12 but 14`: a correction in the
+                    // statement; `12, no doubt`: a remark.
+                    if let Some(c) = (!aside).then(|| self.correction((s, i, e), word)).flatten() {
+                        return match c {
+                            Ok(next) => self.answer_head((next, e)),
+                            Err(k) => cut(k),
+                        };
+                    }
                     // `9, not 8`: the value it rules out after the answer
                     // (MX-20; not `not 8` alone, the answer `not 8`).
                     let ruled_out = b[i - 1] == b',' && word.eq_ignore_ascii_case(b"not");
@@ -954,28 +1008,6 @@ impl Doc<'_> {
                             || restated
                             || ruled_out)
                     {
-                        // `not 12 but 14` (MX-20): the value after `but`
-                        // is the one the statement gives.
-                        let not_but = !aside
-                            && word.eq_ignore_ascii_case(b"but")
-                            && b[s..i].len() > 4
-                            && b[s..s + 4].eq_ignore_ascii_case(b"not ");
-                        if not_but {
-                            // (`but rather 14`; a value must follow, not a
-                            // clause: `not 12 but it is close`.)
-                            let mut next = skip_ws(b, i + 1 + word.len(), e);
-                            if b[next..e].len() > 7
-                                && b[next..next + 7].eq_ignore_ascii_case(b"rather ")
-                            {
-                                next = skip_ws(b, next + 7, e);
-                            }
-                            let value = b[next..e].first().is_some_and(|c| {
-                                c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-' | b'(')
-                            });
-                            if value {
-                                return self.answer_head((next, e));
-                            }
-                        }
                         return cut(i);
                     }
                 }
