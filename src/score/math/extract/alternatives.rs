@@ -4,7 +4,9 @@
 //! Answer:** 5 (if n is odd), 6 (if n is even)`, `There are 6 ways if order
 //! matters; otherwise there are 3.`, `There are 6 apples, or 7 if we include
 //! the rotten one.`, `If order matters the answer is 6; if not, it is 3.` —
-//! nor is one of two hedged guesses (`Maybe 3, maybe 5.`). Each answered the
+//! nor is one of two hedged guesses (`Maybe 3, maybe 5.`), nor a Chinese
+//! statement under a condition with the other case after it
+//! (`当n为奇数时答案为5，否则为6。`). Each answered the
 //! value its rule found first (the statement's or the last number), a false
 //! "equal" against a gold equal to it although the response does not commit
 //! to it.
@@ -157,10 +159,41 @@ fn sentence_end(b: &[u8], at: usize) -> usize {
     limit
 }
 
+/// Chinese words of a condition (当 "when", 如果 and 若 "if", 时 "at the
+/// time"), before the value in its sentence.
+const ZH_CONDITIONS: &[&str] = &["当", "如果", "若", "时"];
+
+/// Chinese words of the other case (否则, 不然 "otherwise"), after the value.
+const ZH_ALTERNATIVES: &[&str] = &["否则", "不然"];
+
+/// Whether the value at `span` is given under a Chinese condition with the
+/// other case after it in its sentence (up to `。`, `！`, `？` or a line
+/// break, at most [`MAX_SIDE_BYTES`] each side): `当n为奇数时答案为5，否则为6。`.
+fn conditional_zh(text: &str, from: usize, span: (usize, usize)) -> bool {
+    let ends = ['。', '！', '？', '\n'];
+    let mut lo = from.max(span.0.saturating_sub(MAX_SIDE_BYTES));
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let mut hi = text.len().min(span.1.saturating_add(MAX_SIDE_BYTES));
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let before = &text[lo..span.0];
+    let before = before.rfind(ends).map_or(before, |k| &before[k..]);
+    let after = &text[span.1..hi];
+    let after = after.find(ends).map_or(after, |k| &after[..k]);
+    ZH_CONDITIONS.iter().any(|w| before.contains(w))
+        && ZH_ALTERNATIVES.iter().any(|w| after.contains(w))
+}
+
 /// Whether the value at `span` of `text` (read from `from` on) is a
 /// conditional or hedged alternative (MX-21).
 pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool {
     let b = text.as_bytes();
+    if conditional_zh(text, from, span) {
+        return true;
+    }
     let (s, e) = (sentence_start(b, from, span.0), sentence_end(b, span.1));
     if span.1 > e || span.0 < s {
         return false;
@@ -350,6 +383,9 @@ mod tests {
             ("The answer is 5 if n is odd.", "5", false),
             ("The answer is 5, which is odd.", "5", false),
             ("If n = 3, the answer is 12.", "12", false),
+            ("当n为奇数时答案为5，否则为6。", "5", true),
+            ("如果n为奇数，答案为5。否则为6。", "5", false),
+            ("所以答案为5，否则不成立。", "5", false),
             (
                 "The answer is 4 unless the board wraps around, in which case it is 5.",
                 "4",

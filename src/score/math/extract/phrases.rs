@@ -89,6 +89,8 @@ pub(super) const CUT_WORDS: &[&str] = &[
     "unless",
     "assuming",
     "provided",
+    "although",
+    "though",
 ];
 
 /// Words that open a remark in parentheses after a statement's value, besides
