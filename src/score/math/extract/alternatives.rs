@@ -84,8 +84,8 @@ enum Token<'a> {
 }
 
 /// The words and number tokens of `b` (ASCII letters and digits; every
-/// other byte separates them), with their end positions (relative to `b`).
-fn tokens(b: &[u8]) -> Vec<(Token<'_>, usize)> {
+/// other byte separates them), in order.
+fn tokens(b: &[u8]) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -95,7 +95,7 @@ fn tokens(b: &[u8]) -> Vec<(Token<'_>, usize)> {
             while i < b.len() && b[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            out.push((Token::Word(&b[s..i]), i));
+            out.push(Token::Word(&b[s..i]));
         } else if c.is_ascii_digit() {
             while i < b.len()
                 && (b[i].is_ascii_digit()
@@ -103,7 +103,7 @@ fn tokens(b: &[u8]) -> Vec<(Token<'_>, usize)> {
             {
                 i += 1;
             }
-            out.push((Token::Number, i));
+            out.push(Token::Number);
         } else {
             i += 1;
         }
@@ -118,12 +118,12 @@ fn is_word_of(t: Token<'_>, list: &[&str]) -> bool {
 
 /// Whether a condition follows the token at `k`: one of [`CONDITIONS`] as
 /// the next word or after at most two other words (no number between).
-fn condition_after(t: &[(Token<'_>, usize)], k: usize) -> bool {
+fn condition_after(t: &[Token<'_>], k: usize) -> bool {
     t.iter()
         .skip(k + 1)
         .take(3)
-        .take_while(|(x, _)| *x != Token::Number)
-        .any(|&(x, _)| is_word_of(x, CONDITIONS))
+        .take_while(|&&x| x != Token::Number)
+        .any(|&x| is_word_of(x, CONDITIONS))
 }
 
 /// The start of the value's sentence (at most [`MAX_SIDE_BYTES`] back, not
@@ -203,30 +203,30 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     // The value as one token between the two sides.
     let mut t = before.clone();
     let v = t.len();
-    t.push((Token::Number, span.1 - s));
-    t.extend(after.iter().map(|&(x, end)| (x, end + span.1 - s)));
-    let opens_with_condition = t.first().is_some_and(|&(x, _)| is_word_of(x, CONDITIONS));
+    t.push(Token::Number);
+    t.extend(after);
+    let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITIONS));
     let rest = &t[v + 1..];
-    // An alternative after position `k` of `t`: a word of ALTERNATIVES, or
-    // a value with a condition after it.
     // An alternative word at `j`: one of ALTERNATIVES, or `which case` (`4
     // unless the board wraps around, in which case it is 5`).
     let alternative_word = |j: usize| {
-        is_word_of(t[j].0, ALTERNATIVES)
-            || is_word_of(t[j].0, &["which"])
-                && t.get(j + 1).is_some_and(|&(x, _)| is_word_of(x, &["case"]))
+        is_word_of(t[j], ALTERNATIVES)
+            || is_word_of(t[j], &["which"])
+                && t.get(j + 1).is_some_and(|&x| is_word_of(x, &["case"]))
     };
-    // (Up to a conclusion: what follows it is another statement.)
+    // An alternative after position `k` of `t`: an alternative word, or a
+    // value with a condition after it (up to a conclusion: what follows it
+    // is another statement).
     let alternative_after = |k: usize| {
         (k + 1..t.len())
-            .take_while(|&j| alternative_word(j) || !is_word_of(t[j].0, CONCLUSIONS))
-            .any(|j| alternative_word(j) || t[j].0 == Token::Number && condition_after(&t, j))
+            .take_while(|&j| alternative_word(j) || !is_word_of(t[j], CONCLUSIONS))
+            .any(|j| alternative_word(j) || t[j] == Token::Number && condition_after(&t, j))
     };
-    let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j].0, CONCLUSIONS));
+    let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j], CONCLUSIONS));
     if condition_after(&t, v) {
         // `5 if n is odd and 6 otherwise`, `5 (if n is odd), 6 (if n is even)`.
         let cond = (v + 1..t.len())
-            .find(|&j| is_word_of(t[j].0, CONDITIONS))
+            .find(|&j| is_word_of(t[j], CONDITIONS))
             .unwrap_or(v);
         if alternative_after(cond) {
             return true;
@@ -235,40 +235,41 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
         // value with a condition before it, no conclusion between.
         let case_before = (0..v)
             .rev()
-            .find(|&j| t[j].0 == Token::Number && condition_after(&t, j));
+            .find(|&j| t[j] == Token::Number && condition_after(&t, j));
         if case_before.is_some_and(|w| !concluded(w, v)) {
             return true;
         }
         // `6 apples, or 7 if we include the rotten one`.
-        let or_before = before.last().is_some_and(|&(x, _)| is_word_of(x, &["or"]));
-        if or_before && before.iter().any(|&(x, _)| x == Token::Number) {
+        let or_before = before.last().is_some_and(|&x| is_word_of(x, &["or"]));
+        if or_before && before.contains(&Token::Number) {
             return true;
         }
     }
     // `6 ways if order matters; otherwise there are 3`.
-    if let Some(a) = (0..v).rev().find(|&j| is_word_of(t[j].0, ALTERNATIVES)) {
-        let case_before = opens_with_condition
-            || (0..a).any(|j| t[j].0 == Token::Number && condition_after(&t, j));
+    if let Some(a) = (0..v).rev().find(|&j| is_word_of(t[j], ALTERNATIVES)) {
+        let case_before =
+            opens_with_condition || (0..a).any(|j| t[j] == Token::Number && condition_after(&t, j));
         if case_before && !concluded(a, v) {
             return true;
         }
     }
     // `If order matters the answer is 6; if not, it is 3.`
     if opens_with_condition {
-        let rest = match rest.iter().position(|&(x, _)| is_word_of(x, CONCLUSIONS)) {
+        let rest = match rest.iter().position(|&x| is_word_of(x, CONCLUSIONS)) {
             Some(c) => &rest[..c],
             None => rest,
         };
-        let cond_then_value = rest.iter().enumerate().any(|(j, &(x, _))| {
-            is_word_of(x, CONDITIONS) && rest[j + 1..].iter().any(|&(y, _)| y == Token::Number)
-        });
-        if rest.iter().any(|&(x, _)| is_word_of(x, ALTERNATIVES)) || cond_then_value {
+        let cond_then_value = rest
+            .iter()
+            .enumerate()
+            .any(|(j, &x)| is_word_of(x, CONDITIONS) && rest[j + 1..].contains(&Token::Number));
+        if rest.iter().any(|&x| is_word_of(x, ALTERNATIVES)) || cond_then_value {
             return true;
         }
     }
     // `Maybe 3, maybe 5.`
-    let hedged = |k: usize| k > 0 && is_word_of(t[k - 1].0, HEDGES);
-    hedged(v) && (1..v).any(|j| t[j].0 == Token::Number && hedged(j))
+    let hedged = |k: usize| k > 0 && is_word_of(t[k - 1], HEDGES);
+    hedged(v) && (1..v).any(|j| t[j] == Token::Number && hedged(j))
 }
 
 /// Whether the value at `span` is in a sentence that ends with `?` (or

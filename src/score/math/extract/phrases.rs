@@ -908,11 +908,14 @@ impl Doc<'_> {
             }
             return value_at(next).then_some(Ok(next));
         }
+        if !word.eq_ignore_ascii_case(b"no") {
+            return None;
+        }
         let before = self.text[s..i].trim_end();
         let dash = before
             .strip_suffix('—')
             .or_else(|| before.strip_suffix('-'));
-        if !word.eq_ignore_ascii_case(b"no") || dash.is_none() && !before.ends_with(',') {
+        if dash.is_none() && !before.ends_with(',') {
             return None;
         }
         let next = skip_ws(b, i + 1 + word.len() + 1, e);
