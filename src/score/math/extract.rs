@@ -783,6 +783,20 @@ impl<'a> BlockFlags<'a> {
     }
 }
 
+/// Where the sentence holding `at` starts, back at most to `floor`: after
+/// a `.`, `!` or `?` before white space (not the point of `3.5`), after a
+/// line break, and with `clause` after a `;`.
+fn sentence_start_back(b: &[u8], floor: usize, at: usize, clause: bool) -> usize {
+    (floor..at)
+        .rev()
+        .find(|&k| match b[k] {
+            b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
+            b';' => clause,
+            c => c == b'\n',
+        })
+        .map_or(floor, |k| k + 1)
+}
+
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
     while i < limit && b[i].is_ascii_whitespace() {
         i += 1;

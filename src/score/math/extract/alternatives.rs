@@ -41,6 +41,8 @@
 //! Document 004 reads the first value a phrase states or the last number;
 //! this is the production extraction's rule (spec/math.md MX-21).
 
+use super::sentence_start_back;
+
 /// Why a response has no answer under MX-21.
 pub const CONDITIONAL: &str =
     "the response gives the answer only under a condition, with another value otherwise";
@@ -126,23 +128,6 @@ fn condition_after(t: &[Token<'_>], k: usize) -> bool {
         .any(|&x| is_word_of(x, CONDITIONS))
 }
 
-/// The start of the value's sentence (at most [`MAX_SIDE_BYTES`] back, not
-/// before `from`): after a `.`, `!` or `?` and a space, or a line break.
-fn sentence_start(b: &[u8], from: usize, at: usize) -> usize {
-    let floor = from.max(at.saturating_sub(MAX_SIDE_BYTES));
-    let mut k = at;
-    while k > floor {
-        let c = b[k - 1];
-        if c == b'\n'
-            || matches!(c, b' ' | b'\t') && k >= 2 && matches!(b[k - 2], b'.' | b'!' | b'?')
-        {
-            return k;
-        }
-        k -= 1;
-    }
-    floor
-}
-
 /// The end of the value's sentence (at most [`MAX_SIDE_BYTES`] on): a `.`,
 /// `!` or `?` before white space or the end, or a line break.
 fn sentence_end(b: &[u8], at: usize) -> usize {
@@ -194,7 +179,11 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     if conditional_zh(text, from, span) {
         return true;
     }
-    let (s, e) = (sentence_start(b, from, span.0), sentence_end(b, span.1));
+    let floor = from.max(span.0.saturating_sub(MAX_SIDE_BYTES));
+    let (s, e) = (
+        sentence_start_back(b, floor, span.0, false),
+        sentence_end(b, span.1),
+    );
     if span.1 > e || span.0 < s {
         return false;
     }
@@ -348,15 +337,7 @@ mod tests {
             ("So 12. Done?", false),
             ("答案是5？", true),
         ] {
-            let (s, e) = match t.rfind(|c: char| c.is_ascii_digit()) {
-                Some(e) => (e, e + 1),
-                None => unreachable!(),
-            };
-            let s = t[..s]
-                .rfind(|c: char| !c.is_ascii_digit())
-                .map_or(0, |k| k + 1)
-                .min(s);
-            assert_eq!(ends_asking(t, (s, e), t.len()), want, "{t:?}");
+            assert_eq!(ends_asking(t, last_number(t), t.len()), want, "{t:?}");
         }
         // The first value of a statement.
         for (t, at, want) in [

@@ -399,11 +399,6 @@ impl Doc<'_> {
         if slashes & (slashes >> 1) != 0 {
             return None;
         }
-        // The scan's events, as masks of the block: where a display opens,
-        // where one closes, and which closes are of `\(…\)`. (Only the
-        // last display with content matters: it is read after the loop.)
-        let (mut opens, mut closes, mut parens) = (0u64, 0u64, 0u64);
-        let mut sought = *seek;
         let mut end = 64;
         let mut m = slashes;
         while m != 0 {
@@ -411,48 +406,27 @@ impl Doc<'_> {
             let k = (m.trailing_zeros() & 63) as usize;
             m &= m - 1;
             let next = flags.w[k + 1];
-            if sought == 0 {
-                // (The scan's opener test, written out again.)
+            if *seek == 0 {
+                // (The scan's opener test, written out again: as a function
+                // returning the byte sought, stored at every `\`, it cost
+                // this step 3.5 % more, measured.)
                 match next {
-                    b'(' if !missing.0 => sought = b')',
-                    b'[' if !missing.1 => sought = b']',
+                    b'(' if !missing.0 => *seek = b')',
+                    b'[' if !missing.1 => *seek = b']',
                     _ => {}
                 }
-                opens |= u64::from(sought != 0) << k;
+                *opener = i + k;
                 end = k + 2;
-            } else if next == sought {
-                closes |= 1 << k;
-                parens |= u64::from(sought == b')') << k;
-                sought = 0;
+            } else if next == *seek {
+                if let Some(span) = display_content(b, (*opener, i + k), *seek, one_line) {
+                    *best = Some(span);
+                }
+                *seek = 0;
                 end = k + 2;
             } else {
                 end = k + 1;
             }
         }
-        // The closes from the last back: a display opens at the last
-        // opener before its closer (none in the block: the one open as the
-        // block starts).
-        let top = |x: u64| (63 - x.leading_zeros()) as usize;
-        let mut left = closes;
-        while left != 0 {
-            let k = top(left);
-            left &= !(1 << k);
-            let before = opens & ((1 << k) - 1);
-            let at = if before == 0 {
-                *opener
-            } else {
-                i + top(before)
-            };
-            let kind = if parens >> k & 1 == 1 { b')' } else { b']' };
-            if let Some(span) = display_content(b, (at, i + k), kind, one_line) {
-                *best = Some(span);
-                break;
-            }
-        }
-        if sought != 0 && opens != 0 {
-            *opener = i + top(opens);
-        }
-        *seek = sought;
         Some(end.max(64))
     }
 

@@ -25,8 +25,8 @@ use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
-    find_where, rfind_byte, starts_with_ci_array, strip_dollars, trim, trim_end_periods,
-    trim_end_ws,
+    find_where, rfind_byte, sentence_start_back, starts_with_ci_array, strip_dollars, trim,
+    trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -478,15 +478,7 @@ fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
         return false;
     }
     let floor = from.max(span.0.saturating_sub(MAX_SAME_VALUE_BYTES));
-    // (The period of `3.5` ends no sentence.)
-    let ends = |k: usize| match b[k] {
-        b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
-        c => c == b';' || c == b'\n',
-    };
-    let start = (floor..span.0)
-        .rev()
-        .find(|&k| ends(k))
-        .map_or(floor, |k| k + 1);
+    let start = sentence_start_back(b, floor, span.0, true);
     let part = &b[start..span.0];
     let apart = |c: Option<&u8>| !c.is_some_and(|c| c.is_ascii_digit() || *c == b'.');
     (0..part.len().saturating_sub(value.len() - 1)).any(|k| {
