@@ -75,21 +75,6 @@ pub(crate) fn find_where(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> Option<us
     b[k..].iter().position(|&y| hit(y)).map(|p| k + p)
 }
 
-/// The last position in `b` of a byte that `hit` accepts (what
-/// `rposition` finds), 16 bytes at a time from the end as
-/// [`rfind_byte`].
-#[inline(always)]
-pub(crate) fn rfind_where(b: &[u8], hit: impl Fn(u8) -> bool + Copy) -> Option<usize> {
-    let mut k = b.len();
-    while let Some(c) = k.checked_sub(16).and_then(|s| b[s..].first_chunk::<16>()) {
-        if c.iter().fold(false, |a, &y| a | hit(y)) {
-            return c.iter().rposition(|&y| hit(y)).map(|p| k - 16 + p);
-        }
-        k -= 16;
-    }
-    b[..k].iter().rposition(|&y| hit(y))
-}
-
 /// The first position of `pat` (not empty) in `hay`: what `str::find`
 /// finds. A short text (under [`SHORT_TEXT`] bytes: an answer, a formula)
 /// is searched for the pattern's first byte by [`find_byte`], then
@@ -211,7 +196,6 @@ mod tests {
             assert_eq!(rfind_byte(&b, b'\n'), want_last, "{b:?}");
             assert_eq!(find_byte(&b, b'\n'), want_first, "{b:?}");
             let hit = |c: u8| (c == b'\n') | (c >= 0xE3);
-            assert_eq!(rfind_where(&b, hit), b.iter().rposition(|&c| hit(c)));
             assert_eq!(find_where(&b, hit), b.iter().position(|&c| hit(c)));
             // A two-byte pattern whose first byte is frequent, in a text
             // (short and long ones).

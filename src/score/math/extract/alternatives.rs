@@ -86,9 +86,8 @@ enum Token<'a> {
 }
 
 /// The words and number tokens of `b` (ASCII letters and digits; every
-/// other byte separates them), in order.
-fn tokens(b: &[u8]) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
+/// other byte separates them), in order, after those of `out`.
+fn tokens<'a>(b: &'a [u8], out: &mut Vec<Token<'a>>) {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -110,7 +109,6 @@ fn tokens(b: &[u8]) -> Vec<Token<'_>> {
             i += 1;
         }
     }
-    out
 }
 
 /// Whether `t` is a word of `list` (ASCII case ignored).
@@ -165,6 +163,11 @@ fn conditional_zh(text: &str, from: usize, span: (usize, usize)) -> bool {
         hi -= 1;
     }
     let before = &text[lo..span.0];
+    // (Every Chinese word is non-ASCII: a side without such a byte holds
+    // none, and costs no search.)
+    if before.is_ascii() {
+        return false;
+    }
     let before = before.rfind(ends).map_or(before, |k| &before[k..]);
     let after = &text[span.1..hi];
     let after = after.find(ends).map_or(after, |k| &after[..k]);
@@ -187,13 +190,15 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     if span.1 > e || span.0 < s {
         return false;
     }
-    let before = tokens(&b[s..span.0]);
-    let after = tokens(&b[span.1..e]);
-    // The value as one token between the two sides.
-    let mut t = before.clone();
+    // The value as one token between the two sides, in one list (a side
+    // of at most MAX_SIDE_BYTES holds at most half as many tokens and one:
+    // a byte apart each).
+    let mut t = Vec::with_capacity(MAX_SIDE_BYTES + 1);
+    tokens(&b[s..span.0], &mut t);
     let v = t.len();
     t.push(Token::Number);
-    t.extend(after);
+    tokens(&b[span.1..e], &mut t);
+    let before = &t[..v];
     let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITIONS));
     let rest = &t[v + 1..];
     // An alternative word at `j`: one of ALTERNATIVES, or `which case` (`4

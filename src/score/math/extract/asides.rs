@@ -16,8 +16,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-17).
 
-use super::rfind_byte;
-use crate::text::rfind_where;
+use super::{pack_flags, rfind_byte};
 
 /// The longest aside set apart, in bytes: a remark longer than this is
 /// read as the document's fallback reads it.
@@ -257,7 +256,12 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     let sentence = |k: usize| {
         let rest = without_markup(&b[k..end]);
         rest.first()
-            .is_some_and(|c| b"lcvdstfhLCVDSTFH".contains(c))
+            .is_some_and(|c| {
+                matches!(
+                    c | 0x20,
+                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h'
+                )
+            })
             .then_some(rest)
     };
     let starts = sentence_starts(b, start, end);
@@ -281,25 +285,85 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
 
 /// The sentence starts in `t[start..end]` within the last
 /// [`MAX_ASIDE_BYTES`], from the last: a byte after a line break, or two
-/// after `.`, `!`, `?` and a space (each found by a search for those four
-/// bytes back from the end), then `start`.
-fn sentence_starts(b: &[u8], start: usize, end: usize) -> impl Iterator<Item = usize> + '_ {
+/// after `.`, `!`, `?` and a space, then `start`. The bytes are read 64 at
+/// a time from the end, each block's boundaries found as one mask by a
+/// loop without branches ([`boundary_mask`]): a sentence costs a few
+/// instructions, not a search of its bytes.
+fn sentence_starts(b: &[u8], start: usize, end: usize) -> SentenceStarts<'_> {
     let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
     let lo = start.max(floor.saturating_sub(2));
-    let mut hi = end.saturating_sub(1).max(lo);
-    let mut at_start = floor == start && start < end;
-    std::iter::from_fn(move || {
-        while let Some(p) = rfind_where(&b[lo..hi], |c| {
-            (c == b'\n') | (c == b'.') | (c == b'!') | (c == b'?')
-        }) {
-            let p = lo + p;
-            hi = p;
-            let k = if b[p] == b'\n' { p + 1 } else { p + 2 };
-            if k >= floor && k < end && (b[p] == b'\n' || b[p + 1] == b' ') {
-                return Some(k);
+    SentenceStarts {
+        b,
+        lo,
+        hi: end.saturating_sub(1).max(lo),
+        floor,
+        end,
+        base: 0,
+        mask: 0,
+        start: (floor == start && start < end).then_some(start),
+    }
+}
+
+/// The iterator of [`sentence_starts`]: the boundaries of `b[lo..hi]`
+/// (their positions, not the starts after them), the last first.
+struct SentenceStarts<'a> {
+    b: &'a [u8],
+    lo: usize,
+    /// The end of the bytes not read yet.
+    hi: usize,
+    floor: usize,
+    end: usize,
+    /// The block read last: its first byte, and its boundaries not
+    /// returned yet (bit `j`: a boundary at `base + j`).
+    base: usize,
+    mask: u64,
+    /// `start`, returned last when the window reaches it.
+    start: Option<usize>,
+}
+
+impl Iterator for SentenceStarts<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            while self.mask != 0 {
+                let j = 63 - self.mask.leading_zeros();
+                self.mask &= !(1 << j);
+                let p = self.base + j as usize;
+                let k = if self.b[p] == b'\n' { p + 1 } else { p + 2 };
+                if k >= self.floor && k < self.end {
+                    return Some(k);
+                }
             }
+            if self.hi <= self.lo {
+                return self.start.take();
+            }
+            let s = self.hi.saturating_sub(64).max(self.lo);
+            (self.base, self.mask) = (s, boundary_mask(self.b, s, self.hi));
+            self.hi = s;
         }
-        std::mem::take(&mut at_start).then_some(start)
+    }
+}
+
+/// Whether `c` then `next` end a sentence: a line break, or `.`, `!`,
+/// `?` before a space.
+#[inline(always)]
+fn boundary(c: u8, next: u8) -> bool {
+    (c == b'\n') | (((c == b'.') | (c == b'!') | (c == b'?')) & (next == b' '))
+}
+
+/// The boundaries of `b[s..e]` (`e - s <= 64`, `e < b.len()`: the byte
+/// after each is read) as a mask: bit `j` for a boundary at `s + j`.
+fn boundary_mask(b: &[u8], s: usize, e: usize) -> u64 {
+    if let Some(w) = (e - s == 64).then(|| b[s..].first_chunk::<65>()).flatten() {
+        let mut f = [0u8; 64];
+        for (k, x) in f.iter_mut().enumerate() {
+            *x = u8::from(boundary(w[k], w[k + 1]));
+        }
+        return pack_flags(&f);
+    }
+    (s..e).fold(0, |m, p| {
+        m | u64::from(boundary(b[p], b.get(p + 1).copied().unwrap_or(0))) << (p - s)
     })
 }
 
@@ -363,6 +427,49 @@ fn opens_with_label(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sentence_starts` returns what a walk back over every byte finds:
+    /// each position after a line break or two after `.`, `!`, `?` and a
+    /// space, inside the window, the last first, then `start`. Texts of
+    /// those bytes, spaces and letters, from 0 to 300 bytes and from 1000 to 1200, with windows
+    /// of every offset (blocks of 64 cut at every place).
+    #[test]
+    fn sentence_starts_are_a_walk_back() {
+        let mut glue = crate::text::Glue(11);
+        for round in 0..3000usize {
+            // (Some longer than the window.)
+            let len = if round % 4 == 0 {
+                1000 + round % 200
+            } else {
+                round % 300
+            };
+            let b: Vec<u8> = (0..len)
+                .map(|_| {
+                    [b'a', b'\n', b'.', b' ', b'!', b'?', b'x'][(glue.next() >> 33) as usize % 7]
+                })
+                .collect();
+            let (mut start, mut end) = (0, len);
+            if len < 1000 {
+                start = (glue.next() >> 40) as usize % (len + 1);
+                end = start + (glue.next() >> 40) as usize % (len - start + 1);
+            }
+            let floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
+            let mut want: Vec<usize> = (start.max(floor.saturating_sub(2))..end.saturating_sub(1))
+                .rev()
+                .filter_map(|p| match b[p] {
+                    b'\n' => Some(p + 1),
+                    b'.' | b'!' | b'?' if b[p + 1] == b' ' => Some(p + 2),
+                    _ => None,
+                })
+                .filter(|&k| k >= floor && k < end)
+                .collect();
+            if floor == start && start < end {
+                want.push(start);
+            }
+            let got: Vec<usize> = sentence_starts(&b, start, end).collect();
+            assert_eq!(got, want, "{:?} {start} {end}", String::from_utf8_lossy(&b));
+        }
+    }
 
     fn aside(t: &str) -> Option<&str> {
         aside_start(t, 0, t.len()).map(|k| &t[k..])
