@@ -27,6 +27,11 @@
 //! alternative word or a condition followed by another value (`If order
 //! matters the answer is 6; if not, it is 3.`). A hedge is one of
 //! [`HEDGES`] just before the value with another before an earlier value.
+//! And a value is conditional when the response says the answer depends
+//! ([`DEPENDS`], in the value's sentence before it or in the sentence
+//! before) and another value of the sentence stands with a word of
+//! [`CASES`] between the two (`It depends: 5 for the first case, 7 for the
+//! second.`).
 //!
 //! A word of [`CONCLUSIONS`] (`so`, `thus`, …) between the cases and the
 //! value separates them (`We add 1 if n is odd and 2 otherwise, so the
@@ -69,6 +74,43 @@ const CONCLUSIONS: &[&str] = &[
     "giving",
     "which",
 ];
+
+/// The words that say the answer depends on a case (`It depends on n.`).
+const DEPENDS: &[&str] = &["depends", "depending"];
+
+/// The words that name a case between two values (`5 for the first case,
+/// 7 for the second`).
+const CASES: &[&str] = &["for", "if", "when", "whenever", "otherwise", "else"];
+
+/// Whether one of [`DEPENDS`] stands in `b[s..at]` (the value's sentence
+/// before it) or in the sentence before (at most [`MAX_SIDE_BYTES`] back).
+fn depends_before(b: &[u8], from: usize, s: usize, at: usize) -> bool {
+    let floor = from.max(s.saturating_sub(MAX_SIDE_BYTES));
+    let prev = if s > floor {
+        sentence_start_back(b, floor, s - 1, false)
+    } else {
+        s
+    };
+    let mut words = Vec::new();
+    tokens(&b[prev..at], &mut words);
+    words.iter().any(|&w| is_word_of(w, DEPENDS))
+}
+
+/// Whether, reading `t` at `order` (away from the value), a value comes
+/// after a word of [`CASES`] and before any word of [`CONCLUSIONS`].
+fn case_on_side(t: &[Token<'_>], order: impl Iterator<Item = usize>) -> bool {
+    let mut case = false;
+    for k in order {
+        if is_word_of(t[k], CONCLUSIONS) {
+            return false;
+        }
+        if t[k] == Token::Number && case {
+            return true;
+        }
+        case |= is_word_of(t[k], CASES);
+    }
+    false
+}
 
 /// The words of a hedged guess.
 const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
@@ -261,6 +303,14 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
             return true;
         }
     }
+    // `It depends: 5 for the first case, 7 for the second.`: the response
+    // says the answer depends (in the value's sentence or the one before
+    // it), and another value stands with a case word between the two.
+    if depends_before(b, from, s, span.0)
+        && (case_on_side(&t, (0..v).rev()) || case_on_side(&t, v + 1..t.len()))
+    {
+        return true;
+    }
     // `Maybe 3, maybe 5.`
     let hedged = |k: usize| k > 0 && is_word_of(t[k - 1], HEDGES);
     hedged(v) && (1..v).any(|j| t[j] == Token::Number && hedged(j))
@@ -329,6 +379,27 @@ mod tests {
             ("It takes 5 minutes if you walk and 2 if you run.", true),
             (
                 "We get 5 if n = 2, so the total is 12 if we add them.",
+                false,
+            ),
+            // The answer depends: another value with a case word between.
+            ("It depends: 5 for the first case, 7 for the second.", true),
+            (
+                "It depends on n. For odd n we get 5, and for even n we get 6.",
+                true,
+            ),
+            ("It depends on n. For n = 1 we get 5.", false),
+            ("It costs 5 for adults and 3 for children.", false),
+            (
+                "It depends on how you count. For the 3 colours, there are 12 ways.",
+                false,
+            ),
+            (
+                "It depends on n. We add 1 for odd n and 2 for even n, so the total is 15.",
+                false,
+            ),
+            // (Two sentences back is too far.)
+            (
+                "It depends. We checked. For odd n we get 5, and for even n we get 6.",
                 false,
             ),
         ] {
