@@ -16,6 +16,35 @@ use super::{Doc, starts_with_ci};
 /// a problem asks for as a number, and keep normalizing it short.
 pub const MAX_NUMBER_BYTES: usize = 128;
 
+/// The most bytes a compound quantity's first part is read back
+/// ([`Doc::compound`]): `12 kilometres and ` is 17.
+const MAX_COMPOUND_BYTES: usize = 40;
+
+/// Whether `first` then `second` are the parts of one quantity, larger
+/// first: units of the ME-9 table of one dimension (`hours`, `minutes`;
+/// `feet`, `inches`), or a currency and its hundredth (`dollars`, `cents`).
+fn larger_part(first: &str, second: &str) -> bool {
+    let lower = |w: &str| w.to_ascii_lowercase();
+    let (a, b) = (lower(first), lower(second));
+    let currency = matches!(a.as_str(), "dollar" | "dollars" | "euro" | "euros")
+        && matches!(b.as_str(), "cent" | "cents")
+        || matches!(a.as_str(), "pound" | "pounds") && matches!(b.as_str(), "penny" | "pence");
+    if currency {
+        return true;
+    }
+    let (Some(x), Some(y)) = (
+        is_unit_word(&a)
+            .then(|| crate::score::math::units::lookup(&a))
+            .flatten(),
+        is_unit_word(&b)
+            .then(|| crate::score::math::units::lookup(&b))
+            .flatten(),
+    ) else {
+        return false;
+    };
+    x.dims == y.dims && x.factor > y.factor
+}
+
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {
     w.len() >= 2 && crate::score::math::units::lookup(w).is_some()
@@ -234,7 +263,49 @@ impl Doc<'_> {
                 return Some((start, e));
             }
         }
-        Some(self.with_unit(to, (s, e)))
+        Some(
+            self.compound(from, to, (s, e))
+                .unwrap_or_else(|| self.with_unit(to, (s, e))),
+        )
+    }
+
+    /// MX-14: the compound quantity that the number `(s, e)` and the word
+    /// after it end: a number and a larger unit of the same kind before
+    /// it, joined by `and`, a comma or a space (`3 hours and 20 minutes`,
+    /// `5 feet 3 inches`, `12 dollars and 50 cents`) — the quantity is
+    /// both parts, not its last one. Read back over at most
+    /// [`MAX_COMPOUND_BYTES`].
+    fn compound(&self, from: usize, to: usize, (s, e): (usize, usize)) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let a = e + b[e..to].iter().take_while(|&&c| c == b' ').count();
+        let a_end = a + b[a..to]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if a == e || a_end == a || b.get(a_end).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let floor = from.max(s.saturating_sub(MAX_COMPOUND_BYTES));
+        let mut k = run_before(b, floor, s, |c| c == b' ');
+        if k == s {
+            return None;
+        }
+        // The joiner: `and` as a word, or a comma (or none: spaces).
+        if k >= floor + 4 && b[k - 3..k].eq_ignore_ascii_case(b"and") && b[k - 4] == b' ' {
+            k = run_before(b, floor, k - 3, |c| c == b' ');
+        } else if k > floor && b[k - 1] == b',' {
+            k = run_before(b, floor, k - 1, |c| c == b' ');
+        }
+        let w = run_before(b, floor, k, |c| c.is_ascii_alphabetic());
+        if w == k || !larger_part(&self.text[w..k], &self.text[a..a_end]) {
+            return None;
+        }
+        let d = run_before(b, floor, w, |c| c == b' ');
+        let n = run_before(b, floor, d, |c| c.is_ascii_digit() || c == b'.');
+        let alone = n == from
+            || n > floor
+                && !(b[n - 1].is_ascii_alphanumeric() || matches!(b[n - 1], b'.' | b',' | b'-'));
+        (d < w && n < d && b[n].is_ascii_digit() && alone).then_some((n, a_end))
     }
 
     /// MX-14: the number token `(s, e)` with the relation that bounds a
@@ -768,6 +839,43 @@ const MAX_BASE_BYTES: usize = 64;
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
+
+    /// MX-14: a compound quantity (a number and a larger unit of its kind
+    /// before the last number and its unit) is read whole; other pairs of
+    /// numbers are not.
+    #[test]
+    fn a_compound_quantity_is_read_whole() {
+        for (response, want) in [
+            (
+                "The trip takes 3 hours and 20 minutes.",
+                "3 hours and 20 minutes",
+            ),
+            ("The board is 5 feet 3 inches long.", "5 feet 3 inches"),
+            (
+                "The total is 12 dollars and 50 cents.",
+                "12 dollars and 50 cents",
+            ),
+            (
+                "It weighs 2 kilograms, 300 grams in all",
+                "2 kilograms, 300 grams",
+            ),
+            ("It costs 3 pounds and 20 pence.", "3 pounds and 20 pence"),
+            // Not one quantity: the smaller unit first, other kinds, words
+            // that are no units, no number before the first unit.
+            ("It took 20 minutes and 3 hours.", "3 hours"),
+            ("We walked 3 km and 20 minutes.", "20 minutes"),
+            ("We have 3 apples and 5 pears.", "5"),
+            ("A few hours and 20 minutes", "20 minutes"),
+            ("Add 12 dollars and 50 cents", "12 dollars and 50 cents"),
+            ("So x3 hours and 20 minutes passed.", "20 minutes"),
+        ] {
+            assert_eq!(
+                locate_default(response, false).unwrap().answer,
+                want,
+                "{response:?}"
+            );
+        }
+    }
 
     /// MX-14: a number that is the exponent of a power is read with its
     /// base, and with the number before it when the base is a unit.
