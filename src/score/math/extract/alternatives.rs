@@ -47,6 +47,7 @@
 //! this is the production extraction's rule (spec/math.md MX-21).
 
 use super::sentence_start_back;
+use crate::text::find_where;
 
 /// Why a response has no answer under MX-21.
 pub const CONDITIONAL: &str =
@@ -86,6 +87,24 @@ const CASES: &[&str] = &["for", "if", "when", "whenever", "otherwise", "else"];
 /// before it) or in the sentence before (at most [`MAX_SIDE_BYTES`] back).
 fn depends_before(b: &[u8], from: usize, s: usize, at: usize) -> bool {
     let floor = from.max(s.saturating_sub(MAX_SIDE_BYTES));
+    // (Most texts hold no `depend`: its `p`s are found 16 bytes at a
+    // time, and no sentence is read or tokenized.)
+    let mut k = floor;
+    let found = loop {
+        match find_where(&b[k..at], |c| c | 0x20 == b'p') {
+            Some(p) if k + p >= floor + 2 && b[k + p - 2..].len() >= 6 => {
+                if b[k + p - 2..k + p + 4].eq_ignore_ascii_case(b"depend") {
+                    break true;
+                }
+                k += p + 1;
+            }
+            Some(p) => k += p + 1,
+            None => break false,
+        }
+    };
+    if !found {
+        return false;
+    }
     let prev = if s > floor {
         sentence_start_back(b, floor, s - 1, false)
     } else {
