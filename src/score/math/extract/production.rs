@@ -262,12 +262,10 @@ fn locate_production(
             let statement = !(f.how.starts_with("boxed") || f.how == "bold_line");
             if !statement || !box_before() {
                 if statement {
-                    if let Some(reason) = cut_statement(response, start, end, &f) {
-                        return Err(reason);
-                    }
-                    // MX-21: `the answer is 5 if n is odd and 6 otherwise`.
-                    if conditional(response, start, f.span) {
-                        return Err(CONDITIONAL);
+                    if let Some(read) =
+                        statement_exception(response, (start, end), &f, formulas_only)
+                    {
+                        return read;
                     }
                 }
                 // MX-19: an answer the response takes back is not its
@@ -490,6 +488,29 @@ fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
             && apart(b.get(at + value.len()))
             && excluded(text, from, (at, at + value.len())).is_some()
     })
+}
+
+/// What an answer statement `f` gives when it does not simply state its
+/// answer, in the response's `[start, end)`: no answer when it was cut off
+/// (MX-15) or gives its value under a condition (MX-21: `the answer is 5
+/// if n is odd and 6 otherwise`); when it states what the answer is not
+/// (MX-20: `The answer is not 8.`), what the response says after it (`It
+/// must be 9.`), read by the fallback. `None`: the statement stands.
+fn statement_exception(
+    response: &str,
+    (start, end): (usize, usize),
+    f: &Found,
+    formulas_only: bool,
+) -> Option<Result<Found, NoAnswerReason>> {
+    if let Some(reason) = cut_statement(response, start, end, f) {
+        return Some(Err(reason));
+    }
+    if conditional(response, start, f.span) {
+        return Some(Err(CONDITIONAL));
+    }
+    let head = response.as_bytes()[f.span.0..f.span.1].get(..4);
+    head.is_some_and(|h| h.eq_ignore_ascii_case(b"not "))
+        .then(|| fallback(response, f.reach, end, formulas_only).map_err(|_| NEGATED))
 }
 
 /// MX-15: why a response whose answer statement `f` (not a box, not a bold
