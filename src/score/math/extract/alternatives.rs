@@ -251,10 +251,9 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     if span.1 > e || span.0 < s {
         return false;
     }
-    // The value as one token between the two sides, in one list (a side
-    // of at most MAX_SIDE_BYTES holds at most half as many tokens and one:
-    // a byte apart each).
-    let mut t = Vec::with_capacity(MAX_SIDE_BYTES + 1);
+    // The value as one token between the two sides, in one list (room for
+    // a sentence of a few dozen words: a longer one grows it).
+    let mut t = Vec::with_capacity(64);
     tokens(&b[s..span.0], &mut t);
     let v = t.len();
     t.push(Token::Number);
