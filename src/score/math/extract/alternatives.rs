@@ -47,7 +47,7 @@
 //! this is the production extraction's rule (spec/math.md MX-21).
 
 use super::sentence_start_back;
-use crate::text::find_where;
+use crate::extract::find_ci;
 
 /// Why a response has no answer under MX-21.
 pub const CONDITIONAL: &str =
@@ -85,24 +85,15 @@ const CASES: &[&str] = &["for", "if", "when", "whenever", "otherwise", "else"];
 
 /// Whether one of [`DEPENDS`] stands in `b[s..at]` (the value's sentence
 /// before it) or in the sentence before (at most [`MAX_SIDE_BYTES`] back).
-fn depends_before(b: &[u8], from: usize, s: usize, at: usize) -> bool {
-    let floor = from.max(s.saturating_sub(MAX_SIDE_BYTES));
-    // (Most texts hold no `depend`: its `p`s are found 16 bytes at a
-    // time, and no sentence is read or tokenized.)
-    let mut k = floor;
-    let found = loop {
-        match find_where(&b[k..at], |c| c | 0x20 == b'p') {
-            Some(p) if k + p >= floor + 2 && b[k + p - 2..].len() >= 6 => {
-                if b[k + p - 2..k + p + 4].eq_ignore_ascii_case(b"depend") {
-                    break true;
-                }
-                k += p + 1;
-            }
-            Some(p) => k += p + 1,
-            None => break false,
-        }
-    };
-    if !found {
+fn depends_before(text: &str, from: usize, s: usize, at: usize) -> bool {
+    let b = text.as_bytes();
+    let mut floor = from.max(s.saturating_sub(MAX_SIDE_BYTES));
+    while !text.is_char_boundary(floor) {
+        floor += 1;
+    }
+    // (Most texts hold no `depend`: one search, no sentence read or
+    // tokenized.)
+    if floor >= at || find_ci(&text[floor..at], "depend").is_none() {
         return false;
     }
     let prev = if s > floor {
@@ -324,7 +315,7 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     // `It depends: 5 for the first case, 7 for the second.`: the response
     // says the answer depends (in the value's sentence or the one before
     // it), and another value stands with a case word between the two.
-    if depends_before(b, from, s, span.0)
+    if depends_before(text, from, s, span.0)
         && (case_on_side(&t, (0..v).rev()) || case_on_side(&t, v + 1..t.len()))
     {
         return true;

@@ -32,14 +32,9 @@ fn larger_part(first: &str, second: &str) -> bool {
     if currency {
         return true;
     }
-    let (Some(x), Some(y)) = (
-        is_unit_word(&a)
-            .then(|| crate::score::math::units::lookup(&a))
-            .flatten(),
-        is_unit_word(&b)
-            .then(|| crate::score::math::units::lookup(&b))
-            .flatten(),
-    ) else {
+    // (A unit word of two letters or more, looked up once.)
+    let unit = |w: &str| (w.len() >= 2).then(|| crate::score::math::units::lookup(w));
+    let (Some(Some(x)), Some(Some(y))) = (unit(&a), unit(&b)) else {
         return false;
     };
     x.dims == y.dims && x.factor > y.factor
