@@ -148,7 +148,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(Tok::Caret) if power.is_none() => {
                     self.pos += 1;
-                    power = Some(self.parse_script()?);
+                    power = Some(self.parse_superscript()?);
                 }
                 Some(Tok::Underscore) if base.is_none() && log => {
                     self.pos += 1;
@@ -522,7 +522,7 @@ impl Parser<'_> {
                 }
                 Some(Tok::Caret) if hi.is_none() => {
                     self.pos += 1;
-                    hi = Some(self.parse_script()?);
+                    hi = Some(self.parse_superscript()?);
                 }
                 _ => break,
             }

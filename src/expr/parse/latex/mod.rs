@@ -18,7 +18,9 @@
 //!   `sinx`, `log`, `ln`, `exp`, `sqrt`, `arcsin`…) are functions, not
 //!   products of letters; the word `pi` is π;
 //! * `+ - \pm \mp \cdot \times \ast * / \div`, implicit multiplication,
-//!   `^`, `!`, `\%`, `^\circ`, `\degree`, `°`;
+//!   `^` (an integer after it without braces is the exponent whole: `x^23`,
+//!   `2^10`, as SymPy's `parse_latex` reads it), `!`, `\%`, `^\circ`,
+//!   `\degree`, `°`;
 //! * `\frac \dfrac \tfrac \cfrac \binom \dbinom \tbinom \sqrt \sqrt[n]` with
 //!   braced or single-token arguments (`\frac12`, `\frac1x`, `\sqrt2`);
 //! * functions `\sin … \operatorname{…}`, with powers (`\sin^2 x`),
@@ -642,7 +644,9 @@ mod tests {
         same(&[
             ("x^{2}", Expr::pow(s("x"), n(2))),
             ("x^2", Expr::pow(s("x"), n(2))),
-            ("x^23", mul(vec![Expr::pow(s("x"), n(2)), n(3)])),
+            ("x^23", Expr::pow(s("x"), n(23))),
+            ("2^10", Expr::pow(n(2), n(10))),
+            ("x^2 3", mul(vec![Expr::pow(s("x"), n(2)), n(3)])),
             ("x^2y", mul(vec![Expr::pow(s("x"), n(2)), s("y")])),
             ("x^{-2}", Expr::pow(s("x"), n(-2))),
             ("x^-1", Expr::pow(s("x"), n(-1))),

@@ -802,10 +802,10 @@ impl<'a> Parser<'a> {
 
     /// `base ^ e1 ^ e2 …` after the first `^`, right-associative.
     pub(super) fn parse_exponents(&mut self, base: Node) -> PResult<Node> {
-        let mut exps = vec![self.parse_script()?];
+        let mut exps = vec![self.parse_superscript()?];
         while self.peek() == Some(&Tok::Caret) && !self.circ_at(self.pos + 1) {
             self.pos += 1;
-            exps.push(self.parse_script()?);
+            exps.push(self.parse_superscript()?);
         }
         self.fold_powers(base, exps)
     }
@@ -909,7 +909,23 @@ impl<'a> Parser<'a> {
         if negative { self.neg(n) } else { Ok(n) }
     }
 
-    /// One digit of the current number (`\frac12`, `x^23`); a number
+    /// The script after `^`: an integer written without braces is the
+    /// exponent whole (`x^23`, `2^10`), as SymPy's `parse_latex` and
+    /// math-verify read it and as answers mean it (TeX sets its first digit
+    /// only); otherwise [`Parser::parse_script`]. A subscript keeps TeX's
+    /// one digit (`\log_28` is the logarithm of 8 to base 2).
+    pub(super) fn parse_superscript(&mut self) -> PResult<Node> {
+        let span = self.span();
+        let integer =
+            self.peek() == Some(&Tok::Num) && self.src(&span).bytes().all(|c| c.is_ascii_digit());
+        if integer {
+            self.pos += 1;
+            return self.number(span);
+        }
+        self.parse_script()
+    }
+
+    /// One digit of the current number (`\frac12`, `\log_28`); a number
     /// starting with `.` is taken whole.
     pub(super) fn single_digit(&mut self) -> PResult<Node> {
         let span = self.span();

@@ -28,7 +28,11 @@ fn larger_part(first: &str, second: &str) -> bool {
     let (a, b) = (lower(first), lower(second));
     let currency = matches!(a.as_str(), "dollar" | "dollars" | "euro" | "euros")
         && matches!(b.as_str(), "cent" | "cents")
-        || matches!(a.as_str(), "pound" | "pounds") && matches!(b.as_str(), "penny" | "pence");
+        || matches!(a.as_str(), "pound" | "pounds") && matches!(b.as_str(), "penny" | "pence")
+        // An angle in degrees and minutes of arc (`45 degrees and 30
+        // minutes`; `minutes` alone are the table's minutes of time).
+        || matches!(a.as_str(), "degree" | "degrees")
+            && matches!(b.as_str(), "minute" | "minutes" | "arcminute" | "arcminutes");
     if currency {
         return true;
     }
@@ -239,6 +243,7 @@ impl Doc<'_> {
     /// number that is a subscript (`a_5`, `x_{2}`: the term, not its index).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
+        let n = (self.coefficient_before(from, n.0), n.1);
         let (s, e) = self.with_mantissa(from, n);
         if (s, e) == n {
             if let Some((base, caret, end)) = self.power(from, to, n) {
@@ -258,10 +263,89 @@ impl Doc<'_> {
                 return Some((start, e));
             }
         }
+        // `3π`, `3\\pi`, `3x`, `5i`: the coefficient of a symbol is not the
+        // answer, the product is.
+        if let Some(e) = self.symbol_after(e, to) {
+            return Some(self.with_unit(to, (s, e)));
+        }
         Some(
             self.compound(from, to, (s, e))
                 .unwrap_or_else(|| self.with_unit(to, (s, e))),
         )
+    }
+
+    /// MX-14: the end of a symbol that the number ending at `e` is the
+    /// coefficient of, if one follows it: `π` or `\\pi` (also `pi` as a word,
+    /// one space between allowed), or, right after the digits, one ASCII
+    /// letter that is a word of its own and no unit of ME-9's table (`3x`,
+    /// `5i`, `2e`; not `5m`, `3 x`, `2nd`, nor the multiplier `3x faster`), with a power after it (`3x^2`,
+    /// `2\\pi^{2}`). The number alone answered 3 for `The area is 3π square
+    /// units.` and `The answer is 3x.` — false "equal"s against 3.
+    fn symbol_after(&self, e: usize, to: usize) -> Option<usize> {
+        let b = &self.bytes()[..to];
+        let gap = usize::from(b.get(e) == Some(&b' '));
+        let at = e + gap;
+        let rest = &b[at..];
+        let word_end = |k: usize| b.get(k).is_none_or(|c| !c.is_ascii_alphanumeric());
+        let end = if rest.starts_with("\u{3C0}".as_bytes()) {
+            at + 2
+        } else if rest.starts_with(b"\\pi") && word_end(at + 3) {
+            at + 3
+        } else if rest.starts_with(b"pi") && word_end(at + 2) {
+            at + 2
+        } else if gap == 0
+            && rest.first().is_some_and(u8::is_ascii_alphabetic)
+            && word_end(at + 1)
+            && crate::score::math::units::lookup(&self.text[at..at + 1]).is_none()
+            && !multiplier(&b[at..])
+        {
+            at + 1
+        } else {
+            return None;
+        };
+        Some(self.power_after(end, to))
+    }
+
+    /// MX-14: the start of the coefficient written before a root `\\sqrt`
+    /// at `s` (its digits, one space between allowed; a number of its own,
+    /// not after a letter, a digit or `.`): `3\\sqrt{2}` is the product, the
+    /// root alone answered `\\sqrt{2}`, a false "equal" against `\\sqrt{2}`.
+    /// `s` itself when there is none.
+    fn coefficient_before(&self, from: usize, s: usize) -> usize {
+        let b = self.bytes();
+        if !b[s..].starts_with(b"\\sqrt") {
+            return s;
+        }
+        let d = if s > from && b[s - 1] == b' ' {
+            s - 1
+        } else {
+            s
+        };
+        let floor = from.max(d.saturating_sub(MAX_NUMBER_BYTES));
+        let k = run_before(b, floor, d, |c| c.is_ascii_digit() || c == b'.');
+        let own =
+            k == from || !(b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'.' | b'\\'));
+        if k < d && b[k].is_ascii_digit() && b[d - 1].is_ascii_digit() && own {
+            k
+        } else {
+            s
+        }
+    }
+
+    /// `k` past a power written at it (`^2`, `^{2}`, `^{-1}`), if one is.
+    fn power_after(&self, k: usize, to: usize) -> usize {
+        let b = &self.bytes()[..to];
+        if b.get(k) != Some(&b'^') {
+            return k;
+        }
+        if b.get(k + 1) == Some(&b'{') {
+            return self
+                .close_of(k + 1)
+                .filter(|&c| c < to)
+                .map_or(k, |c| c + 1);
+        }
+        let d = run_after(b, k + 1, to, |c| c.is_ascii_digit());
+        if d > k + 1 { d } else { k }
     }
 
     /// MX-14: the compound quantity that the number `(s, e)` and the word
@@ -288,7 +372,9 @@ impl Doc<'_> {
         // The joiner: `and` as a word, or a comma (or none: spaces).
         if k >= floor + 4 && b[k - 3..k].eq_ignore_ascii_case(b"and") && b[k - 4] == b' ' {
             k = run_before(b, floor, k - 3, |c| c == b' ');
-        } else if k > floor && b[k - 1] == b',' {
+        }
+        // (`3 hours, and 20 minutes`: a comma before `and` too.)
+        if k > floor && b[k - 1] == b',' {
             k = run_before(b, floor, k - 1, |c| c == b' ');
         }
         let w = run_before(b, floor, k, |c| c.is_ascii_alphabetic());
@@ -813,6 +899,12 @@ fn root_before(b: &[u8], from: usize, floor: usize, s: usize) -> usize {
     }
 }
 
+/// Whether `t` opens with the `x` of a multiplier (`3x faster`, `10x
+/// more`): `x` or `X`, a space and a word.
+fn multiplier(t: &[u8]) -> bool {
+    matches!(t, [b'x' | b'X', b' ', c, ..] if c.is_ascii_alphabetic())
+}
+
 /// The length in bytes of a Greek letter (U+0391 to U+03C9: `π`, `θ`)
 /// ending `b`, if one does.
 fn greek_before(b: &[u8]) -> Option<usize> {
@@ -855,6 +947,15 @@ mod tests {
                 "2 kilograms, 300 grams",
             ),
             ("It costs 3 pounds and 20 pence.", "3 pounds and 20 pence"),
+            (
+                "The trip takes 3 hours, and 20 minutes.",
+                "3 hours, and 20 minutes",
+            ),
+            (
+                "The angle is 45 degrees and 30 minutes.",
+                "45 degrees and 30 minutes",
+            ),
+            ("It took 30 minutes and 45 degrees.", "45"),
             // Not one quantity: the smaller unit first, other kinds, words
             // that are no units, no number before the first unit.
             ("It took 20 minutes and 3 hours.", "3 hours"),
@@ -863,6 +964,38 @@ mod tests {
             ("A few hours and 20 minutes", "20 minutes"),
             ("Add 12 dollars and 50 cents", "12 dollars and 50 cents"),
             ("So x3 hours and 20 minutes passed.", "20 minutes"),
+        ] {
+            assert_eq!(
+                locate_default(response, false).unwrap().answer,
+                want,
+                "{response:?}"
+            );
+        }
+    }
+
+    /// MX-14: a number that is the coefficient of a symbol or a root is
+    /// read with it; units, multipliers and ordinals are not symbols.
+    #[test]
+    fn a_coefficient_is_read_with_its_symbol() {
+        for (response, want) in [
+            ("So the area is 3π square units.", "3π"),
+            ("So the area is 3\\pi square units.", "3\\pi"),
+            ("So the area is 3 π.", "3 π"),
+            ("So the volume is 3 pi cubic units.", "3 pi"),
+            ("So the simplified expression is 3x.", "3x"),
+            ("So the root is 5i.", "5i"),
+            ("So the derivative is 3x^2.", "3x^2"),
+            ("So the area is 2\\pi^{2}.", "2\\pi^{2}"),
+            ("So the length is 3\\sqrt{2} units.", "3\\sqrt{2}"),
+            ("So the length is 3 \\sqrt{2}.", "3 \\sqrt{2}"),
+            // Not symbols: a unit of one letter, a letter after a space,
+            // an ordinal, a multiplier, a word starting with `pi`.
+            ("The rope is 5m long.", "5"),
+            ("The product is 3 x 4 = 12 and then 3 x.", "3"),
+            ("This is the 2nd case.", "2"),
+            ("So it is 3x faster.", "3"),
+            ("We need 3 pieces.", "3"),
+            ("So it is x3\\sqrt{2}.", "\\sqrt{2}"),
         ] {
             assert_eq!(
                 locate_default(response, false).unwrap().answer,

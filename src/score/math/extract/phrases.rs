@@ -16,11 +16,13 @@
 
 use super::asides::opens_with_word;
 use super::negations::{ZH_NEGATIONS, excluded};
-use super::numbers::run_before;
+use super::numbers::{run_after, run_before};
+use super::retractions::refinement_at;
 use super::{
     Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_where, next_in, nonempty, skip_ws,
     starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
+use crate::text::find_byte;
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
 /// statement (MX-11).
@@ -926,6 +928,48 @@ impl Doc<'_> {
         Some(Err(dash.map_or(i, |d| s + d.len())))
     }
 
+    /// A refinement of the value inside a statement's answer at the space
+    /// `i` (answer from `s`, statement to `e`; `aside` when a `(` follows
+    /// it): after a value, a comma, a semicolon, a dash, `(` or `or`, `but`,
+    /// `and`, then one of [`REFINEMENTS`] and a value (`12, or rather 14`,
+    /// `about 100, but more precisely 98`, `100 (more precisely, 98)`, MX-19):
+    /// the refined value's span (inside the parentheses for an aside).
+    fn refined(&self, (s, i, e): (usize, usize, usize), aside: bool) -> Option<(usize, usize)> {
+        let b = self.bytes();
+        let before = self.text[s..i].trim_end();
+        if !before
+            .bytes()
+            .any(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\'))
+        {
+            return None;
+        }
+        let mut k = i + 1 + usize::from(aside);
+        let mut joined = aside || before.ends_with([',', ';', '—', '-']);
+        if let Some(c) = ["or ", "but ", "and "].iter().find(|c| {
+            starts_with_ci(&b[k..e], c.trim_end()) && b.get(k + c.len() - 1) == Some(&b' ')
+        }) {
+            k = skip_ws(b, k + c.len(), e);
+            joined = true;
+        }
+        if !joined {
+            return None;
+        }
+        let n = refinement_at(&b[k..e])?;
+        let next = run_after(b, k + n, e, |c| matches!(c, b' ' | b',' | b':'));
+        let value = b[next..e]
+            .first()
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-'));
+        if !value {
+            return None;
+        }
+        let to = if aside {
+            next + find_byte(&b[next..e], b')')?
+        } else {
+            e
+        };
+        Some((next, to))
+    }
+
     /// The answer of a statement (MX-11): up to its first connective word
     /// outside math (`12 because …` → `12`), without trailing commas.
     pub(super) fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
@@ -995,6 +1039,11 @@ impl Doc<'_> {
                         let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
                         opens_with_word(&rest[..group])
                     };
+                    // `12, or rather 14`, `about 100, but more precisely
+                    // 98`, `100 (more precisely, 98)`: the value refined.
+                    if let Some(refined) = self.refined((s, i, e), aside) {
+                        return self.answer_head(refined);
+                    }
                     // `12 — no, 15`, `not 12 but 14`: a correction in the
                     // statement; `12, no doubt`: a remark.
                     if let Some(c) = (!aside).then(|| self.correction((s, i, e), word)).flatten() {

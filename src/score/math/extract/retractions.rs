@@ -66,6 +66,79 @@ pub const RETRACTIONS: &[&str] = &[
     "should have been",
 ];
 
+/// The phrases that refine a stated value (lowercase; then a non-letter):
+/// `about 100, but more precisely 98` and `3.14. More precisely, it is
+/// 3.1416.` state the value after them (MX-19).
+pub const REFINEMENTS: &[&str] = &[
+    "more precisely",
+    "more exactly",
+    "more accurately",
+    "to be precise",
+    "to be exact",
+    "to be more precise",
+    "to be more exact",
+    "or rather",
+    "rather",
+];
+
+/// What a sentence that refines a value may say before it (lowercase):
+/// `More precisely, it is 3.1416.`
+const REFINED_LEADS: &[&str] = &[
+    "it is ",
+    "it's ",
+    "the answer is ",
+    "the value is ",
+    "we get ",
+];
+
+/// Where the refinement phrase of [`REFINEMENTS`] that `t` opens with
+/// (ASCII case ignored, a word of its own) ends.
+pub(super) fn refinement_at(t: &[u8]) -> Option<usize> {
+    REFINEMENTS.iter().find_map(|r| {
+        let n = r.len();
+        (t.len() > n && t[..n].eq_ignore_ascii_case(r.as_bytes()) && !t[n].is_ascii_alphabetic())
+            .then_some(n)
+    })
+}
+
+/// Whether the sentence opening `t` refines the value stated before it
+/// ([`REFINEMENTS`], then a value, after one of [`REFINED_LEADS`] or
+/// none): where the value starts. `More precisely, we rounded it.` states
+/// no value: not one.
+fn refines(t: &[u8]) -> Option<usize> {
+    let n = refinement_at(t)?;
+    let mut k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
+    if let Some(lead) = REFINED_LEADS
+        .iter()
+        .find(|l| t.len() >= k + l.len() && t[k..k + l.len()].eq_ignore_ascii_case(l.as_bytes()))
+    {
+        k += lead.len();
+    }
+    // The value is what the sentence says after the phrase: a short rest
+    // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
+    // but …` explains, it states no value).
+    let rest = &t[k..];
+    let end = rest
+        .iter()
+        .enumerate()
+        .position(|(i, &c)| {
+            c == b'\n'
+                || (matches!(c, b'.' | b'!' | b'?')
+                    && rest.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+        })
+        .unwrap_or(rest.len());
+    let plain = end <= MAX_REFINED_BYTES
+        && !rest[..end]
+            .iter()
+            .any(|c| matches!(c, b',' | b';' | b'<' | b'>' | b'=') || *c >= 0x80)
+        && !rest[..end].windows(3).any(|w| w == b"\\le" || w == b"\\ge");
+    (plain && value_follows(rest)).then_some(k)
+}
+
+/// The longest value a refinement sentence states (bytes, up to its end):
+/// `3.1416`, `$\frac{22}{7}$ meters`.
+const MAX_REFINED_BYTES: usize = 48;
+
 /// The words that open a retraction in Chinese (MX-19): 不对 "not right",
 /// 不 "no", 等等 and 等一下 "wait", 哦, 啊, 糟糕 "oops", 抱歉 "sorry", 我 "I",
 /// 刚才 "just now", 上面 and 前面 "above", 这 "this", 但 and 但是 "but",
@@ -149,7 +222,7 @@ pub(super) fn retraction(text: &str, reach: usize, end: usize) -> Option<usize> 
             let retracted = if b[s] >= 0xE4 {
                 retracts_zh(&text[s..end])
             } else {
-                retracts(&b[s..end])
+                refines(&b[s..end]).or_else(|| retracts(&b[s..end]))
             };
             if let Some(after) = retracted {
                 return Some(s + after);
