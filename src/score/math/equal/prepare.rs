@@ -479,6 +479,19 @@ fn lex(s: &str) -> String {
             }
             _ => {
                 let ch = s[i..].chars().next().unwrap_or(' ');
+                if superscript(ch).is_some() {
+                    // `10²³`, `x⁻¹`: a run of superscripts is one exponent.
+                    out.push_str("^{");
+                    for c in s[i..].chars() {
+                        let Some(d) = superscript(c) else {
+                            break;
+                        };
+                        out.push(d);
+                        i += c.len_utf8();
+                    }
+                    out.push('}');
+                    continue;
+                }
                 lex_unicode(ch, &mut out);
                 i += ch.len_utf8();
             }
@@ -579,8 +592,6 @@ fn lex_unicode(ch: char, out: &mut String) {
         '∈' => out.push_str("\\in "),
         '°' => out.push_str("^\\circ "),
         '√' => out.push_str("\\sqrt"),
-        '²' => out.push_str("^2"),
-        '³' => out.push_str("^3"),
         'ℝ' => out.push_str("\\mathbb{R}"),
         'ℤ' => out.push_str("\\mathbb{Z}"),
         'ℕ' => out.push_str("\\mathbb{N}"),
@@ -589,8 +600,27 @@ fn lex_unicode(ch: char, out: &mut String) {
         '′' => out.push('\''),
         '″' => out.push_str("''"),
         '€' | '£' | '¥' | '￥' => {}
+        // Full-width forms (`１２`, `（`, `，`) are their ASCII characters, the
+        // ideographic space a space.
+        '\u{FF01}'..='\u{FF5E}' => out.push(char::from_u32(u32::from(ch) - 0xFEE0).unwrap_or(ch)),
+        '\u{3000}' => out.push(' '),
         _ => out.push(ch),
     }
+}
+
+/// The character a superscript stands for (`²` is `2`, `⁻` is `-`), if
+/// `ch` is one.
+fn superscript(ch: char) -> Option<char> {
+    Some(match ch {
+        '⁰' => '0',
+        '¹' => '1',
+        '²' => '2',
+        '³' => '3',
+        '⁴'..='⁹' => char::from_u32(u32::from(ch) - 0x2074 + u32::from('4'))?,
+        '⁻' => '-',
+        '⁺' => '+',
+        _ => return None,
+    })
 }
 
 /// `4 4/9` (spaces only) → `4\frac{4}{9}` when the fraction is proper, so the

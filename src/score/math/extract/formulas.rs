@@ -49,7 +49,21 @@ impl Doc<'_> {
         let rest = &self.text[i..limit];
         for (open, close) in [("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")] {
             if let Some(r) = rest.strip_prefix(open) {
-                let c = r.find(close)?;
+                let mut c = r.find(close)?;
+                // (In production an escaped dollar `\$` inside the span is
+                // text, not its end: `$\$12.50$`.)
+                let escaped = |c: usize| {
+                    r.as_bytes()[..c]
+                        .iter()
+                        .rev()
+                        .take_while(|&&x| x == b'\\')
+                        .count()
+                        % 2
+                        == 1
+                };
+                while self.production && close.starts_with('$') && escaped(c) {
+                    c += 1 + r[c + 1..].find(close)?;
+                }
                 return Some((i + open.len(), i + open.len() + c));
             }
         }

@@ -245,6 +245,11 @@ impl Doc<'_> {
         let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
         let n = (self.coefficient_before(from, n.0), n.1);
         let (s, e) = self.with_mantissa(from, n);
+        // `10²³`, `2⁻¹`: superscripts after the digits are their exponent,
+        // and a power of ten its mantissa's (`6.02 × 10²³`).
+        if let Some(end) = superscripts_after(self.bytes(), e, to) {
+            return Some(self.with_unit(to, (self.mantissa_of_ten(from, (s, e)), end)));
+        }
         if (s, e) == n {
             if let Some((base, caret, end)) = self.power(from, to, n) {
                 // (A subscript's base is never a unit: `a_5` is a term.)
@@ -304,6 +309,27 @@ impl Doc<'_> {
             return None;
         };
         Some(self.power_after(end, to))
+    }
+
+    /// The start of the mantissa of the power of ten `(s, e)` (`10` with a
+    /// multiplication sign and a number before it: `6.02 × 10`,
+    /// `2.1 \\times 10`), else `s`.
+    fn mantissa_of_ten(&self, from: usize, (s, e): (usize, usize)) -> usize {
+        if &self.text[s..e] != "10" {
+            return s;
+        }
+        let r = self.text[from..s].trim_end();
+        let Some(r) = ["\\times", "\\cdot", "×", "·", "*", "x"]
+            .iter()
+            .find_map(|op| r.strip_suffix(op))
+        else {
+            return s;
+        };
+        let m_end = from + r.trim_end().len();
+        match self.last_number(from, m_end) {
+            Some((ms, me)) if me == m_end => ms,
+            _ => s,
+        }
     }
 
     /// MX-14: the start of the coefficient written before a root `\\sqrt`
@@ -899,6 +925,23 @@ fn root_before(b: &[u8], from: usize, floor: usize, s: usize) -> usize {
     }
 }
 
+/// The end of a run of superscript digits and signs at `e` (`²³`, `⁻¹`:
+/// U+00B2, U+00B3, U+00B9, U+2070 … U+207B), if one starts there.
+fn superscripts_after(b: &[u8], e: usize, to: usize) -> Option<usize> {
+    let one = |k: usize| -> usize {
+        match b.get(k..to.max(k)) {
+            Some([0xC2, 0xB2 | 0xB3 | 0xB9, ..]) => 2,
+            Some([0xE2, 0x81, 0xB0 | 0xB4..=0xBB, ..]) => 3,
+            _ => 0,
+        }
+    };
+    let mut k = e;
+    while one(k) > 0 {
+        k += one(k);
+    }
+    (k > e).then_some(k)
+}
+
 /// Whether `t` opens with the `x` of a multiplier (`3x faster`, `10x
 /// more`): `x` or `X`, a space and a word.
 fn multiplier(t: &[u8]) -> bool {
@@ -988,6 +1031,8 @@ mod tests {
             ("So the area is 2\\pi^{2}.", "2\\pi^{2}"),
             ("So the length is 3\\sqrt{2} units.", "3\\sqrt{2}"),
             ("So the length is 3 \\sqrt{2}.", "3 \\sqrt{2}"),
+            ("So there are 6.02 × 10²³ molecules.", "6.02 × 10²³"),
+            ("The rate is 2⁻¹ per hour.", "2⁻¹"),
             // Not symbols: a unit of one letter, a letter after a space,
             // an ordinal, a multiplier, a word starting with `pi`.
             ("The rope is 5m long.", "5"),

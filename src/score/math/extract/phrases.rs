@@ -730,23 +730,7 @@ impl Doc<'_> {
             if j >= limit {
                 break;
             }
-            let c = b[j];
-            if c == b'\n' {
-                break;
-            }
-            if matches!(c, b'.' | b'!' | b'?')
-                && b.get(j + 1).is_none_or(|n| n.is_ascii_whitespace())
-                && !(self.production && c == b'.' && abbreviation_before(b, i, j))
-            {
-                break;
-            }
-            // Full-width punctuation and `<eoa>` end a Chinese statement.
-            if self.production
-                && (c == b'<' || c >= 0xE3)
-                && ZH_STOPS
-                    .iter()
-                    .any(|p| b[j..limit].starts_with(p.as_bytes()))
-            {
+            if self.ends_statement(i, j, limit) {
                 break;
             }
             j += 1;
@@ -775,6 +759,36 @@ impl Doc<'_> {
             return nonempty(self.answer_head(span));
         }
         nonempty(span)
+    }
+
+    /// Whether the statement whose answer starts at `i` ends at the stop
+    /// byte `j` (before `limit`): a line break; `.`, `!` or `?` before white
+    /// space (not an abbreviation's `.`, nor in production the factorial of
+    /// `5! = 120`); in production full-width punctuation and `<eoa>`, which
+    /// end a Chinese statement.
+    fn ends_statement(&self, i: usize, j: usize, limit: usize) -> bool {
+        let b = self.bytes();
+        let c = b[j];
+        if c == b'\n' {
+            return true;
+        }
+        let factorial = self.production
+            && c == b'!'
+            && j > i
+            && (b[j - 1].is_ascii_digit() || b[j - 1] == b')')
+            && b.get(skip_ws(b, j + 1, limit)) == Some(&b'=');
+        if matches!(c, b'.' | b'!' | b'?')
+            && b.get(j + 1).is_none_or(|n| n.is_ascii_whitespace())
+            && !(self.production && c == b'.' && abbreviation_before(b, i, j))
+            && !factorial
+        {
+            return true;
+        }
+        self.production
+            && (c == b'<' || c >= 0xE3)
+            && ZH_STOPS
+                .iter()
+                .any(|p| b[j..limit].starts_with(p.as_bytes()))
     }
 
     /// The length of the closing delimiter of the math span opened at `open`
@@ -937,16 +951,10 @@ impl Doc<'_> {
     fn refined(&self, (s, i, e): (usize, usize, usize), aside: bool) -> Option<(usize, usize)> {
         let b = self.bytes();
         let before = self.text[s..i].trim_end();
-        if !before
-            .bytes()
-            .any(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\'))
-        {
-            return None;
-        }
         let mut k = i + 1 + usize::from(aside);
         let mut joined = aside || before.ends_with([',', ';', '—', '-']);
         if let Some(c) = ["or ", "but ", "and "].iter().find(|c| {
-            starts_with_ci(&b[k..e], c.trim_end()) && b.get(k + c.len() - 1) == Some(&b' ')
+            starts_with_ci(&b[k..e], c.trim_end()) && b[k..e].get(c.len() - 1) == Some(&b' ')
         }) {
             k = skip_ws(b, k + c.len(), e);
             joined = true;
@@ -959,7 +967,12 @@ impl Doc<'_> {
         let value = b[next..e]
             .first()
             .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-'));
-        if !value {
+        // (A value before it, read last: only at a refinement, so the
+        // statement's spaces cost no read of what precedes them.)
+        let stated = before
+            .bytes()
+            .any(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\'));
+        if !value || !stated {
             return None;
         }
         let to = if aside {
@@ -1076,13 +1089,66 @@ impl Doc<'_> {
                 return cut(e - joiner.len());
             }
         }
+        if chinese {
+            return (
+                s,
+                number_before_measure_word(&self.text[s..e]).map_or(e, |k| s + k),
+            );
+        }
         (s, e)
     }
+}
+
+/// The most CJK characters a measure word and its noun after a number take
+/// (`12种`, `5个苹果`, `12平方厘米`).
+const MAX_MEASURE_CHARS: usize = 4;
+
+/// Where the number that `answer` opens ends when only a Chinese measure
+/// word (and its noun or unit) follows it, at most [`MAX_MEASURE_CHARS`]
+/// characters of U+4E00–U+9FFF: `12种` is 12, `$5$个` is `$5$`, as `12
+/// apples` is read with its word (MX-11). `None` for any other answer.
+fn number_before_measure_word(answer: &str) -> Option<usize> {
+    let b = answer.as_bytes();
+    let k = if b.first() == Some(&b'$') {
+        answer[1..].find('$').map(|c| c + 2)?
+    } else {
+        b.iter()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b'/' | b'-'))
+            .count()
+    };
+    let number = &answer[..k];
+    let rest = &answer[k..];
+    let cjk = rest.chars().all(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c));
+    (number.bytes().any(|c| c.is_ascii_digit())
+        && !rest.is_empty()
+        && cjk
+        && rest.chars().count() <= MAX_MEASURE_CHARS)
+        .then_some(k)
 }
 
 #[cfg(test)]
 mod offset_tests {
     use super::*;
+
+    /// MX-11: a number and a Chinese measure word (with its noun or unit,
+    /// at most four characters) is the number; anything else is kept.
+    #[test]
+    fn a_measure_word_after_a_number_goes() {
+        for (answer, want) in [
+            ("12种", Some(2)),
+            ("5个苹果", Some(1)),
+            ("12平方厘米", Some(2)),
+            ("$5$个", Some(3)),
+            ("-3.5米", Some(4)),
+            ("12种方法很多", None),
+            ("12", None),
+            ("x=3", None),
+            ("种12", None),
+            ("12 种", None),
+        ] {
+            assert_eq!(number_before_measure_word(answer), want, "{answer:?}");
+        }
+    }
 
     /// The tables built at compile time hold every phrase once, under its
     /// anchor, at the offset where `str::find` finds the anchor, with the
