@@ -587,6 +587,7 @@ fn lex_unicode(ch: char, out: &mut String) {
         '≤' => out.push_str("\\le "),
         '≥' => out.push_str("\\ge "),
         '≠' => out.push_str("\\ne "),
+        '≈' => out.push_str("\\approx "),
         '∪' => out.push_str("\\cup "),
         '∩' => out.push_str("\\cap "),
         '∈' => out.push_str("\\in "),
@@ -949,12 +950,16 @@ fn percent_words(s: &str) -> String {
 /// `a \approx b` is `a`, the exact side (ME-2, as `math.normalize`):
 /// `\frac{1}{3} \approx 0.333` → `\frac{1}{3}`, `x = 1/3 \approx 0.33` →
 /// `x = 1/3`; when `a` is a lone variable it is a label: `x \approx 11` →
-/// `x = 11`.
+/// `x = 11`; with nothing before it the value stated, hedged: `\approx 3`
+/// → `3` (it was empty, no answer).
 fn approx(s: &str) -> String {
     let Some(i) = s.find("\\approx") else {
         return s.to_string();
     };
     let left = s[..i].trim_quick();
+    if left.is_empty() {
+        return s[i + "\\approx".len()..].trim_quick().to_string();
+    }
     if left.contains('=') || !is_variable(left) {
         return left.to_string();
     }

@@ -188,12 +188,13 @@ pub(super) fn equalities(text: &str) -> String {
     equality_sides(s)
 }
 
-/// `a \approx b` is `a` (the exact value), unless `a` is a lone variable.
+/// `a \approx b` is `a` (the exact value), unless `a` is a lone variable
+/// or nothing (`\approx 3` is 3: the value stated, hedged).
 fn approx_side(text: &str) -> &str {
     match find_command(text, "approx") {
         Some(k) => {
             let (before, after) = (&text[..k], &text[k + "\\approx".len()..]);
-            if is_variable(before.trim()) {
+            if before.trim().is_empty() || is_variable(before.trim()) {
                 after
             } else {
                 before
