@@ -166,9 +166,13 @@ pub(crate) fn response_choice_kept(
             if hedged(f.answer.as_bytes(), at) {
                 return None;
             }
-            return Some(Located {
+            // The letter's own span (the answer's text is the span's: `A`
+            // of `A  mz`, not the whole answer the letter opens).
+            let s = f.span.0 + at;
+            let on_letter = response.as_bytes().get(s) == Some(&(c as u8));
+            return on_letter.then(|| Located {
                 answer: c.to_string(),
-                span: f.span,
+                span: (s, s + 1),
                 how: "choice",
             });
         }
