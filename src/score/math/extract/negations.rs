@@ -30,6 +30,51 @@
 
 use super::numbers::{back_past_delimiter, run_before};
 
+/// The words that restate a value approximately (lowercase; a word of its
+/// own before the value): `1/6, or about 16.7%` (after a comma they end a
+/// statement's answer too, MX-11).
+pub(super) const APPROXIMATELY: [&str; 7] = [
+    "about",
+    "approximately",
+    "roughly",
+    "around",
+    "nearly",
+    "\u{2248}",
+    "\\approx",
+];
+
+/// How far back [`restated`] reads (bytes): `, or approximately ` is 20.
+const MAX_RESTATEMENT_BYTES: usize = 24;
+
+/// Where the value that the value at `span` restates approximately ends
+/// (MX-20): before it one of [`APPROXIMATELY`], optionally `or`, and a comma
+/// after another value (`1/6, or about 16.7%`, `$\frac{1}{6}$, about
+/// 0.17`); the caller reads the value that ends there. `None` when the
+/// value is not such a restatement (`There are about 100 people.`).
+pub(super) fn restated(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
+    let b = text.as_bytes();
+    let k = back_past_delimiter(b, from, span.0).1;
+    let mut floor = from.max(k.saturating_sub(MAX_RESTATEMENT_BYTES));
+    while !text.is_char_boundary(floor) {
+        floor += 1;
+    }
+    let t = text[floor..k].trim_end();
+    let w = APPROXIMATELY.iter().find(|w| {
+        t.len() >= w.len()
+            && t.is_char_boundary(t.len() - w.len())
+            && t[t.len() - w.len()..].eq_ignore_ascii_case(w)
+            && !t[..t.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+    })?;
+    let mut t = t[..t.len() - w.len()].trim_end();
+    if let Some(r) = t.strip_suffix("or") {
+        if r.ends_with([' ', ',']) {
+            t = r.trim_end();
+        }
+    }
+    let t = t.strip_suffix(',')?.trim_end();
+    Some(floor + t.len())
+}
+
 /// The reason of a response whose last formula or number is ruled out or a
 /// bound, with no answer before it in its clause (MX-20).
 pub const NEGATED: &str = "the last formula or number is ruled out or a bound (not …, less than …)";

@@ -15,7 +15,7 @@
 //! boolean is read from prose (D-MX3).
 
 use super::asides::opens_with_word;
-use super::negations::{ZH_NEGATIONS, excluded};
+use super::negations::{APPROXIMATELY, ZH_NEGATIONS, excluded};
 use super::numbers::{run_after, run_before};
 use super::retractions::refinement_at;
 use super::{
@@ -1068,12 +1068,15 @@ impl Doc<'_> {
                     // `9, not 8`: the value it rules out after the answer
                     // (MX-20; not `not 8` alone, the answer `not 8`).
                     let ruled_out = b[i - 1] == b',' && word.eq_ignore_ascii_case(b"not");
+                    // `1/6, or about 16.7%`: an approximate restatement.
+                    let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
                     if n > 0
                         && (one_of(CUT_WORDS)
                             || aside && one_of(ASIDE_WORDS)
                             || remark
                             || restated
-                            || ruled_out)
+                            || ruled_out
+                            || restated_approx)
                     {
                         return cut(i);
                     }
@@ -1097,6 +1100,23 @@ impl Doc<'_> {
         }
         (s, e)
     }
+}
+
+/// Whether `word` (then `after`) opens an approximate restatement after a
+/// comma (MX-11, MX-20): one of [`APPROXIMATELY`], or `or` and one of them
+/// (`1/6, about 0.17`, `1/6, or about 16.7%`).
+fn approximates(word: &[u8], after: &[u8]) -> bool {
+    let approx = |w: &[u8]| {
+        APPROXIMATELY
+            .iter()
+            .any(|a| w.eq_ignore_ascii_case(a.as_bytes()))
+    };
+    let next = after
+        .trim_ascii_start()
+        .split(|c| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or(&[]);
+    approx(word) || word.eq_ignore_ascii_case(b"or") && approx(next)
 }
 
 /// The most CJK characters a measure word and its noun after a number take

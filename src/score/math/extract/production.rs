@@ -19,7 +19,7 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
-use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause};
+use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, restated};
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
@@ -321,6 +321,23 @@ fn fallback(
     fallback_from(response, start, end, formulas_only, true)
 }
 
+/// MX-20: the value that the approximate restatement `f` restates
+/// ([`restated`]), as `read` reads it, when it ends right before the
+/// restatement's comma (a math delimiter and spaces between allowed).
+fn restated_found(
+    response: &str,
+    from: usize,
+    f: &Found,
+    read: &impl Fn(usize, usize) -> Option<Found>,
+) -> Option<Found> {
+    let q = restated(response, from, f.span)?;
+    read(from, q).filter(|g| {
+        response[g.reach.min(q)..q]
+            .trim_matches(['$', ' '])
+            .is_empty()
+    })
+}
+
 /// [`fallback`], with its last paragraph read first when `paragraph_first`
 /// (else the window alone: the reading that the first one must agree with).
 fn fallback_from(
@@ -409,9 +426,12 @@ fn fallback_from(
     }
     // MX-18: not the condition after the answer (`$3$ when $x = 1$`), but
     // the answer before it in the same clause.
+    // MX-20: not an approximate restatement (`1/6, or about 16.7%`), but
+    // the value it restates, ending where the restatement's comma is.
     let found = found.map(|f| {
         condition_start(response, from, f.span)
             .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
+            .or_else(|| restated_found(response, from, &f, &read))
             .unwrap_or(f)
     });
     // MX-21: a value given under a condition with another value otherwise,
