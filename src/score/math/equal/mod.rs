@@ -63,6 +63,7 @@ use compare::Comparer;
 use literals::boolean;
 pub use prepare::prepare;
 use prepare::prepare_parts;
+pub(crate) use prepare::superscript;
 
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]

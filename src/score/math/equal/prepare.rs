@@ -611,7 +611,7 @@ fn lex_unicode(ch: char, out: &mut String) {
 
 /// The character a superscript stands for (`²` is `2`, `⁻` is `-`), if
 /// `ch` is one.
-fn superscript(ch: char) -> Option<char> {
+pub(crate) fn superscript(ch: char) -> Option<char> {
     Some(match ch {
         '⁰' => '0',
         '¹' => '1',

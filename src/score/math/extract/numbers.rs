@@ -8,6 +8,7 @@
 //! production token keeps them (MX-14).
 
 use super::{Doc, starts_with_ci};
+use crate::score::math::equal::superscript;
 
 /// A number of a response (MX-6, MX-14) is at most this many bytes of
 /// digits and separators (`1,234.5`, `1 000 000`): a longer run (a table
@@ -247,7 +248,7 @@ impl Doc<'_> {
         let (s, e) = self.with_mantissa(from, n);
         // `10²³`, `2⁻¹`: superscripts after the digits are their exponent,
         // and a power of ten its mantissa's (`6.02 × 10²³`).
-        if let Some(end) = superscripts_after(self.bytes(), e, to) {
+        if let Some(end) = superscripts_after(self.text, e, to) {
             return Some(self.with_unit(to, (self.mantissa_of_ten(from, (s, e)), end)));
         }
         if (s, e) == n {
@@ -318,18 +319,7 @@ impl Doc<'_> {
         if &self.text[s..e] != "10" {
             return s;
         }
-        let r = self.text[from..s].trim_end();
-        let Some(r) = ["\\times", "\\cdot", "×", "·", "*", "x"]
-            .iter()
-            .find_map(|op| r.strip_suffix(op))
-        else {
-            return s;
-        };
-        let m_end = from + r.trim_end().len();
-        match self.last_number(from, m_end) {
-            Some((ms, me)) if me == m_end => ms,
-            _ => s,
-        }
+        self.mantissa_start(from, s).unwrap_or(s)
     }
 
     /// MX-14: the start of the coefficient written before a root `\\sqrt`
@@ -559,23 +549,29 @@ impl Doc<'_> {
         }
         let before = &self.text[from..p];
         if let Some(r) = before.strip_suffix("10^") {
-            let r = r.trim_end();
-            if let Some(r) = ["\\times", "\\cdot", "×", "*", "x"]
-                .iter()
-                .find_map(|op| r.strip_suffix(op))
-            {
-                let m_end = from + r.trim_end().len();
-                if let Some((ms, me)) = self.last_number(from, m_end) {
-                    if me == m_end {
-                        s = ms;
-                        if braced && b.get(e) == Some(&b'}') {
-                            e += 1;
-                        }
-                    }
+            if let Some(ms) = self.mantissa_start(from, from + r.len()) {
+                s = ms;
+                if braced && b.get(e) == Some(&b'}') {
+                    e += 1;
                 }
             }
         }
         (s, e)
+    }
+
+    /// The start of the mantissa of a power of ten written at `at`: a
+    /// number, then a multiplication sign (`\\times`, `\\cdot`, `×`, `·`,
+    /// `*`, `x`) and spaces up to `at` (`2.1 \\times ` before `10^{5}`,
+    /// `6.02 × ` before `10²³`).
+    fn mantissa_start(&self, from: usize, at: usize) -> Option<usize> {
+        let r = self.text[from..at].trim_end();
+        let r = ["\\times", "\\cdot", "×", "·", "*", "x"]
+            .iter()
+            .find_map(|op| r.strip_suffix(op))?;
+        let m_end = from + r.trim_end().len();
+        self.last_number(from, m_end)
+            .filter(|&(_, me)| me == m_end)
+            .map(|(ms, _)| ms)
     }
 
     /// The token `(s, e)` with the unit or degree sign after it (MX-14).
@@ -925,21 +921,16 @@ fn root_before(b: &[u8], from: usize, floor: usize, s: usize) -> usize {
     }
 }
 
-/// The end of a run of superscript digits and signs at `e` (`²³`, `⁻¹`:
-/// U+00B2, U+00B3, U+00B9, U+2070 … U+207B), if one starts there.
-fn superscripts_after(b: &[u8], e: usize, to: usize) -> Option<usize> {
-    let one = |k: usize| -> usize {
-        match b.get(k..to.max(k)) {
-            Some([0xC2, 0xB2 | 0xB3 | 0xB9, ..]) => 2,
-            Some([0xE2, 0x81, 0xB0 | 0xB4..=0xBB, ..]) => 3,
-            _ => 0,
-        }
-    };
-    let mut k = e;
-    while one(k) > 0 {
-        k += one(k);
-    }
-    (k > e).then_some(k)
+/// The end of a run of superscript digits and signs at `e` of `text`
+/// (`²³`, `⁻¹`: the characters ME-2 reads as one exponent), if one starts
+/// there.
+fn superscripts_after(text: &str, e: usize, to: usize) -> Option<usize> {
+    let n: usize = text[e..to]
+        .chars()
+        .take_while(|&c| superscript(c).is_some())
+        .map(char::len_utf8)
+        .sum();
+    (n > 0).then_some(e + n)
 }
 
 /// Whether `t` opens with the `x` of a multiplier (`3x faster`, `10x

@@ -118,15 +118,7 @@ fn refines(t: &[u8]) -> Option<usize> {
     // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
     // but …` explains, it states no value).
     let rest = &t[k..];
-    let end = rest
-        .iter()
-        .enumerate()
-        .position(|(i, &c)| {
-            c == b'\n'
-                || (matches!(c, b'.' | b'!' | b'?')
-                    && rest.get(i + 1).is_none_or(u8::is_ascii_whitespace))
-        })
-        .unwrap_or(rest.len());
+    let end = sentence_end(rest, rest.len());
     let plain = end <= MAX_REFINED_BYTES
         && !rest[..end]
             .iter()
@@ -248,16 +240,7 @@ fn retracts(t: &[u8]) -> Option<usize> {
         return None;
     }
     // The sentence's first bytes, up to its end.
-    let limit = t.len().min(MAX_RETRACTION_BYTES);
-    let stop = t[..limit]
-        .iter()
-        .enumerate()
-        .position(|(i, &c)| {
-            c == b'\n'
-                || (matches!(c, b'.' | b'!' | b'?')
-                    && t.get(i + 1).is_none_or(u8::is_ascii_whitespace))
-        })
-        .unwrap_or(limit);
+    let stop = sentence_end(t, t.len().min(MAX_RETRACTION_BYTES));
     let s = &t[..stop];
     // At each word's start, the retractions that start with its letter.
     (0..s.len()).find_map(|i| {
@@ -281,6 +264,21 @@ fn retracts(t: &[u8]) -> Option<usize> {
                 .then(|| past_place(t, end))
         })
     })
+}
+
+/// Where the sentence opening `t` ends within its first `limit` bytes: a
+/// line break, or `.`, `!`, `?` before white space or the end of `t`;
+/// `limit` when none does.
+fn sentence_end(t: &[u8], limit: usize) -> usize {
+    t[..limit]
+        .iter()
+        .enumerate()
+        .position(|(i, &c)| {
+            c == b'\n'
+                || (matches!(c, b'.' | b'!' | b'?')
+                    && t.get(i + 1).is_none_or(u8::is_ascii_whitespace))
+        })
+        .unwrap_or(limit)
 }
 
 /// Whether the Chinese clause opening `t` is a retraction (MX-19): it
