@@ -55,6 +55,7 @@ mod negations;
 mod numbers;
 mod phrases;
 mod production;
+mod reasons;
 mod retractions;
 mod solutions;
 mod truncation;

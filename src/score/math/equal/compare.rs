@@ -595,6 +595,19 @@ impl<'a> Comparer<'a> {
                     .map(|x| self.standalone(x))
                     .collect::<Result<_, _>>()?,
             ),
+            // A signed angle (`-30^\circ`: a number times degrees) is one
+            // too.
+            Expr::Mul(v)
+                if v.len() == 2
+                    && v.iter().any(|x| matches!(x, Expr::Number(_)))
+                    && v.iter().any(|x| matches!(x, Expr::Degrees(_))) =>
+            {
+                let v = v
+                    .into_iter()
+                    .map(|x| self.standalone(x))
+                    .collect::<Result<_, _>>()?;
+                canonical_owned(Expr::Mul(v), &self.limits)?
+            }
             other => other,
         })
     }

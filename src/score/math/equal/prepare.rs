@@ -120,6 +120,12 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         seen = Seen::of(&t);
     }
     let command = |seen: &Seen, t: &str, name: &str| seen.has(b'\\') && has(t, name);
+    if seen.has(b'\\') {
+        if let Some(rest) = after_conclusion_sign(&t) {
+            t = rest.to_string();
+            seen = Seen::of(&t);
+        }
+    }
     if command(&seen, &t, "\\mathrm{") {
         t = mathrm_units(&t);
         seen = Seen::of(&t);
@@ -162,6 +168,12 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     if percent_present(&t) {
         t = percent_words(&t);
         seen = Seen::of(&t);
+    }
+    if command(&seen, &t, "\\circ") {
+        if let Some(u) = temperature(&t) {
+            t = u;
+            seen = Seen::of(&t);
+        }
     }
     if command(&seen, &t, "\\approx") {
         t = approx(&t);
@@ -588,6 +600,9 @@ fn lex_unicode(ch: char, out: &mut String) {
         '≥' => out.push_str("\\ge "),
         '≠' => out.push_str("\\ne "),
         '≈' => out.push_str("\\approx "),
+        '∴' => out.push_str("\\therefore "),
+        '⇒' => out.push_str("\\Rightarrow "),
+        '⟹' => out.push_str("\\Longrightarrow "),
         '∪' => out.push_str("\\cup "),
         '∩' => out.push_str("\\cap "),
         '∈' => out.push_str("\\in "),
@@ -945,6 +960,50 @@ fn percent_words(s: &str) -> String {
         prev = c;
     }
     out.replace(" \\%", "\\%")
+}
+
+/// A temperature written with the degree sign and its scale letter,
+/// `-5^\circ C` (from `-5°C`), `100^{\circ}\text{F}`: the number in words,
+/// `-5 degrees Celsius` (ME-9 reads it as a quantity; `^\circ C` was a
+/// standalone angle times a variable `C`). `None` when the degree sign is
+/// not followed, after spaces, by `C` or `F` (bare, in braces or in
+/// `\text{}`/`\mathrm{}`) and then the end.
+fn temperature(t: &str) -> Option<String> {
+    let (num, rest) = t
+        .split_once("^\\circ")
+        .or_else(|| t.split_once("^{\\circ}"))?;
+    let rest = rest.trim();
+    let rest = ["\\text{", "\\mathrm{", "{"]
+        .iter()
+        .find_map(|o| rest.strip_prefix(o).and_then(|r| r.strip_suffix('}')))
+        .unwrap_or(rest)
+        .trim();
+    let scale = match rest {
+        "C" => "Celsius",
+        "F" => "Fahrenheit",
+        _ => return None,
+    };
+    let num = num.trim_end();
+    is_plain_number(num).then(|| format!("{num} degrees {scale}"))
+}
+
+/// The signs that open a conclusion (`∴ n = 12`, `\Rightarrow x = 3`): at
+/// the start of an answer they are no part of it (ME-2).
+const CONCLUSION_SIGNS: [&str; 4] = [
+    "\\therefore",
+    "\\Rightarrow",
+    "\\Longrightarrow",
+    "\\implies",
+];
+
+/// The text after a conclusion sign that opens `t` (spaces before and
+/// after it skipped; the command not followed by a letter), if one does.
+fn after_conclusion_sign(t: &str) -> Option<&str> {
+    let t = t.trim_start();
+    CONCLUSION_SIGNS.iter().find_map(|c| {
+        let rest = t.strip_prefix(c)?;
+        (!rest.starts_with(|x: char| x.is_ascii_alphabetic())).then(|| rest.trim_start())
+    })
 }
 
 /// `a \approx b` is `a`, the exact side (ME-2, as `math.normalize`):

@@ -65,14 +65,18 @@ const ALTERNATIVES: &[&str] = &["otherwise", "else"];
 
 /// The words that conclude, between a case analysis and the value it leads
 /// to (`We add 1 if n is odd and 2 otherwise, so the total is 15.`): the
-/// alternatives are on one side of them, the value on the other.
-const CONCLUSIONS: &[&str] = &[
+/// alternatives are on one side of them, the value on the other (MX-21);
+/// and between a reason and the value (MX-22).
+pub(super) const CONCLUSIONS: &[&str] = &[
     "so",
     "thus",
     "hence",
     "therefore",
     "then",
     "giving",
+    "gives",
+    "yielding",
+    "yields",
     "which",
 ];
 

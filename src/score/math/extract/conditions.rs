@@ -222,7 +222,7 @@ mod tests {
             ("The maximum value, 5, is attained at $x = 2$.", "5"),
             ("Hence $f(x) = 4$ for $x > 0$.", "4"),
             ("Thus $y = 1$ if $t = 3$.", "1"),
-            ("The speed is 3 m/s at t = 2 s.", "3"),
+            ("The speed is 3 m/s at t = 2 s.", "3 m/s"),
             ("The length is 12 meters when t = 2.", "12 meters"),
             ("so 2x = 12 and x = 6 at t = 1", "6"),
             ("The area is \\(12\\) when \\(r = 2\\).", "12"),

@@ -43,8 +43,14 @@ pub(super) const APPROXIMATELY: [&str; 7] = [
     "\\approx",
 ];
 
-/// How far back [`restated`] reads (bytes): `, or approximately ` is 20.
-const MAX_RESTATEMENT_BYTES: usize = 24;
+/// The connectives between the comma and the word of an approximate
+/// restatement (lowercase; `1/6, or about 16.7%`, `60 km/h, which is about
+/// 37 mph`, `1/6, i.e. about 16.7%`).
+const RESTATING: [&str; 6] = ["or", "which is", "i.e.", "i.e.,", "that is", "that is,"];
+
+/// How far back [`restated`] reads (bytes): `, which is approximately ` is
+/// 25.
+const MAX_RESTATEMENT_BYTES: usize = 32;
 
 /// Where the value that the value at `span` restates approximately ends
 /// (MX-20): before it one of [`APPROXIMATELY`], optionally `or`, and a comma
@@ -66,10 +72,15 @@ pub(super) fn restated(text: &str, from: usize, span: (usize, usize)) -> Option<
             && !t[..t.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
     })?;
     let mut t = t[..t.len() - w.len()].trim_end();
-    if let Some(r) = t.strip_suffix("or") {
-        if r.ends_with([' ', ',']) {
-            t = r.trim_end();
-        }
+    // (`or about`, `which is about`, `i.e. about`, `i.e., about`, `that is,
+    // about`: a connective of its own between the comma and the word.)
+    if let Some(c) = RESTATING.iter().find(|c| {
+        t.len() > c.len()
+            && t.is_char_boundary(t.len() - c.len())
+            && t[t.len() - c.len()..].eq_ignore_ascii_case(c)
+            && t[..t.len() - c.len()].ends_with([' ', ','])
+    }) {
+        t = t[..t.len() - c.len()].trim_end();
     }
     let t = t.strip_suffix(',')?.trim_end();
     Some(floor + t.len())
@@ -835,10 +846,9 @@ mod tests {
             ("The answer is 9 instead of 8.", Ok("9")),
             ("It's 9 (not 8).", Ok("9")),
             ("So the maximum is less than 5.", Err(super::NEGATED)),
-            (
-                "We have 3 apples, which is less than 5.",
-                Err(super::NEGATED),
-            ),
+            // (A bound after `, which is` describes the value before it:
+            // MX-22.)
+            ("We have 3 apples, which is less than 5.", Ok("3")),
             (
                 "There are 5 terms, so the maximum is less than 5.",
                 Err(super::NEGATED),

@@ -45,6 +45,35 @@ fn larger_part(first: &str, second: &str) -> bool {
     x.dims == y.dims && x.factor > y.factor
 }
 
+/// The most units after a `/` read with a number's unit (`km/h`, `m/s/s`).
+const MAX_PER_UNITS: usize = 2;
+
+/// Where the units of `rest` end, the first ending at `n`: each `/` followed
+/// by a unit word of ME-9's table (one letter allowed: `km/h`, `m/s`) that
+/// no letter or digit follows, at most [`MAX_PER_UNITS`] (MX-14). The
+/// speed `60 km/h` was read `60 km`, a miss against `60 km/h`.
+fn per_units(rest: &str, mut n: usize) -> usize {
+    let r = rest.as_bytes();
+    for _ in 0..MAX_PER_UNITS {
+        if r.get(n) != Some(&b'/') {
+            break;
+        }
+        let m = r[n + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        let word = &rest[n + 1..n + 1 + m];
+        if m == 0
+            || crate::score::math::units::lookup(word).is_none()
+            || r.get(n + 1 + m).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            break;
+        }
+        n += 1 + m;
+    }
+    n
+}
+
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {
     w.len() >= 2 && crate::score::math::units::lookup(w).is_some()
@@ -590,8 +619,19 @@ impl Doc<'_> {
         }
         let g2 = rest.len() - rest_g.len();
         for deg in ["^\\circ", "^{\\circ}", "°"] {
-            if rest.starts_with(deg) {
-                return (s, e + gap + deg.len());
+            if let Some(after) = rest.strip_prefix(deg) {
+                // `-5°C`, `100 °F`: a temperature's scale letter (no letter
+                // or digit after it) is part of the unit.
+                let scale = after.trim_start_matches(' ');
+                let b = scale.as_bytes();
+                let n = if matches!(b.first(), Some(b'C' | b'F'))
+                    && b.get(1).is_none_or(|c| !c.is_ascii_alphanumeric())
+                {
+                    after.len() - scale.len() + 1
+                } else {
+                    0
+                };
+                return (s, e + gap + deg.len() + n);
             }
         }
         for cmd in ["\\text{", "\\mathrm{", "\\textnormal{", "\\mbox{"] {
@@ -611,14 +651,22 @@ impl Doc<'_> {
         let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
         // `1.5 million`, `2 dozen`: a scale word is part of the number.
         let scale = crate::score::math::words::scale(&rest[..n]).is_some();
+        let r = rest.as_bytes();
         if n >= 2
             && (scale || is_unit_word(&rest[..n]))
-            && rest
-                .as_bytes()
-                .get(n)
-                .is_none_or(|c| !c.is_ascii_alphanumeric())
+            && r.get(n).is_none_or(|c| !c.is_ascii_alphanumeric())
         {
-            return (s, e + gap + n);
+            return (s, e + gap + per_units(rest, n));
+        }
+        // `9.8 m/s`: a unit of one letter before a `/` and another unit.
+        if n == 1
+            && r.get(1) == Some(&b'/')
+            && crate::score::math::units::lookup(&rest[..1]).is_some()
+        {
+            let m = per_units(rest, 1);
+            if m > 1 {
+                return (s, e + gap + m);
+            }
         }
         (s, e)
     }

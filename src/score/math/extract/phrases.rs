@@ -19,8 +19,8 @@ use super::negations::{APPROXIMATELY, ZH_NEGATIONS, excluded};
 use super::numbers::{run_after, run_before};
 use super::retractions::refinement_at;
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_where, next_in, nonempty, skip_ws,
-    starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_where, next_in, nonempty,
+    sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 use crate::text::find_byte;
 
@@ -111,6 +111,18 @@ pub(super) const ASIDE_WORDS: &[&str] = &[
     "that",
     "not",
 ];
+
+/// The pronouns that stand for a value before "is the answer" (`6 ways,
+/// which is the answer`; ASCII case ignored).
+const PRONOUNS: [&str; 4] = ["which", "this", "that", "it"];
+
+/// How far back a pronoun's [referent](Doc::referent) is read (bytes).
+const MAX_REFERENT_BYTES: usize = 240;
+
+/// Whether `s` is one of [`PRONOUNS`] alone.
+fn is_pronoun(s: &str) -> bool {
+    PRONOUNS.iter().any(|p| s.eq_ignore_ascii_case(p))
+}
 
 /// Words that start a clause before "is our answer" without being part of
 /// the answer.
@@ -600,6 +612,21 @@ impl Doc<'_> {
                 self.before_phrase(from, at)
             };
             if let Some(mut span) = span {
+                // `6 ways, which is the answer`, `We get 6. This is the final
+                // answer.` (production): a pronoun refers back to the last
+                // formula or number before it.
+                if self.production && !forward && is_pronoun(&self.text[span.0..span.1]) {
+                    match self.referent(from, span.0) {
+                        Some(r) => {
+                            return Some(Found {
+                                span: r.span,
+                                how,
+                                reach: span.1,
+                            });
+                        }
+                        None => continue,
+                    }
+                }
                 // `Answer: The volume of $V$ is 120`: what follows the last
                 // " is " of a sentence after a colon.
                 if forward && self.text[at..end].ends_with(':') {
@@ -651,6 +678,24 @@ impl Doc<'_> {
             }
         }
         None
+    }
+
+    /// What a pronoun at `at` before "is the answer" refers to (MX-5 in
+    /// production): the last formula or number before it in its sentence
+    /// (`6 ways, which`), or in the sentence before when it opens its own
+    /// (`We get 6. This`), at most [`MAX_REFERENT_BYTES`] back and not
+    /// before `from`.
+    fn referent(&self, from: usize, at: usize) -> Option<Found> {
+        let b = self.bytes();
+        let floor = from.max(at.saturating_sub(MAX_REFERENT_BYTES));
+        let mut lo = sentence_start_back(b, floor, at, false);
+        let opens = b[lo..at]
+            .iter()
+            .all(|c| c.is_ascii_whitespace() || matches!(c, b'*' | b'_' | b'#'));
+        if opens && lo > floor {
+            lo = sentence_start_back(b, floor, lo - 1, false);
+        }
+        self.last_formula_or_number(lo, at)
     }
 
     /// The answer after a phrase ending at `i`: a math span, or the rest of

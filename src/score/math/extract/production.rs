@@ -1,10 +1,11 @@
-//! The production extraction of `math.grade` (MX-10 … MX-21): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-22): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
 //! answer is none ([`super::truncation`]); then the last formula's right side
 //! or the last number token, read before a trailing aside first ([`super::asides`]),
-//! and before a trailing condition ([`super::conditions`]). A statement or
+//! and before a trailing condition ([`super::conditions`]), a reason or a
+//! description ([`super::reasons`]). A statement or
 //! a last value given only under a condition with another value otherwise,
 //! or hedged, is none ([`super::alternatives`]).
 //!
@@ -20,6 +21,7 @@ use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
 use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, restated};
+use super::reasons::reason_start;
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_in_formula, paragraph_start, truncated};
@@ -156,7 +158,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-21):
+/// The production extraction of `math.grade` (rules MX-10 … MX-22):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -338,6 +340,20 @@ fn restated_found(
     })
 }
 
+/// MX-22: the value before the reason or the description that `f` stands
+/// in ([`reason_start`]: `n = 12, since 12 / 3 = 4`, `24, which is
+/// divisible by 3`), as `read` reads it in the same clause; else `f`.
+fn reasoned(
+    response: &str,
+    from: usize,
+    f: Found,
+    read: &impl Fn(usize, usize) -> Option<Found>,
+) -> Found {
+    reason_start(response, from, f.span)
+        .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
+        .unwrap_or(f)
+}
+
 /// [`fallback`], with its last paragraph read first when `paragraph_first`
 /// (else the window alone: the reading that the first one must agree with).
 fn fallback_from(
@@ -388,6 +404,8 @@ fn fallback_from(
     {
         found = read(from, o).or(found);
     }
+    // MX-22: not a value in a reason or a description of another value.
+    let mut found = found.map(|f| reasoned(response, from, f, &read));
     // MX-20: not a value the response rules out (`9, not 8`), but the
     // formula or number before the negation in its clause; nothing there,
     // negations past MAX_NEGATIONS or a bound (`less than 5`): no answer.
