@@ -274,13 +274,16 @@ fn hedged(b: &[u8], k: usize) -> bool {
 }
 
 /// The byte offset of the last letter A–J that "option", "choice",
-/// "answer" (any case; then spaces, `:`, `：`, "is", `*`, `$`) or 选 names in
-/// `line`, the letter standing alone (`option D.`, `Answer: **B**`, `故选B。`).
+/// "answer", a word of [`CHOOSING`] (any case; then spaces, `:`, `：`,
+/// "is", `*`, `$`) or 选 names in `line`, or that a verdict of [`JUDGED`]
+/// follows, the letter standing alone (`option D.`, `Answer: **B**`,
+/// `故选B。`, `It must be B.`, `C is right.`).
 fn named_letter(line: &str) -> Option<usize> {
     let lower = line.to_ascii_lowercase();
     let b = line.as_bytes();
-    ["option", "choice", "answer", "选"]
+    let before = ["option", "choice", "answer", "选"]
         .iter()
+        .chain(&CHOOSING)
         .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
         .filter_map(|mut k| {
             loop {
@@ -306,8 +309,45 @@ fn named_letter(line: &str) -> Option<usize> {
             ((b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
                 .then_some(k)
         })
-        .max()
+        .max();
+    // `C is right.`, `B is the correct answer`: a letter alone before a
+    // verdict.
+    let after = JUDGED
+        .iter()
+        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| (i, i + w.len())))
+        .filter_map(|(i, e)| {
+            // (A word of its own: `is correctly` is no verdict.)
+            if b.get(e).is_some_and(u8::is_ascii_alphabetic) {
+                return None;
+            }
+            let k = i.checked_sub(1)?;
+            let alone = k == 0 || !b[k - 1].is_ascii_alphanumeric();
+            ((b'A'..=b'J').contains(&b[k]) && alone).then_some(k)
+        })
+        .max();
+    before.max(after)
 }
+
+/// The words before the letter a response chooses, besides "option",
+/// "choice", "answer" and 选 (lowercase): `I pick B`, `It must be B`.
+const CHOOSING: [&str; 6] = [
+    "choose",
+    "pick",
+    "select",
+    "must be",
+    "should be",
+    "go with",
+];
+
+/// The verdicts after the letter a response chooses (lowercase, with the
+/// space before them): `C is right.`, `B is the correct one`.
+const JUDGED: [&str; 5] = [
+    " is correct",
+    " is right",
+    " is the answer",
+    " is the correct",
+    " is true",
+];
 
 #[cfg(test)]
 mod tests {

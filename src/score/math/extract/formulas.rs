@@ -136,11 +136,13 @@ impl Doc<'_> {
         }
     }
 
-    /// The number token `n` widened to the tuple or interval of numbers in
-    /// prose it belongs to (MX-14: `the point is (2, 3).` → `(2, 3)`, `x in
-    /// [1, 5)` → `[1, 5)`): an opening `(` or `[` after a space (not a
-    /// function's argument list), numbers, commas and spaces only (at most
-    /// 64 bytes each way), at least one comma, and a closing `)` or `]`.
+    /// The number token `n` widened to the tuple, interval or set of numbers
+    /// in prose it belongs to (MX-14: `the point is (2, 3).` → `(2, 3)`, `x
+    /// in [1, 5)` → `[1, 5)`, `the set is {1, 2, 3}.` → `{1, 2, 3}`): an
+    /// opening `(`, `[`, `{` or `\{` after a space (not a function's
+    /// argument list), numbers, commas and spaces only (at most 64 bytes
+    /// each way), at least one comma, and a closing `)` or `]` (`}` or `\}`
+    /// for a brace).
     fn enclosing_pair(&self, n: (usize, usize), from: usize, to: usize) -> (usize, usize) {
         let b = self.bytes();
         let inside = |c: u8| c.is_ascii_digit() || matches!(c, b',' | b' ' | b'.' | b'-' | b'/');
@@ -151,6 +153,21 @@ impl Doc<'_> {
         let mut e = n.1;
         while e < to && e - n.1 < 64 && inside(b[e]) {
             e += 1;
+        }
+        // `{1, 2, 3}` and `\{1, 2, 3\}`: a set, its braces matched.
+        if s > from && b[s - 1] == b'{' {
+            let escaped = s >= from + 2 && b[s - 2] == b'\\';
+            let (open, close): (usize, &[u8]) = if escaped {
+                (s - 2, b"\\}")
+            } else {
+                (s - 1, b"}")
+            };
+            let after_space = open == from || matches!(b[open - 1], b' ' | b'\n' | b':' | b'=');
+            let closes = b[e..to].starts_with(close);
+            if after_space && closes && (s, e) != n && b[s..e].contains(&b',') {
+                return (open, e + close.len());
+            }
+            return n;
         }
         let opens = s > from && matches!(b[s - 1], b'(' | b'[');
         let closes = e < to && matches!(b[e], b')' | b']');

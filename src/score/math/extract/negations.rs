@@ -55,7 +55,8 @@ const MAX_RESTATEMENT_BYTES: usize = 32;
 /// Where the value that the value at `span` restates approximately ends
 /// (MX-20): before it one of [`APPROXIMATELY`], optionally `or`, and a comma
 /// after another value (`1/6, or about 16.7%`, `$\frac{1}{6}$, about
-/// 0.17`); the caller reads the value that ends there. `None` when the
+/// 0.17`), or the sign `≈` (`\approx`) right after another value, comma or
+/// not (`9π ≈ 28.27`); the caller reads the value that ends there. `None` when the
 /// value is not such a restatement (`There are about 100 people.`).
 pub(super) fn restated(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
     let b = text.as_bytes();
@@ -65,13 +66,20 @@ pub(super) fn restated(text: &str, from: usize, span: (usize, usize)) -> Option<
         floor += 1;
     }
     let t = text[floor..k].trim_end();
+    // (A sign needs no space before it: `9π≈28.27`.)
+    let sign = |w: &str| !w.starts_with(|c: char| c.is_ascii_alphabetic());
     let w = APPROXIMATELY.iter().find(|w| {
         t.len() >= w.len()
             && t.is_char_boundary(t.len() - w.len())
             && t[t.len() - w.len()..].eq_ignore_ascii_case(w)
-            && !t[..t.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+            && (sign(w) || !t[..t.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric()))
     })?;
     let mut t = t[..t.len() - w.len()].trim_end();
+    // `9π ≈ 28.27`, `$\sqrt{2}$ ≈ 1.414`: the sign restates the value right
+    // before it, with or without a comma.
+    if sign(w) && !t.ends_with(',') {
+        return Some(floor + t.len());
+    }
     // (`or about`, `which is about`, `i.e. about`, `i.e., about`, `that is,
     // about`: a connective of its own between the comma and the word.)
     if let Some(c) = RESTATING.iter().find(|c| {

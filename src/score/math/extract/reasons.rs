@@ -42,10 +42,11 @@ const REASONS: [&str; 2] = ["since", "because"];
 /// 4`): with none of them before the value the clause computes or restates
 /// it instead (`which is 24`, `which is equal to 24`, `which is a total of
 /// 24`).
-const DESCRIBED: [&str; 31] = [
+const DESCRIBED: [&str; 32] = [
     "divisible",
     "twice",
     "thrice",
+    "times",
     "half",
     "double",
     "triple",
@@ -173,6 +174,10 @@ mod tests {
             ("The total is 24, which is divisible by 3.", "24"),
             ("The total is 24, which is 4 more than 20.", "24"),
             ("The total is 24, which is twice 12.", "24"),
+            (
+                "The area is 9, which is 3 times the triangle's area of 3.",
+                "9",
+            ),
             ("We find x = 5, which satisfies x > 3.", "5"),
             ("So $x = 5$ because $2 \\cdot 5 = 10$.", "5"),
             // The last value stays.
