@@ -104,7 +104,12 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     let is = |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
     // Whether a word of DESCRIBED stands between the word read and the
     // value.
-    let mut described = false;
+    // (An ordinal describes: `7, which is the 4th prime`.)
+    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| {
+        b[span.1..].starts_with(o.as_bytes())
+            && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
+    });
+    let mut described = ordinal;
     let comma_before = |at: usize| {
         let p = run_before(b, s, at, |c| c == b' ');
         p > s && b[p - 1] == b','
