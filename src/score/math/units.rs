@@ -152,6 +152,17 @@ pub enum UnitPart {
     Named(Vec<(String, i64)>),
 }
 
+/// A unit name's singular, word by word, lower case (ME-13's
+/// [`singular`](super::words::singular): `Miles` → `mile`, `degrees
+/// Celsius` → `degree celsius`, as the prose `-5 degrees Celsius` is read),
+/// enough to compare unit names outside the table.
+fn singular(w: &str) -> String {
+    w.split(' ')
+        .map(super::words::singular)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Splits a canonical product `scalar · unit₁^k₁ · …` into the scalar and
 /// its units; `None` when the expression has no unit factor. A unit of the
 /// table alone is one of it (`\text{h}` against `60\text{ min}`); another
@@ -206,23 +217,12 @@ pub fn split(e: &Expr) -> Option<(Expr, UnitPart)> {
     let part = if known {
         UnitPart::Known(Unit { factor, dims })
     } else {
-        let mut named: Vec<(String, i64)> = words
-            .into_iter()
-            .map(|(w, k)| (singular(&w.to_lowercase()), k))
-            .collect();
+        let mut named: Vec<(String, i64)> =
+            words.into_iter().map(|(w, k)| (singular(&w), k)).collect();
         named.sort();
         UnitPart::Named(named)
     };
     Some((scalar, part))
-}
-
-/// A word's singular by the plain English rule (`miles` → `mile`), enough to
-/// compare unit names outside the table.
-fn singular(w: &str) -> String {
-    match w.strip_suffix('s') {
-        Some(stem) if stem.len() >= 2 => stem.to_string(),
-        _ => w.to_string(),
-    }
 }
 
 fn unit_factor(f: &Expr) -> Option<Vec<(String, i64)>> {

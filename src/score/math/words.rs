@@ -459,6 +459,58 @@ pub fn number_word(s: &str) -> Option<u64> {
     any.then_some(total + group)
 }
 
+/// The denominators written as words, singular (`half` 2 … `tenth` 10).
+const DENOMINATORS: [(&str, u64); 10] = [
+    ("half", 2),
+    ("third", 3),
+    ("quarter", 4),
+    ("fourth", 4),
+    ("fifth", 5),
+    ("sixth", 6),
+    ("seventh", 7),
+    ("eighth", 8),
+    ("ninth", 9),
+    ("tenth", 10),
+];
+
+/// A fraction written in English words, the whole item (ME-15): a number
+/// word, `a` or `an` (or nothing before `half`), then a denominator word,
+/// singular or plural (`halves`): `one half` → (1, 2), `two thirds` → (2,
+/// 3), `three quarters` → (3, 4), `a fifth` → (1, 5), `half` → (1, 2).
+///
+/// ```
+/// use scorespec::score::math::words::fraction_word;
+/// assert_eq!(fraction_word("two thirds"), Some((2, 3)));
+/// assert_eq!(fraction_word("One half"), Some((1, 2)));
+/// assert_eq!(fraction_word("two third apples"), None);
+/// ```
+pub fn fraction_word(s: &str) -> Option<(u64, u64)> {
+    let s = s.trim_quick();
+    let (num, den) = match s.rsplit_once([' ', '-']) {
+        Some((n, d)) => (n.trim(), d),
+        None => ("", s),
+    };
+    let d = den.to_ascii_lowercase();
+    let (q, plural) = DENOMINATORS.iter().find_map(|&(w, q)| {
+        if d == w {
+            Some((q, false))
+        } else if d == format!("{w}s") || (w == "half" && d == "halves") {
+            Some((q, true))
+        } else {
+            None
+        }
+    })?;
+    let p = if num.is_empty() {
+        (q == 2).then_some(1)?
+    } else if ["a", "an"].iter().any(|a| num.eq_ignore_ascii_case(a)) {
+        1
+    } else {
+        number_word(num)?
+    };
+    // (`one thirds`, `two third`: the number and the word disagree.)
+    ((p == 1) != plural).then_some((p, q))
+}
+
 /// `12th`, `1st`, `2nd`, `23rd`, `12^{th}`, `12^{\text{th}}`,
 /// `12^{\mathrm{th}}`, `12^\text{th}` → `12`: an ordinal is its number
 /// (ME-15).
