@@ -154,28 +154,25 @@ impl Doc<'_> {
         while e < to && e - n.1 < 64 && inside(b[e]) {
             e += 1;
         }
-        // `{1, 2, 3}` and `\{1, 2, 3\}`: a set, its braces matched.
-        if s > from && b[s - 1] == b'{' {
-            let escaped = s >= from + 2 && b[s - 2] == b'\\';
-            let (open, close): (usize, &[u8]) = if escaped {
-                (s - 2, b"\\}")
-            } else {
-                (s - 1, b"}")
-            };
-            let after_space = open == from || matches!(b[open - 1], b' ' | b'\n' | b':' | b'=');
-            let closes = b[e..to].starts_with(close);
-            if after_space && closes && (s, e) != n && b[s..e].contains(&b',') {
-                return (open, e + close.len());
-            }
+        // The opening bracket and the closer it needs: `(` or `[` either of
+        // `)` and `]` (an interval), a brace its own (`{1, 2, 3}`,
+        // `\{1, 2, 3\}`: a set).
+        if s == from {
             return n;
         }
-        let opens = s > from && matches!(b[s - 1], b'(' | b'[');
-        let closes = e < to && matches!(b[e], b')' | b']');
-        let after_space = s < from + 2 || matches!(b[s - 2], b' ' | b'\n' | b':' | b'=');
+        let (open, close): (usize, &[u8]) = match b[s - 1] {
+            b'{' if s >= from + 2 && b[s - 2] == b'\\' => (s - 2, b"\\}"),
+            b'{' => (s - 1, b"}"),
+            b'(' | b'[' if b.get(e) == Some(&b']') => (s - 1, b"]"),
+            b'(' | b'[' => (s - 1, b")"),
+            _ => return n,
+        };
+        let after_space = open == from || matches!(b[open - 1], b' ' | b'\n' | b':' | b'=');
+        let closes = b[e..to].starts_with(close);
         // `(1,000)` is the number token itself, not a pair.
         let more = (s, e) != n;
-        if opens && closes && after_space && more && b[s..e].contains(&b',') {
-            (s - 1, e + 1)
+        if after_space && closes && more && b[s..e].contains(&b',') {
+            (open, e + close.len())
         } else {
             n
         }
