@@ -46,6 +46,10 @@
 //! Document 004 reads the first value a phrase states or the last number;
 //! this is the production extraction's rule (spec/math.md MX-21).
 
+use super::lexicon::{
+    ALTERNATIVE, CASE, CASE_NAME, CONCLUSION, CONDITION, Classes, DEPEND, HEDGE, OR, WHICH,
+    classes_in,
+};
 use super::sentence_start_back;
 use crate::extract::find_ci;
 
@@ -58,10 +62,10 @@ pub const CONDITIONAL: &str =
 pub const ASKED: &str = "the response ends on a question about its last value";
 
 /// The words that open a condition (ASCII case ignored).
-const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "provided"];
+pub(super) const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "provided"];
 
 /// The words that open the other case of a condition.
-const ALTERNATIVES: &[&str] = &["otherwise", "else"];
+pub(super) const ALTERNATIVES: &[&str] = &["otherwise", "else"];
 
 /// The words that conclude, between a case analysis and the value it leads
 /// to (`We add 1 if n is odd and 2 otherwise, so the total is 15.`): the
@@ -81,11 +85,11 @@ pub(super) const CONCLUSIONS: &[&str] = &[
 ];
 
 /// The words that say the answer depends on a case (`It depends on n.`).
-const DEPENDS: &[&str] = &["depends", "depending"];
+pub(super) const DEPENDS: &[&str] = &["depends", "depending"];
 
 /// The words that name a case between two values (`5 for the first case,
 /// 7 for the second`).
-const CASES: &[&str] = &["for", "if", "when", "whenever", "otherwise", "else"];
+pub(super) const CASES: &[&str] = &["for", "if", "when", "whenever", "otherwise", "else"];
 
 /// Whether one of [`DEPENDS`] stands in `b[s..at]` (the value's sentence
 /// before it) or in the sentence before (at most [`MAX_SIDE_BYTES`] back).
@@ -107,43 +111,43 @@ fn depends_before(text: &str, from: usize, s: usize, at: usize) -> bool {
     };
     let mut words = Vec::new();
     tokens(&b[prev..at], &mut words);
-    words.iter().any(|&w| is_word_of(w, DEPENDS))
+    words.iter().any(|&w| is_word_of(w, DEPEND))
 }
 
 /// Whether, reading `t` at `order` (away from the value), a value comes
 /// after a word of [`CASES`] and before any word of [`CONCLUSIONS`].
-fn case_on_side(t: &[Token<'_>], order: impl Iterator<Item = usize>) -> bool {
+fn case_on_side(t: &[Token], order: impl Iterator<Item = usize>) -> bool {
     let mut case = false;
     for k in order {
-        if is_word_of(t[k], CONCLUSIONS) {
+        if is_word_of(t[k], CONCLUSION) {
             return false;
         }
         if t[k] == Token::Number && case {
             return true;
         }
-        case |= is_word_of(t[k], CASES);
+        case |= is_word_of(t[k], CASE_NAME);
     }
     false
 }
 
 /// The words of a hedged guess.
-const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
+pub(super) const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
 
 /// The most bytes of the sentence read on each side of the value.
 const MAX_SIDE_BYTES: usize = 240;
 
 /// A word or a number token of the value's sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Token<'a> {
-    /// ASCII letters, lowercase.
-    Word(&'a [u8]),
+enum Token {
+    /// ASCII letters: the word's classes (the lists it is a word of).
+    Word(Classes),
     /// Digits, with the `.` and `,` between them.
     Number,
 }
 
 /// The words and number tokens of `b` (ASCII letters and digits; every
 /// other byte separates them), in order, after those of `out`.
-fn tokens<'a>(b: &'a [u8], out: &mut Vec<Token<'a>>) {
+fn tokens(b: &[u8], out: &mut Vec<Token>) {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
@@ -152,7 +156,7 @@ fn tokens<'a>(b: &'a [u8], out: &mut Vec<Token<'a>>) {
             while i < b.len() && b[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            out.push(Token::Word(&b[s..i]));
+            out.push(Token::Word(classes_in(b, s, i)));
         } else if c.is_ascii_digit() {
             while i < b.len()
                 && (b[i].is_ascii_digit()
@@ -167,19 +171,19 @@ fn tokens<'a>(b: &'a [u8], out: &mut Vec<Token<'a>>) {
     }
 }
 
-/// Whether `t` is a word of `list` (ASCII case ignored).
-fn is_word_of(t: Token<'_>, list: &[&str]) -> bool {
-    matches!(t, Token::Word(w) if list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes())))
+/// Whether `t` is a word of a list of `class` (ASCII case ignored).
+fn is_word_of(t: Token, class: Classes) -> bool {
+    matches!(t, Token::Word(c) if c & class != 0)
 }
 
 /// Whether a condition follows the token at `k`: one of [`CONDITIONS`] as
 /// the next word or after at most two other words (no number between).
-fn condition_after(t: &[Token<'_>], k: usize) -> bool {
+fn condition_after(t: &[Token], k: usize) -> bool {
     t.iter()
         .skip(k + 1)
         .take(3)
         .take_while(|&&x| x != Token::Number)
-        .any(|&x| is_word_of(x, CONDITIONS))
+        .any(|&x| is_word_of(x, CONDITION))
 }
 
 /// The end of the value's sentence (at most [`MAX_SIDE_BYTES`] on): a `.`,
@@ -254,28 +258,27 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     t.push(Token::Number);
     tokens(&b[span.1..e], &mut t);
     let before = &t[..v];
-    let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITIONS));
+    let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITION));
     let rest = &t[v + 1..];
     // An alternative word at `j`: one of ALTERNATIVES, or `which case` (`4
     // unless the board wraps around, in which case it is 5`).
     let alternative_word = |j: usize| {
-        is_word_of(t[j], ALTERNATIVES)
-            || is_word_of(t[j], &["which"])
-                && t.get(j + 1).is_some_and(|&x| is_word_of(x, &["case"]))
+        is_word_of(t[j], ALTERNATIVE)
+            || is_word_of(t[j], WHICH) && t.get(j + 1).is_some_and(|&x| is_word_of(x, CASE))
     };
     // An alternative after position `k` of `t`: an alternative word, or a
     // value with a condition after it (up to a conclusion: what follows it
     // is another statement).
     let alternative_after = |k: usize| {
         (k + 1..t.len())
-            .take_while(|&j| alternative_word(j) || !is_word_of(t[j], CONCLUSIONS))
+            .take_while(|&j| alternative_word(j) || !is_word_of(t[j], CONCLUSION))
             .any(|j| alternative_word(j) || t[j] == Token::Number && condition_after(&t, j))
     };
-    let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j], CONCLUSIONS));
+    let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j], CONCLUSION));
     if condition_after(&t, v) {
         // `5 if n is odd and 6 otherwise`, `5 (if n is odd), 6 (if n is even)`.
         let cond = (v + 1..t.len())
-            .find(|&j| is_word_of(t[j], CONDITIONS))
+            .find(|&j| is_word_of(t[j], CONDITION))
             .unwrap_or(v);
         if alternative_after(cond) {
             return true;
@@ -289,13 +292,13 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
             return true;
         }
         // `6 apples, or 7 if we include the rotten one`.
-        let or_before = before.last().is_some_and(|&x| is_word_of(x, &["or"]));
+        let or_before = before.last().is_some_and(|&x| is_word_of(x, OR));
         if or_before && before.contains(&Token::Number) {
             return true;
         }
     }
     // `6 ways if order matters; otherwise there are 3`.
-    if let Some(a) = (0..v).rev().find(|&j| is_word_of(t[j], ALTERNATIVES)) {
+    if let Some(a) = (0..v).rev().find(|&j| is_word_of(t[j], ALTERNATIVE)) {
         let case_before =
             opens_with_condition || (0..a).any(|j| t[j] == Token::Number && condition_after(&t, j));
         if case_before && !concluded(a, v) {
@@ -304,15 +307,15 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     }
     // `If order matters the answer is 6; if not, it is 3.`
     if opens_with_condition {
-        let rest = match rest.iter().position(|&x| is_word_of(x, CONCLUSIONS)) {
+        let rest = match rest.iter().position(|&x| is_word_of(x, CONCLUSION)) {
             Some(c) => &rest[..c],
             None => rest,
         };
         let cond_then_value = rest
             .iter()
             .enumerate()
-            .any(|(j, &x)| is_word_of(x, CONDITIONS) && rest[j + 1..].contains(&Token::Number));
-        if rest.iter().any(|&x| is_word_of(x, ALTERNATIVES)) || cond_then_value {
+            .any(|(j, &x)| is_word_of(x, CONDITION) && rest[j + 1..].contains(&Token::Number));
+        if rest.iter().any(|&x| is_word_of(x, ALTERNATIVE)) || cond_then_value {
             return true;
         }
     }
@@ -325,7 +328,7 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
         return true;
     }
     // `Maybe 3, maybe 5.`
-    let hedged = |k: usize| k > 0 && is_word_of(t[k - 1], HEDGES);
+    let hedged = |k: usize| k > 0 && is_word_of(t[k - 1], HEDGE);
     hedged(v) && (1..v).any(|j| t[j] == Token::Number && hedged(j))
 }
 

@@ -17,7 +17,7 @@
 //! and `, which is about 24` restates it approximately (MX-20). The clause is read back from the
 //! value over at most [`MAX_REASON_BYTES`] bytes of its sentence; it ends
 //! (no reason, the value stays) at a concluding word (MX-21's
-//! [`CONCLUSIONS`]: `so`, `thus`, `giving`, `which`, …) or at a comma with nothing but spaces between it and
+//! [`CONCLUSIONS`](super::alternatives::CONCLUSIONS): `so`, `thus`, `giving`, `which`, …) or at a comma with nothing but spaces between it and
 //! the next word or the value (a new clause: `The count is 4, since pairs
 //! repeat, we get 8` is 8; a comma inside a formula, `f(1, 2)`, is none). And it is read
 //! only when a value stands before it in the same clause (MX-18's
@@ -30,19 +30,19 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-22).
 
-use super::alternatives::CONCLUSIONS;
+use super::lexicon::{AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, classes_in};
 use super::numbers::run_before;
 use super::sentence_start_back;
 
 /// The words that open a reason (ASCII case ignored, a word of their own).
-const REASONS: [&str; 2] = ["since", "because"];
+pub(super) const REASONS: [&str; 2] = ["since", "because"];
 
 /// The words after `, which is` that describe the value before it (`24,
 /// which is divisible by 3`, `4 more than 20`, `twice 12`, `a multiple of
 /// 4`): with none of them before the value the clause computes or restates
 /// it instead (`which is 24`, `which is equal to 24`, `which is a total of
 /// 24`).
-const DESCRIBED: [&str; 32] = [
+pub(super) const DESCRIBED: [&str; 32] = [
     "divisible",
     "twice",
     "thrice",
@@ -79,7 +79,7 @@ const DESCRIBED: [&str; 32] = [
 
 /// The verbs after `, which` that describe the value before it (`5, which
 /// satisfies x > 3`), whatever follows them.
-const DESCRIBING: [&str; 9] = [
+pub(super) const DESCRIBING: [&str; 9] = [
     "satisfies",
     "satisfy",
     "matches",
@@ -101,7 +101,6 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     let b = text.as_bytes();
     let floor = from.max(span.0.saturating_sub(MAX_REASON_BYTES));
     let s = sentence_start_back(b, floor, span.0, true);
-    let is = |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
     // Whether a word of DESCRIBED stands between the word read and the
     // value.
     // (An ordinal describes: `7, which is the 4th prime`.)
@@ -122,7 +121,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         if w == e {
             return None;
         }
-        let word = &b[w..e];
+        let class = classes_in(b, w, e);
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -132,29 +131,29 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             // clause (the one the value stands in): no reason opens before.
             return None;
         }
-        if apart && is(word, CONCLUSIONS) {
+        if apart && class & CONCLUSION != 0 {
             return None;
         }
         // (After a comma or right after a value: `12, since`, `$x = 5$
         // because`; not `3 options and since 7 is prime the count is 8`.)
-        if apart && is(word, &REASONS) {
+        if apart && class & REASON != 0 {
             let p = run_before(b, s, w, |c| matches!(c, b' ' | b'$'));
             let after_value = p > s
                 && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b']' | b'%'));
             return (comma_before(w) || after_value).then_some(w);
         }
-        if apart && word.eq_ignore_ascii_case(b"as") && comma_before(w) {
+        if apart && class & AS != 0 && comma_before(w) {
             return Some(w);
         }
-        let verb = is(word, &["is", "are"]);
-        if apart && (verb || is(word, &DESCRIBING)) {
+        let verb = class & IS != 0;
+        if apart && class & (IS | DESCRIBING_VERB) != 0 {
             let p = run_before(b, s, w, |c| c == b' ');
             let q = run_before(b, s, p, |c| c.is_ascii_alphabetic());
-            if p < w && b[q..p].eq_ignore_ascii_case(b"which") && comma_before(q) {
+            if p < w && classes_in(b, q, p) & WHICH != 0 && comma_before(q) {
                 return (described || !verb).then_some(q);
             }
         }
-        described |= is(word, &DESCRIBED);
+        described |= class & DESCRIBES != 0;
         k = w;
     }
 }

@@ -1,0 +1,250 @@
+//! The word classes of the fallback's clause readers (MX-21's conditions,
+//! alternatives and conclusions, MX-22's reasons and descriptions): one
+//! table lookup per word of the value's sentence instead of a comparison
+//! with every word of every list.
+//!
+//! The lists stay where their rules are ([`CONDITIONS`], [`REASONS`], …);
+//! the table is built from them when the crate compiles. A word is looked
+//! up by its ASCII letters, case ignored: the key is its first
+//! [`MAX_WORD`] bytes with the case bit set (which maps a byte to a
+//! lowercase letter only when it is a letter), so a word of the lists (all
+//! lowercase ASCII letters, checked when the table is built) is found in
+//! any case and no other word is.
+//!
+//! # Differences with the document
+//!
+//! None: the document has no such rules; this is how the production
+//! extraction reads its word lists (spec/math.md MX-21, MX-22).
+
+use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
+use super::reasons::{DESCRIBED, DESCRIBING, REASONS};
+
+/// The classes of a word, one bit each (zero: a word of no list).
+pub(super) type Classes = u32;
+
+/// A word of [`CONDITIONS`] (`if`, `when`).
+pub(super) const CONDITION: Classes = 1;
+/// A word of [`ALTERNATIVES`] (`otherwise`, `else`).
+pub(super) const ALTERNATIVE: Classes = 1 << 1;
+/// A word of [`CONCLUSIONS`] (`so`, `thus`, `which`).
+pub(super) const CONCLUSION: Classes = 1 << 2;
+/// A word of [`DEPENDS`] (`depends`).
+pub(super) const DEPEND: Classes = 1 << 3;
+/// A word of [`CASES`] (`for`, `if`, `otherwise`).
+pub(super) const CASE_NAME: Classes = 1 << 4;
+/// A word of [`HEDGES`] (`maybe`).
+pub(super) const HEDGE: Classes = 1 << 5;
+/// `which`.
+pub(super) const WHICH: Classes = 1 << 6;
+/// `case` (`in which case`).
+pub(super) const CASE: Classes = 1 << 7;
+/// `or`.
+pub(super) const OR: Classes = 1 << 8;
+/// A word of [`REASONS`] (`since`, `because`).
+pub(super) const REASON: Classes = 1 << 9;
+/// `as`.
+pub(super) const AS: Classes = 1 << 10;
+/// `is`, `are`.
+pub(super) const IS: Classes = 1 << 11;
+/// A word of [`DESCRIBED`] (`divisible`, `twice`).
+pub(super) const DESCRIBES: Classes = 1 << 12;
+/// A word of [`DESCRIBING`] (`satisfies`).
+pub(super) const DESCRIBING_VERB: Classes = 1 << 13;
+
+/// The lists and their classes.
+const LISTS: [(&[&str], Classes); 14] = [
+    (CONDITIONS, CONDITION),
+    (ALTERNATIVES, ALTERNATIVE),
+    (CONCLUSIONS, CONCLUSION),
+    (DEPENDS, DEPEND),
+    (CASES, CASE_NAME),
+    (HEDGES, HEDGE),
+    (&["which"], WHICH),
+    (&["case"], CASE),
+    (&["or"], OR),
+    (&REASONS, REASON),
+    (&["as"], AS),
+    (&["is", "are"], IS),
+    (&DESCRIBED, DESCRIBES),
+    (&DESCRIBING, DESCRIBING_VERB),
+];
+
+/// The longest word of the lists, in bytes (a longer word is of none).
+const MAX_WORD: usize = 16;
+
+/// The table's slots (a power of two, about three times the words).
+const SLOTS: usize = 256;
+
+/// The table: open addressing by [`slot`], each slot a key (zero: empty)
+/// and the key's classes.
+struct Table {
+    keys: [u128; SLOTS],
+    classes: [Classes; SLOTS],
+}
+
+/// The key of `word` (at most [`MAX_WORD`] bytes, not empty): its bytes
+/// little-endian, zero-padded, each with its case bit set.
+const fn key_of(word: &[u8]) -> u128 {
+    let mut k = 0u128;
+    let mut i = 0;
+    while i < word.len() {
+        k |= ((word[i] | 0x20) as u128) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+/// The first slot to probe for `key`.
+#[inline(always)]
+const fn slot(key: u128) -> usize {
+    ((key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SLOTS
+}
+
+impl Table {
+    /// The table of [`LISTS`]. Called in a constant item only: its checks
+    /// (lowercase ASCII letters, at most [`MAX_WORD`] bytes, room left) run
+    /// when the crate compiles.
+    const fn build() -> Table {
+        let mut t = Table {
+            keys: [0; SLOTS],
+            classes: [0; SLOTS],
+        };
+        let mut l = 0;
+        while l < LISTS.len() {
+            let (words, class) = LISTS[l];
+            let mut w = 0;
+            while w < words.len() {
+                let word = words[w].as_bytes();
+                assert!(!word.is_empty() && word.len() <= MAX_WORD);
+                let mut i = 0;
+                while i < word.len() {
+                    assert!(word[i].is_ascii_lowercase());
+                    i += 1;
+                }
+                let key = key_of(word);
+                let mut s = slot(key);
+                let mut probes = 0;
+                while t.keys[s] != 0 && t.keys[s] != key {
+                    s = (s + 1) % SLOTS;
+                    probes += 1;
+                    assert!(probes < SLOTS);
+                }
+                t.keys[s] = key;
+                t.classes[s] |= class;
+                w += 1;
+            }
+            l += 1;
+        }
+        t
+    }
+}
+
+/// The table of every list.
+const TABLE: Table = Table::build();
+
+/// The classes of `word` (ASCII case ignored; zero for a word of no list,
+/// an empty one and one longer than [`MAX_WORD`] bytes).
+#[cfg(test)]
+pub(super) fn classes(word: &[u8]) -> Classes {
+    classes_in(word, 0, word.len())
+}
+
+/// The classes of the word `b[s..e]` ([`classes`]; the bytes after it are
+/// read with it, 16 at a time, and masked off).
+#[inline]
+pub(super) fn classes_in(b: &[u8], s: usize, e: usize) -> Classes {
+    let n = e - s;
+    if n == 0 || n > MAX_WORD {
+        return 0;
+    }
+    let keep = u128::MAX >> (8 * (MAX_WORD - n));
+    let bytes = match b[s..].first_chunk::<MAX_WORD>() {
+        Some(c) => u128::from_le_bytes(*c),
+        None => {
+            // (The text's last bytes: copied.)
+            let mut k = [0u8; MAX_WORD];
+            k[..n].copy_from_slice(&b[s..e]);
+            u128::from_le_bytes(k)
+        }
+    };
+    lookup(bytes & keep | CASE_BITS & keep)
+}
+
+/// The case bit of every byte of a key.
+const CASE_BITS: u128 = u128::from_le_bytes([0x20; MAX_WORD]);
+
+/// The classes of `key` (zero when the table lacks it).
+#[inline(always)]
+fn lookup(key: u128) -> Classes {
+    let mut s = slot(key);
+    // (The table is a third full: a probe ends at an empty slot soon.)
+    loop {
+        match TABLE.keys[s] {
+            k if k == key => return TABLE.classes[s],
+            0 => return 0,
+            _ => s = (s + 1) % SLOTS,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classes of `word` by comparing it with every word of every list.
+    fn naive(word: &[u8]) -> Classes {
+        LISTS
+            .iter()
+            .filter(|(words, _)| {
+                words
+                    .iter()
+                    .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+            })
+            .fold(0, |a, (_, c)| a | c)
+    }
+
+    /// Every word of the lists, in three cases and with a byte changed,
+    /// added or taken away, has the classes the lists give it.
+    #[test]
+    fn lookup_is_the_lists() {
+        let mut seen = 0;
+        for (words, class) in LISTS {
+            for w in words {
+                assert_ne!(classes(w.as_bytes()) & class, 0, "{w}");
+                let upper = w.to_ascii_uppercase();
+                let mut title = w.to_string();
+                title[..1].make_ascii_uppercase();
+                for v in [upper, title, format!("{w}s"), w[1..].to_string()] {
+                    assert_eq!(classes(v.as_bytes()), naive(v.as_bytes()), "{v}");
+                }
+                for i in 0..w.len() {
+                    for c in [b'@', b'[', b'`', b'{', 0u8, 0xC3, w.as_bytes()[i] ^ 0x01] {
+                        let mut v = w.as_bytes().to_vec();
+                        v[i] = c;
+                        assert_eq!(classes(&v), naive(&v), "{v:?}");
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen > 500);
+        for w in ["", "a", "x", "the", "answer", "sincerely", "whichever"] {
+            assert_eq!(classes(w.as_bytes()), naive(w.as_bytes()), "{w}");
+        }
+        let long = "divisibledivisibledivisible";
+        for n in 0..long.len() {
+            assert_eq!(classes(&long.as_bytes()[..n]), naive(&long.as_bytes()[..n]));
+        }
+    }
+
+    /// A word's classes are all its lists' (`if` is a condition and a case
+    /// word; `which` a conclusion and itself).
+    #[test]
+    fn a_word_has_every_class_of_its_lists() {
+        assert_eq!(classes(b"If"), CONDITION | CASE_NAME);
+        assert_eq!(classes(b"WHICH"), CONCLUSION | WHICH);
+        assert_eq!(classes(b"otherwise"), ALTERNATIVE | CASE_NAME);
+        assert_eq!(classes(b"since"), REASON);
+        assert_eq!(classes(b"sinc"), 0);
+    }
+}
