@@ -59,6 +59,7 @@ mod production;
 mod reasons;
 mod retractions;
 mod solutions;
+mod spelled;
 mod truncation;
 
 pub use asides::MAX_ASIDE_BYTES;

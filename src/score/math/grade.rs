@@ -24,7 +24,7 @@ pub struct GradeOptions {
     pub equal: EqualOptions,
     /// Strict extraction (MG-2): document 004's `\boxed{}` and answer
     /// phrases only (and a response that is itself an answer). Default
-    /// false: the production extraction (MX-10 … MX-22).
+    /// false: the production extraction (MX-10 … MX-23).
     pub strict: bool,
     /// When not strict, fall back on the last formula in math delimiters
     /// only, never a bare number of the prose (MX-9). Default false.

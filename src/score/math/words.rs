@@ -344,7 +344,7 @@ pub fn operated(s: &str) -> bool {
 }
 
 /// The number words zero–nineteen, by value.
-const NUMBER_WORDS: &[&str] = &[
+pub(crate) const NUMBER_WORDS: &[&str] = &[
     "zero",
     "one",
     "two",
@@ -367,7 +367,8 @@ const NUMBER_WORDS: &[&str] = &[
     "nineteen",
 ];
 
-const TENS: &[&str] = &[
+/// The tens words, twenty–ninety.
+pub(crate) const TENS: &[&str] = &[
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 

@@ -63,7 +63,7 @@ use compare::Comparer;
 use literals::boolean;
 pub use prepare::prepare;
 use prepare::prepare_parts;
-pub(crate) use prepare::superscript;
+pub(crate) use prepare::{superscript, vulgar_fraction};
 
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -592,6 +592,11 @@ fn lex_command(s: &str, i: usize, out: &mut String) -> usize {
 /// [`lex`] on a non-ASCII character: Unicode signs to LaTeX, currency signs
 /// dropped, any other character kept.
 fn lex_unicode(ch: char, out: &mut String) {
+    // `½` is `\frac{1}{2}`, so `1½` is the mixed number `1\frac{1}{2}`.
+    if let Some((n, d)) = vulgar_fraction(ch) {
+        out.push_str(&format!("\\frac{{{n}}}{{{d}}}"));
+        return;
+    }
     match ch {
         'π' => out.push_str("\\pi "),
         '∞' => out.push_str("\\infty "),
@@ -624,6 +629,32 @@ fn lex_unicode(ch: char, out: &mut String) {
         '\u{3000}' => out.push(' '),
         _ => out.push(ch),
     }
+}
+
+/// The fraction a vulgar fraction character stands for (`½` is 1/2, `⅔`
+/// is 2/3, `⅒` is 1/10), if `ch` is one.
+pub(crate) fn vulgar_fraction(ch: char) -> Option<(u8, u8)> {
+    Some(match ch {
+        '¼' => (1, 4),
+        '½' => (1, 2),
+        '¾' => (3, 4),
+        '⅐' => (1, 7),
+        '⅑' => (1, 9),
+        '⅒' => (1, 10),
+        '⅓' => (1, 3),
+        '⅔' => (2, 3),
+        '⅕' => (1, 5),
+        '⅖' => (2, 5),
+        '⅗' => (3, 5),
+        '⅘' => (4, 5),
+        '⅙' => (1, 6),
+        '⅚' => (5, 6),
+        '⅛' => (1, 8),
+        '⅜' => (3, 8),
+        '⅝' => (5, 8),
+        '⅞' => (7, 8),
+        _ => return None,
+    })
 }
 
 /// The character a superscript stands for (`²` is `2`, `⁻` is `-`), if

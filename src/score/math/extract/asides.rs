@@ -219,7 +219,9 @@ fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
 }
 
 /// The openers of a check of the answer (lowercase, ASCII case ignored):
-/// `Let me verify: …`, `Check: …`, `Verification: …`.
+/// `Let me verify: …`, `Check: …`, `Verification: …`, `Double-checking: …`,
+/// `Plugging back in: …` (`Plugging in x = 3 gives 12` computes: not a
+/// check).
 const CHECKS: &[&str] = &[
     "let me check",
     "let me verify",
@@ -232,13 +234,90 @@ const CHECKS: &[&str] = &[
     "let us verify",
     "check:",
     "checking:",
-    "verification:",
+    "verification",
     "verify:",
+    "verifying:",
     "double-check:",
+    "double-checking",
+    "double checking",
     "sanity check",
     "to check",
     "to verify",
+    "plugging back",
+    "plugging it back",
+    "plugging this back",
+    "substituting back",
+    "substituting it back",
 ];
+
+/// The names of a step that checks the answer, after its label (`Step 4:
+/// Verify`, `**Step 4 (Verification):**`, `### Step 5: Check the answer`):
+/// the heading's whole name, or one before [`CHECKED`] (`Step 2: Check each
+/// case` computes: not a check).
+const CHECK_STEPS: &[&str] = &[
+    "verify",
+    "verifying",
+    "verification",
+    "check",
+    "checking",
+    "double-check",
+    "double check",
+    "sanity check",
+];
+
+/// What a step named by [`CHECK_STEPS`] may check, after a space.
+const CHECKED: &[&str] = &[
+    "the answer",
+    "the solution",
+    "the result",
+    "our answer",
+    "our solution",
+    "our result",
+    "answer",
+    "solution",
+    "result",
+];
+
+/// Whether a step's name `rest` (after its label) is a check: one of
+/// [`CHECK_STEPS`] alone (then a line break, `:`, `)`, `.`, `-` or markup)
+/// or before one of [`CHECKED`].
+fn names_a_check(rest: &[u8]) -> bool {
+    CHECK_STEPS.iter().any(|w| {
+        let n = w.len();
+        if rest.len() < n || !rest[..n].eq_ignore_ascii_case(w.as_bytes()) {
+            return false;
+        }
+        match rest.get(n) {
+            None | Some(b'\n' | b'\r' | b':' | b')' | b'.' | b'-' | b'*' | b'_') => true,
+            Some(b' ') => opens_with_one_of(&rest[n + 1..], CHECKED),
+            _ => false,
+        }
+    })
+}
+
+/// A step's label at the start of `rest` (`Step 4:`, `Step 4 (`, `Step
+/// 4.`, `Step 4 -`, with markup): what follows it; `None` when `rest` does
+/// not open with one.
+fn after_step_label(rest: &[u8]) -> Option<&[u8]> {
+    let word = rest.get(..4)?;
+    if !word.eq_ignore_ascii_case(b"step") {
+        return None;
+    }
+    let spaces = rest[4..].iter().take_while(|&&c| c == b' ').count();
+    let digits = rest[4 + spaces..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if spaces == 0 || digits == 0 {
+        return None;
+    }
+    let k = 4 + spaces + digits;
+    let marks = rest[k..]
+        .iter()
+        .take_while(|&&c| matches!(c, b' ' | b':' | b'.' | b'-' | b'(' | b'*' | b'_'))
+        .count();
+    (marks > 0).then(|| &rest[k + marks..])
+}
 
 /// The sentence openers that conclude after a check (`So …`, `The answer
 /// …`): a check followed by one is not the response's last word.
@@ -252,28 +331,31 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
     // Sentence starts, from the end ([`sentence_starts`]), without their
     // markup, when they open with a letter that opens a word of the lists
-    // (most do not: one test, not one per word).
+    // (most do not: one test, not one per word); after a step's label, the
+    // step's name.
     let sentence = |k: usize| {
         let rest = without_markup(&b[k..end]);
+        let step = after_step_label(rest);
+        let rest = step.unwrap_or(rest);
         rest.first()
             .is_some_and(|c| {
                 matches!(
                     c | 0x20,
-                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h'
+                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h' | b'p'
                 )
             })
-            .then_some(rest)
+            .then_some((rest, step.is_some()))
     };
     let starts = sentence_starts(b, start, end);
     let mut check = None;
     for k in starts {
-        let Some(rest) = sentence(k) else {
+        let Some((rest, step)) = sentence(k) else {
             continue;
         };
         if opens_with_one_of(rest, CONCLUSIONS) {
             return None;
         }
-        if opens_with_one_of(rest, CHECKS) {
+        if opens_with_one_of(rest, CHECKS) || step && names_a_check(rest) {
             check = Some(k);
             break;
         }
@@ -517,6 +599,27 @@ mod tests {
                 "Total 12. Let's check: 3 * 4 = 12.",
                 "Let's check: 3 * 4 = 12.",
             ),
+            // A step named as a check, and the newer openers.
+            (
+                "### Step 3: Solve\nn = 3\n### Step 4: Verify\n3^2 = 9 \u{2713}",
+                "### Step 4: Verify\n3^2 = 9 \u{2713}",
+            ),
+            (
+                "So n = 3.\n**Step 4 (Verification):** 3^2 = 9.",
+                "**Step 4 (Verification):** 3^2 = 9.",
+            ),
+            (
+                "So n = 3.\nStep 5 - Check the answer: 3^2 = 9.",
+                "Step 5 - Check the answer: 3^2 = 9.",
+            ),
+            (
+                "So n = 3. Double-checking: 3^2 = 9.",
+                "Double-checking: 3^2 = 9.",
+            ),
+            (
+                "So x = 3. Plugging back in: 2(3) + 1 = 7.",
+                "Plugging back in: 2(3) + 1 = 7.",
+            ),
             // Closing remarks to the reader, and asides in a row.
             (
                 "So x = 5. Would you like me to explain step 3?",
@@ -561,6 +664,12 @@ mod tests {
             "x = 12. Checking: 2(12) = 24. Thus x = 12.",
             "Total 12. We check that 3 * 4 = 12.",
             "Total 12. Checkmate 3",
+            "Step 2: Check each case. Case 1 gives 4. Total 12.",
+            "Step 2: Checking the cases gives 12.",
+            "Stepping back: 3 cases.\nStep 4: Verify\nSo the total is 12.",
+            "x = 3.\n**Step 4:** So the total is 12.",
+            "x = 3. Step4: Verify 3^2 = 9.",
+            "x = 3. Plugging in x = 3 gives 12.",
             "Could it be 5? Let's check: 5 + 5 = 11? No, it is 10.",
             "x = 12. Check: 2(12) = 25 \u{2717}",
             "Total 12. Letting it be 3.",
@@ -577,8 +686,8 @@ mod tests {
     /// The one-letter filter of `aside_check` lets every opener through.
     #[test]
     fn check_openers_pass_the_first_letter_filter() {
-        for w in CHECKS.iter().chain(CONCLUSIONS) {
-            assert!(b"lcvdstfh".contains(&w.as_bytes()[0]), "{w}");
+        for w in CHECKS.iter().chain(CONCLUSIONS).chain(CHECK_STEPS) {
+            assert!(b"lcvdstfhp".contains(&w.as_bytes()[0]), "{w}");
             assert_eq!(*w, w.to_lowercase(), "{w}");
         }
     }

@@ -8,6 +8,7 @@
 //! and the last number wins (D-MX4), and the production search answers with
 //! the right side of the formula's last `=` (MX-13).
 
+use super::spelled::spelled_value;
 use super::{BlockFlags, Doc, Found, Skipper, find_str, find_where, trim, trim_end_punct};
 
 /// Whether `b[s..e]` holds a byte other than ASCII white space.
@@ -78,6 +79,24 @@ impl Doc<'_> {
     /// than any formula can (a formula's content ends before its closing
     /// delimiter): it is the answer without the formula scan.
     pub(super) fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
+        let found = self.last_formula_or_digits(from, to);
+        // MX-23: a value in words after it in the last sentence (`So there
+        // are seven ways.`).
+        if self.production {
+            let after = found.as_ref().map_or(from, |f| f.reach.max(from));
+            if let Some(w) = spelled_value(self.text, after, to) {
+                return Some(Found {
+                    span: w,
+                    how: "last_number",
+                    reach: w.1,
+                });
+            }
+        }
+        found
+    }
+
+    /// [`Doc::last_formula_or_number`] without MX-23's numbers in words.
+    fn last_formula_or_digits(&self, from: usize, to: usize) -> Option<Found> {
         let number = self.number(from, to);
         if let Some(n) = number {
             let after = &self.bytes()[n.1.saturating_sub(1).max(from)..to];

@@ -1,5 +1,6 @@
 //! The word classes of the fallback's clause readers (MX-21's conditions,
-//! alternatives and conclusions, MX-22's reasons and descriptions): one
+//! alternatives and conclusions, MX-22's reasons and descriptions, MX-23's
+//! number words and value verbs): one
 //! table lookup per word of the value's sentence instead of a comparison
 //! with every word of every list.
 //!
@@ -14,10 +15,13 @@
 //! # Differences with the document
 //!
 //! None: the document has no such rules; this is how the production
-//! extraction reads its word lists (spec/math.md MX-21, MX-22).
+//! extraction reads its word lists (spec/math.md MX-21, MX-22, MX-23).
 
 use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
+use super::numbers::run_before;
 use super::reasons::{DESCRIBED, DESCRIBING, REASONS};
+use super::spelled::{DENOMINATOR_WORDS, SCALE_WORDS, VALUE_VERBS};
+use crate::score::math::words::{NUMBER_WORDS, TENS};
 
 /// The classes of a word, one bit each (zero: a word of no list).
 pub(super) type Classes = u32;
@@ -50,9 +54,15 @@ pub(super) const IS: Classes = 1 << 11;
 pub(super) const DESCRIBES: Classes = 1 << 12;
 /// A word of [`DESCRIBING`] (`satisfies`).
 pub(super) const DESCRIBING_VERB: Classes = 1 << 13;
+/// A number word of ME-15 (`seven`, `twenty`, `hundred`; MX-23).
+pub(super) const NUMBER_WORD: Classes = 1 << 14;
+/// A word of [`DENOMINATOR_WORDS`] (`thirds`).
+pub(super) const DENOMINATOR: Classes = 1 << 15;
+/// A word of [`VALUE_VERBS`] (`is`, `has`).
+pub(super) const VALUE_VERB: Classes = 1 << 16;
 
 /// The lists and their classes.
-const LISTS: [(&[&str], Classes); 14] = [
+const LISTS: [(&[&str], Classes); 19] = [
     (CONDITIONS, CONDITION),
     (ALTERNATIVES, ALTERNATIVE),
     (CONCLUSIONS, CONCLUSION),
@@ -67,13 +77,18 @@ const LISTS: [(&[&str], Classes); 14] = [
     (&["is", "are"], IS),
     (&DESCRIBED, DESCRIBES),
     (&DESCRIBING, DESCRIBING_VERB),
+    (NUMBER_WORDS, NUMBER_WORD),
+    (TENS, NUMBER_WORD),
+    (SCALE_WORDS, NUMBER_WORD),
+    (DENOMINATOR_WORDS, DENOMINATOR),
+    (VALUE_VERBS, VALUE_VERB),
 ];
 
 /// The longest word of the lists, in bytes (a longer word is of none).
 const MAX_WORD: usize = 16;
 
 /// The table's slots (a power of two, about three times the words).
-const SLOTS: usize = 256;
+const SLOTS: usize = 512;
 
 /// The table: open addressing by [`slot`], each slot a key (zero: empty)
 /// and the key's classes.
@@ -170,6 +185,36 @@ pub(super) fn classes_in(b: &[u8], s: usize, e: usize) -> Classes {
     lookup(bytes & keep | CASE_BITS & keep)
 }
 
+/// The words of `b[s..k]` (runs of ASCII letters), the last first: each
+/// as where it starts, where it ends and its [`Classes`] (the bytes between
+/// a word and the next one read are the caller's: `b[e..k]` for the first).
+pub(super) fn words_back(b: &[u8], s: usize, k: usize) -> impl Iterator<Item = Word> + '_ {
+    let mut k = k;
+    std::iter::from_fn(move || {
+        let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
+        let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
+        (w < e).then(|| {
+            k = w;
+            Word {
+                start: w,
+                end: e,
+                classes: classes_in(b, w, e),
+            }
+        })
+    })
+}
+
+/// A word that [`words_back`] read.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Word {
+    /// Its first byte.
+    pub(super) start: usize,
+    /// The byte after it.
+    pub(super) end: usize,
+    /// Its classes.
+    pub(super) classes: Classes,
+}
+
 /// The case bit of every byte of a key.
 const CASE_BITS: u128 = u128::from_le_bytes([0x20; MAX_WORD]);
 
@@ -177,7 +222,8 @@ const CASE_BITS: u128 = u128::from_le_bytes([0x20; MAX_WORD]);
 #[inline(always)]
 fn lookup(key: u128) -> Classes {
     let mut s = slot(key);
-    // (The table is a third full: a probe ends at an empty slot soon.)
+    // (The table is a third full at most: a probe ends at an empty slot
+    // soon.)
     loop {
         match TABLE.keys[s] {
             k if k == key => return TABLE.classes[s],

@@ -8,7 +8,7 @@
 //! production token keeps them (MX-14).
 
 use super::{Doc, starts_with_ci};
-use crate::score::math::equal::superscript;
+use crate::score::math::equal::{superscript, vulgar_fraction};
 
 /// A number of a response (MX-6, MX-14) is at most this many bytes of
 /// digits and separators (`1,234.5`, `1 000 000`): a longer run (a table
@@ -272,7 +272,8 @@ impl Doc<'_> {
     /// (m^2)`, as `5 (cm)`: [`Doc::number_before_unit_note`]); so is a
     /// number that is a subscript (`a_5`, `x_{2}`: the term, not its index).
     pub(super) fn number_token(&self, from: usize, to: usize) -> Option<(usize, usize)> {
-        let n = self.with_colons_and_minus(from, self.last_number(from, to)?);
+        let n = self.with_vulgar_fraction(to, self.last_number(from, to)?);
+        let n = self.with_colons_and_minus(from, n);
         let n = (self.coefficient_before(from, n.0), n.1);
         let (s, e) = self.with_mantissa(from, n);
         // `10²³`, `2⁻¹`: superscripts after the digits are their exponent,
@@ -307,6 +308,18 @@ impl Doc<'_> {
             self.compound(from, to, (s, e))
                 .unwrap_or_else(|| self.with_unit(to, (s, e))),
         )
+    }
+
+    /// MX-14: a whole number with the vulgar fraction right after it
+    /// (`1½`, `2¾`: the mixed number ME-2 reads; the digits alone answered
+    /// 1 for `The recipe needs 1½ cups of flour.`, a false "equal" against
+    /// 1); else `(s, e)`.
+    fn with_vulgar_fraction(&self, to: usize, (s, e): (usize, usize)) -> (usize, usize) {
+        let whole = self.bytes()[s..e].iter().all(u8::is_ascii_digit);
+        match self.text[e..to].chars().next() {
+            Some(c) if whole && vulgar_fraction(c).is_some() => (s, e + c.len_utf8()),
+            _ => (s, e),
+        }
     }
 
     /// MX-14: the end of a symbol that the number ending at `e` is the

@@ -795,7 +795,18 @@ impl Doc<'_> {
             j = i + k;
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
-        let span = strip_dollars(self.text, span);
+        let mut span = strip_dollars(self.text, span);
+        // `The answer is **5** apples.`, `**5** (not 6)`: the value in bold,
+        // when the emphasis opened right before it closes in the sentence
+        // (not a word in bold: `**not** 5, it is 6`).
+        if self.production && i >= 2 && b[i - 2..i] == *b"**" {
+            if let Some(k) = crate::text::find_str(&self.text[span.0..span.1], "**") {
+                let bold = &b[span.0..span.0 + k];
+                if !bold.iter().all(|&c| c.is_ascii_alphabetic() || c == b' ') {
+                    span = trim(self.text, (span.0, span.0 + k));
+                }
+            }
+        }
         if self.production {
             // `答案是5吗？`: the particle 吗 makes it a question, no statement.
             if self.text[span.0..span.1].ends_with('吗') {
@@ -1102,6 +1113,11 @@ impl Doc<'_> {
                     if let Some(refined) = self.refined((s, i, e), aside) {
                         return self.answer_head(refined);
                     }
+                    // `3/8 (0.375)`, `12 (twelve)`, `12 (a dozen)`, `12
+                    // (cm)`: the value restated or named in parentheses.
+                    if aside && restated_in_parentheses(rest) {
+                        return cut(i);
+                    }
                     // `12 — no, 15`, `not 12 but 14`: a correction in the
                     // statement; `12, no doubt`: a remark.
                     if let Some(c) = (!aside).then(|| self.correction((s, i, e), word)).flatten() {
@@ -1145,6 +1161,35 @@ impl Doc<'_> {
         }
         (s, e)
     }
+}
+
+/// Whether `rest` (after a value and ` (`) is a closed group that restates
+/// the value or names it (MX-11): a number alone (`0.375`, `37.5%`, `≈
+/// 0.375`, `= 1/2`), or ASCII words alone, two letters or more
+/// (`twelve`, `a dozen`, `cm`; not `pi`, a factor).
+fn restated_in_parentheses(rest: &[u8]) -> bool {
+    let Some(close) = rest.iter().position(|&c| c == b')') else {
+        return false;
+    };
+    let group = rest[..close].trim_ascii();
+    let marks: [&[u8]; 3] = ["\u{2248}".as_bytes(), b"~", b"="];
+    let number = marks
+        .iter()
+        .find_map(|m| group.strip_prefix(*m))
+        .unwrap_or(group)
+        .trim_ascii();
+    let number = number.strip_prefix(b"-").unwrap_or(number);
+    let number = number.strip_suffix(b"%").unwrap_or(number);
+    let is_number = number.first().is_some_and(u8::is_ascii_digit)
+        && number.last().is_some_and(u8::is_ascii_digit)
+        && number
+            .iter()
+            .all(|&c| c.is_ascii_digit() || matches!(c, b'.' | b',' | b'/'));
+    let letters = group.iter().filter(|c| c.is_ascii_alphabetic()).count();
+    let words = letters >= 2
+        && group.iter().all(|&c| c.is_ascii_alphabetic() || c == b' ')
+        && !group.eq_ignore_ascii_case(b"pi");
+    is_number || words
 }
 
 /// Whether `word` (then `after`) opens an approximate restatement after a
@@ -1194,6 +1239,32 @@ fn number_before_measure_word(answer: &str) -> Option<usize> {
 #[cfg(test)]
 mod offset_tests {
     use super::*;
+
+    /// MX-11: a number alone or words alone in a closed group restate or
+    /// name the value; a factor, a remark with digits, an open group do not.
+    #[test]
+    fn a_restatement_in_parentheses_is_a_number_or_words() {
+        for (rest, want) in [
+            ("0.375).", true),
+            ("37.5%)", true),
+            ("\u{2248} 0.375)", true),
+            ("= 1/2)", true),
+            ("-3)", true),
+            ("twelve)", true),
+            ("a dozen)", true),
+            ("cm)", true),
+            ("x + 1)", false),
+            ("pi)", false),
+            ("a)", false),
+            ("mod 7)", false),
+            ("0.375", false),
+            (")", false),
+            ("1, 2)", false),
+            ("2x)", false),
+        ] {
+            assert_eq!(restated_in_parentheses(rest.as_bytes()), want, "{rest:?}");
+        }
+    }
 
     /// MX-11: a number and a Chinese measure word (with its noun or unit,
     /// at most four characters) is the number; anything else is kept.

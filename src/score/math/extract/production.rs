@@ -1,4 +1,4 @@
-//! The production extraction of `math.grade` (MX-10 … MX-22): the order in
+//! The production extraction of `math.grade` (MX-10 … MX-23): the order in
 //! which its rules are tried. Explicit answers are searched from the end
 //! (the last [`TAIL_BYTES`], then 32 times more, …); then a response that is
 //! itself an answer ([`super::bare`]); then a response cut off before an
@@ -158,7 +158,7 @@ pub const TAIL_BYTES: usize = 2 * 1024;
 /// empty, or it was cut off before stating one.
 pub type NoAnswerReason = &'static str;
 
-/// The production extraction of `math.grade` (rules MX-10 … MX-22):
+/// The production extraction of `math.grade` (rules MX-10 … MX-23):
 /// explicit answers (boxes, English and Chinese answer statements, a bold
 /// final line) searched from the end; a response that is itself an answer;
 /// a response cut off before an answer is no answer, with the reason;
@@ -524,7 +524,10 @@ fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
             && part[k..].starts_with(value)
             && (at == 0 || apart(b.get(at - 1)))
             && apart(b.get(at + value.len()))
-            && excluded(text, from, (at, at + value.len())).is_some()
+            && matches!(
+                excluded(text, from, (at, at + value.len())),
+                Some(Excluded::Negation(_))
+            )
     })
 }
 

@@ -30,7 +30,9 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-22).
 
-use super::lexicon::{AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, classes_in};
+use super::lexicon::{
+    AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, Word, classes_in, words_back,
+};
 use super::numbers::run_before;
 use super::sentence_start_back;
 
@@ -113,15 +115,15 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         let p = run_before(b, s, at, |c| c == b' ');
         p > s && b[p - 1] == b','
     };
+    // (The word read, and where the bytes after it end: the value or the
+    // word read before.)
     let mut k = span.0;
-    loop {
-        // The word before `k`, and the bytes between it and `k`.
-        let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
-        let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
-        if w == e {
-            return None;
-        }
-        let class = classes_in(b, w, e);
+    for Word {
+        start: w,
+        end: e,
+        classes: class,
+    } in words_back(b, s, span.0)
+    {
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -156,6 +158,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         described |= class & DESCRIBES != 0;
         k = w;
     }
+    None
 }
 
 #[cfg(test)]
