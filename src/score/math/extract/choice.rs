@@ -159,6 +159,16 @@ pub(crate) fn response_choice_kept(
     kept: Option<(usize, usize)>,
 ) -> Option<Located> {
     if let Some(f) = found {
+        // `The answer is (c).`: a small letter in parentheses, the whole
+        // answer.
+        if let [b'(', c @ b'a'..=b'j', b')'] = *f.answer.as_bytes() {
+            let s = f.span.0 + 1;
+            return (response.as_bytes().get(s) == Some(&c)).then(|| Located {
+                answer: (c as char).to_ascii_uppercase().to_string(),
+                span: (s, s + 1),
+                how: "choice",
+            });
+        }
         if let Some((c, _)) = choice_at_start(&f.answer) {
             // (`(B) or (C)`: two choices, none made.)
             let t = after_prefixes(&f.answer);
@@ -212,7 +222,7 @@ pub(crate) fn response_choice_kept(
         return None;
     }
     Some(Located {
-        answer: (lb[k] as char).to_string(),
+        answer: (lb[k] as char).to_ascii_uppercase().to_string(),
         span: (base + line_start + k, base + line_start + k + 1),
         how: "choice",
     })
@@ -227,8 +237,13 @@ const HEDGE_JOINERS: [&str; 4] = ["or", "and", "/", "或"];
 /// is a word of its own): a hedge between two choices, not a choice.
 fn hedged(b: &[u8], k: usize) -> bool {
     let marks = |c: u8| matches!(c, b' ' | b'(' | b')' | b'*' | b'$');
+    // (A small letter counts in parentheses: `(a) or (b)`.)
     let letter_at = |i: usize| {
-        b.get(i).is_some_and(|c| (b'A'..=b'J').contains(c))
+        let small = i > 0
+            && b[i - 1] == b'('
+            && b.get(i).is_some_and(|c| (b'a'..=b'j').contains(c))
+            && b.get(i + 1) == Some(&b')');
+        (small || b.get(i).is_some_and(|c| (b'A'..=b'J').contains(c)))
             && b.get(i + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
             && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
     };
@@ -304,10 +319,37 @@ fn named_letter(line: &str) -> Option<usize> {
                     break;
                 }
             }
+            // (`option (C)`, `option (c)`: the letter in its parentheses.)
+            if b.get(k) == Some(&b'(') && b.get(k + 2) == Some(&b')') {
+                k += 1;
+            }
             let c = *b.get(k)?;
             let next = b.get(k + 1).copied();
-            ((b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
-                .then_some(k)
+            // `option (c)`: a small letter in parentheses after the word
+            // that names it.
+            let small =
+                k > 0 && b[k - 1] == b'(' && (b'a'..=b'j').contains(&c) && next == Some(b')');
+            (small
+                || (b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
+            .then_some(k)
+        })
+        .max();
+    // `Therefore, B.`: a letter alone ending the line after a concluding
+    // word (a comma between allowed; not `Therefore, A = 5`).
+    let concluded = CONCLUDING
+        .iter()
+        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
+        .filter_map(|k| {
+            let k = k + b[k..]
+                .iter()
+                .take_while(|&&c| matches!(c, b' ' | b',' | b'*' | b'$'))
+                .count();
+            let c = *b.get(k)?;
+            let rest = &b[k + 1..];
+            let ends = rest
+                .iter()
+                .all(|&c| matches!(c, b'.' | b'!' | b'*' | b'$' | b' '));
+            ((b'A'..=b'J').contains(&c) && ends).then_some(k)
         })
         .max();
     // `C is right.`, `B is the correct answer`: a letter alone before a
@@ -325,7 +367,7 @@ fn named_letter(line: &str) -> Option<usize> {
             ((b'A'..=b'J').contains(&b[k]) && alone).then_some(k)
         })
         .max();
-    before.max(after)
+    before.max(after).max(concluded)
 }
 
 /// The words before the letter a response chooses, besides "option",
@@ -338,6 +380,10 @@ const CHOOSING: [&str; 6] = [
     "should be",
     "go with",
 ];
+
+/// The concluding words before a letter that ends the line (lowercase):
+/// `Therefore, B.`, `Thus **C**`.
+const CONCLUDING: [&str; 3] = ["therefore", "thus", "hence"];
 
 /// The verdicts after the letter a response chooses (lowercase, with the
 /// space before them): `C is right.`, `B is the correct one`.
@@ -443,6 +489,16 @@ mod tests {
             ("Between A and C, the answer is C.", Some("C")),
             ("The answer is D, not A.", Some("D")),
             ("**B**", Some("B")),
+            // Small letters in parentheses after a naming word, a letter
+            // after a concluding word.
+            ("So the answer is (a) or (b).", None),
+            ("The correct option is (c).", Some("C")),
+            ("So the answer is (c).", Some("C")),
+            ("Part (c) is the hardest.", None),
+            ("Therefore, C.", Some("C")),
+            ("Thus **D**", Some("D")),
+            ("Therefore, A = 5.", None),
+            ("Therefore, A or B.", None),
         ] {
             let found = super::super::locate_default(response, false).ok();
             let got = response_choice(response, found.as_ref());

@@ -173,6 +173,14 @@ impl Doc<'_> {
         while e < to && e - n.1 < 64 && inside(b[e]) {
             e += 1;
         }
+        // `[3, ∞)`, `(-\\infty, 2]`: an infinite end after or before the
+        // commas.
+        if e > n.1 {
+            e += infinity_after(&b[e..to]);
+        }
+        if s < n.0 {
+            s -= infinity_before(&b[from..s]);
+        }
         // The opening bracket and the closer it needs: `(` or `[` either of
         // `)` and `]` (an interval), a brace its own (`{1, 2, 3}`,
         // `\{1, 2, 3\}`: a set).
@@ -534,6 +542,33 @@ impl Doc<'_> {
     }
 }
 
+/// The infinities an interval's end may be, after its sign.
+const INFINITIES: [&[u8]; 2] = ["\u{221E}".as_bytes(), b"\\infty"];
+
+/// The length of an infinity that `t` opens with (`∞`, `\\infty`, `+∞`),
+/// else 0.
+fn infinity_after(t: &[u8]) -> usize {
+    let sign = usize::from(t.first() == Some(&b'+'));
+    INFINITIES
+        .iter()
+        .find(|i| t[sign..].starts_with(i))
+        .map_or(0, |i| sign + i.len())
+}
+
+/// The length of an infinity that `t` ends with, with its sign (`-∞`,
+/// `−∞`, `-\\infty`), else 0.
+fn infinity_before(t: &[u8]) -> usize {
+    let Some(i) = INFINITIES.iter().find(|i| t.ends_with(i)) else {
+        return 0;
+    };
+    let rest = &t[..t.len() - i.len()];
+    let sign = [&b"-"[..], "\u{2212}".as_bytes(), b"+"]
+        .iter()
+        .find(|m| rest.ends_with(m))
+        .map_or(0, |m| m.len());
+    i.len() + sign
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Doc, locate_default, trim};
@@ -550,6 +585,28 @@ mod tests {
             ("So $a \\equiv 3$.", "3"),
             ("So $a \\equiv b = 4$.", "4"),
             ("So $x = 3$.", "3"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+    }
+
+    /// MX-14: an interval in prose is read whole with an infinite end
+    /// (`∞`, `\infty`, signed); a pair without a number and a comma is not.
+    #[test]
+    fn an_interval_with_an_infinite_end_is_whole() {
+        for (response, want) in [
+            ("So x \u{2208} [3, \u{221E}).", "[3, \u{221E})"),
+            ("The solution set is (-\u{221E}, 2].", "(-\u{221E}, 2]"),
+            (
+                "The solution set is (\u{2212}\u{221E}, 2].",
+                "(\u{2212}\u{221E}, 2]",
+            ),
+            ("The range is (0, \\infty).", "(0, \\infty)"),
+            ("The domain is (0, +\u{221E}).", "(0, +\u{221E})"),
+            ("The domain is (-\\infty, 2) now.", "(-\\infty, 2)"),
+            ("The value is 3 \u{221E}).", "3"),
+            ("The value is [3 \u{221E}).", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
