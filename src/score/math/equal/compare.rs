@@ -21,6 +21,7 @@ use super::literals::{
 use super::prepare::{split_equals, split_top};
 use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
+use crate::expr::ast::Rational;
 use crate::expr::canon::{canonical, canonical_owned};
 use crate::expr::equiv::{self, EquivOptions};
 use crate::expr::parse::latex::parse_simple;
@@ -715,6 +716,10 @@ impl<'a> Comparer<'a> {
     }
 
     fn answers(&mut self, x: &[Item], y: &[Item]) -> Result<Decided, ExprError> {
+        // A compound quantity against one quantity or number (ME-9).
+        if let Some(d) = compound_against(x, y).or_else(|| compound_against(y, x)) {
+            return Ok(d);
+        }
         match (x, y) {
             ([a], [b]) => self.items(a, b),
             ([a], ys) | (ys, [a]) => {
@@ -1122,6 +1127,65 @@ impl<'a> Comparer<'a> {
         }
         Ok((Outcome::Equal, rule))
     }
+}
+
+/// The most items a compound quantity has (`1 week, 2 days, 3 hours and 4
+/// minutes`).
+const MAX_COMPOUND_ITEMS: usize = 4;
+
+/// A bare list that is one compound quantity (ME-9): two to
+/// [`MAX_COMPOUND_ITEMS`] items, each a number (not negative) times units
+/// of the table, all of one dimension, the larger unit first (`2 hours and
+/// 30 minutes`, `3 kg, 200 g`): its total in the base units and the
+/// factors of its units.
+fn compound(items: &[Item]) -> Option<(Rational, Vec<Rational>)> {
+    if !(2..=MAX_COMPOUND_ITEMS).contains(&items.len()) {
+        return None;
+    }
+    let mut total = Rational::from_integer(0.into());
+    let mut factors: Vec<Rational> = Vec::new();
+    let mut dims = None;
+    for item in items {
+        let (Expr::Number(n), UnitPart::Known(u)) = units::split(&item.expr)? else {
+            return None;
+        };
+        let larger_first = factors.last().is_none_or(|f| u.factor < *f);
+        if n < num_traits::Zero::zero() || u.dims == [0; 3] || !larger_first {
+            return None;
+        }
+        if *dims.get_or_insert(u.dims) != u.dims {
+            return None;
+        }
+        total += n * &u.factor;
+        factors.push(u.factor);
+    }
+    Some((total, factors))
+}
+
+/// `x` a compound quantity ([`compound`]) and `y` one item: equal when `y`
+/// is a quantity of the same dimension and size, or a number without a unit
+/// that is the compound's size in one of its units (`2 hours and 30
+/// minutes` is 2.5 and 150; ME-9). `None` when `x` is no compound or `y` is
+/// neither.
+fn compound_against(x: &[Item], y: &[Item]) -> Option<Decided> {
+    let [b] = y else {
+        return None;
+    };
+    let (total, factors) = compound(x)?;
+    let equal = match units::split(&b.expr) {
+        Some((Expr::Number(v), UnitPart::Known(u))) => v * u.factor == total,
+        Some(_) => false,
+        None => match &b.expr {
+            Expr::Number(v) => factors.iter().any(|f| v * f == total),
+            _ => return None,
+        },
+    };
+    let outcome = if equal {
+        Outcome::Equal
+    } else {
+        Outcome::NotEqual
+    };
+    Some((outcome, Rule::Units))
 }
 
 #[cfg(test)]
