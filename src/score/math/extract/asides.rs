@@ -323,6 +323,15 @@ fn after_step_label(rest: &[u8]) -> Option<&[u8]> {
 /// …`): a check followed by one is not the response's last word.
 const CONCLUSIONS: &[&str] = &["so", "thus", "therefore", "hence", "the answer", "final"];
 
+/// The Chinese sentence openers that conclude after a check (所以, 故, 因此,
+/// 答, 综上).
+const ZH_CONCLUSIONS: &[&str] = &["所以", "故", "因此", "答", "综上"];
+
+/// The openers of a check in Chinese (`检验：…`, `验证：…`, `检查：`, `验算：`,
+/// `代入检验：`; then a colon or a comma, full-width or not: `检查一下各种情况`
+/// computes): a line that opens with one is a check, as [`CHECKS`].
+const ZH_CHECKS: &[&str] = &["检验", "验证", "检查", "验算", "代入检验"];
+
 /// A last sentence or line that opens a check of the answer ([`CHECKS`]),
 /// with no concluding sentence after it ([`CONCLUSIONS`]), within the last
 /// [`MAX_ASIDE_BYTES`]: where it starts. `x = 12. Let me double check:
@@ -337,12 +346,13 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         let rest = without_markup(&b[k..end]);
         let step = after_step_label(rest);
         let rest = step.unwrap_or(rest);
+        // (The first byte of a Chinese opener, U+4E00–U+9FFF: 0xE4–0xE9.)
         rest.first()
-            .is_some_and(|c| {
+            .is_some_and(|&c| {
                 matches!(
                     c | 0x20,
                     b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h' | b'p'
-                )
+                ) || (0xE4..=0xE9).contains(&c)
             })
             .then_some((rest, step.is_some()))
     };
@@ -352,10 +362,29 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         let Some((rest, step)) = sentence(k) else {
             continue;
         };
-        if opens_with_one_of(rest, CONCLUSIONS) {
-            return None;
-        }
-        if opens_with_one_of(rest, CHECKS) || step && names_a_check(rest) {
+        // (A Chinese opener starts with a byte of 0xE4–0xE9, an English
+        // one with a letter: one list or the other.)
+        let opens = if rest[0].is_ascii() {
+            if opens_with_one_of(rest, CONCLUSIONS) {
+                return None;
+            }
+            opens_with_one_of(rest, CHECKS) || step && names_a_check(rest)
+        } else {
+            if ZH_CONCLUSIONS
+                .iter()
+                .any(|w| rest.starts_with(w.as_bytes()))
+            {
+                return None;
+            }
+            ZH_CHECKS.iter().any(|w| {
+                rest.strip_prefix(w.as_bytes()).is_some_and(|r| {
+                    ["\u{FF1A}", ":", "\u{FF0C}", ","]
+                        .iter()
+                        .any(|p| r.starts_with(p.as_bytes()))
+                })
+            })
+        };
+        if opens {
             check = Some(k);
             break;
         }
@@ -467,11 +496,17 @@ const FAULTS: &[&str] = &[
     "instead",
 ];
 
-/// Whether the check `text` finds a fault: one of [`FAULTS`] as a word, or
-/// `≠`, `\neq`, `✗`, `❌`.
+/// Words of a check in Chinese that finds a fault: 不成立 (does not hold),
+/// 不符合 (does not satisfy), 错误 (wrong), 矛盾 (a contradiction), 舍去
+/// (discarded), 不是 (is not).
+const ZH_FAULTS: &[&str] = &["不成立", "不符合", "错误", "矛盾", "舍去", "不是"];
+
+/// Whether the check `text` finds a fault: one of [`FAULTS`] as a word, one
+/// of [`ZH_FAULTS`], or `≠`, `\neq`, `✗`, `❌`.
 fn finds_fault(text: &str) -> bool {
     if ["\u{2260}", "\\neq", "\u{2717}", "\u{274c}"]
         .iter()
+        .chain(ZH_FAULTS)
         .any(|m| text.contains(m))
     {
         return true;
@@ -620,6 +655,10 @@ mod tests {
                 "So x = 3. Plugging back in: 2(3) + 1 = 7.",
                 "Plugging back in: 2(3) + 1 = 7.",
             ),
+            (
+                "\u{89E3}\u{5F97} x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}2\u{00D7}3+1=7",
+                "\u{68C0}\u{9A8C}\u{FF1A}2\u{00D7}3+1=7",
+            ),
             // Closing remarks to the reader, and asides in a row.
             (
                 "So x = 5. Would you like me to explain step 3?",
@@ -670,6 +709,10 @@ mod tests {
             "x = 3.\n**Step 4:** So the total is 12.",
             "x = 3. Step4: Verify 3^2 = 9.",
             "x = 3. Plugging in x = 3 gives 12.",
+            // 检查一下 (no colon), 检验 finding a fault (不成立), a conclusion (所以).
+            "x=3\u{3002}\n\u{68C0}\u{67E5}\u{4E00}\u{4E0B}\u{FF0C}7",
+            "x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}6\u{FF0C}\u{4E0D}\u{6210}\u{7ACB}",
+            "x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}7\n\u{6240}\u{4EE5} x=3",
             "Could it be 5? Let's check: 5 + 5 = 11? No, it is 10.",
             "x = 12. Check: 2(12) = 25 \u{2717}",
             "Total 12. Letting it be 3.",
@@ -686,8 +729,18 @@ mod tests {
     /// The one-letter filter of `aside_check` lets every opener through.
     #[test]
     fn check_openers_pass_the_first_letter_filter() {
-        for w in CHECKS.iter().chain(CONCLUSIONS).chain(CHECK_STEPS) {
-            assert!(b"lcvdstfhp".contains(&w.as_bytes()[0]), "{w}");
+        for w in CHECKS
+            .iter()
+            .chain(CONCLUSIONS)
+            .chain(CHECK_STEPS)
+            .chain(ZH_CHECKS)
+            .chain(ZH_CONCLUSIONS)
+        {
+            let c = w.as_bytes()[0];
+            assert!(
+                b"lcvdstfhp".contains(&c) || (0xE4..=0xE9).contains(&c),
+                "{w}"
+            );
             assert_eq!(*w, w.to_lowercase(), "{w}");
         }
     }

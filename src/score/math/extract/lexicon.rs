@@ -95,6 +95,10 @@ const SLOTS: usize = 512;
 struct Table {
     keys: [u128; SLOTS],
     classes: [Classes; SLOTS],
+    /// By a word's first byte's low five bits (its letter, case ignored):
+    /// bit `n` set when a word of the lists of `n` bytes starts so. Most
+    /// words of prose fail this test and are never looked up.
+    shapes: [u32; 32],
 }
 
 /// The key of `word` (at most [`MAX_WORD`] bytes, not empty): its bytes
@@ -123,6 +127,7 @@ impl Table {
         let mut t = Table {
             keys: [0; SLOTS],
             classes: [0; SLOTS],
+            shapes: [0; 32],
         };
         let mut l = 0;
         while l < LISTS.len() {
@@ -136,6 +141,7 @@ impl Table {
                     assert!(word[i].is_ascii_lowercase());
                     i += 1;
                 }
+                t.shapes[(word[0] & 31) as usize] |= 1 << word.len();
                 let key = key_of(word);
                 let mut s = slot(key);
                 let mut probes = 0;
@@ -169,7 +175,7 @@ pub(super) fn classes(word: &[u8]) -> Classes {
 #[inline]
 pub(super) fn classes_in(b: &[u8], s: usize, e: usize) -> Classes {
     let n = e - s;
-    if n == 0 || n > MAX_WORD {
+    if n == 0 || n > MAX_WORD || TABLE.shapes[(b[s] & 31) as usize] >> n & 1 == 0 {
         return 0;
     }
     let keep = u128::MAX >> (8 * (MAX_WORD - n));
