@@ -51,6 +51,7 @@ mod boxes;
 mod choice;
 mod conditions;
 mod formulas;
+mod heads;
 mod lexicon;
 mod negations;
 mod numbers;

@@ -51,6 +51,7 @@
 
 mod compare;
 mod forms;
+mod lex;
 mod literals;
 mod prepare;
 
@@ -60,10 +61,10 @@ use serde::Serialize;
 pub use super::rule::{EngineRule, Rule};
 use super::words;
 use compare::Comparer;
+pub(crate) use lex::{superscript, vulgar_fraction};
 use literals::boolean;
 pub use prepare::prepare;
 use prepare::prepare_parts;
-pub(crate) use prepare::{superscript, vulgar_fraction};
 
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]

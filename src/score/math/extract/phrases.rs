@@ -14,15 +14,11 @@
 //! whole response is searched when that text has no answer (D-MX1), and no
 //! boolean is read from prose (D-MX3).
 
-use super::asides::opens_with_word;
-use super::negations::{APPROXIMATELY, ZH_NEGATIONS, excluded};
-use super::numbers::{run_after, run_before};
-use super::retractions::refinement_at;
+use super::negations::{ZH_NEGATIONS, excluded};
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, find_where, next_in, nonempty,
-    sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty, sentence_start_back,
+    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
-use crate::text::find_byte;
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
 /// statement (MX-11).
@@ -52,13 +48,13 @@ fn sentence_stop(c: u8) -> bool {
 
 /// Whether [`Doc::answer_head`] reads `c`: a command's backslash, braces,
 /// `$` and a space.
-fn head_byte(c: u8) -> bool {
+pub(super) fn head_byte(c: u8) -> bool {
     (c == b'\\') | (c == b'{') | (c == b'}') | (c == b'$') | (c == b' ')
 }
 
 /// [`head_byte`], and in a statement holding Chinese the first bytes of
 /// `(` and `（`.
-fn head_byte_zh(c: u8) -> bool {
+pub(super) fn head_byte_zh(c: u8) -> bool {
     head_byte(c) | (c == b'(') | (c == 0xEF)
 }
 
@@ -167,7 +163,7 @@ pub(super) fn is_sentence(s: &str) -> bool {
 /// of a value (`（x=-1舍去）`, `（单位：cm）`; MX-11). (Each look stops at the
 /// next parenthesis, so the looks from the `(` of a statement read each
 /// byte once: `((((…` costs a step a byte.)
-fn chinese_remark(t: &str) -> bool {
+pub(super) fn chinese_remark(t: &str) -> bool {
     let Some(inner) = t.strip_prefix('(').or_else(|| t.strip_prefix('（')) else {
         return false;
     };
@@ -190,7 +186,7 @@ fn abbreviation_before(b: &[u8], from: usize, j: usize) -> bool {
 }
 
 /// Whether the three bytes `w` are `i.e` or `e.g`, ASCII case ignored.
-fn is_abbreviation(w: &[u8]) -> bool {
+pub(super) fn is_abbreviation(w: &[u8]) -> bool {
     w.eq_ignore_ascii_case(b"i.e") || w.eq_ignore_ascii_case(b"e.g")
 }
 
@@ -951,340 +947,11 @@ impl Doc<'_> {
         }
         self.after_phrase(i + k, j)
     }
-
-    /// A correction inside a statement's answer at the space `i` before
-    /// `word` (answer from `s`, statement to `e`): `Ok` with where the
-    /// corrected value starts — `not 12 but 14`, `not 12 but rather 14`
-    /// (MX-20), `12 — no, 15`, `12, no, 15` (MX-19) —, `Err` with where the
-    /// answer ends when `no` after a dash or a comma opens a remark instead
-    /// (`12, no doubt`), else `None` (`not 12 but it is close` is read on).
-    fn correction(
-        &self,
-        (s, i, e): (usize, usize, usize),
-        word: &[u8],
-    ) -> Option<Result<usize, usize>> {
-        let b = self.bytes();
-        // A value at `k`: a digit, `$`, `\\`, `-` or `(`.
-        let value_at = |k: usize| {
-            b[k..e]
-                .first()
-                .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-' | b'('))
-        };
-        if word.eq_ignore_ascii_case(b"but")
-            && i - s > 4
-            && b[s..s + 4].eq_ignore_ascii_case(b"not ")
-        {
-            let mut next = skip_ws(b, i + 1 + word.len(), e);
-            if b[next..e].len() > 7 && b[next..next + 7].eq_ignore_ascii_case(b"rather ") {
-                next = skip_ws(b, next + 7, e);
-            }
-            return value_at(next).then_some(Ok(next));
-        }
-        if !word.eq_ignore_ascii_case(b"no") {
-            return None;
-        }
-        let before = self.text[s..i].trim_end();
-        let dash = before
-            .strip_suffix('—')
-            .or_else(|| before.strip_suffix('-'));
-        if dash.is_none() && !before.ends_with(',') {
-            return None;
-        }
-        let next = skip_ws(b, i + 1 + word.len() + 1, e);
-        if b.get(i + 1 + word.len()) == Some(&b',') && value_at(next) {
-            return Some(Ok(next));
-        }
-        // (Before the dash, as before a comma.)
-        Some(Err(dash.map_or(i, |d| s + d.len())))
-    }
-
-    /// A refinement of the value inside a statement's answer at the space
-    /// `i` (answer from `s`, statement to `e`; `aside` when a `(` follows
-    /// it): after a value, a comma, a semicolon, a dash, `(` or `or`, `but`,
-    /// `and`, then one of [`REFINEMENTS`] and a value (`12, or rather 14`,
-    /// `about 100, but more precisely 98`, `100 (more precisely, 98)`, MX-19):
-    /// the refined value's span (inside the parentheses for an aside).
-    fn refined(&self, (s, i, e): (usize, usize, usize), aside: bool) -> Option<(usize, usize)> {
-        let b = self.bytes();
-        let before = self.text[s..i].trim_end();
-        let mut k = i + 1 + usize::from(aside);
-        let mut joined = aside || before.ends_with([',', ';', '—', '-']);
-        if let Some(c) = ["or ", "but ", "and "].iter().find(|c| {
-            starts_with_ci(&b[k..e], c.trim_end()) && b[k..e].get(c.len() - 1) == Some(&b' ')
-        }) {
-            k = skip_ws(b, k + c.len(), e);
-            joined = true;
-        }
-        if !joined {
-            return None;
-        }
-        let n = refinement_at(&b[k..e])?;
-        let next = run_after(b, k + n, e, |c| matches!(c, b' ' | b',' | b':'));
-        let value = b[next..e]
-            .first()
-            .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-'));
-        // (A value before it, read last: only at a refinement, so the
-        // statement's spaces cost no read of what precedes them.)
-        let stated = before
-            .bytes()
-            .any(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\'));
-        if !value || !stated {
-            return None;
-        }
-        let to = if aside {
-            next + find_byte(&b[next..e], b')')?
-        } else {
-            e
-        };
-        Some((next, to))
-    }
-
-    /// The answer of a statement (MX-11): up to its first connective word
-    /// outside math (`12 because …` → `12`), without trailing commas.
-    pub(super) fn answer_head(&self, (s, mut e): (usize, usize)) -> (usize, usize) {
-        let b = self.bytes();
-        // A check mark after a verified value (`6 \times 7 = 42 ✓`).
-        for mark in ["✓", "✔", "✅"] {
-            if let Some(k) = self.text[s..e].trim_end().strip_suffix(mark) {
-                e = s + k.trim_end().len();
-            }
-        }
-        // The answer cut at `k`, without the `,`, `;` and spaces before it.
-        let cut = |k: usize| (s, run_before(b, s, k, |c| matches!(c, b',' | b' ' | b';')));
-        let (mut depth, mut in_math) = (0i32, false);
-        // (Whether the statement holds a byte that starts a Chinese
-        // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
-        // for, one pass over the statement.)
-        let chinese = find_where(&b[s..e], |c| c.wrapping_sub(0xE4) < 6).is_some();
-        let mut i = s;
-        while i < e {
-            i = if chinese {
-                next_in(b, i, e, head_byte_zh)
-            } else {
-                next_in(b, i, e, head_byte)
-            };
-            if i >= e {
-                break;
-            }
-            match b[i] {
-                b'\\' => i += 1,
-                b'{' => depth += 1,
-                b'}' => depth -= 1,
-                b'$' => in_math = !in_math,
-                // `x=6（x=-1舍去）`, `5（单位：cm）`: a remark in Chinese in
-                // parentheses after the value.
-                b'(' | 0xEF
-                    if chinese
-                        && depth == 0
-                        && !in_math
-                        && i > s
-                        && chinese_remark(&self.text[i..e]) =>
-                {
-                    return cut(i);
-                }
-                b' ' if depth == 0 && !in_math && i > s => {
-                    let rest = &b[i + 1..e];
-                    // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
-                    // parentheses after the value.
-                    let (aside, rest) = match rest.strip_prefix(b"(") {
-                        Some(r) => (true, r),
-                        None => (false, rest),
-                    };
-                    let n = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
-                    let word = &rest[..n];
-                    let one_of = |list: &[&str]| {
-                        list.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
-                    };
-                    // `0.35, i.e. 35%`: a restatement after the value (not
-                    // after a sentence, whose formula MX-5 reads: `one half,
-                    // i.e. $\frac{1}{2}$`).
-                    let restated = rest.len() >= 4
-                        && is_abbreviation(&rest[..3])
-                        && rest[3] == b'.'
-                        && !is_sentence(&self.text[s..i]);
-                    // `x = 2 (double root)`: a parenthesized remark, read as
-                    // MX-17 reads one (not a word alone: `5 (cm)`).
-                    let remark = aside && {
-                        let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
-                        opens_with_word(&rest[..group])
-                    };
-                    // `12, or rather 14`, `about 100, but more precisely
-                    // 98`, `100 (more precisely, 98)`: the value refined.
-                    if let Some(refined) = self.refined((s, i, e), aside) {
-                        return self.answer_head(refined);
-                    }
-                    // `3/8 (0.375)`, `12 (twelve)`, `12 (a dozen)`, `12
-                    // (cm)`: the value restated or named in parentheses.
-                    if aside && restated_in_parentheses(rest) {
-                        return cut(i);
-                    }
-                    // `12 — no, 15`, `not 12 but 14`: a correction in the
-                    // statement; `12, no doubt`: a remark.
-                    if let Some(c) = (!aside).then(|| self.correction((s, i, e), word)).flatten() {
-                        return match c {
-                            Ok(next) => self.answer_head((next, e)),
-                            Err(k) => cut(k),
-                        };
-                    }
-                    // `9, not 8`: the value it rules out after the answer
-                    // (MX-20; not `not 8` alone, the answer `not 8`).
-                    let ruled_out = b[i - 1] == b',' && word.eq_ignore_ascii_case(b"not");
-                    // `1/6, or about 16.7%`: an approximate restatement.
-                    let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
-                    if n > 0
-                        && (one_of(CUT_WORDS)
-                            || aside && one_of(ASIDE_WORDS)
-                            || remark
-                            || restated
-                            || ruled_out
-                            || restated_approx)
-                    {
-                        return cut(i);
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        // `The answer is 12, and` (cut off after its statement): a joiner
-        // left alone at the end is no part of the answer.
-        for joiner in [&b" and"[..], b" or"] {
-            if e - s > joiner.len() && b[e - joiner.len()..e].eq_ignore_ascii_case(joiner) {
-                return cut(e - joiner.len());
-            }
-        }
-        if chinese {
-            return (
-                s,
-                number_before_measure_word(&self.text[s..e]).map_or(e, |k| s + k),
-            );
-        }
-        (s, e)
-    }
-}
-
-/// Whether `rest` (after a value and ` (`) is a closed group that restates
-/// the value or names it (MX-11): a number alone (`0.375`, `37.5%`, `≈
-/// 0.375`, `= 1/2`), or ASCII words alone, two letters or more
-/// (`twelve`, `a dozen`, `cm`; not `pi`, a factor).
-fn restated_in_parentheses(rest: &[u8]) -> bool {
-    let Some(close) = rest.iter().position(|&c| c == b')') else {
-        return false;
-    };
-    let group = rest[..close].trim_ascii();
-    let marks: [&[u8]; 3] = ["\u{2248}".as_bytes(), b"~", b"="];
-    let number = marks
-        .iter()
-        .find_map(|m| group.strip_prefix(*m))
-        .unwrap_or(group)
-        .trim_ascii();
-    let number = number.strip_prefix(b"-").unwrap_or(number);
-    let number = number.strip_suffix(b"%").unwrap_or(number);
-    let is_number = number.first().is_some_and(u8::is_ascii_digit)
-        && number.last().is_some_and(u8::is_ascii_digit)
-        && number
-            .iter()
-            .all(|&c| c.is_ascii_digit() || matches!(c, b'.' | b',' | b'/'));
-    let letters = group.iter().filter(|c| c.is_ascii_alphabetic()).count();
-    let words = letters >= 2
-        && group.iter().all(|&c| c.is_ascii_alphabetic() || c == b' ')
-        && !group.eq_ignore_ascii_case(b"pi");
-    is_number || words
-}
-
-/// Whether `word` (then `after`) opens an approximate restatement after a
-/// comma (MX-11, MX-20): one of [`APPROXIMATELY`], or `or` and one of them
-/// (`1/6, about 0.17`, `1/6, or about 16.7%`).
-fn approximates(word: &[u8], after: &[u8]) -> bool {
-    let approx = |w: &[u8]| {
-        APPROXIMATELY
-            .iter()
-            .any(|a| w.eq_ignore_ascii_case(a.as_bytes()))
-    };
-    let next = after
-        .trim_ascii_start()
-        .split(|c| !c.is_ascii_alphabetic())
-        .next()
-        .unwrap_or(&[]);
-    approx(word) || word.eq_ignore_ascii_case(b"or") && approx(next)
-}
-
-/// The most CJK characters a measure word and its noun after a number take
-/// (`12种`, `5个苹果`, `12平方厘米`).
-const MAX_MEASURE_CHARS: usize = 4;
-
-/// Where the number that `answer` opens ends when only a Chinese measure
-/// word (and its noun or unit) follows it, at most [`MAX_MEASURE_CHARS`]
-/// characters of U+4E00–U+9FFF: `12种` is 12, `$5$个` is `$5$`, as `12
-/// apples` is read with its word (MX-11). `None` for any other answer.
-fn number_before_measure_word(answer: &str) -> Option<usize> {
-    let b = answer.as_bytes();
-    let k = if b.first() == Some(&b'$') {
-        answer[1..].find('$').map(|c| c + 2)?
-    } else {
-        b.iter()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b'/' | b'-'))
-            .count()
-    };
-    let number = &answer[..k];
-    let rest = &answer[k..];
-    let cjk = rest.chars().all(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c));
-    (number.bytes().any(|c| c.is_ascii_digit())
-        && !rest.is_empty()
-        && cjk
-        && rest.chars().count() <= MAX_MEASURE_CHARS)
-        .then_some(k)
 }
 
 #[cfg(test)]
 mod offset_tests {
     use super::*;
-
-    /// MX-11: a number alone or words alone in a closed group restate or
-    /// name the value; a factor, a remark with digits, an open group do not.
-    #[test]
-    fn a_restatement_in_parentheses_is_a_number_or_words() {
-        for (rest, want) in [
-            ("0.375).", true),
-            ("37.5%)", true),
-            ("\u{2248} 0.375)", true),
-            ("= 1/2)", true),
-            ("-3)", true),
-            ("twelve)", true),
-            ("a dozen)", true),
-            ("cm)", true),
-            ("x + 1)", false),
-            ("pi)", false),
-            ("a)", false),
-            ("mod 7)", false),
-            ("0.375", false),
-            (")", false),
-            ("1, 2)", false),
-            ("2x)", false),
-        ] {
-            assert_eq!(restated_in_parentheses(rest.as_bytes()), want, "{rest:?}");
-        }
-    }
-
-    /// MX-11: a number and a Chinese measure word (with its noun or unit,
-    /// at most four characters) is the number; anything else is kept.
-    #[test]
-    fn a_measure_word_after_a_number_goes() {
-        for (answer, want) in [
-            ("12种", Some(2)),
-            ("5个苹果", Some(1)),
-            ("12平方厘米", Some(2)),
-            ("$5$个", Some(3)),
-            ("-3.5米", Some(4)),
-            ("12种方法很多", None),
-            ("12", None),
-            ("x=3", None),
-            ("种12", None),
-            ("12 种", None),
-        ] {
-            assert_eq!(number_before_measure_word(answer), want, "{answer:?}");
-        }
-    }
 
     /// The tables built at compile time hold every phrase once, under its
     /// anchor, at the offset where `str::find` finds the anchor, with the
