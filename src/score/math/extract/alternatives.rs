@@ -322,8 +322,10 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     // `It depends: 5 for the first case, 7 for the second.`: the response
     // says the answer depends (in the value's sentence or the one before
     // it), and another value stands with a case word between the two.
-    if depends_before(text, from, s, span.0)
-        && (case_on_side(&t, (0..v).rev()) || case_on_side(&t, v + 1..t.len()))
+    // (The case words first: they are read from the tokens at hand, the
+    // search for `depend` only when they hold.)
+    if (case_on_side(&t, (0..v).rev()) || case_on_side(&t, v + 1..t.len()))
+        && depends_before(text, from, s, span.0)
     {
         return true;
     }

@@ -248,7 +248,61 @@ const CHECKS: &[&str] = &[
     "plugging this back",
     "substituting back",
     "substituting it back",
+    "to confirm",
+    "let me confirm",
+    "let's confirm",
+    "let us confirm",
+    "confirming:",
+    "confirmation:",
 ];
+
+/// The openers of a check that need what follows them to say so (`We can
+/// check: …`, `We can verify that …`; `We can check each case` computes):
+/// then a colon, a comma, ` that` or ` this`.
+const CHECKS_THEN: &[&str] = &["we can check", "we can verify", "we can confirm"];
+
+/// The verbs that put a value back into the problem (`Plugging x = 3 back
+/// in`, `Substituting $x = 3$ back into the original equation`): a check
+/// when `back` or `original` follows within [`MAX_PUT_BACK_BYTES`] of the
+/// same clause (`Plugging in x = 3 gives 12.` and `Substituting x = 3 into
+/// y = 2x + 1 gives 7` compute).
+const PUTS: &[&str] = &["plugging", "substituting", "putting"];
+
+/// The most bytes between a verb of [`PUTS`] and its `back` or `original`.
+const MAX_PUT_BACK_BYTES: usize = 48;
+
+/// Whether `rest` opens with one of [`CHECKS_THEN`] and then `:`, `,`,
+/// ` that` or ` this`, or with one of [`PUTS`] and then, before a `:`, a
+/// `,`, a line break or the end of a sentence and within
+/// [`MAX_PUT_BACK_BYTES`], the word `back` or `original`.
+fn opens_a_check_after(rest: &[u8]) -> bool {
+    let then = CHECKS_THEN.iter().any(|w| {
+        rest.len() > w.len()
+            && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+            && [&b":"[..], b",", b" that", b" this"]
+                .iter()
+                .any(|p| rest[w.len()..].starts_with(p))
+    });
+    then || PUTS.iter().any(|w| {
+        let n = w.len();
+        if rest.len() <= n || !rest[..n].eq_ignore_ascii_case(w.as_bytes()) || rest[n] != b' ' {
+            return false;
+        }
+        let clause = &rest[n..rest.len().min(n + MAX_PUT_BACK_BYTES)];
+        let clause = clause
+            .iter()
+            .enumerate()
+            .position(|(k, &c)| {
+                matches!(c, b':' | b',' | b'\n' | b';')
+                    || matches!(c, b'.' | b'!' | b'?')
+                        && clause.get(k + 1).is_none_or(|&d| d == b' ')
+            })
+            .map_or(clause, |k| &clause[..k]);
+        clause.split(|c| !c.is_ascii_alphabetic()).any(|word| {
+            word.eq_ignore_ascii_case(b"back") || word.eq_ignore_ascii_case(b"original")
+        })
+    })
+}
 
 /// The names of a step that checks the answer, after its label (`Step 4:
 /// Verify`, `**Step 4 (Verification):**`, `### Step 5: Check the answer`):
@@ -351,7 +405,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
             .is_some_and(|&c| {
                 matches!(
                     c | 0x20,
-                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h' | b'p'
+                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h' | b'p' | b'w'
                 ) || (0xE4..=0xE9).contains(&c)
             })
             .then_some((rest, step.is_some()))
@@ -368,7 +422,9 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
             if opens_with_one_of(rest, CONCLUSIONS) {
                 return None;
             }
-            opens_with_one_of(rest, CHECKS) || step && names_a_check(rest)
+            opens_with_one_of(rest, CHECKS)
+                || opens_a_check_after(rest)
+                || step && names_a_check(rest)
         } else {
             if ZH_CONCLUSIONS
                 .iter()
@@ -656,6 +712,26 @@ mod tests {
                 "Plugging back in: 2(3) + 1 = 7.",
             ),
             (
+                "So x = 3.\n\nPlugging x = 3 back into the original equation: 2(3) + 1 = 7 \u{2713}",
+                "Plugging x = 3 back into the original equation: 2(3) + 1 = 7 \u{2713}",
+            ),
+            (
+                "So x = 3. Substituting $x = 3$ into the original: 7 = 7.",
+                "Substituting $x = 3$ into the original: 7 = 7.",
+            ),
+            (
+                "So x = 3. To confirm, 2(3) + 1 = 7.",
+                "To confirm, 2(3) + 1 = 7.",
+            ),
+            (
+                "So x = 3. We can verify that 2(3) + 1 = 7.",
+                "We can verify that 2(3) + 1 = 7.",
+            ),
+            (
+                "So x = 3. Let's confirm: 2(3) + 1 = 7.",
+                "Let's confirm: 2(3) + 1 = 7.",
+            ),
+            (
                 "\u{89E3}\u{5F97} x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}2\u{00D7}3+1=7",
                 "\u{68C0}\u{9A8C}\u{FF1A}2\u{00D7}3+1=7",
             ),
@@ -709,6 +785,14 @@ mod tests {
             "x = 3.\n**Step 4:** So the total is 12.",
             "x = 3. Step4: Verify 3^2 = 9.",
             "x = 3. Plugging in x = 3 gives 12.",
+            // `back` or `original` past the clause or too far; `we can
+            // check` before what it computes.
+            "x = 3. Substituting x = 3 into y = 2x + 1 gives 7.",
+            "x = 3. Plugging x = 3 into y = 2x + 1, we get 7 back.",
+            "x = 3. Putting the three parts of the first figure together gives 7 back.",
+            "x = 3. We can check each case: 3 + 4 = 7.",
+            "x = 3. We can verify 7 cases.",
+            "x = 3. To confirm, 2(3) + 1 = 7. So the answer is 7.",
             // 检查一下 (no colon), 检验 finding a fault (不成立), a conclusion (所以).
             "x=3\u{3002}\n\u{68C0}\u{67E5}\u{4E00}\u{4E0B}\u{FF0C}7",
             "x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}6\u{FF0C}\u{4E0D}\u{6210}\u{7ACB}",
@@ -731,6 +815,8 @@ mod tests {
     fn check_openers_pass_the_first_letter_filter() {
         for w in CHECKS
             .iter()
+            .chain(CHECKS_THEN)
+            .chain(PUTS)
             .chain(CONCLUSIONS)
             .chain(CHECK_STEPS)
             .chain(ZH_CHECKS)
@@ -738,7 +824,7 @@ mod tests {
         {
             let c = w.as_bytes()[0];
             assert!(
-                b"lcvdstfhp".contains(&c) || (0xE4..=0xE9).contains(&c),
+                b"lcvdstfhpw".contains(&c) || (0xE4..=0xE9).contains(&c),
                 "{w}"
             );
             assert_eq!(*w, w.to_lowercase(), "{w}");

@@ -18,6 +18,7 @@ use super::numbers::{run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
+use super::reasons::compared_after;
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::text::find_byte;
@@ -200,6 +201,11 @@ impl Doc<'_> {
                     // `9, not 8`: the value it rules out after the answer
                     // (MX-20; not `not 8` alone, the answer `not 8`).
                     let ruled_out = b[i - 1] == b',' && word.eq_ignore_ascii_case(b"not");
+                    // `8, 3 more than Tom`, `8 (3 fewer than before)`, `4,
+                    // the number of sides`: set apart after the value.
+                    if set_apart(b, i, aside, rest, n) {
+                        return cut(i);
+                    }
                     // `1/6, or about 16.7%`: an approximate restatement.
                     let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
                     if n > 0
@@ -217,11 +223,21 @@ impl Doc<'_> {
             }
             i += 1;
         }
-        // `The answer is 12, and` (cut off after its statement): a joiner
-        // left alone at the end is no part of the answer.
+        self.head_end((s, e), chinese)
+    }
+
+    /// The end of a statement's answer `(s, e)` that no word cut: without a
+    /// joiner left alone at its end (`The answer is 12, and`, cut off after
+    /// its statement), and in Chinese without the measure word after its
+    /// number.
+    fn head_end(&self, (s, e): (usize, usize), chinese: bool) -> (usize, usize) {
+        let b = self.bytes();
         for joiner in [&b" and"[..], b" or"] {
             if e - s > joiner.len() && b[e - joiner.len()..e].eq_ignore_ascii_case(joiner) {
-                return cut(e - joiner.len());
+                return (
+                    s,
+                    run_before(b, s, e - joiner.len(), |c| matches!(c, b',' | b' ' | b';')),
+                );
             }
         }
         if chinese {
@@ -232,6 +248,33 @@ impl Doc<'_> {
         }
         (s, e)
     }
+}
+
+/// Whether what follows the space at `i` after a statement's value is set
+/// apart from it and describes or names it (MX-11): a comparison after a
+/// comma or a `(` (`8, 3 more than Tom`, `8 (3 fewer than before)`: MX-22's
+/// [`compared_after`]), or a noun phrase after a comma (`4, the number of
+/// sides of a square`: `the`, `a` or `an`, a space and a word). `rest` is
+/// what follows (past the `(` when `aside`), its first `n` bytes letters.
+fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
+    let comma = b[i - 1] == b',';
+    let compared = (aside || comma) && {
+        let digits = rest
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+            .count();
+        let at = i + 1 + usize::from(aside) + digits;
+        rest.first().is_some_and(u8::is_ascii_digit) && compared_after(b, at)
+    };
+    let word = &rest[..n];
+    let named = comma
+        && !aside
+        && ["the", "a", "an"]
+            .iter()
+            .any(|a| word.eq_ignore_ascii_case(a.as_bytes()))
+        && rest.get(n) == Some(&b' ')
+        && rest.get(n + 1).is_some_and(u8::is_ascii_alphabetic);
+    compared || named
 }
 
 /// Whether `rest` (after a value and ` (`) is a closed group that restates

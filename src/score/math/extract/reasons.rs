@@ -110,7 +110,18 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         b[span.1..].starts_with(o.as_bytes())
             && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
     });
-    let mut described = ordinal;
+    // (A comparison describes: `8, which is 3 fewer than before`; set
+    // apart by a comma or a parenthesis right before the value, it is an
+    // apposition to the value before it: `8 apples, 3 more than Tom`,
+    // `8 apples (3 fewer than before)`.)
+    let compared = compared_after(b, span.1);
+    let mut described = ordinal || compared;
+    if compared {
+        let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
+        if p > s && matches!(b[p - 1], b',' | b'(') {
+            return Some(p - 1);
+        }
+    }
     let comma_before = |at: usize| {
         let p = run_before(b, s, at, |c| c == b' ');
         p > s && b[p - 1] == b','
@@ -127,6 +138,12 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
+        // `8 apples left, 3 fewer than the 11 she started with`: the value
+        // is what a comparison set apart after another value compares it
+        // with; the value before the comparison is the answer.
+        if let Some(c) = apposed_comparison(b, e, k) {
+            return Some(c);
+        }
         // The bytes between the word and what follows it.
         if b[e..k].trim_ascii() == b"," {
             // A comma, then a word (or the value): what follows it is a new
@@ -159,6 +176,80 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         k = w;
     }
     None
+}
+
+/// A `,` or `(` then a number compared ([`compared_after`]) between a word
+/// ending at `e` and what follows at `k` (`left, 3 fewer than`, `left (3
+/// fewer than`): where the `,` or `(` stands.
+fn apposed_comparison(b: &[u8], e: usize, k: usize) -> Option<usize> {
+    let gap = &b[e..k];
+    let lead = gap.iter().take_while(|&&c| c == b' ').count();
+    if !matches!(gap.get(lead), Some(b',' | b'(')) {
+        return None;
+    }
+    let rest = &gap[lead + 1..];
+    let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+    let number = &rest[spaces..];
+    let digits = number
+        .iter()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+        .count();
+    let end = e + lead + 1 + spaces + digits;
+    (number.first().is_some_and(u8::is_ascii_digit) && compared_after(b, end)).then_some(e + lead)
+}
+
+/// The comparatives that take `than` (a word ending in `er` takes it too:
+/// `older`, `cheaper`, `heavier`).
+const COMPARATIVES: [&str; 3] = ["more", "less", "fewer"];
+
+/// The most words between a value and the comparative that compares it
+/// (`3 more than`, `3 apples more than`, `3 years older than`).
+const MAX_COMPARED_WORDS: usize = 2;
+
+/// Whether the value ending at `end` is compared with something after it:
+/// then spaces (a `$` or a `%` allowed first) and at most
+/// [`MAX_COMPARED_WORDS`] words, then one of [`COMPARATIVES`] or a word
+/// ending in `er` but `other` and `rather`, then `than` (`3 fewer than`, `3
+/// years older than`, `20% more than`); or `times as`, `times more`, `times less` (`2 times as
+/// many as`). Only ASCII letters make words; any other byte ends the
+/// comparison.
+pub(super) fn compared_after(b: &[u8], end: usize) -> bool {
+    let mut k = end;
+    while k < b.len() && matches!(b[k], b'$' | b'%') && k < end + 2 {
+        k += 1;
+    }
+    let mut words: [&[u8]; MAX_COMPARED_WORDS + 2] = [&[]; MAX_COMPARED_WORDS + 2];
+    for slot in &mut words {
+        let spaces = b[k..].iter().take_while(|&&c| c == b' ').count();
+        if spaces == 0 {
+            break;
+        }
+        let from = k + spaces;
+        let letters = b[from..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if letters == 0 {
+            break;
+        }
+        *slot = &b[from..from + letters];
+        k = from + letters;
+    }
+    let is = |w: &[u8], x: &str| w.eq_ignore_ascii_case(x.as_bytes());
+    // (`other than` and `rather than` compare nothing.)
+    let comparative = |w: &[u8]| {
+        COMPARATIVES.iter().any(|c| is(w, c))
+            || w.len() > 3
+                && w[w.len() - 2..].eq_ignore_ascii_case(b"er")
+                && !is(w, "other")
+                && !is(w, "rather")
+    };
+    let times = is(words[0], "times") && ["as", "more", "less"].iter().any(|x| is(words[1], x));
+    times
+        || words
+            .windows(2)
+            .take(MAX_COMPARED_WORDS + 1)
+            .any(|p| comparative(p[0]) && is(p[1], "than"))
 }
 
 #[cfg(test)]
@@ -201,6 +292,52 @@ mod tests {
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
+        }
+    }
+
+    /// A comparison set apart after a value (a comma or a parenthesis
+    /// before its number, or `, which is`) describes that value; one that
+    /// is not set apart, or that is no comparison, stays.
+    #[test]
+    fn comparisons_set_apart_describe_the_value_before() {
+        for (response, want) in [
+            ("She has 8 apples left, 3 more than Tom.", "8"),
+            ("She has 8 apples left, 3 apples more than Tom.", "8"),
+            ("He is 12, 3 years older than Tom.", "12"),
+            ("She has 8 apples, 2 times as many as Tom.", "8"),
+            ("She has 8 apples, which is 3 fewer than before.", "8"),
+            ("She has 8 apples left (3 fewer than before).", "8"),
+            ("She has 8 apples left, 3 fewer than the 11 she had.", "8"),
+            ("So Ann has 4 apples, 1 more than 3.", "4"),
+            ("The price rose 20%, 5% more than last year.", "20%"),
+            // Not set apart, no comparative, too many words between.
+            ("He is 3 years older than Tom.", "3"),
+            ("Bob has 8. Tom has 3 more than Bob.", "3"),
+            ("We add 8, 3 and 4.", "4"),
+            ("We add 8, 3 other things than that.", "3"),
+            ("We have 8, 3 big red apples more than Tom.", "3"),
+            ("We have 8, 3 times 4.", "4"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // What follows a value ending at byte 1 compares it, or not.
+        for (text, want) in [
+            ("3 more than", true),
+            ("3% more than", true),
+            ("3$ fewer than", true),
+            ("3 years older than", true),
+            ("3 times as many", true),
+            ("3 Times More", true),
+            ("3 big red apples more than", false),
+            ("3 other than", false),
+            ("3 rather than", false),
+            ("3 more apples", false),
+            ("3 times 4", false),
+            ("3, more than", false),
+            ("3", false),
+        ] {
+            assert_eq!(super::compared_after(text.as_bytes(), 1), want, "{text:?}");
         }
     }
 }
