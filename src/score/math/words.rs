@@ -512,6 +512,32 @@ pub fn fraction_word(s: &str) -> Option<(u64, u64)> {
     ((p == 1) != plural).then_some((p, q))
 }
 
+/// A proportion, the whole item (ME-15): an integer, `in` or `out of`
+/// (ASCII case ignored, single spaces), a positive integer: `1 in 6` →
+/// (1, 6), `3 out of 4` → (3, 4); at most 18 digits each.
+///
+/// ```
+/// use scorespec::score::math::words::proportion;
+/// assert_eq!(proportion("1 in 6"), Some((1, 6)));
+/// assert_eq!(proportion("3 Out Of 4"), Some((3, 4)));
+/// assert_eq!(proportion("1 in 0"), None);
+/// assert_eq!(proportion("1 in x"), None);
+/// ```
+pub fn proportion(s: &str) -> Option<(u64, u64)> {
+    let s = s.trim_quick();
+    let lower = s.to_ascii_lowercase();
+    let (p, q) = lower
+        .split_once(" in ")
+        .or_else(|| lower.split_once(" out of "))?;
+    let int = |x: &str| {
+        (!x.is_empty() && x.len() <= 18 && x.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| x.parse::<u64>().ok())
+            .flatten()
+    };
+    let (p, q) = (int(p)?, int(q)?);
+    (q > 0).then_some((p, q))
+}
+
 /// `12th`, `1st`, `2nd`, `23rd`, `12^{th}`, `12^{\text{th}}`,
 /// `12^{\mathrm{th}}`, `12^\text{th}` → `12`: an ordinal is its number
 /// (ME-15).

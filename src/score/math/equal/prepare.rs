@@ -157,7 +157,7 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     // a sign word before a number is its sign (`minus 2`, `negative five`).
     if let Some(n) = words::number_word(&t) {
         t = n.to_string();
-    } else if let Some((p, q)) = words::fraction_word(&t) {
+    } else if let Some((p, q)) = words::fraction_word(&t).or_else(|| words::proportion(&t)) {
         t = format!("\\frac{{{p}}}{{{q}}}");
     } else if let Some(n) = words::signed(&t) {
         t = n;

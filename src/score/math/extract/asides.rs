@@ -373,6 +373,49 @@ fn after_step_label(rest: &[u8]) -> Option<&[u8]> {
     (marks > 0).then(|| &rest[k + marks..])
 }
 
+/// The bit of a byte in a mask of [`OPENER_PAIRS`]: its letter's (ASCII
+/// case ignored), else bit 26.
+const fn pair_bit(c: u8) -> u32 {
+    let c = c | 0x20;
+    if c.is_ascii_lowercase() {
+        1 << (c - b'a')
+    } else {
+        1 << 26
+    }
+}
+
+/// The first two bytes of every English opener of [`aside_check`]
+/// ([`CONCLUSIONS`], [`CHECKS`], [`CHECKS_THEN`], [`PUTS`],
+/// [`CHECK_STEPS`]): for each first letter, the mask of the second bytes
+/// ([`pair_bit`]) that follow it. A sentence whose first two bytes no
+/// opener opens with is not compared with the lists (most sentences: one
+/// test, not one comparison per word of 50).
+const OPENER_PAIRS: [u32; 26] = {
+    let lists: [&[&str]; 5] = [CONCLUSIONS, CHECKS, CHECKS_THEN, PUTS, CHECK_STEPS];
+    let mut pairs = [0u32; 26];
+    let mut l = 0;
+    while l < lists.len() {
+        let mut k = 0;
+        while k < lists[l].len() {
+            let w = lists[l][k].as_bytes();
+            pairs[(w[0] - b'a') as usize] |= pair_bit(w[1]);
+            k += 1;
+        }
+        l += 1;
+    }
+    pairs
+};
+
+/// Whether `rest` opens with two bytes that an English opener of
+/// [`aside_check`] opens with ([`OPENER_PAIRS`], ASCII case ignored).
+fn opens_like_an_opener(rest: &[u8]) -> bool {
+    let (Some(&a), Some(&b)) = (rest.first(), rest.get(1)) else {
+        return false;
+    };
+    let a = a | 0x20;
+    a.is_ascii_lowercase() && OPENER_PAIRS[(a - b'a') as usize] & pair_bit(b) != 0
+}
+
 /// The sentence openers that conclude after a check (`So …`, `The answer
 /// …`): a check followed by one is not the response's last word.
 const CONCLUSIONS: &[&str] = &["so", "thus", "therefore", "hence", "the answer", "final"];
@@ -402,12 +445,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         let rest = step.unwrap_or(rest);
         // (The first byte of a Chinese opener, U+4E00–U+9FFF: 0xE4–0xE9.)
         rest.first()
-            .is_some_and(|&c| {
-                matches!(
-                    c | 0x20,
-                    b'l' | b'c' | b'v' | b'd' | b's' | b't' | b'f' | b'h' | b'p' | b'w'
-                ) || (0xE4..=0xE9).contains(&c)
-            })
+            .is_some_and(|&c| opens_like_an_opener(rest) || (0xE4..=0xE9).contains(&c))
             .then_some((rest, step.is_some()))
     };
     let starts = sentence_starts(b, start, end);
@@ -810,7 +848,8 @@ mod tests {
         }
     }
 
-    /// The one-letter filter of `aside_check` lets every opener through.
+    /// The two-byte filter of `aside_check` lets every opener through, in
+    /// either case, and stops a sentence that opens otherwise.
     #[test]
     fn check_openers_pass_the_first_letter_filter() {
         for w in CHECKS
@@ -819,16 +858,25 @@ mod tests {
             .chain(PUTS)
             .chain(CONCLUSIONS)
             .chain(CHECK_STEPS)
-            .chain(ZH_CHECKS)
-            .chain(ZH_CONCLUSIONS)
         {
-            let c = w.as_bytes()[0];
-            assert!(
-                b"lcvdstfhpw".contains(&c) || (0xE4..=0xE9).contains(&c),
-                "{w}"
-            );
             assert_eq!(*w, w.to_lowercase(), "{w}");
+            for v in [w.to_string(), w.to_uppercase(), capitalized(w)] {
+                assert!(opens_like_an_opener(v.as_bytes()), "{v}");
+            }
         }
+        for w in ZH_CHECKS.iter().chain(ZH_CONCLUSIONS) {
+            assert!((0xE4..=0xE9).contains(&w.as_bytes()[0]), "{w}");
+        }
+        for t in ["Where 5.", "Now 3.", "All 4", "S", "", "5 apples", "Lo"] {
+            assert!(!opens_like_an_opener(t.as_bytes()), "{t}");
+        }
+    }
+
+    /// `w` with its first letter in upper case.
+    fn capitalized(w: &str) -> String {
+        let mut c = w.chars();
+        c.next()
+            .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
     }
 
     #[test]

@@ -296,6 +296,34 @@ const ROUNDINGS: &[&str] = &[
     "simplifying",
 ];
 
+/// Where the proportion that the integer at `(s, e)` ends starts (`1 in 6`,
+/// `3 out of 4`: an integer standing alone, spaces, `in` or `out of`,
+/// spaces, the value; MX-20): the fallback reads it whole, and ME-15 reads
+/// it as the fraction (`So the probability is 1 in 6.` is 1/6; without it
+/// the value is one end of a proportion and the response has no answer).
+pub(super) fn proportion_start(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usize> {
+    if s >= e || s > b.len() || e > b.len() || !b[s..e].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let word = |k: usize| {
+        let end = run_before(b, from, k, |c| c == b' ');
+        (run_before(b, from, end, |c| c.is_ascii_alphabetic()), end)
+    };
+    let is = |(x, y): (usize, usize), w: &str| y > x && b[x..y].eq_ignore_ascii_case(w.as_bytes());
+    let w = word(s);
+    let k = if w.1 < s && is(w, "in") {
+        w.0
+    } else if w.1 < s && is(w, "of") && is(word(w.0), "out") {
+        word(w.0).0
+    } else {
+        return None;
+    };
+    let end = run_before(b, from, k, |c| c == b' ');
+    let start = run_before(b, from, end, |c| c.is_ascii_digit());
+    let alone = start == from || matches!(b[start - 1], b' ' | b'\n' | b'(' | b'*');
+    (end < k && start < end && alone).then_some(start)
+}
+
 /// Whether the word `(s, e)` before a value joins it to a number before
 /// that word: a range or a ratio (`3 to 5` — not after `from` and a verb
 /// of change: `rose from 3 to 5` —, `between 3 and 5`), a proportion (`1
@@ -791,6 +819,25 @@ mod tests {
     use super::super::locate_default;
     use super::{Excluded, excluded};
 
+    /// A proportion of two integers is read whole; other values joined to
+    /// a number before them stay no answer.
+    #[test]
+    fn proportions_are_read_whole() {
+        for (response, want) in [
+            ("So the probability is 1 in 6.", Some("1 in 6")),
+            ("So 3 out of 4 marbles are red.", Some("3 out of 4")),
+            ("The odds are 1 In 6", Some("1 In 6")),
+            ("It is (1 in 6).", Some("1 in 6")),
+            ("So the chance is 1.5 in 6.", None),
+            ("So x^2 in 6.", None),
+            ("The ratio is 3 to 1.", None),
+            ("It could be 3 or 5.", None),
+        ] {
+            let found = locate_default(response, false).ok().map(|f| f.answer);
+            assert_eq!(found.as_deref(), want, "{response:?}");
+        }
+    }
+
     /// The negation before a value is found where it starts, a bound is
     /// found; a value without either has none.
     #[test]
@@ -896,14 +943,14 @@ mod tests {
             ("So x = 3 works.", Ok("3")),
             ("Thus x = 3 is valid.", Ok("3")),
             ("Thus x = 3 is the only solution.", Ok("3")),
-            // Joined to a number before it: a range, a ratio, a
-            // proportion, a hedge; not the result of a change.
-            ("We pick 2 out of 3.", Err(super::NEGATED)),
+            // Joined to a number before it: a range, a ratio, a hedge
+            // (a proportion is read whole); not the result of a change.
+            ("We pick 2 out of 3.", Ok("2 out of 3")),
             ("The ratio of boys to girls is 3 to 1.", Err(super::NEGATED)),
             ("It takes 3 to 5 days.", Err(super::NEGATED)),
             ("So the range is from 3 to 5.", Err(super::NEGATED)),
             ("The value lies between $3$ and $5$.", Err(super::NEGATED)),
-            ("The probability is 1 in 2.", Err(super::NEGATED)),
+            ("The probability is 1 in 2.", Ok("1 in 2")),
             ("It could be 3 or 5.", Err(super::NEGATED)),
             ("I think it's either 5 or 7.", Err(super::NEGATED)),
             ("The score rose from 3 to 5.", Ok("5")),

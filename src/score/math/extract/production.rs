@@ -20,7 +20,9 @@ use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::is_bare;
 use super::conditions::{condition_start, same_clause};
-use super::negations::{Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, restated};
+use super::negations::{
+    Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, proportion_start, restated,
+};
 use super::reasons::reason_start;
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
@@ -340,6 +342,15 @@ fn restated_found(
     })
 }
 
+/// MX-20: `f` with the proportion it ends (`1 in 6`: [`proportion_start`]),
+/// else `f`.
+fn whole_proportion(response: &str, from: usize, mut f: Found) -> Found {
+    if let Some(p) = proportion_start(response.as_bytes(), from, f.span) {
+        f.span.0 = p;
+    }
+    f
+}
+
 /// MX-22: the value before the reason or the description that `f` stands
 /// in ([`reason_start`]: `n = 12, since 12 / 3 = 4`, `24, which is
 /// divisible by 3`), as `read` reads it in the same clause; else `f`.
@@ -404,6 +415,8 @@ fn fallback_from(
     {
         found = read(from, o).or(found);
     }
+    // MX-20: a proportion (`1 in 6`) is read whole.
+    let found = found.map(|f| whole_proportion(response, from, f));
     // MX-22: not a value in a reason or a description of another value.
     let mut found = found.map(|f| reasoned(response, from, f, &read));
     // MX-20: not a value the response rules out (`9, not 8`), but the
