@@ -24,7 +24,42 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 pub(super) fn truncated(t: &str, before: &str) -> Option<NoAnswerReason> {
     cut_in_formula(t, before)
         .or_else(|| cut_at_heading(t))
+        .or_else(|| cut_at_list_item(t))
         .or_else(|| cut_in_sentence(t))
+}
+
+/// The item number a line opens with (after spaces and `*`, `#`, `>`
+/// markup): its value, its delimiter (`.` or `)`) and what follows it.
+fn item_number(line: &str) -> Option<(u32, u8, &str)> {
+    let rest = line.trim_start_matches(['#', '*', '>', ' ']);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let d = *rest
+        .as_bytes()
+        .get(digits)
+        .filter(|&&d| d == b'.' || d == b')')?;
+    Some((rest[..digits].parse().ok()?, d, &rest[digits + 1..]))
+}
+
+/// Why `t` ends on an empty item of a numbered list, if it does (MX-15):
+/// its last line is an item number alone (`2.`, `2)`, markup allowed) and
+/// the last line before it with anything on it opens with the number
+/// before (`1. 3 × 4 = 12\n2.`): the item's work was cut off, and its
+/// number is not an answer. (A last line `2.` after any other line may be
+/// the answer on its own line.)
+fn cut_at_list_item(t: &str) -> Option<NoAnswerReason> {
+    let nl = rfind_byte(t.as_bytes(), b'\n')?;
+    let (n, d, rest) = item_number(&t[nl + 1..])?;
+    if !rest.trim_matches(['*', ' ']).is_empty() || n == 0 {
+        return None;
+    }
+    let before = t[..nl].trim_end();
+    let line = &before[rfind_byte(before.as_bytes(), b'\n').map_or(0, |k| k + 1)..];
+    let (m, e, _) = item_number(line)?;
+    (m + 1 == n && e == d)
+        .then_some("cut off: the response ends on an empty item of a numbered list")
 }
 
 /// The most bytes of a last line [`cut_at_heading`] reads as a heading.
@@ -419,6 +454,27 @@ fn sentence_start(t: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
+
+    /// An item number alone after the item before it is cut off; a
+    /// number alone after any other line, or after another item number,
+    /// is not.
+    #[test]
+    fn empty_list_items_are_cut_off() {
+        for (t, cut) in [
+            ("Steps:\n1. 3 x 4 = 12\n2.", true),
+            ("1) 3 x 4 = 12\n\n2)", true),
+            ("## 9. Add\n### 10.", true),
+            ("> 1. a\n> 2.", true),
+            ("The number of solutions is:\n2.", false),
+            ("1. 3 x 4 = 12\n3.", false),
+            ("1. 3 x 4 = 12\n2)", false),
+            ("1. 3 x 4 = 12\n2. 7", false),
+            ("0. a\n0.", false),
+            ("2.", false),
+        ] {
+            assert_eq!(super::cut_at_list_item(t).is_some(), cut, "{t:?}");
+        }
+    }
     use super::{
         Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, sentence_start,
         truncated, unclosed_delimiter,
