@@ -225,7 +225,13 @@ fn locate_production(
     }
     // MX-10: explicit answers, from the end: the last TAIL_BYTES, then 32
     // times more, until the whole response is read.
-    let mut window = TAIL_BYTES;
+    // (A response of at most two windows is read as one: the second
+    // window would read it all again.)
+    let mut window = if end - start <= 2 * TAIL_BYTES {
+        end - start
+    } else {
+        TAIL_BYTES
+    };
     // The words of the previous window (a larger window scans only its new
     // part: the search reads each byte once).
     let mut seen: Option<(usize, Anchors)> = None;
