@@ -26,7 +26,7 @@ use super::negations::{
 use super::reasons::reason_start;
 use super::retractions::{RETRACTED, retraction};
 use super::solutions::listed_solutions;
-use super::truncation::{cut_in_formula, paragraph_start, truncated};
+use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
     find_where, rfind_byte, sentence_start_back, starts_with_ci_array, strip_dollars, trim,
@@ -677,7 +677,9 @@ impl Doc<'_> {
         let line_start = rfind_byte(&self.bytes()[s..e], b'\n').map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
-        if inner == line {
+        // (`**2.**` after `**1.** …`: an empty item of a numbered list,
+        // cut off, MX-15.)
+        if inner == line || cut_at_list_item(&self.text[s..e]).is_some() {
             return None;
         }
         let inner = strip_dollars(self.text, trim_end_periods(self.text, inner));

@@ -49,7 +49,7 @@ fn item_number(line: &str) -> Option<(u32, u8, &str)> {
 /// before (`1. 3 × 4 = 12\n2.`): the item's work was cut off, and its
 /// number is not an answer. (A last line `2.` after any other line may be
 /// the answer on its own line.)
-fn cut_at_list_item(t: &str) -> Option<NoAnswerReason> {
+pub(super) fn cut_at_list_item(t: &str) -> Option<NoAnswerReason> {
     let nl = rfind_byte(t.as_bytes(), b'\n')?;
     let (n, d, rest) = item_number(&t[nl + 1..])?;
     if !rest.trim_matches(['*', ' ']).is_empty() || n == 0 {
