@@ -19,7 +19,7 @@
 
 use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
 use super::numbers::run_before;
-use super::reasons::{DESCRIBED, DESCRIBING, REASONS};
+use super::reasons::{APPOSITIVES, DESCRIBED, DESCRIBING, REASONS};
 use super::spelled::{DENOMINATOR_WORDS, SCALE_WORDS, VALUE_VERBS};
 use crate::score::math::words::{NUMBER_WORDS, TENS};
 
@@ -60,9 +60,11 @@ pub(super) const NUMBER_WORD: Classes = 1 << 14;
 pub(super) const DENOMINATOR: Classes = 1 << 15;
 /// A word of [`VALUE_VERBS`] (`is`, `has`).
 pub(super) const VALUE_VERB: Classes = 1 << 16;
+/// A word of [`APPOSITIVES`] (`twice`, `including`).
+pub(super) const APPOSITIVE: Classes = 1 << 17;
 
 /// The lists and their classes.
-const LISTS: [(&[&str], Classes); 19] = [
+const LISTS: [(&[&str], Classes); 20] = [
     (CONDITIONS, CONDITION),
     (ALTERNATIVES, ALTERNATIVE),
     (CONCLUSIONS, CONCLUSION),
@@ -82,6 +84,7 @@ const LISTS: [(&[&str], Classes); 19] = [
     (SCALE_WORDS, NUMBER_WORD),
     (DENOMINATOR_WORDS, DENOMINATOR),
     (VALUE_VERBS, VALUE_VERB),
+    (&APPOSITIVES, APPOSITIVE),
 ];
 
 /// The longest word of the lists, in bytes (a longer word is of none).

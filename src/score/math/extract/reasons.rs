@@ -31,7 +31,8 @@
 //! extraction's (spec/math.md MX-22).
 
 use super::lexicon::{
-    AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, Word, classes_in, words_back,
+    APPOSITIVE, AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, Word, classes_in,
+    words_back,
 };
 use super::numbers::run_before;
 use super::sentence_start_back;
@@ -91,6 +92,20 @@ pub(super) const DESCRIBING: [&str; 9] = [
     "exceeds",
     "confirms",
     "meets",
+];
+
+/// The words that open a phrase set apart after a value (a comma before
+/// them) that describes it by another value: a multiple (`20 cm, twice
+/// the width of 10 cm`, `40, double the 20 we had`) or a part (`$15,
+/// including $3 for shipping`, `15, excluding the 3 we discard`).
+pub(super) const APPOSITIVES: [&str; 7] = [
+    "twice",
+    "thrice",
+    "half",
+    "double",
+    "triple",
+    "including",
+    "excluding",
 ];
 
 /// The most bytes read back from the value for its clause's opener.
@@ -161,7 +176,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
                 && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b']' | b'%'));
             return (comma_before(w) || after_value).then_some(w);
         }
-        if apart && class & AS != 0 && comma_before(w) {
+        if apart && class & (AS | APPOSITIVE) != 0 && comma_before(w) {
             return Some(w);
         }
         let verb = class & IS != 0;
@@ -210,8 +225,8 @@ const MAX_COMPARED_WORDS: usize = 2;
 /// then spaces (a `$` or a `%` allowed first) and at most
 /// [`MAX_COMPARED_WORDS`] words, then one of [`COMPARATIVES`] or a word
 /// ending in `er` but `other` and `rather`, then `than` (`3 fewer than`, `3
-/// years older than`, `20% more than`); or `times as`, `times more`, `times less` (`2 times as
-/// many as`). Only ASCII letters make words; any other byte ends the
+/// years older than`, `20% more than`); or `times as`, `times more`, `times less`, `times
+/// the` (`2 times as many as`, `2 times the width`). Only ASCII letters make words; any other byte ends the
 /// comparison.
 pub(super) fn compared_after(b: &[u8], end: usize) -> bool {
     let mut k = end;
@@ -244,7 +259,10 @@ pub(super) fn compared_after(b: &[u8], end: usize) -> bool {
                 && !is(w, "other")
                 && !is(w, "rather")
     };
-    let times = is(words[0], "times") && ["as", "more", "less"].iter().any(|x| is(words[1], x));
+    let times = is(words[0], "times")
+        && ["as", "more", "less", "the"]
+            .iter()
+            .any(|x| is(words[1], x));
     times
         || words
             .windows(2)
@@ -310,6 +328,12 @@ mod tests {
             ("She has 8 apples left, 3 fewer than the 11 she had.", "8"),
             ("So Ann has 4 apples, 1 more than 3.", "4"),
             ("The price rose 20%, 5% more than last year.", "20%"),
+            ("The perimeter is 20 cm, 2 times the width.", "20 cm"),
+            // A multiple or a part set apart after the value.
+            ("The perimeter is 20 cm, twice the width of 10 cm.", "20 cm"),
+            ("The total cost is $15, including $3 for shipping.", "15"),
+            ("The total is 15, excluding the 3 we discard.", "15"),
+            ("So we have 40, double the 20 we had.", "40"),
             // Not set apart, no comparative, too many words between.
             ("He is 3 years older than Tom.", "3"),
             ("Bob has 8. Tom has 3 more than Bob.", "3"),
@@ -317,6 +341,8 @@ mod tests {
             ("We add 8, 3 other things than that.", "3"),
             ("We have 8, 3 big red apples more than Tom.", "3"),
             ("We have 8, 3 times 4.", "4"),
+            ("We count all cases, including 5 from the first group.", "5"),
+            ("The width is twice 10 cm, which is 20 cm.", "20 cm"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
@@ -328,6 +354,7 @@ mod tests {
             ("3$ fewer than", true),
             ("3 years older than", true),
             ("3 times as many", true),
+            ("3 times the width", true),
             ("3 Times More", true),
             ("3 big red apples more than", false),
             ("3 other than", false),
