@@ -18,7 +18,7 @@ use super::numbers::{run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
-use super::reasons::compared_after;
+use super::reasons::number_compared;
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::text::find_byte;
@@ -122,7 +122,7 @@ impl Doc<'_> {
             }
         }
         // The answer cut at `k`, without the `,`, `;` and spaces before it.
-        let cut = |k: usize| (s, run_before(b, s, k, |c| matches!(c, b',' | b' ' | b';')));
+        let cut = |k: usize| cut_at(b, s, k);
         let (mut depth, mut in_math) = (0i32, false);
         // (Whether the statement holds a byte that starts a Chinese
         // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
@@ -234,10 +234,7 @@ impl Doc<'_> {
         let b = self.bytes();
         for joiner in [&b" and"[..], b" or"] {
             if e - s > joiner.len() && b[e - joiner.len()..e].eq_ignore_ascii_case(joiner) {
-                return (
-                    s,
-                    run_before(b, s, e - joiner.len(), |c| matches!(c, b',' | b' ' | b';')),
-                );
+                return cut_at(b, s, e - joiner.len());
             }
         }
         if chinese {
@@ -250,22 +247,21 @@ impl Doc<'_> {
     }
 }
 
+/// A statement's answer from `s` cut at `k`, without the `,`, `;` and
+/// spaces before it.
+fn cut_at(b: &[u8], s: usize, k: usize) -> (usize, usize) {
+    (s, run_before(b, s, k, |c| matches!(c, b',' | b' ' | b';')))
+}
+
 /// Whether what follows the space at `i` after a statement's value is set
 /// apart from it and describes or names it (MX-11): a comparison after a
 /// comma or a `(` (`8, 3 more than Tom`, `8 (3 fewer than before)`: MX-22's
-/// [`compared_after`]), or a noun phrase after a comma (`4, the number of
+/// [`number_compared`]), or a noun phrase after a comma (`4, the number of
 /// sides of a square`: `the`, `a` or `an`, a space and a word). `rest` is
 /// what follows (past the `(` when `aside`), its first `n` bytes letters.
 fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     let comma = b[i - 1] == b',';
-    let compared = (aside || comma) && {
-        let digits = rest
-            .iter()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
-            .count();
-        let at = i + 1 + usize::from(aside) + digits;
-        rest.first().is_some_and(u8::is_ascii_digit) && compared_after(b, at)
-    };
+    let compared = (aside || comma) && number_compared(b, i + 1 + usize::from(aside));
     let word = &rest[..n];
     let named = comma
         && !aside

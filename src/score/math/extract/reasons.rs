@@ -202,15 +202,25 @@ fn apposed_comparison(b: &[u8], e: usize, k: usize) -> Option<usize> {
     if !matches!(gap.get(lead), Some(b',' | b'(')) {
         return None;
     }
-    let rest = &gap[lead + 1..];
-    let spaces = rest.iter().take_while(|&&c| c == b' ').count();
-    let number = &rest[spaces..];
+    let spaces = gap[lead + 1..].iter().take_while(|&&c| c == b' ').count();
+    number_compared(b, e + lead + 1 + spaces).then_some(e + lead)
+}
+
+/// Whether a number starts at `at` (a digit, then digits, `.` and `,`)
+/// and is compared with something after it ([`compared_after`]): `3 more
+/// than`, `3 times as many`.
+pub(super) fn number_compared(b: &[u8], at: usize) -> bool {
+    let Some(number) = b
+        .get(at..)
+        .filter(|n| n.first().is_some_and(u8::is_ascii_digit))
+    else {
+        return false;
+    };
     let digits = number
         .iter()
         .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
         .count();
-    let end = e + lead + 1 + spaces + digits;
-    (number.first().is_some_and(u8::is_ascii_digit) && compared_after(b, end)).then_some(e + lead)
+    compared_after(b, at + digits)
 }
 
 /// The comparatives that take `than` (a word ending in `er` takes it too:
