@@ -56,7 +56,9 @@ const COMMAND_RELATIONS: [&[u8]; 6] = [b"\\leq", b"\\geq", b"\\le", b"\\ge", b"\
 /// one letter after a condition word, within `text[from..]`; else `None`.
 pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
     let b = text.as_bytes();
-    let Some(var) = variable_leading(b, from, span).or_else(|| variable_before(b, from, span.0))
+    let Some(var) = variable_leading(b, from, span)
+        .or_else(|| variable_before(b, from, span.0))
+        .or_else(|| variable_is(b, from, span.0))
     else {
         return modulus_start(b, from, span.0);
     };
@@ -186,6 +188,22 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
     relation.then_some(s)
 }
 
+/// The variable of `v is ` or `v equals ` ending just before `at` (a
+/// variable of one letter standing alone, each word of its own with spaces
+/// around it: `when y is 3`): its position.
+fn variable_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let k = run_before(b, from, at, |c| c == b' ');
+    let q = run_before(b, from, k, |c| c.is_ascii_alphabetic());
+    let verb = &b[q..k];
+    let relation = verb.eq_ignore_ascii_case(b"is") || verb.eq_ignore_ascii_case(b"equals");
+    if !relation || k == at || q == from {
+        return None;
+    }
+    let p = run_before(b, from, q, |c| c == b' ');
+    let v = p.checked_sub(1).filter(|&v| v >= from && p < q)?;
+    (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
+}
+
 /// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
 /// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
 /// before `at` (spaces around the relation): its position.
@@ -228,6 +246,11 @@ mod tests {
             ("The area is \\(12\\) when \\(r = 2\\).", "12"),
             ("It is 7, given n \\geq 2", "7"),
             ("We find 10 WHEN x = 1", "10"),
+            ("Thus the value of x is 7 when y is 3.", "7"),
+            ("The maximum is 10 if n equals 4.", "10"),
+            ("When x is 3, y is 7.", "7"),
+            ("The value of x is 7", "7"),
+            ("We get 7 when this is 3", "3"),
             ("It is 7 for n \u{2265} 2", "7"),
             ("We get 4 when x <= 1", "4"),
             // Assignments joined by `and` or commas after the word.

@@ -19,7 +19,7 @@
 
 use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
 use super::numbers::run_before;
-use super::reasons::{APPOSITIVES, DESCRIBED, DESCRIBING, REASONS};
+use super::reasons::{ADJUNCTS, APPOSITIVES, DESCRIBED, DESCRIBING, REASONS};
 use super::spelled::{DENOMINATOR_WORDS, SCALE_WORDS, VALUE_VERBS};
 use crate::score::math::words::{NUMBER_WORDS, TENS};
 
@@ -62,9 +62,13 @@ pub(super) const DENOMINATOR: Classes = 1 << 15;
 pub(super) const VALUE_VERB: Classes = 1 << 16;
 /// A word of [`APPOSITIVES`] (`twice`, `including`).
 pub(super) const APPOSITIVE: Classes = 1 << 17;
+/// A word of [`ADJUNCTS`] (`after`, `by`).
+pub(super) const ADJUNCT: Classes = 1 << 18;
+/// `where`.
+pub(super) const WHERE: Classes = 1 << 19;
 
 /// The lists and their classes.
-const LISTS: [(&[&str], Classes); 20] = [
+const LISTS: [(&[&str], Classes); 22] = [
     (CONDITIONS, CONDITION),
     (ALTERNATIVES, ALTERNATIVE),
     (CONCLUSIONS, CONCLUSION),
@@ -85,6 +89,8 @@ const LISTS: [(&[&str], Classes); 20] = [
     (DENOMINATOR_WORDS, DENOMINATOR),
     (VALUE_VERBS, VALUE_VERB),
     (&APPOSITIVES, APPOSITIVE),
+    (&ADJUNCTS, ADJUNCT),
+    (&["where"], WHERE),
 ];
 
 /// The longest word of the lists, in bytes (a longer word is of none).
@@ -292,11 +298,11 @@ mod tests {
         }
     }
 
-    /// A word's classes are all its lists' (`if` is a condition and a case
-    /// word; `which` a conclusion and itself).
+    /// A word's classes are all its lists' (`if` is a condition, a case word and
+    /// an adjunct; `which` a conclusion and itself).
     #[test]
     fn a_word_has_every_class_of_its_lists() {
-        assert_eq!(classes(b"If"), CONDITION | CASE_NAME);
+        assert_eq!(classes(b"If"), CONDITION | CASE_NAME | ADJUNCT);
         assert_eq!(classes(b"WHICH"), CONCLUSION | WHICH);
         assert_eq!(classes(b"otherwise"), ALTERNATIVE | CASE_NAME);
         assert_eq!(classes(b"since"), REASON);

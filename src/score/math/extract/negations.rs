@@ -144,6 +144,27 @@ pub(super) const OPERATIONS_OF: &[&str] = &[
     "factorial",
 ];
 
+/// The nouns a comparison qualifies (`the smallest integer greater than
+/// 10`, `5 primes less than 12`): the bound is theirs, not the answer's.
+const COMPARED_NOUNS: [&str; 16] = [
+    "integer",
+    "integers",
+    "number",
+    "numbers",
+    "value",
+    "values",
+    "prime",
+    "primes",
+    "multiple",
+    "multiples",
+    "square",
+    "squares",
+    "solution",
+    "solutions",
+    "term",
+    "terms",
+];
+
 /// What rules out the fallback's value (MX-20).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Excluded {
@@ -243,15 +264,29 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
     }
     if is("than") && before("rather") || is("of") && before("instead") {
         Some(Excluded::Negation(ps))
-    } else if is("than") && pe > ps || (is("most") || is("least")) && before("at") {
+    } else if is("than") && pe > ps {
+        // `12 is the smallest integer greater than 10`: the comparison
+        // qualifies a noun, the value before it in its clause is the
+        // answer; else (`greater than 10`) a bound.
+        let (ns, ne) = word_before(ps);
+        let noun = COMPARED_NOUNS
+            .iter()
+            .any(|x| b[ns..ne].eq_ignore_ascii_case(x.as_bytes()));
+        Some(if noun {
+            Excluded::Negation(ns)
+        } else {
+            Excluded::Bound
+        })
+    } else if (is("most") || is("least")) && before("at") {
         Some(Excluded::Bound)
     } else {
         None
     }
 }
 
-/// Verbs of a change `from` one value `to` another (`rose from 3 to 5`):
-/// the value after `to` is the result, no end of a range.
+/// Verbs of a change `from` one value `to` another (`rose from 3 to 5`),
+/// or `by` an amount `to` a value (`increased by 5 to 20`): the value after
+/// `to` is the result, no end of a range.
 const CHANGES: &[&str] = &[
     "went",
     "increased",
@@ -372,10 +407,11 @@ fn joined_to_number(
         if ROUNDINGS.iter().any(|r| is(f, r)) {
             return false;
         }
-        if !is(f, "from") {
+        if !is(f, "from") && !is(f, "by") {
             return true;
         }
-        // `rose from 3 to 5`, `increased it from 3 to 5`.
+        // `rose from 3 to 5`, `increased it from 3 to 5`, `increased by 5
+        // to 20`.
         let mut v = word_before(f.0);
         if is(v, "it") || is(v, "them") {
             v = word_before(v.0);
@@ -859,6 +895,14 @@ mod tests {
             ("8", "8", None),
             ("be 8", "8", None),
             ("less than 5", "5", Some("bound")),
+            (
+                "the integer greater than 5",
+                "5",
+                Some("integer greater than 5"),
+            ),
+            ("5 Primes less than 12", "12", Some("Primes less than 12")),
+            ("a prim greater than 5", "5", Some("bound")),
+            ("is greater than 5", "5", Some("bound")),
             ("no more than $5", "5", Some("bound")),
             ("than 5", "5", None),
             ("at most 5", "5", Some("bound")),
@@ -869,6 +913,9 @@ mod tests {
             ("$n \\ne 7", "7", Some("\\ne 7")),
             ("n \u{2260} 7", "7", Some("\u{2260} 7")),
             ("the digits add up to 15", "15", None),
+            ("it increased by 5 to 20", "20", None),
+            ("it went by 5 to 20", "20", None),
+            ("it is by 5 to 20", "20", Some("bound")),
         ] {
             let at = text.rfind(value).unwrap();
             let got = excluded(text, 0, (at, text.len())).map(|x| match x {
@@ -909,6 +956,17 @@ mod tests {
                 Err(super::NEGATED),
             ),
             ("So x is at most 5.", Err(super::NEGATED)),
+            // (A comparison that qualifies a noun: the value before it.)
+            (
+                "So n = 12 is the smallest integer greater than 10.",
+                Ok("12"),
+            ),
+            ("There are 5 primes less than 12.", Ok("5")),
+            ("x must be a number greater than 10.", Err(super::NEGATED)),
+            (
+                "We have 12. Take any number greater than 10.",
+                Err(super::NEGATED),
+            ),
             ("x can be any number except 5.", Err(super::NEGATED)),
             (
                 "It cannot be found without 5 more points.",

@@ -24,6 +24,13 @@
 //! [`same_clause`](super::conditions::same_clause)): `Since 12/3 = 4, n =
 //! 20.` opens its sentence with the reason and stays 20.
 //!
+//! Three more clauses qualify the value before them, read by the same walk:
+//! an *adjunct* ([`ADJUNCTS`] then a participle: `12 left over after buying
+//! 3 books`, `120 when rounded to the nearest 10`), a *known quantity* (a
+//! preposition then an article right before the number: `12 eggs left in
+//! the 2 cartons`) and `, where` with no `=` after it (`24 units, where 5
+//! and 7 are the sides`).
+//!
 //! # Differences with the document
 //!
 //! Document 004's fallback takes the last number wherever it stands (its
@@ -31,8 +38,8 @@
 //! extraction's (spec/math.md MX-22).
 
 use super::lexicon::{
-    APPOSITIVE, AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, WHICH, Word, classes_in,
-    words_back,
+    ADJUNCT, APPOSITIVE, AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, VALUE_VERB, WHERE,
+    WHICH, Word, classes_in, words_back,
 };
 use super::numbers::run_before;
 use super::sentence_start_back;
@@ -108,6 +115,34 @@ pub(super) const APPOSITIVES: [&str; 7] = [
     "excluding",
 ];
 
+/// The words that open an adjunct clause when a participle follows them
+/// (`12 left over after buying 3 books`, `12 by adding 5 and 7`, `120 when
+/// rounded to the nearest 10`).
+pub(super) const ADJUNCTS: [&str; 9] = [
+    "after", "before", "while", "without", "by", "upon", "when", "once", "if",
+];
+
+/// The prepositions before an article and a number that name a quantity
+/// the sentence already knows (`12 eggs left in the 2 cartons`).
+pub(super) const PREPOSITIONS: [&str; 14] = [
+    "in", "into", "on", "of", "for", "among", "amongst", "between", "across", "from", "with", "to",
+    "at", "within",
+];
+
+/// The articles and possessives of such a quantity (`the 2 cartons`, `her 3
+/// friends`).
+pub(super) const ARTICLES: [&str; 10] = [
+    "the", "his", "her", "their", "its", "our", "my", "your", "these", "those",
+];
+
+/// The subject pronouns: after a participle, a clause of its own (`after
+/// adding 5 we get 12`).
+pub(super) const PRONOUNS: [&str; 7] = ["we", "i", "it", "they", "he", "she", "you"];
+
+/// The most words between an adjunct's participle and the value (`after
+/// rounding to the nearest 10`: three).
+pub const MAX_ADJUNCT_WORDS: usize = 3;
+
 /// The most bytes read back from the value for its clause's opener.
 pub const MAX_REASON_BYTES: usize = 160;
 
@@ -144,12 +179,16 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     // (The word read, and where the bytes after it end: the value or the
     // word read before.)
     let mut k = span.0;
-    for Word {
-        start: w,
-        end: e,
-        classes: class,
-    } in words_back(b, s, span.0)
-    {
+    // (The last word read, and whether none of the words read is a verb of
+    // value: an adjunct's participle, the words between it and the value.)
+    let mut next: Option<Word> = None;
+    let mut plain = true;
+    for (read, word) in words_back(b, s, span.0).enumerate() {
+        let Word {
+            start: w,
+            end: e,
+            classes: class,
+        } = word;
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -159,6 +198,16 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         if let Some(c) = apposed_comparison(b, e, k) {
             return Some(c);
         }
+        // `12 left over after buying 3 books`, `12 eggs in the 2 cartons`.
+        // (Only the second word back, or a word of ADJUNCTS, is compared.)
+        if apart
+            && (read == 1 || class & ADJUNCT != 0)
+            && next.is_some_and(|n| adjunct(b, word, n, read, plain, span.0))
+        {
+            return Some(w);
+        }
+        plain &= class & (IS | VALUE_VERB) == 0;
+        next = Some(word);
         // The bytes between the word and what follows it.
         if b[e..k].trim_ascii() == b"," {
             // A comma, then a word (or the value): what follows it is a new
@@ -176,7 +225,10 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
                 && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b']' | b'%'));
             return (comma_before(w) || after_value).then_some(w);
         }
-        if apart && class & (AS | APPOSITIVE) != 0 && comma_before(w) {
+        // (`, where 5 and 7 are the sides` describes; `, where f(2) = -1`
+        // states the value: MX-18 reads `where x = 1`.)
+        let describes = class & WHERE == 0 || !b[e..span.0].contains(&b'=');
+        if apart && class & (AS | APPOSITIVE | WHERE) != 0 && describes && comma_before(w) {
             return Some(w);
         }
         let verb = class & IS != 0;
@@ -191,6 +243,40 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         k = w;
     }
     None
+}
+
+/// Whether `word`, read back from a value at `value` with `next` the word
+/// after it, opens a clause that only qualifies another value of its
+/// sentence: an *adjunct* (a word of [`ADJUNCTS`], then a participle — five
+/// letters or more ending in `ing` or `ed` — then at most
+/// [`MAX_ADJUNCT_WORDS`] words, `plain`: no verb of value, no pronoun,
+/// before the value: `after buying 3 books`, `when rounded to the nearest
+/// 10`), or a *known quantity* (a word of [`PREPOSITIONS`], then one of
+/// [`ARTICLES`] right before the value: `in the 2 cartons`, `among her 3
+/// friends`). `read` is the number of words read before `word`.
+fn adjunct(b: &[u8], word: Word, next: Word, read: usize, plain: bool, value: usize) -> bool {
+    let spaced =
+        |from: usize, to: usize, extra: u8| b[from..to].iter().all(|&c| c == b' ' || c == extra);
+    if word.end == next.start || !spaced(word.end, next.start, b' ') {
+        return false;
+    }
+    let one_of = |w: Word, list: &[&str]| {
+        let w = &b[w.start..w.end];
+        list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()))
+    };
+    if word.classes & ADJUNCT != 0 && plain && read <= MAX_ADJUNCT_WORDS + 1 {
+        let p = &b[next.start..next.end];
+        let ends = |x: &[u8]| p.len() >= 5 && p[p.len() - x.len()..].eq_ignore_ascii_case(x);
+        // (A pronoun between the participle and the value opens a clause
+        // of its own: `after adding 5 we get 12`.)
+        return (ends(b"ing") || ends(b"ed"))
+            && !words_back(b, next.end, value).any(|w| one_of(w, &PRONOUNS));
+    }
+    read == 1
+        && next.end < value
+        && spaced(next.end, value, b'$')
+        && one_of(next, &ARTICLES)
+        && one_of(word, &PREPOSITIONS)
 }
 
 /// A `,` or `(` then a number compared ([`compared_after`]) between a word
@@ -317,6 +403,56 @@ mod tests {
             ("We multiply 3 by 8, which is a total of 24.", "24"),
             ("There are 3 cases. Since each has 4 options, 12.", "12"),
             ("We are done as n = 4.", "4"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+    }
+
+    /// An adjunct (a participle clause), a known quantity (a preposition and
+    /// an article before the number) or a description opened by `, where`
+    /// after a value qualify it; a clause of its own after the participle,
+    /// too many words, no participle, no article or an equation after
+    /// `where` leave the last value.
+    #[test]
+    fn adjuncts_and_known_quantities_qualify_the_value_before() {
+        for (response, want) in [
+            ("She will have $12 left over after buying 3 books.", "12"),
+            (
+                "There are 12 ways, after accounting for 3 identical ones.",
+                "12",
+            ),
+            ("The result is 120 when rounded to the nearest 10.", "120"),
+            ("He saved $50 by skipping 4 lunches.", "50"),
+            ("So 15 - 3 = 12 after removing 3.", "12"),
+            ("It is 6 while ignoring the 2 ends.", "6"),
+            ("We get 7 without counting 2 repeats.", "7"),
+            ("There are 12 eggs left in the 2 cartons.", "12"),
+            (
+                "She has 4 candies, which she shares with her 2 friends.",
+                "4",
+            ),
+            ("The largest is 9 among the 5 numbers.", "9"),
+            ("She gave 4 candies to each of the 3 friends.", "4"),
+            ("The total is 12 for these $3$ cases.", "12"),
+            (
+                "So the perimeter is 24 units, where 5 and 7 are the sides.",
+                "24",
+            ),
+            // The last value stays.
+            ("We add 3 and after adding 5 we get 12.", "12"),
+            ("After adding 5 and 7, we get 12.", "12"),
+            ("12 after subtracting 3 is 9.", "9"),
+            ("We get 4 after rounding it up to the next 10.", "10"),
+            ("We get 4 after the 3 steps.", "3"),
+            ("We get 4 after using 3.", "4"),
+            ("We get 4 when used 3 times.", "3"),
+            ("There are 12 eggs left in 2 cartons.", "2"),
+            ("There are 12 eggs in all the 2 cartons.", "2"),
+            ("There are 12 eggs in the2 cartons.", "2"),
+            ("At x = 2, where f(2) = -1.", "-1"),
+            ("The minimum is at x = 2, where f(2) = -1.", "-1"),
+            ("The sides are 5 where 7 is the base.", "7"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
