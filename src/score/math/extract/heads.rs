@@ -190,6 +190,12 @@ impl Doc<'_> {
                     if aside && restated_in_parentheses(rest) {
                         return cut(i);
                     }
+                    // `6 (B)`: a number, then its choice's letter (`A` to
+                    // `J`; not `(B) or (C)`, two choices).
+                    if aside && b[i - 1].is_ascii_digit() && matches!(rest, [b'A'..=b'J', b')', ..])
+                    {
+                        return cut(i);
+                    }
                     // `12 — no, 15`, `not 12 but 14`: a correction in the
                     // statement; `12, no doubt`: a remark.
                     if let Some(c) = (!aside).then(|| self.correction((s, i, e), word)).flatten() {
@@ -373,6 +379,22 @@ mod tests {
             ("2x)", false),
         ] {
             assert_eq!(restated_in_parentheses(rest.as_bytes()), want, "{rest:?}");
+        }
+    }
+
+    /// MX-11: a choice's letter in parentheses after a number ends the
+    /// statement's answer; after a letter, or another group, it does not.
+    #[test]
+    fn a_choice_letter_after_a_number_goes() {
+        for (response, want) in [
+            ("Answer: 6 (B)", "6"),
+            ("The answer is 12 (J).", "12"),
+            ("The answer is 12 (K).", "12 (K)"),
+            ("The answer is 12 (b).", "12 (b)"),
+            ("The answer is x (B).", "x (B)"),
+        ] {
+            let found = super::super::locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
         }
     }
 

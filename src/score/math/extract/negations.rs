@@ -212,7 +212,7 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
         (start, end)
     };
     let (mut s, mut e) = word_before(k);
-    if joined_to_number(b, from, (s, e), &word_before) {
+    if joined_to_number(b, from, (s, e), span.0, &word_before) {
         return Some(Excluded::Bound);
     }
     for _ in 0..2 {
@@ -331,6 +331,38 @@ const ROUNDINGS: &[&str] = &[
     "simplifying",
 ];
 
+/// The words of a time after a number (`4 weeks`): `in` before it is no
+/// proportion.
+const TIME_WORDS: [&str; 14] = [
+    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks",
+    "month", "months", "year", "years",
+];
+
+/// Whether the number at `at` is a time (a word of [`TIME_WORDS`] after it,
+/// spaces between) or a year (four digits from 1000 to 2999 alone).
+fn time_or_year(b: &[u8], at: usize) -> bool {
+    let rest = b.get(at..).unwrap_or_default();
+    let d = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let after = &rest[d..];
+    let next = after.first().copied();
+    // (`2030.5`, `2,030,000`: a decimal or a larger number.)
+    let more =
+        matches!(next, Some(b'.' | b',' | b'/')) && after.get(1).is_some_and(u8::is_ascii_digit);
+    let year = d == 4
+        && matches!(rest[0], b'1' | b'2')
+        && !more
+        && next.is_none_or(|c| !c.is_ascii_alphanumeric());
+    let spaced = after.iter().take_while(|&&c| c == b' ').count();
+    let word = &after[spaced..];
+    let n = word.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let time = d > 0
+        && spaced > 0
+        && TIME_WORDS
+            .iter()
+            .any(|w| word[..n].eq_ignore_ascii_case(w.as_bytes()));
+    year || time
+}
+
 /// Where the proportion that the integer at `(s, e)` ends starts (`1 in 6`,
 /// `3 out of 4`: an integer standing alone, spaces, `in` or `out of`,
 /// spaces, the value; MX-20): the fallback reads it whole, and ME-15 reads
@@ -356,7 +388,7 @@ pub(super) fn proportion_start(b: &[u8], from: usize, (s, e): (usize, usize)) ->
     let end = run_before(b, from, k, |c| c == b' ');
     let start = run_before(b, from, end, |c| c.is_ascii_digit());
     let alone = start == from || matches!(b[start - 1], b' ' | b'\n' | b'(' | b'*');
-    (end < k && start < end && alone).then_some(start)
+    (end < k && start < end && alone && !time_or_year(b, s)).then_some(start)
 }
 
 /// Whether the word `(s, e)` before a value joins it to a number before
@@ -368,6 +400,7 @@ fn joined_to_number(
     b: &[u8],
     from: usize,
     (s, e): (usize, usize),
+    value: usize,
     word_before: &dyn Fn(usize) -> (usize, usize),
 ) -> bool {
     let is = |(s, e): (usize, usize), w: &str| e > s && b[s..e].eq_ignore_ascii_case(w.as_bytes());
@@ -388,8 +421,16 @@ fn joined_to_number(
             .then(|| run_before(b, from, start, |c| c == b'$'))
     };
     let word = (s, e);
-    if is(word, "or") || is(word, "in") {
+    if is(word, "or") {
         return number_before(s).is_some();
+    }
+    if is(word, "in") {
+        // `$50 in 4 weeks`, `2,000 in 2030`: money, a time or a year, no
+        // proportion.
+        return number_before(s).is_some_and(|n| {
+            let money = b[n] == b'$' && !b[n + 1..s].contains(&b'$');
+            !money && !time_or_year(b, value)
+        });
     }
     if is(word, "of") {
         let out = word_before(s);
@@ -866,6 +907,16 @@ mod tests {
             ("It is (1 in 6).", Some("1 in 6")),
             ("So the chance is 1.5 in 6.", None),
             ("So x^2 in 6.", None),
+            // (A time or a year after `in`, money before it: no proportion.)
+            ("She reads 5 in 2 days.", Some("2 days")),
+            // (`Years` is no unit of the table: the number alone.)
+            ("So 5 in 2 Years.", Some("2")),
+            ("It will reach 2,000 in 2030.", Some("2030")),
+            ("It will reach 2000 in 2030.", Some("2030")),
+            ("She saves $50 in 4 weeks.", Some("4 weeks")),
+            ("So 5 in 2030.5", None),
+            ("So 5 in 3030.", Some("5 in 3030")),
+            ("So it is $5$ in 6.", None),
             ("The ratio is 3 to 1.", None),
             ("It could be 3 or 5.", None),
         ] {

@@ -165,6 +165,17 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     // apposition to the value before it: `8 apples, 3 more than Tom`,
     // `8 apples (3 fewer than before)`.)
     let compared = compared_after(b, span.1);
+    // `12 more cups to fill the 20-cup container`: a number joined to a
+    // word by a hyphen is an adjective of a noun, not the answer.
+    if b.get(span.1) == Some(&b'-')
+        && b[span.1 + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count()
+            >= 2
+    {
+        return Some(span.0);
+    }
     let mut described = ordinal || compared;
     if compared {
         let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
@@ -439,6 +450,8 @@ mod tests {
                 "So the perimeter is 24 units, where 5 and 7 are the sides.",
                 "24",
             ),
+            ("She needs 12 more cups to fill the 20-cup container.", "12"),
+            ("It takes 4 hours to fill the 200-gallon tank.", "4 hours"),
             // The last value stays.
             ("We add 3 and after adding 5 we get 12.", "12"),
             ("After adding 5 and 7, we get 12.", "12"),
@@ -453,6 +466,8 @@ mod tests {
             ("At x = 2, where f(2) = -1.", "-1"),
             ("The minimum is at x = 2, where f(2) = -1.", "-1"),
             ("The sides are 5 where 7 is the base.", "7"),
+            ("Tom is a 5-year-old boy.", "5"),
+            ("We get 5 and x = 4-y.", "4"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");

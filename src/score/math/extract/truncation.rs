@@ -373,10 +373,16 @@ fn is_money(para: &str, at: usize) -> bool {
             .bytes()
             .next()
             .is_none_or(|c| !c.is_ascii_digit() && c != b'\\');
+    // (Markup may close right after the amount: `**Total: $40**`, `*$5*`;
+    // a `*` before a digit is a product, `$40*3$`.)
+    let after = rest[digits..].trim_start_matches('*');
+    let marked = after.len() < rest.len() - digits;
     after_amount
         || digits > 0
-            && rest[digits..].bytes().next().is_none_or(|c| {
-                c.is_ascii_whitespace() || matches!(c, b'.' | b',' | b')' | b'!' | b'?')
+            && after.bytes().next().is_none_or(|c| {
+                c.is_ascii_whitespace()
+                    || matches!(c, b'.' | b',' | b')' | b'!' | b'?' | b';')
+                    || marked && !c.is_ascii_digit() && c != b'$'
             })
 }
 
@@ -527,6 +533,29 @@ mod tests {
         }
         for t in ["a &= 1 \\\\", "**5**", "so 5 --", "so 5"] {
             assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
+        }
+    }
+
+    /// A currency sign with markup closing after its amount opens no
+    /// formula; a `$` before a product or another `$` does.
+    #[test]
+    fn amounts_in_markup_are_money() {
+        for (para, money) in [
+            ("**Total: $40**", true),
+            ("The total is **$40**.", true),
+            ("It is *$5*", true),
+            ("It is $5; so", true),
+            ("So she pays $40", true),
+            ("We get $40*3", false),
+            ("x = $40**2", false),
+            ("So $40**$", false),
+            ("So $x**", false),
+        ] {
+            assert_eq!(
+                super::is_money(para, para.find('$').unwrap()),
+                money,
+                "{para:?}"
+            );
         }
     }
 
