@@ -331,6 +331,67 @@ const ROUNDINGS: &[&str] = &[
     "simplifying",
 ];
 
+/// The value of the number `t` opens with (a `$`, a sign, digits, a
+/// decimal point, `/` and a denominator, `%`; at most 9 digits each), as a
+/// rational `(numerator, denominator)` with its percent applied, and its
+/// length; `None` when it opens with none.
+fn simple_number(t: &[u8]) -> Option<((i128, i128), usize)> {
+    let mut k = usize::from(t.first() == Some(&b'$'));
+    let negative = t.get(k) == Some(&b'-');
+    k += usize::from(negative);
+    let (mut num, mut den, mut digits, mut point) = (0i128, 1i128, 0, false);
+    while let Some(&c) = t.get(k) {
+        match c {
+            b'0'..=b'9' if digits < 9 => {
+                num = num * 10 + i128::from(c - b'0');
+                digits += 1;
+                if point {
+                    den *= 10;
+                }
+            }
+            b'.' if !point && t.get(k + 1).is_some_and(u8::is_ascii_digit) => point = true,
+            _ => break,
+        }
+        k += 1;
+    }
+    if digits == 0 || t.get(k).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    if t.get(k) == Some(&b'/') && !point {
+        let d = t[k + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if d == 0 || d > 9 {
+            return None;
+        }
+        let q: i128 = std::str::from_utf8(&t[k + 1..k + 1 + d])
+            .ok()?
+            .parse()
+            .ok()?;
+        if q == 0 {
+            return None;
+        }
+        den *= q;
+        k += 1 + d;
+    }
+    if t.get(k) == Some(&b'%') {
+        den *= 100;
+        k += 1;
+    } else if t[k..].starts_with(b"\\%") {
+        den *= 100;
+        k += 2;
+    }
+    Some(((if negative { -num } else { num }, den), k))
+}
+
+/// Whether the number `a` (alone) and the one `b` opens with are the same
+/// value (`0.5` and `50%`, `1/4` and `0.25`); `None` when either is no
+/// number [`simple_number`] reads.
+fn same_value(a: &[u8], b: &[u8]) -> Option<bool> {
+    let ((p, q), n) = simple_number(a)?;
+    let ((r, s), _) = simple_number(b)?;
+    // (At most 10^29 each: no overflow.)
+    (n == a.len()).then_some(p * s == r * q)
+}
+
 /// The words of a time after a number (`4 weeks`): `in` before it is no
 /// proportion.
 const TIME_WORDS: [&str; 14] = [
@@ -422,7 +483,19 @@ fn joined_to_number(
     };
     let word = (s, e);
     if is(word, "or") {
-        return number_before(s).is_some();
+        // (`0.5 or 50%`, `1/4 or 0.25`: one value restated, no hedge.)
+        return number_before(s).is_some_and(|_| {
+            let end = run_before(b, from, s, |c| c == b' ' || c == b'$' || c == b',');
+            let n = run_before(b, from, end, |c| {
+                c.is_ascii_digit() || matches!(c, b'.' | b'/')
+            });
+            let n = if n > from && b[n - 1] == b'-' {
+                n - 1
+            } else {
+                n
+            };
+            same_value(&b[n..end], b.get(value..).unwrap_or_default()) != Some(true)
+        });
     }
     if is(word, "in") {
         // `$50 in 4 weeks`, `2,000 in 2030`: money, a time or a year, no
@@ -925,6 +998,43 @@ mod tests {
         }
     }
 
+    /// `simple_number` reads a number's value and length, percent applied;
+    /// `same_value` compares two.
+    #[test]
+    fn simple_numbers_and_their_values() {
+        for (t, want) in [
+            ("5", Some(((5, 1), 1))),
+            ("$5 ", Some(((5, 1), 2))),
+            ("-0.25", Some(((-25, 100), 5))),
+            ("1/4)", Some(((1, 4), 3))),
+            ("50%", Some(((50, 100), 3))),
+            ("50\\%", Some(((50, 100), 4))),
+            ("2.5/2", Some(((25, 10), 3))),
+            ("123456789", Some(((123_456_789, 1), 9))),
+            ("1234567890", None),
+            ("1/0", None),
+            ("1/1234567890", None),
+            (".5", Some(((5, 10), 2))),
+            ("x", None),
+        ] {
+            assert_eq!(super::simple_number(t.as_bytes()), want, "{t:?}");
+        }
+        for (a, b, want) in [
+            ("0.5", "50%", Some(true)),
+            ("1/4", "0.25.", Some(true)),
+            ("1/3", "0.33", Some(false)),
+            ("0.5", "0.6", Some(false)),
+            ("0.5x", "0.5", None),
+            ("0.5", "x", None),
+        ] {
+            assert_eq!(
+                super::same_value(a.as_bytes(), b.as_bytes()),
+                want,
+                "{a} {b}"
+            );
+        }
+    }
+
     /// The negation before a value is found where it starts, a bound is
     /// found; a value without either has none.
     #[test]
@@ -1007,6 +1117,13 @@ mod tests {
                 Err(super::NEGATED),
             ),
             ("So x is at most 5.", Err(super::NEGATED)),
+            // (One value restated after `or`: no hedge.)
+            ("So it's 0.5 or 50%.", Ok("50%")),
+            ("The probability is 1/4 or 0.25.", Ok("0.25")),
+            ("So it's $0.5$ or $50\\%$.", Ok("50\\%")),
+            ("It is -1/2 or -0.5", Ok("-0.5")),
+            ("So it's 0.5 or 0.6.", Err(super::NEGATED)),
+            ("So it's 1/0 or 0.", Err(super::NEGATED)),
             // (A comparison that qualifies a noun: the value before it.)
             (
                 "So n = 12 is the smallest integer greater than 10.",

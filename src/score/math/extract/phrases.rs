@@ -135,6 +135,35 @@ pub(super) const FILLERS: &[&str] = &[
     "finally",
 ];
 
+/// Adverbs between an answer phrase and its answer (`the answer is
+/// therefore 12`, `is simply 5`), lowercase: no part of the answer.
+pub(super) const ADVERBS: &[&str] = &[
+    "therefore",
+    "thus",
+    "hence",
+    "then",
+    "now",
+    "simply",
+    "just",
+    "clearly",
+    "indeed",
+    "also",
+    "exactly",
+    "precisely",
+    "obviously",
+    "actually",
+    "still",
+];
+
+/// The length of the word of [`ADVERBS`] that `rest` opens with, followed
+/// by a space, a `:` or a `,`.
+fn adverb_at(rest: &[u8]) -> Option<usize> {
+    ADVERBS
+        .iter()
+        .find(|w| starts_with_ci(rest, w) && matches!(rest.get(w.len()), Some(b' ' | b':' | b',')))
+        .map(|w| w.len() + usize::from(rest[w.len()] == b','))
+}
+
 /// Whether a captured answer is a sentence rather than an answer: it starts
 /// with a word (not a number, a formula or a command) and has at least
 /// three words of two or more letters outside `$…$` (MX-5).
@@ -722,6 +751,10 @@ impl Doc<'_> {
                     .any(|p| b[i..limit].starts_with(p.as_bytes()))
             {
                 i += 3;
+            } else if let Some(w) = self.production.then(|| adverb_at(&b[i..limit])).flatten() {
+                // `The answer is therefore 12.`, `is simply $\frac{1}{2}$`: an
+                // adverb before the answer is no part of it (MX-11).
+                i += w;
             } else {
                 break;
             }
@@ -1138,6 +1171,26 @@ mod sentence_tests {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref(), Ok(want), "{response}");
         }
+    }
+
+    /// An adverb before a statement's answer is skipped in production
+    /// (then spaces, a colon, emphasis), not in document 004's extraction;
+    /// a word that only starts like one is the answer's.
+    #[test]
+    fn an_adverb_before_the_answer_is_skipped() {
+        for (response, want) in [
+            ("The answer is therefore 12.", "12"),
+            ("So the final answer is clearly **12**.", "12"),
+            ("The answer is therefore: 12", "12"),
+            ("The answer is Simply, $x = 2$.", "x = 2"),
+            ("The answer is justly 12.", "justly 12"),
+            ("The answer is thus", "thus"),
+        ] {
+            let got = locate_default(response, false).map(|l| l.answer);
+            assert_eq!(got.as_deref(), Ok(want), "{response}");
+        }
+        let doc = extract_answer("The answer is therefore 12.", true).map(|x| x.answer);
+        assert_eq!(doc.as_deref(), Some("therefore 12"));
     }
 
     /// A statement that ends with a question mark asks and states
