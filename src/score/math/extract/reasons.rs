@@ -164,6 +164,9 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     // apart by a comma or a parenthesis right before the value, it is an
     // apposition to the value before it: `8 apples, 3 more than Tom`,
     // `8 apples (3 fewer than before)`.)
+    if let Some(q) = zh_set_apart(text, s, span.0) {
+        return Some(q);
+    }
     let compared = compared_after(b, span.1);
     // `12 more cups to fill the 20-cup container`: a number joined to a
     // word by a hyphen is an adjective of a noun, not the answer.
@@ -288,6 +291,32 @@ fn adjunct(b: &[u8], word: Word, next: Word, read: usize, plain: bool, value: us
         && spaced(next.end, value, b'$')
         && one_of(next, &ARTICLES)
         && one_of(word, &PREPOSITIONS)
+}
+
+/// The comparatives after `比` and its object (`比小红多3个`: more).
+const ZH_COMPARATIVES: [char; 14] = [
+    '多', '少', '大', '小', '高', '低', '长', '短', '快', '慢', '重', '轻', '早', '晚',
+];
+
+/// The most bytes of a Chinese clause set apart before its value.
+const MAX_ZH_CLAUSE_BYTES: usize = 48;
+
+/// MX-22 in Chinese: where the comma stands that sets apart the clause the
+/// value at `at` ends, when that clause compares (`比`, then the object and a
+/// comparative of [`ZH_COMPARATIVES`] right before the value: `，比原计划少3天`)
+/// — a description of the value before the comma.
+fn zh_set_apart(text: &str, from: usize, at: usize) -> Option<usize> {
+    let head = text.get(from..at)?;
+    let (c, comma) = head
+        .char_indices()
+        .rev()
+        .find(|&(_, ch)| ch == '，' || ch == ',')?;
+    let clause = &head[c + comma.len_utf8()..];
+    if clause.len() > MAX_ZH_CLAUSE_BYTES || clause.contains(['。', '；', '！', '？', '：']) {
+        return None;
+    }
+    let compared = clause.starts_with('比') && clause.trim_end().ends_with(ZH_COMPARATIVES);
+    compared.then_some(from + c)
 }
 
 /// A `,` or `(` then a number compared ([`compared_after`]) between a word
@@ -467,6 +496,12 @@ mod tests {
             ("The minimum is at x = 2, where f(2) = -1.", "-1"),
             ("The sides are 5 where 7 is the base.", "7"),
             ("Tom is a 5-year-old boy.", "5"),
+            ("所以，一共需要12天，比原计划少3天。", "12"),
+            ("因此，小明有12个苹果,比小红多 3个。", "12"),
+            ("小明比小红多3个。", "3"),
+            ("一共有12人，其中男生5人。", "5"),
+            ("一共有12人。比小红多3个。", "3"),
+            ("所以 x=3 时，比较可知最小值为5。", "5"),
             ("We get 5 and x = 4-y.", "4"),
         ] {
             let found = locate_default(response, false).expect(response);
