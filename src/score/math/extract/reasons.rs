@@ -124,20 +124,20 @@ pub(super) const ADJUNCTS: [&str; 9] = [
 
 /// The prepositions before an article and a number that name a quantity
 /// the sentence already knows (`12 eggs left in the 2 cartons`).
-pub(super) const PREPOSITIONS: [&str; 14] = [
+const PREPOSITIONS: [&str; 14] = [
     "in", "into", "on", "of", "for", "among", "amongst", "between", "across", "from", "with", "to",
     "at", "within",
 ];
 
 /// The articles and possessives of such a quantity (`the 2 cartons`, `her 3
 /// friends`).
-pub(super) const ARTICLES: [&str; 10] = [
+const ARTICLES: [&str; 10] = [
     "the", "his", "her", "their", "its", "our", "my", "your", "these", "those",
 ];
 
 /// The subject pronouns: after a participle, a clause of its own (`after
 /// adding 5 we get 12`).
-pub(super) const PRONOUNS: [&str; 7] = ["we", "i", "it", "they", "he", "she", "you"];
+const PRONOUNS: [&str; 7] = ["we", "i", "it", "they", "he", "she", "you"];
 
 /// The most words between an adjunct's participle and the value (`after
 /// rounding to the nearest 10`: three).
@@ -153,21 +153,10 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     let b = text.as_bytes();
     let floor = from.max(span.0.saturating_sub(MAX_REASON_BYTES));
     let s = sentence_start_back(b, floor, span.0, true);
-    // Whether a word of DESCRIBED stands between the word read and the
-    // value.
-    // (An ordinal describes: `7, which is the 4th prime`.)
-    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| {
-        b[span.1..].starts_with(o.as_bytes())
-            && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
-    });
-    // (A comparison describes: `8, which is 3 fewer than before`; set
-    // apart by a comma or a parenthesis right before the value, it is an
-    // apposition to the value before it: `8 apples, 3 more than Tom`,
-    // `8 apples (3 fewer than before)`.)
+    // `，比小红多3个` (MX-22 in Chinese).
     if let Some(q) = zh_set_apart(text, s, span.0) {
         return Some(q);
     }
-    let compared = compared_after(b, span.1);
     // `12 more cups to fill the 20-cup container`: a number joined to a
     // word by a hyphen is an adjective of a noun, not the answer.
     if b.get(span.1) == Some(&b'-')
@@ -179,6 +168,18 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     {
         return Some(span.0);
     }
+    // Whether a word of DESCRIBED stands between the word read and the
+    // value.
+    // (An ordinal describes: `7, which is the 4th prime`.)
+    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| {
+        b[span.1..].starts_with(o.as_bytes())
+            && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
+    });
+    // (A comparison describes: `8, which is 3 fewer than before`; set
+    // apart by a comma or a parenthesis right before the value, it is an
+    // apposition to the value before it: `8 apples, 3 more than Tom`,
+    // `8 apples (3 fewer than before)`.)
+    let compared = compared_after(b, span.1);
     let mut described = ordinal || compared;
     if compared {
         let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
@@ -307,6 +308,10 @@ const MAX_ZH_CLAUSE_BYTES: usize = 48;
 /// — a description of the value before the comma.
 fn zh_set_apart(text: &str, from: usize, at: usize) -> Option<usize> {
     let head = text.get(from..at)?;
+    // (Most values follow no comparative: one test, not a search.)
+    if !head.trim_end().ends_with(ZH_COMPARATIVES) {
+        return None;
+    }
     let (c, comma) = head
         .char_indices()
         .rev()
@@ -315,8 +320,7 @@ fn zh_set_apart(text: &str, from: usize, at: usize) -> Option<usize> {
     if clause.len() > MAX_ZH_CLAUSE_BYTES || clause.contains(['。', '；', '！', '？', '：']) {
         return None;
     }
-    let compared = clause.starts_with('比') && clause.trim_end().ends_with(ZH_COMPARATIVES);
-    compared.then_some(from + c)
+    clause.starts_with('比').then_some(from + c)
 }
 
 /// A `,` or `(` then a number compared ([`compared_after`]) between a word
