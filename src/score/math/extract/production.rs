@@ -359,17 +359,30 @@ fn whole_proportion(response: &str, from: usize, mut f: Found) -> Found {
 
 /// MX-22: the value before the reason or the description that `f` stands
 /// in ([`reason_start`]: `n = 12, since 12 / 3 = 4`, `24, which is
-/// divisible by 3`), as `read` reads it in the same clause; else `f`.
+/// divisible by 3`), as `read` reads it in the same clause, again while
+/// that one stands in one; else `f`.
 fn reasoned(
     response: &str,
     from: usize,
-    f: Found,
+    mut f: Found,
     read: &impl Fn(usize, usize) -> Option<Found>,
 ) -> Found {
-    reason_start(response, from, f.span)
-        .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
-        .unwrap_or(f)
+    // (That value may stand in one too: `15 marbles left after giving away
+    // 10 of his 25 marbles` is 15; each reading moves left, at most
+    // MAX_QUALIFIERS of them.)
+    for _ in 0..MAX_QUALIFIERS {
+        let Some(g) = reason_start(response, from, f.span)
+            .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
+        else {
+            break;
+        };
+        f = g;
+    }
+    f
 }
+
+/// The most reasons and descriptions read back in a row (MX-22).
+pub const MAX_QUALIFIERS: usize = 3;
 
 /// [`fallback`], with its last paragraph read first when `paragraph_first`
 /// (else the window alone: the reading that the first one must agree with).

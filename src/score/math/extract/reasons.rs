@@ -229,7 +229,9 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             // clause (the one the value stands in): no reason opens before.
             return None;
         }
-        if apart && class & CONCLUSION != 0 {
+        // (`giving` after a word of ADJUNCTS is the adjunct's participle:
+        // `after giving away 10`, read at `after`.)
+        if apart && class & CONCLUSION != 0 && !after_adjunct(b, s, w) {
             return None;
         }
         // (After a comma or right after a value: `12, since`, `$x = 5$
@@ -292,6 +294,13 @@ fn adjunct(b: &[u8], word: Word, next: Word, read: usize, plain: bool, value: us
         && spaced(next.end, value, b'$')
         && one_of(next, &ARTICLES)
         && one_of(word, &PREPOSITIONS)
+}
+
+/// Whether a word of [`ADJUNCTS`] ends right before `w` (spaces between).
+fn after_adjunct(b: &[u8], s: usize, w: usize) -> bool {
+    let e = run_before(b, s, w, |c| c == b' ');
+    let q = run_before(b, s, e, |c| c.is_ascii_alphabetic());
+    e < w && classes_in(b, q, e) & ADJUNCT != 0
 }
 
 /// The comparatives after `比` and its object (`比小红多3个`: more).
@@ -499,6 +508,13 @@ mod tests {
             ("At x = 2, where f(2) = -1.", "-1"),
             ("The minimum is at x = 2, where f(2) = -1.", "-1"),
             ("The sides are 5 where 7 is the base.", "7"),
+            ("Tom has 15 marbles left after giving away 10.", "15"),
+            ("The count is 4 since pairs repeat, giving 8.", "8"),
+            // (Read back again: 25 qualifies 10, 10 qualifies 15.)
+            (
+                "So, Tom has 15 marbles left after giving away 10 of his 25 marbles.",
+                "15",
+            ),
             ("Tom is a 5-year-old boy.", "5"),
             ("所以，一共需要12天，比原计划少3天。", "12"),
             ("因此，小明有12个苹果,比小红多 3个。", "12"),
