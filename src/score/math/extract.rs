@@ -790,15 +790,34 @@ impl<'a> BlockFlags<'a> {
 /// Where the sentence holding `at` starts, back at most to `floor`: after
 /// a `.`, `!` or `?` before white space (not the point of `3.5`), after a
 /// line break, and with `clause` after a `;`.
+///
+/// The bytes are read back 16 at a time: a run of 16 without a `.`, `!`,
+/// `?`, `;` or line break (most of them in prose) is passed by one test
+/// without branches, not byte by byte.
 fn sentence_start_back(b: &[u8], floor: usize, at: usize, clause: bool) -> usize {
-    (floor..at)
-        .rev()
-        .find(|&k| match b[k] {
-            b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
-            b';' => clause,
-            c => c == b'\n',
-        })
-        .map_or(floor, |k| k + 1)
+    let ends = |k: usize| match b[k] {
+        b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
+        b';' => clause,
+        c => c == b'\n',
+    };
+    let mut k = at;
+    while let Some(chunk) = k
+        .checked_sub(16)
+        .filter(|&s| s >= floor)
+        .and_then(|s| b.get(s..k))
+        .and_then(<[u8]>::first_chunk::<16>)
+    {
+        let any = chunk.iter().fold(false, |a, &c| {
+            a | (c == b'.') | (c == b'!') | (c == b'?') | (c == b';') | (c == b'\n')
+        });
+        if any {
+            if let Some(j) = (k - 16..k).rev().find(|&j| ends(j)) {
+                return j + 1;
+            }
+        }
+        k -= 16;
+    }
+    (floor..k).rev().find(|&j| ends(j)).map_or(floor, |j| j + 1)
 }
 
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
@@ -815,6 +834,56 @@ fn nonempty(span: (usize, usize)) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sentence start read back 16 bytes at a time is the one a byte
+    /// loop finds, for every `at` and several floors, with and without
+    /// `clause` (ends and near-ends next to every chunk boundary).
+    #[test]
+    fn sentence_start_back_is_a_byte_loop() {
+        fn naive(b: &[u8], floor: usize, at: usize, clause: bool) -> usize {
+            (floor..at)
+                .rev()
+                .find(|&k| match b[k] {
+                    b'.' | b'!' | b'?' => b.get(k + 1).is_some_and(u8::is_ascii_whitespace),
+                    b';' => clause,
+                    c => c == b'\n',
+                })
+                .map_or(floor, |k| k + 1)
+        }
+        let pieces = [
+            "word ",
+            "3.5",
+            ". ",
+            ".",
+            "!",
+            "? ",
+            ";",
+            "\n",
+            "é",
+            "abcdefghijklmnop",
+            " ",
+        ];
+        let mut glue = crate::text::Glue(17);
+        let mut seen = 0;
+        for round in 0..300u64 {
+            let t = glue.text(&pieces, 20 + round % 40);
+            let b = t.as_bytes();
+            for at in 0..=b.len() {
+                for floor in [0, at / 3, at.saturating_sub(17), at] {
+                    for clause in [false, true] {
+                        let want = naive(b, floor, at, clause);
+                        assert_eq!(
+                            sentence_start_back(b, floor, at, clause),
+                            want,
+                            "{t:?} {at}"
+                        );
+                        seen += usize::from(want > floor);
+                    }
+                }
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
+    }
 
     fn answer(r: &str, strict: bool) -> Option<String> {
         extract_answer(r, strict).map(|x| {

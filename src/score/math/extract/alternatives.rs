@@ -257,6 +257,15 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     let v = t.len();
     t.push(Token::Number);
     tokens(&b[span.1..e], &mut t);
+    // (Every reading below needs a word of a condition, an alternative, a
+    // case or a hedge in the sentence: most sentences hold none.)
+    let classes = t.iter().fold(0, |m, &x| match x {
+        Token::Word(c) => m | c,
+        Token::Number => m,
+    });
+    if classes & (CONDITION | ALTERNATIVE | CASE_NAME | HEDGE) == 0 {
+        return false;
+    }
     let before = &t[..v];
     let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITION));
     let rest = &t[v + 1..];

@@ -606,7 +606,9 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
             },
             |(i, _)| i,
         );
-    if ZH_REJECTED.iter().any(|r| rest[..sentence].contains(r)) {
+    // (Every word of ZH_REJECTED is Chinese: an ASCII sentence holds none.)
+    let said = &rest[..sentence];
+    if !said.is_ascii() && ZH_REJECTED.iter().any(|r| said.contains(r)) {
         return Some(start);
     }
     // After: the words of its clause or the next sentence (`x = 3 is
