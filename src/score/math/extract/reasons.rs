@@ -12,7 +12,8 @@
 //! `as` after a comma; a *description* opens with `, which is` (or `are`)
 //! with a word of [`DESCRIBED`] before the value (`divisible`, `twice`,
 //! `more`, `multiple`), or with `, which` and a verb of [`DESCRIBING`]
-//! (`satisfies`, `matches`, `lies`): `, which is 24`, `, which is equal to
+//! (`satisfies`, `matches`, `lies`), or with such a verb right after a
+//! value (`x = 4 satisfies the equation 2x + 1 = 9`): `, which is 24`, `, which is equal to
 //! 24`, `, which is a total of 24` compute or restate the value instead,
 //! and `, which is about 24` restates it approximately (MX-20). The clause is read back from the
 //! value over at most [`MAX_REASON_BYTES`] bytes of its sentence; it ends
@@ -87,8 +88,9 @@ pub(super) const DESCRIBED: [&str; 32] = [
     "not",
 ];
 
-/// The verbs after `, which` that describe the value before it (`5, which
-/// satisfies x > 3`), whatever follows them.
+/// The verbs after `, which` or right after a value that describe the
+/// value before them (`5, which satisfies x > 3`, `x = 4 satisfies the
+/// equation 2x + 1 = 9`), whatever follows them.
 pub(super) const DESCRIBING: [&str; 9] = [
     "satisfies",
     "satisfy",
@@ -217,7 +219,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         // (Only the second word back, or a word of ADJUNCTS, is compared.)
         if apart
             && (read == 1 || class & ADJUNCT != 0)
-            && next.is_some_and(|n| adjunct(b, word, n, read, plain, span.0))
+            && next.is_some_and(|n| adjunct(b, word, n, read, plain, span))
         {
             return Some(w);
         }
@@ -236,11 +238,17 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         }
         // (After a comma or right after a value: `12, since`, `$x = 5$
         // because`; not `3 options and since 7 is prime the count is 8`.)
-        if apart && class & REASON != 0 {
+        let after_value = || {
             let p = run_before(b, s, w, |c| matches!(c, b' ' | b'$'));
-            let after_value = p > s
-                && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b']' | b'%'));
-            return (comma_before(w) || after_value).then_some(w);
+            p > s && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b']' | b'%'))
+        };
+        if apart && class & REASON != 0 {
+            return (comma_before(w) || after_value()).then_some(w);
+        }
+        // (A describing verb right after a value: `x = 4 satisfies the
+        // equation 2x + 1 = 9`.)
+        if apart && class & DESCRIBING_VERB != 0 && after_value() {
+            return Some(w);
         }
         // (`, where 5 and 7 are the sides` describes; `, where f(2) = -1`
         // states the value: MX-18 reads `where x = 1`.)
@@ -262,16 +270,28 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     None
 }
 
-/// Whether `word`, read back from a value at `value` with `next` the word
+/// Whether `word`, read back from the value at `span` with `next` the word
 /// after it, opens a clause that only qualifies another value of its
 /// sentence: an *adjunct* (a word of [`ADJUNCTS`], then a participle — five
 /// letters or more ending in `ing` or `ed` — then at most
 /// [`MAX_ADJUNCT_WORDS`] words, `plain`: no verb of value, no pronoun,
 /// before the value: `after buying 3 books`, `when rounded to the nearest
-/// 10`), or a *known quantity* (a word of [`PREPOSITIONS`], then one of
-/// [`ARTICLES`] right before the value: `in the 2 cartons`, `among her 3
-/// friends`). `read` is the number of words read before `word`.
-fn adjunct(b: &[u8], word: Word, next: Word, read: usize, plain: bool, value: usize) -> bool {
+/// 10`), or a *known quantity* (a word of [`PREPOSITIONS`], `after` or
+/// `before`, or a verb after `to` — not a verb of value nor one of
+/// [`RESULT_VERBS`] —, then one of [`ARTICLES`] right before the value: `in
+/// the 2 cartons`, `among her 3 friends`, `after the 3 steps`, `to arrange
+/// the 5 books`; or `a`/`an` right before a number that a noun follows:
+/// `after a 20% discount`, `to fill a 10 gallon tank`). `read` is the
+/// number of words read before `word`.
+fn adjunct(
+    b: &[u8],
+    word: Word,
+    next: Word,
+    read: usize,
+    plain: bool,
+    span: (usize, usize),
+) -> bool {
+    let value = span.0;
     let spaced =
         |from: usize, to: usize, extra: u8| b[from..to].iter().all(|&c| c == b' ' || c == extra);
     if word.end == next.start || !spaced(word.end, next.start, b' ') {
@@ -286,15 +306,43 @@ fn adjunct(b: &[u8], word: Word, next: Word, read: usize, plain: bool, value: us
         let ends = |x: &[u8]| p.len() >= 5 && p[p.len() - x.len()..].eq_ignore_ascii_case(x);
         // (A pronoun between the participle and the value opens a clause
         // of its own: `after adding 5 we get 12`.)
-        return (ends(b"ing") || ends(b"ed"))
-            && !words_back(b, next.end, value).any(|w| one_of(w, &PRONOUNS));
+        if ends(b"ing") || ends(b"ed") {
+            return !words_back(b, next.end, value).any(|w| one_of(w, &PRONOUNS));
+        }
+        // (No participle: `after the 3 steps` may still be a known
+        // quantity.)
     }
-    read == 1
-        && next.end < value
-        && spaced(next.end, value, b'$')
-        && one_of(next, &ARTICLES)
-        && one_of(word, &PREPOSITIONS)
+    if read != 1 || next.end >= value || !spaced(next.end, value, b'$') {
+        return false;
+    }
+    // `a 20% discount`: an indefinite article before a number is one of a
+    // noun's adjectives (a noun after it, `%` between allowed).
+    let indefinite = one_of(next, &["a", "an"]) && {
+        let rest = &b[span.1..];
+        let rest = rest.strip_prefix(b"%").unwrap_or(rest);
+        rest.first() == Some(&b' ') && rest.get(1).is_some_and(u8::is_ascii_alphabetic)
+    };
+    if !one_of(next, &ARTICLES) && !indefinite {
+        return false;
+    }
+    // `to arrange the 5 books`: a verb after `to` (spaces between).
+    let infinitive = || {
+        let e = run_before(b, 0, word.start, |c| c == b' ');
+        let t = run_before(b, 0, e, |c| c.is_ascii_alphabetic());
+        e < word.start
+            && b[t..e].eq_ignore_ascii_case(b"to")
+            && (t == 0 || !b[t - 1].is_ascii_alphanumeric())
+            && word.classes & (IS | VALUE_VERB) == 0
+            && !one_of(word, &RESULT_VERBS)
+    };
+    one_of(word, &PREPOSITIONS) || one_of(word, &["after", "before"]) || infinitive()
 }
+
+/// Verbs after `to` whose object is the result, not a known quantity (`add
+/// 3 to find the 12`): a clause they open is not read back.
+const RESULT_VERBS: [&str; 9] = [
+    "find", "obtain", "reach", "yield", "produce", "give", "make", "get", "arrive",
+];
 
 /// Whether a word of [`ADJUNCTS`] ends right before `w` (spaces between).
 fn after_adjunct(b: &[u8], s: usize, w: usize) -> bool {
@@ -445,6 +493,9 @@ mod tests {
             ),
             ("We find x = 5, which satisfies x > 3.", "5"),
             ("So $x = 5$ because $2 \\cdot 5 = 10$.", "5"),
+            ("So x = 4 satisfies the equation 2x + 1 = 9.", "4"),
+            ("The value $4$ satisfies $x^2 = 16$.", "4"),
+            ("The answer 5 lies in the interval [3, 7].", "5"),
             // The last value stays.
             ("We compute 3 × 8, which is 24.", "24"),
             ("We compute 3 × 8, which is equal to 24.", "24"),
@@ -456,6 +507,8 @@ mod tests {
             ("We multiply 3 by 8, which is a total of 24.", "24"),
             ("There are 3 cases. Since each has 4 options, 12.", "12"),
             ("We are done as n = 4.", "4"),
+            ("Since 4 satisfies it, we conclude 2x + 1 = 9.", "9"),
+            ("So x satisfies 2x + 1 = 9.", "9"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
@@ -494,12 +547,23 @@ mod tests {
             ),
             ("She needs 12 more cups to fill the 20-cup container.", "12"),
             ("It takes 4 hours to fill the 200-gallon tank.", "4 hours"),
+            ("We get 4 after the 3 steps.", "4"),
+            ("There are 10 ways to arrange the 5 books.", "10"),
+            (
+                "It took him 30 minutes to travel the 12 miles.",
+                "30 minutes",
+            ),
+            ("The final price is $25 after a 20% discount.", "25"),
+            ("It takes 4 hours to fill a 10 gallon tank.", "4 hours"),
             // The last value stays.
             ("We add 3 and after adding 5 we get 12.", "12"),
             ("After adding 5 and 7, we get 12.", "12"),
             ("12 after subtracting 3 is 9.", "9"),
             ("We get 4 after rounding it up to the next 10.", "10"),
-            ("We get 4 after the 3 steps.", "3"),
+            ("We multiply 3 by 4 to obtain the 12 squares.", "12"),
+            ("She went from 80 to a 95.", "95"),
+            ("We get 4 after a 3.", "3"),
+            ("We get 4 into 3 steps.", "3"),
             ("We get 4 after using 3.", "4"),
             ("We get 4 when used 3 times.", "3"),
             ("There are 12 eggs left in 2 cartons.", "2"),
