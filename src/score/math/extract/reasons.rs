@@ -155,40 +155,14 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     let b = text.as_bytes();
     let floor = from.max(span.0.saturating_sub(MAX_REASON_BYTES));
     let s = sentence_start_back(b, floor, span.0, true);
-    // `，比小红多3个` (MX-22 in Chinese).
-    if let Some(q) = zh_set_apart(text, s, span.0) {
-        return Some(q);
-    }
-    // `12 more cups to fill the 20-cup container`: a number joined to a
-    // word by a hyphen is an adjective of a noun, not the answer.
-    if b.get(span.1) == Some(&b'-')
-        && b[span.1 + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count()
-            >= 2
-    {
-        return Some(span.0);
-    }
-    // Whether a word of DESCRIBED stands between the word read and the
-    // value.
-    // (An ordinal describes: `7, which is the 4th prime`.)
-    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| {
-        b[span.1..].starts_with(o.as_bytes())
-            && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
-    });
-    // (A comparison describes: `8, which is 3 fewer than before`; set
-    // apart by a comma or a parenthesis right before the value, it is an
-    // apposition to the value before it: `8 apples, 3 more than Tom`,
-    // `8 apples (3 fewer than before)`.)
-    let compared = compared_after(b, span.1);
-    let mut described = ordinal || compared;
-    if compared {
-        let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
-        if p > s && matches!(b[p - 1], b',' | b'(') {
-            return Some(p - 1);
-        }
-    }
+    // (The readings that need no walk back, and whether what follows the
+    // value describes it.)
+    let mut described = match set_apart(text, s, span) {
+        Err(q) => return Some(q),
+        Ok(described) => described,
+    };
+    // (Whether a word of DESCRIBED stands between the word read and the
+    // value: `described` above.)
     let comma_before = |at: usize| {
         let p = run_before(b, s, at, |c| c == b' ');
         p > s && b[p - 1] == b','
@@ -200,12 +174,24 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     // value: an adjunct's participle, the words between it and the value.)
     let mut next: Option<Word> = None;
     let mut plain = true;
+    // (Whether every word read so far is a symbol: one letter, or a
+    // command after `\\`.)
+    let mut symbols = true;
     for (read, word) in words_back(b, s, span.0).enumerate() {
         let Word {
             start: w,
             end: e,
             classes: class,
         } = word;
+        // `x = 4 is the only solution of the equation 2x + 1 = 9`: the value
+        // ends an equation the sentence names after a preposition; the
+        // value before it is the answer.
+        if symbols {
+            if let Some(p) = named_equation(b, s, word, span.0) {
+                return Some(p);
+            }
+        }
+        symbols &= e - w == 1 || (w > s && b[w - 1] == b'\\');
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -246,8 +232,14 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             return (comma_before(w) || after_value()).then_some(w);
         }
         // (A describing verb right after a value: `x = 4 satisfies the
-        // equation 2x + 1 = 9`.)
-        if apart && class & DESCRIBING_VERB != 0 && after_value() {
+        // equation 2x + 1 = 9`; not `exceeds`, whose `by` names a
+        // difference as often asked as the value: `150 exceeds the budget
+        // by 50`.)
+        if apart
+            && class & DESCRIBING_VERB != 0
+            && !b[w..e].eq_ignore_ascii_case(b"exceeds")
+            && after_value()
+        {
             return Some(w);
         }
         // (`, where 5 and 7 are the sides` describes; `, where f(2) = -1`
@@ -268,6 +260,48 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         k = w;
     }
     None
+}
+
+/// The readings of MX-22 for the value at `span` (its sentence from `s`)
+/// that need no walk back: where the value before is read (`Err`) when a
+/// Chinese comparison is set apart before it, a hyphen joins it to a word
+/// or a comparison after it is set apart by a comma or a parenthesis
+/// before it; else (`Ok`) whether what follows it describes it (an
+/// ordinal, a comparison).
+fn set_apart(text: &str, s: usize, span: (usize, usize)) -> Result<bool, usize> {
+    let b = text.as_bytes();
+    // `，比小红多3个` (MX-22 in Chinese).
+    if let Some(q) = zh_set_apart(text, s, span.0) {
+        return Err(q);
+    }
+    // `12 more cups to fill the 20-cup container`: a number joined to a
+    // word by a hyphen is an adjective of a noun, not the answer.
+    if b.get(span.1) == Some(&b'-')
+        && b[span.1 + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count()
+            >= 2
+    {
+        return Err(span.0);
+    }
+    // (An ordinal describes: `7, which is the 4th prime`.)
+    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| {
+        b[span.1..].starts_with(o.as_bytes())
+            && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
+    });
+    // (A comparison describes: `8, which is 3 fewer than before`; set
+    // apart by a comma or a parenthesis right before the value, it is an
+    // apposition to the value before it: `8 apples, 3 more than Tom`,
+    // `8 apples (3 fewer than before)`.)
+    let compared = compared_after(b, span.1);
+    if compared {
+        let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
+        if p > s && matches!(b[p - 1], b',' | b'(') {
+            return Err(p - 1);
+        }
+    }
+    Ok(ordinal || compared)
 }
 
 /// Whether `word`, read back from the value at `span` with `next` the word
@@ -336,6 +370,33 @@ fn adjunct(
             && !one_of(word, &RESULT_VERBS)
     };
     one_of(word, &PREPOSITIONS) || one_of(word, &["after", "before"]) || infinitive()
+}
+
+/// Where the preposition starts when `word` is `equation` after `the` or
+/// `this` after a word of [`PREPOSITIONS`] (spaces between), with an `=`
+/// between it and the value at `value`: `x = 4 is the only solution of the
+/// equation 2x + 1 = 9`, `x = 3 is a root of this equation x^2 = 9`.
+fn named_equation(b: &[u8], s: usize, word: Word, value: usize) -> Option<usize> {
+    if !b[word.start..word.end].eq_ignore_ascii_case(b"equation")
+        || !b[word.end..value].contains(&b'=')
+    {
+        return None;
+    }
+    // The word before `at` (spaces between): where it starts and ends.
+    let before = |at: usize| {
+        let e = run_before(b, s, at, |c| c == b' ');
+        (run_before(b, s, e, |c| c.is_ascii_alphabetic()), e)
+    };
+    let (ts, te) = before(word.start);
+    let (ps, pe) = before(ts);
+    let is = |(x, y): (usize, usize), list: &[&str]| {
+        y < word.start
+            && list
+                .iter()
+                .any(|w| b[x..y].eq_ignore_ascii_case(w.as_bytes()))
+    };
+    (te < word.start && is((ts, te), &["the", "this"]) && pe < ts && is((ps, pe), &PREPOSITIONS))
+        .then_some(ps)
 }
 
 /// Verbs after `to` whose object is the result, not a known quantity (`add
@@ -496,6 +557,11 @@ mod tests {
             ("So x = 4 satisfies the equation 2x + 1 = 9.", "4"),
             ("The value $4$ satisfies $x^2 = 16$.", "4"),
             ("The answer 5 lies in the interval [3, 7].", "5"),
+            (
+                "x = 4 is the only solution of the equation 2x + 1 = 9.",
+                "4",
+            ),
+            ("Thus $x = 4$ is a root of this equation $2x + 1 = 9$.", "4"),
             // The last value stays.
             ("We compute 3 × 8, which is 24.", "24"),
             ("We compute 3 × 8, which is equal to 24.", "24"),
@@ -509,6 +575,10 @@ mod tests {
             ("We are done as n = 4.", "4"),
             ("Since 4 satisfies it, we conclude 2x + 1 = 9.", "9"),
             ("So x satisfies 2x + 1 = 9.", "9"),
+            ("The total 150 exceeds the budget by 50.", "50"),
+            ("The solution of the equation 2x + 1 = 9.", "9"),
+            ("The solution to the equation x + 3 = 5 is 2.", "2"),
+            ("So with x = 4 in the equation we want, 2x + 1 = 9.", "9"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
