@@ -155,14 +155,13 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     let b = text.as_bytes();
     let floor = from.max(span.0.saturating_sub(MAX_REASON_BYTES));
     let s = sentence_start_back(b, floor, span.0, true);
-    // (The readings that need no walk back, and whether what follows the
-    // value describes it.)
+    // (The readings that need no walk back; then whether the value is
+    // described: by what follows it, or by a word of DESCRIBED between the
+    // word read and the value.)
     let mut described = match set_apart(text, s, span) {
         Err(q) => return Some(q),
         Ok(described) => described,
     };
-    // (Whether a word of DESCRIBED stands between the word read and the
-    // value: `described` above.)
     let comma_before = |at: usize| {
         let p = run_before(b, s, at, |c| c == b' ');
         p > s && b[p - 1] == b','
@@ -372,13 +371,18 @@ fn adjunct(
     one_of(word, &PREPOSITIONS) || one_of(word, &["after", "before"]) || infinitive()
 }
 
-/// Where the preposition starts when `word` is `equation` after `the` or
-/// `this` after a word of [`PREPOSITIONS`] (spaces between), with an `=`
-/// between it and the value at `value`: `x = 4 is the only solution of the
-/// equation 2x + 1 = 9`, `x = 3 is a root of this equation x^2 = 9`.
+/// Where the preposition starts when `word` names a mathematical object
+/// (`equation`, with an `=` between it and the value at `value`, or a word
+/// of [`NAMED_OBJECTS`]) after `the` or `this` after a word of
+/// [`PREPOSITIONS`] (spaces between): `x = 4 is the only solution of the
+/// equation 2x + 1 = 9`, `7 is the only prime factor of the number 49`.
 fn named_equation(b: &[u8], s: usize, word: Word, value: usize) -> Option<usize> {
-    if !b[word.start..word.end].eq_ignore_ascii_case(b"equation")
-        || !b[word.end..value].contains(&b'=')
+    let noun = &b[word.start..word.end];
+    let equation = noun.eq_ignore_ascii_case(b"equation") && b[word.end..value].contains(&b'=');
+    if !equation
+        && !NAMED_OBJECTS
+            .iter()
+            .any(|n| noun.eq_ignore_ascii_case(n.as_bytes()))
     {
         return None;
     }
@@ -398,6 +402,10 @@ fn named_equation(b: &[u8], s: usize, word: Word, value: usize) -> Option<usize>
     (te < word.start && is((ts, te), &["the", "this"]) && pe < ts && is((ps, pe), &PREPOSITIONS))
         .then_some(ps)
 }
+
+/// The nouns besides `equation` that name the mathematical object after
+/// them (`of the number 49`, `of the polynomial x^2 - 9`).
+const NAMED_OBJECTS: [&str; 4] = ["number", "integer", "polynomial", "expression"];
 
 /// Verbs after `to` whose object is the result, not a known quantity (`add
 /// 3 to find the 12`): a clause they open is not read back.
@@ -562,6 +570,8 @@ mod tests {
                 "4",
             ),
             ("Thus $x = 4$ is a root of this equation $2x + 1 = 9$.", "4"),
+            ("So 7 is the only prime factor of the number 49.", "7"),
+            ("So x = 3 is a root of the polynomial x^2 - 9.", "3"),
             // The last value stays.
             ("We compute 3 × 8, which is 24.", "24"),
             ("We compute 3 × 8, which is equal to 24.", "24"),
@@ -577,6 +587,8 @@ mod tests {
             ("So x satisfies 2x + 1 = 9.", "9"),
             ("The total 150 exceeds the budget by 50.", "50"),
             ("The solution of the equation 2x + 1 = 9.", "9"),
+            ("From 3 we get the equation x = 9.", "9"),
+            ("So 7 divides the number 49.", "49"),
             ("The solution to the equation x + 3 = 5 is 2.", "2"),
             ("So with x = 4 in the equation we want, 2x + 1 = 9.", "9"),
         ] {
