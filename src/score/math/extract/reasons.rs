@@ -249,8 +249,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         }
         let verb = class & IS != 0;
         if apart && class & (IS | DESCRIBING_VERB) != 0 {
-            let p = run_before(b, s, w, |c| c == b' ');
-            let q = run_before(b, s, p, |c| c.is_ascii_alphabetic());
+            let (q, p) = word_before(b, s, w);
             if p < w && classes_in(b, q, p) & WHICH != 0 && comma_before(q) {
                 return (described || !verb).then_some(q);
             }
@@ -360,8 +359,7 @@ fn adjunct(
     }
     // `to arrange the 5 books`: a verb after `to` (spaces between).
     let infinitive = || {
-        let e = run_before(b, 0, word.start, |c| c == b' ');
-        let t = run_before(b, 0, e, |c| c.is_ascii_alphabetic());
+        let (t, e) = word_before(b, 0, word.start);
         e < word.start
             && b[t..e].eq_ignore_ascii_case(b"to")
             && (t == 0 || !b[t - 1].is_ascii_alphanumeric())
@@ -386,13 +384,8 @@ fn named_equation(b: &[u8], s: usize, word: Word, value: usize) -> Option<usize>
     {
         return None;
     }
-    // The word before `at` (spaces between): where it starts and ends.
-    let before = |at: usize| {
-        let e = run_before(b, s, at, |c| c == b' ');
-        (run_before(b, s, e, |c| c.is_ascii_alphabetic()), e)
-    };
-    let (ts, te) = before(word.start);
-    let (ps, pe) = before(ts);
+    let (ts, te) = word_before(b, s, word.start);
+    let (ps, pe) = word_before(b, s, ts);
     let is = |(x, y): (usize, usize), list: &[&str]| {
         y < word.start
             && list
@@ -415,9 +408,16 @@ const RESULT_VERBS: [&str; 9] = [
 
 /// Whether a word of [`ADJUNCTS`] ends right before `w` (spaces between).
 fn after_adjunct(b: &[u8], s: usize, w: usize) -> bool {
-    let e = run_before(b, s, w, |c| c == b' ');
-    let q = run_before(b, s, e, |c| c.is_ascii_alphabetic());
+    let (q, e) = word_before(b, s, w);
     e < w && classes_in(b, q, e) & ADJUNCT != 0
+}
+
+/// The word (ASCII letters) before the spaces before `at`, not before
+/// `floor`: where it starts and ends (empty when none stands there; the
+/// end is `at` when no space does).
+fn word_before(b: &[u8], floor: usize, at: usize) -> (usize, usize) {
+    let e = run_before(b, floor, at, |c| c == b' ');
+    (run_before(b, floor, e, |c| c.is_ascii_alphabetic()), e)
 }
 
 /// The comparatives after `比` and its object (`比小红多3个`: more).
