@@ -120,7 +120,8 @@ fn opens_with_one_of(rest: &[u8], list: &[&str]) -> bool {
 
 /// A last group `( … )` (after it only `.`, `!` and white space) whose
 /// content opens with a word of two letters or more (`(Note: …)`, `(since
-/// …)`, `(i.e. 35%)`): its `(`. Not a math delimiter `\)`/`\(`, not a
+/// …)`, `(i.e. 35%)`), or with a number and then holds a word
+/// ([`holds_a_word`]: `(3 squared)`, `(2 per pair)`): its `(`. Not a math delimiter `\)`/`\(`, not a
 /// group of numbers or a formula (`(1, 2)`, `(x+1)`), not a choice letter
 /// (`(A)`).
 fn aside_group(t: &str, start: usize, end: usize) -> Option<usize> {
@@ -153,7 +154,14 @@ fn aside_group(t: &str, start: usize, end: usize) -> Option<usize> {
     if open > start && b[open - 1] == b'\\' {
         return None;
     }
-    opens_with_word(&b[open + 1..close - 1]).then_some(open)
+    // (`(3 squared)`, `(2 per pair)`: a number, then words.)
+    let content = &b[open + 1..close - 1];
+    let number_then_words = content
+        .trim_ascii_start()
+        .first()
+        .is_some_and(u8::is_ascii_digit)
+        && holds_a_word(content);
+    (opens_with_word(content) || number_then_words).then_some(open)
 }
 
 /// Whether `content` opens (after spaces and `*`, `_` markup) with a word of
@@ -179,6 +187,44 @@ pub(super) fn opens_with_word(content: &[u8]) -> bool {
     let after = rest.get(letters).copied();
     (abbreviation || matches!(after, Some(b' ' | b':' | b',' | b'.' | b'-')))
         && rest.contains(&b' ')
+}
+
+/// The names of functions written without `\\` (`sqrt 2`, `log 3`): a
+/// group that holds one is a factor, not a remark.
+const FUNCTION_NAMES: [&str; 20] = [
+    "sin", "cos", "tan", "cot", "sec", "csc", "log", "exp", "sqrt", "max", "min", "gcd", "lcm",
+    "det", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh",
+];
+
+/// Whether the content of a group after a statement's value holds a word
+/// of three ASCII letters or more after a space (not a command after `\\`,
+/// nor one of [`FUNCTION_NAMES`]): a remark that opens with a value (`9 (3
+/// squared)`, `24 (2 per pair)`), read as [`opens_with_word`] reads one
+/// that opens with its word. `(x + 1)`, `(2 sqrt 3)` are factors.
+pub(super) fn holds_a_word(group: &[u8]) -> bool {
+    let mut k = 0;
+    while k < group.len() {
+        let n = group[k..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if n == 0 {
+            k += 1;
+            continue;
+        }
+        let word = &group[k..k + n];
+        let spaced = k > 0 && group[k - 1] == b' ';
+        if n >= 3
+            && spaced
+            && !FUNCTION_NAMES
+                .iter()
+                .any(|f| word.eq_ignore_ascii_case(f.as_bytes()))
+        {
+            return true;
+        }
+        k += n;
+    }
+    false
 }
 
 /// A last line, else a last paragraph (after a blank line), that opens
@@ -712,6 +758,11 @@ mod tests {
             ("Total 12.\nNote: 3 more.", "Note: 3 more."),
             ("Total 12.\n\nNote: a 3\nand a 4.", "Note: a 3\nand a 4."),
             ("Total 12 (since 3 * 4 = 12)", "(since 3 * 4 = 12)"),
+            ("So the total is 9 (3 squared).", "(3 squared)."),
+            (
+                "There are 24 (2 per pair, counted once).",
+                "(2 per pair, counted once).",
+            ),
             (
                 "Total 12 (which uses (a) and (b) 3 times)",
                 "(which uses (a) and (b) 3 times)",
@@ -806,6 +857,8 @@ mod tests {
             "It factors as (x+1)",
             "The answer is (A)",
             "The length is 12 (cm).",
+            "The area is 12 (3 × 4).",
+            "It is 12 (2 sqrt 3)",
             "So $x = 5$ \\(x+1\\)",
             "(Note: only an aside, nothing before it.)",
             "Total 12.\n\nNote that x = 5.",

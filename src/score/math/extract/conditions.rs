@@ -59,6 +59,7 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     let Some(var) = variable_leading(b, from, span)
         .or_else(|| variable_before(b, from, span.0))
         .or_else(|| variable_is(b, from, span.0))
+        .or_else(|| named_is(b, from, span.0))
     else {
         return modulus_start(b, from, span.0);
     };
@@ -160,13 +161,21 @@ fn modulus_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
 
 /// Whether the answer that ends at `reach` and the condition word at `q`
 /// are in one clause: at most [`MAX_CLAUSE_BYTES`] bytes between them, no
-/// sentence's end among them.
+/// sentence's end among them (`.`, `;`, `:`, `!`, `?`, a line break, or
+/// their full-width forms `。`, `；`, `：`, `！`, `？`: `我们得到 5。The minimum
+/// is attained when x = 3.` is 3).
 pub(super) fn same_clause(text: &str, reach: usize, q: usize) -> bool {
     reach <= q
         && q - reach <= MAX_CLAUSE_BYTES
         && !text.as_bytes()[reach..q]
             .iter()
             .any(|c| matches!(c, b'.' | b';' | b':' | b'!' | b'?' | b'\n'))
+        && !text.as_bytes()[reach..q].windows(3).any(|w| {
+            matches!(
+                w,
+                [0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x81 | 0x9A | 0x9B | 0x9F]
+            )
+        })
 }
 
 /// The variable that `span` opens with, when a relation follows it
@@ -202,6 +211,60 @@ fn variable_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let p = run_before(b, from, q, |c| c == b' ');
     let v = p.checked_sub(1).filter(|&v| v >= from && p < q)?;
     (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
+}
+
+/// The articles that open a quantity named in words in a condition (`when
+/// the width is 5`, `if each side is 5`).
+const NAME_ARTICLES: [&str; 6] = ["the", "its", "his", "her", "their", "each"];
+
+/// The condition words that open a clause on a quantity named in words
+/// (the conjunctions of [`CONDITION_WORDS`]; not its prepositions).
+const NAMED_CONDITIONS: [&str; 6] = ["when", "whenever", "if", "where", "unless", "given"];
+
+/// The most words of such a name after its article (`the price of a
+/// ticket`: four).
+const MAX_NAME_WORDS: usize = 4;
+
+/// The article of a quantity named in words, then `is`, `are`, `was` or
+/// `equals`, ending just before `at` (spaces, or spaces and `$`, between:
+/// `when the width is 5`, `if the price of a ticket is $5`): its position.
+/// The name is one to [`MAX_NAME_WORDS`] words of letters after a word of
+/// [`NAME_ARTICLES`], each word of its own with one or more spaces between,
+/// after a word of [`NAMED_CONDITIONS`].
+fn named_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let k = run_before(b, from, at, |c| c == b' ' || c == b'$');
+    let q = run_before(b, from, k, |c| c.is_ascii_alphabetic());
+    let verb = &b[q..k];
+    let relation = ["is", "are", "was", "equals"]
+        .iter()
+        .any(|v| verb.eq_ignore_ascii_case(v.as_bytes()));
+    if !relation || !b[k..at].contains(&b' ') {
+        return None;
+    }
+    let mut end = q;
+    for read in 0..=MAX_NAME_WORDS {
+        let p = run_before(b, from, end, |c| c == b' ');
+        let w = run_before(b, from, p, |c| c.is_ascii_alphabetic());
+        if p == end || w == p {
+            return None;
+        }
+        let word = &b[w..p];
+        if NAME_ARTICLES
+            .iter()
+            .any(|a| word.eq_ignore_ascii_case(a.as_bytes()))
+        {
+            // (Opened by a conjunction: `at the beginning of the week is`
+            // and `for the group is` name no condition.)
+            let c = run_before(b, from, w, |c| c == b' ');
+            let opener = &b[run_before(b, from, c, |c| c.is_ascii_alphabetic())..c];
+            let opens = NAMED_CONDITIONS
+                .iter()
+                .any(|o| opener.eq_ignore_ascii_case(o.as_bytes()));
+            return (read > 0 && c < w && opens).then_some(w);
+        }
+        end = w;
+    }
+    None
 }
 
 /// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
@@ -287,6 +350,18 @@ mod tests {
             ("So 2^100 leaves remainder 2 mod 7.", "2"),
             ("Thus the number is 76 modulo 100.", "76"),
             ("So x is 2 (mod 5).", "2"),
+            // A quantity named in words (MX-18, eleventh session).
+            (
+                "Thus the area is 50 square units when the width is 5.",
+                "50",
+            ),
+            ("The width is 5 when the area is 50.", "5"),
+            ("The profit is $200 if the price is $5.", "200"),
+            ("The area is maximized when the width is 5.", "5"),
+            ("So the value at the start of the week is $100.", "100"),
+            ("We have 5, and the total for the group is 12.", "12"),
+            // A full-width period ends the clause.
+            ("我们得到 5。The minimum is attained when x = 3.", "3"),
             // With nothing before it in its clause, the number stays.
             ("We divide by 5.", "5"),
             ("Reduce modulo 7.", "7"),

@@ -12,7 +12,7 @@
 //! Document 004 takes the text after the phrase up to the sentence's end;
 //! these cuts are the production extraction's (spec/math.md MX-11).
 
-use super::asides::opens_with_word;
+use super::asides::{holds_a_word, opens_with_word};
 use super::negations::APPROXIMATELY;
 use super::numbers::{run_after, run_before};
 use super::phrases::{
@@ -142,7 +142,8 @@ impl Doc<'_> {
                 b'\\' => i += 1,
                 b'{' => depth += 1,
                 b'}' => depth -= 1,
-                b'$' => in_math = !in_math,
+                // (A currency sign opens no math: `$60 because …`.)
+                b'$' => in_math = !in_math && opens_math(b, i, e),
                 // `x=6（x=-1舍去）`, `5（单位：cm）`: a remark in Chinese in
                 // parentheses after the value.
                 b'(' | 0xEF
@@ -156,6 +157,10 @@ impl Doc<'_> {
                 }
                 b' ' if depth == 0 && !in_math && i > s => {
                     let rest = &b[i + 1..e];
+                    // `4 — rounded`, `4; note that this is rounded`.
+                    if remark_after_a_dash(b, i, rest) {
+                        return cut(i);
+                    }
                     // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
                     // parentheses after the value.
                     let (aside, rest) = match rest.strip_prefix(b"(") {
@@ -176,10 +181,7 @@ impl Doc<'_> {
                         && !is_sentence(&self.text[s..i]);
                     // `x = 2 (double root)`: a parenthesized remark, read as
                     // MX-17 reads one (not a word alone: `5 (cm)`).
-                    let remark = aside && {
-                        let group = rest.iter().position(|&c| c == b')').unwrap_or(rest.len());
-                        opens_with_word(&rest[..group])
-                    };
+                    let remark = aside && remark_in_parentheses(rest);
                     // `12, or rather 14`, `about 100, but more precisely
                     // 98`, `100 (more precisely, 98)`: the value refined.
                     if let Some(refined) = self.refined((s, i, e), aside) {
@@ -214,13 +216,13 @@ impl Doc<'_> {
                     }
                     // `1/6, or about 16.7%`: an approximate restatement.
                     let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
-                    if n > 0
-                        && (one_of(CUT_WORDS)
-                            || aside && one_of(ASIDE_WORDS)
-                            || remark
-                            || restated
-                            || ruled_out
-                            || restated_approx)
+                    if remark
+                        || n > 0
+                            && (one_of(CUT_WORDS)
+                                || aside && one_of(ASIDE_WORDS)
+                                || restated
+                                || ruled_out
+                                || restated_approx)
                     {
                         return cut(i);
                     }
@@ -253,6 +255,68 @@ impl Doc<'_> {
     }
 }
 
+/// The words after a dash or a semicolon that go on with a statement's
+/// value instead of opening a remark: a correction (`12 — no, 15`,
+/// `12 — wait, 15`, `12 — actually 15`) or a refinement (`100 — more
+/// precisely, 98`, `12 — or rather 14`).
+const GOES_ON: [&str; 10] = [
+    "no",
+    "wait",
+    "actually",
+    "correction",
+    "or",
+    "rather",
+    "more",
+    "to",
+    "but",
+    "not",
+];
+
+/// Whether what follows the space at `i` after a statement's value
+/// (`rest`) is a remark after a dash or a semicolon: `— ` or `– ` (or a `;`
+/// before the space), then a word that [opens a remark](opens_a_remark)
+/// (`4 — rounded`, `4; note that this is rounded`; not a correction nor a
+/// refinement: `12 — no, 15`, `100 — more precisely, 98`).
+fn remark_after_a_dash(b: &[u8], i: usize, rest: &[u8]) -> bool {
+    let dashed = ["\u{2014} ", "\u{2013} "]
+        .iter()
+        .find_map(|d| rest.strip_prefix(d.as_bytes()));
+    dashed.is_some_and(opens_a_remark) || b[i - 1] == b';' && opens_a_remark(rest)
+}
+
+/// Whether the group that `rest` opens (after a statement's value and ` (`)
+/// is a remark: it opens with a word (`x = 2 (double root)`, read as MX-17
+/// reads an aside; not a word alone: `5 (cm)`) or holds one (`9 (3
+/// squared)`; [`holds_a_word`]).
+fn remark_in_parentheses(rest: &[u8]) -> bool {
+    let group = &rest[..rest.iter().position(|&c| c == b')').unwrap_or(rest.len())];
+    opens_with_word(group) || holds_a_word(group)
+}
+
+/// Whether `rest` (after a dash or a semicolon after a statement's value)
+/// opens with a word of two letters or more, not one of [`GOES_ON`]: a
+/// remark (`rounded`, `note that …`, `the other root is extraneous`).
+fn opens_a_remark(rest: &[u8]) -> bool {
+    let n = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    n >= 2
+        && rest.get(n).is_none_or(|c| !c.is_ascii_alphanumeric())
+        && !GOES_ON
+            .iter()
+            .any(|w| rest[..n].eq_ignore_ascii_case(w.as_bytes()))
+}
+
+/// Whether the `$` at `i` (before `e`, the statement's end) opens math:
+/// another `$` closes it before `e`, and not both are currency signs
+/// before a number (`$60, $15 per person`); `$60 because …`, whose `$` no
+/// other closes, is a price.
+fn opens_math(b: &[u8], i: usize, e: usize) -> bool {
+    let Some(c) = find_byte(&b[i + 1..e], b'$') else {
+        return false;
+    };
+    let money = |k: usize| b.get(k + 1).is_some_and(u8::is_ascii_digit);
+    !(money(i) && money(i + 1 + c))
+}
+
 /// A statement's answer from `s` cut at `k`, without the `,`, `;` and
 /// spaces before it.
 fn cut_at(b: &[u8], s: usize, k: usize) -> (usize, usize) {
@@ -263,8 +327,10 @@ fn cut_at(b: &[u8], s: usize, k: usize) -> (usize, usize) {
 /// apart from it and describes or names it (MX-11): a comparison after a
 /// comma or a `(` (`8, 3 more than Tom`, `8 (3 fewer than before)`: MX-22's
 /// [`number_compared`]), or a noun phrase after a comma (`4, the number of
-/// sides of a square`: `the`, `a` or `an`, a space and a word). `rest` is
-/// what follows (past the `(` when `aside`), its first `n` bytes letters.
+/// sides of a square`: `the`, `a` or `an`, a space and a word), or the share
+/// of each part after a comma or a `(` ([`shared_out`]: `12 apples, 4 for
+/// each of the 3 kids`). `rest` is what follows (past the `(` when
+/// `aside`), its first `n` bytes letters.
 fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     let comma = b[i - 1] == b',';
     let compared = (aside || comma) && number_compared(b, i + 1 + usize::from(aside));
@@ -276,7 +342,33 @@ fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
             .any(|a| word.eq_ignore_ascii_case(a.as_bytes()))
         && rest.get(n) == Some(&b' ')
         && rest.get(n + 1).is_some_and(u8::is_ascii_alphabetic);
-    compared || named
+    compared || named || (comma || aside) && shared_out(rest)
+}
+
+/// The words after a number that share the value out (`4 for each of the 3
+/// kids`, `4 each`, `4 per kid`, `4 apiece`).
+const SHARES: [&str; 5] = ["for each", "for every", "each", "per", "apiece"];
+
+/// Whether `rest` opens with a number (digits, `.`, `,`; `$` first
+/// allowed), then a space and a word of [`SHARES`] (a word of its own):
+/// after a comma or a `(` after a statement's value, the share of each
+/// part, not the answer (`The answer is 12 apples, 4 for each of the 3
+/// kids.` is 12 apples).
+fn shared_out(rest: &[u8]) -> bool {
+    let r = rest.strip_prefix(b"$").unwrap_or(rest);
+    let digits = r
+        .iter()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+        .count();
+    if digits == 0 || !r[0].is_ascii_digit() || r.get(digits) != Some(&b' ') {
+        return false;
+    }
+    let after = &r[digits + 1..];
+    SHARES.iter().any(|w| {
+        after.len() >= w.len()
+            && after[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+            && after.get(w.len()).is_none_or(|c| !c.is_ascii_alphabetic())
+    })
 }
 
 /// Whether `rest` (after a value and ` (`) is a closed group that restates
@@ -343,7 +435,8 @@ fn number_before_measure_word(answer: &str) -> Option<usize> {
             .count()
     };
     let number = &answer[..k];
-    let rest = &answer[k..];
+    // (`12 个`: spaces before the measure word.)
+    let rest = answer[k..].trim_start_matches([' ', '\u{3000}']);
     let cjk = rest.chars().all(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c));
     (number.bytes().any(|c| c.is_ascii_digit())
         && !rest.is_empty()
@@ -412,7 +505,9 @@ mod tests {
             ("12", None),
             ("x=3", None),
             ("种12", None),
-            ("12 种", None),
+            ("12 种", Some(2)),
+            ("12\u{3000}个", Some(2)),
+            ("12 ", None),
         ] {
             assert_eq!(number_before_measure_word(answer), want, "{answer:?}");
         }

@@ -46,7 +46,7 @@ pub(super) const CASE: Classes = 1 << 7;
 pub(super) const OR: Classes = 1 << 8;
 /// A word of [`REASONS`] (`since`, `because`).
 pub(super) const REASON: Classes = 1 << 9;
-/// `as`.
+/// `as`, `whereas`.
 pub(super) const AS: Classes = 1 << 10;
 /// `is`, `are`.
 pub(super) const IS: Classes = 1 << 11;
@@ -79,7 +79,7 @@ const LISTS: [(&[&str], Classes); 22] = [
     (&["case"], CASE),
     (&["or"], OR),
     (&REASONS, REASON),
-    (&["as"], AS),
+    (&["as", "whereas"], AS),
     (&["is", "are"], IS),
     (&DESCRIBED, DESCRIBES),
     (&DESCRIBING, DESCRIBING_VERB),

@@ -674,6 +674,11 @@ const NOT_FITTING: [&str; 22] = [
     "true",
 ];
 
+/// The words that name another value than the one judged (`4, the other
+/// root being extraneous`, `4 (another solution is rejected)`): the clause
+/// after one judges that value, not this one.
+const OTHERS: [&str; 2] = ["other", "another"];
+
 /// The words after which a clause goes on past a comma (`12, which is
 /// impossible`, `12, an impossible value`): the value is still its subject.
 const GOES_ON_AFTER_COMMA: [&str; 7] = ["which", "it", "that", "this", "a", "an", "the"];
@@ -835,6 +840,11 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             if is_in(w, &JOINERS) {
                 joiner = true;
                 continue;
+            }
+            // (`4 (the other root is extraneous)`: the clause judges another
+            // value than this one.)
+            if is_in(w, &OTHERS) {
+                return Reading::Stopped;
             }
             // (`impossible to improve`, `wrong to assume`: a judgement of
             // what follows, not of the value.)

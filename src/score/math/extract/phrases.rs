@@ -759,7 +759,9 @@ impl Doc<'_> {
                 break;
             }
         }
-        if let Some(first) = self.math_span_at(i, limit) {
+        // (`$60, $15 per person`: two prices, no math span between them.)
+        let prices = |f: (usize, usize)| self.production && two_prices(b, i, f);
+        if let Some(first) = self.math_span_at(i, limit).filter(|&f| !prices(f)) {
             // A list of formulas: `$x=1$ or $x=2$`, `$1$, $2$ and $3$`.
             // The last span: where its delimiter opens, its content, its end.
             let (mut last_open, mut last) = (i, first);
@@ -825,18 +827,8 @@ impl Doc<'_> {
         }
         let span = trim_end_periods(self.text, trim(self.text, (i, j)));
         let mut span = strip_dollars(self.text, span);
-        // `The answer is **5** apples.`, `**5** (not 6)`: the value in bold,
-        // when the emphasis opened right before it closes in the sentence
-        // (not a word in bold: `**not** 5, it is 6`).
-        if self.production && i >= 2 && b[i - 2..i] == *b"**" {
-            if let Some(k) = crate::text::find_str(&self.text[span.0..span.1], "**") {
-                let bold = &b[span.0..span.0 + k];
-                if !bold.iter().all(|&c| c.is_ascii_alphabetic() || c == b' ') {
-                    span = trim(self.text, (span.0, span.0 + k));
-                }
-            }
-        }
         if self.production {
+            span = self.bold_answer(i, span);
             // `答案是5吗？`: the particle 吗 makes it a question, no statement.
             if self.text[span.0..span.1].ends_with('吗') {
                 return None;
@@ -845,7 +837,66 @@ impl Doc<'_> {
         }
         nonempty(span)
     }
+}
 
+impl Doc<'_> {
+    /// A statement's answer `span` (its text from `i`) without what follows
+    /// its bold (MX-11, production): the value in bold when the emphasis
+    /// opened right before it closes in the sentence (`The answer is **5**
+    /// apples.`, `**5** (not 6)`; not a word in bold: `**not** 5, it is 6`),
+    /// and a statement in bold up to where its emphasis closes (`**Answer:
+    /// 4** (the other root is extraneous)`; its line read back only when a
+    /// `**` follows).
+    fn bold_answer(&self, i: usize, span: (usize, usize)) -> (usize, usize) {
+        let b = self.bytes();
+        let Some(k) = crate::text::find_str(&self.text[span.0..span.1], "**") else {
+            return span;
+        };
+        let opened_before = i >= 2 && b[i - 2..i] == *b"**";
+        let word = b[span.0..span.0 + k]
+            .iter()
+            .all(|&c| c.is_ascii_alphabetic() || c == b' ');
+        if opened_before && !word || !opened_before && in_bold(b, i) {
+            return trim(self.text, (span.0, span.0 + k));
+        }
+        span
+    }
+}
+
+/// Whether the math span `(cs, ce)` opened by a `$` at `i` lies between
+/// two prices: both `$` before a digit, a space inside (`$60, $15 per
+/// person`).
+fn two_prices(b: &[u8], i: usize, (cs, ce): (usize, usize)) -> bool {
+    cs == i + 1
+        && b[i] == b'$'
+        && b.get(cs).is_some_and(u8::is_ascii_digit)
+        && b.get(ce + 1).is_some_and(u8::is_ascii_digit)
+        && b[cs..ce].contains(&b' ')
+}
+
+/// Whether the emphasis `**` is open at `at`: an odd number of `**` on its
+/// line before it (read back at most [`MAX_BOLD_BYTES`] bytes).
+/// `**Answer: 4**` is open at `4`; `**Answer:** 4` is not.
+fn in_bold(b: &[u8], at: usize) -> bool {
+    let floor = at.saturating_sub(MAX_BOLD_BYTES);
+    let line = &b[floor..at];
+    let line = &line[line.iter().rposition(|&c| c == b'\n').map_or(0, |n| n + 1)..];
+    let (mut count, mut k) = (0, 0);
+    while k + 1 < line.len() {
+        if line[k] == b'*' && line[k + 1] == b'*' {
+            count += 1;
+            k += 2;
+        } else {
+            k += 1;
+        }
+    }
+    count % 2 == 1
+}
+
+/// The most bytes [`in_bold`] reads back.
+const MAX_BOLD_BYTES: usize = 256;
+
+impl Doc<'_> {
     /// Whether the statement whose answer starts at `i` ends at the stop
     /// byte `j` (before `limit`): a line break; `.`, `!` or `?` before white
     /// space (not an abbreviation's `.`, nor in production the factorial of
@@ -1191,6 +1242,52 @@ mod sentence_tests {
         }
         let doc = extract_answer("The answer is therefore 12.", true).map(|x| x.answer);
         assert_eq!(doc.as_deref(), Some("therefore 12"));
+    }
+
+    /// What follows a statement's value on its line and is no part of it
+    /// (MX-11, eleventh session): the rest after a bold statement's closing
+    /// `**`, a remark after a dash or a semicolon, a remark in parentheses
+    /// that opens with a number, the share of each part, a clause about
+    /// another root; prices are no math delimiters. Corrections, factors
+    /// and math spans stay.
+    #[test]
+    fn what_follows_a_statement_is_cut() {
+        for (response, want) in [
+            ("**Answer: 4** (x = -2 is extraneous)", Ok("4")),
+            ("**Final answer: 4** (rounded)", Ok("4")),
+            ("### **Final Answer: 12**", Ok("12")),
+            ("**Answer:** 4 (the other root is extraneous)", Ok("4")),
+            ("Answer: 4 — this is rounded.", Ok("4")),
+            ("Answer: 4 \u{2013} rounded.", Ok("4")),
+            ("Answer: 4; note that this is rounded.", Ok("4")),
+            ("The answer is 12 — no, 15.", Ok("15")),
+            ("The answer is 100 — more precisely, 98.", Ok("98")),
+            ("The answer is 9 (3 squared).", Ok("9")),
+            ("The answer is 10 (5 choose 2).", Ok("10")),
+            ("The answer is 2 (x + 1).", Ok("2 (x + 1)")),
+            ("The answer is 4 (2 sqrt 3).", Ok("4 (2 sqrt 3)")),
+            (
+                "The answer is 12 apples, 4 for each of the 3 kids.",
+                Ok("12 apples"),
+            ),
+            ("The answer is 12 apples (4 each).", Ok("12 apples")),
+            ("The answer is 12, 4 per row.", Ok("12")),
+            ("The answer is 4, 5, 6.", Ok("4, 5, 6")),
+            (
+                "The answer is $60 because each of the 4 pays 15.",
+                Ok("$60"),
+            ),
+            ("The answer is $60, $15 per person.", Ok("$60")),
+            ("The answer is $x = 60$ because 4 × 15 = 60.", Ok("x = 60")),
+            ("The answer is 4 (the other root is extraneous).", Ok("4")),
+            (
+                "The answer is 4 (this root is extraneous).",
+                Err("the stated answer is taken back"),
+            ),
+        ] {
+            let got = locate_default(response, false).map(|l| l.answer);
+            assert_eq!(got.as_deref().map_err(|e| *e), want, "{response}");
+        }
     }
 
     /// A statement that ends with a question mark asks and states

@@ -9,7 +9,7 @@
 //!
 //! A *reason* opens with `since` or `because` (a word of its own) after a
 //! comma or right after a value (`12, since`, `$x = 5$ because`), or with
-//! `as` after a comma; a *description* opens with `, which is` (or `are`)
+//! `as` or `whereas` after a comma; a *description* opens with `, which is` (or `are`)
 //! with a word of [`DESCRIBED`] before the value (`divisible`, `twice`,
 //! `more`, `multiple`), or with `, which` and a verb of [`DESCRIBING`]
 //! (`satisfies`, `matches`, `lies`), or with such a verb right after a
@@ -125,10 +125,27 @@ pub(super) const ADJUNCTS: [&str; 9] = [
 ];
 
 /// The prepositions before an article and a number that name a quantity
-/// the sentence already knows (`12 eggs left in the 2 cartons`).
-const PREPOSITIONS: [&str; 14] = [
-    "in", "into", "on", "of", "for", "among", "amongst", "between", "across", "from", "with", "to",
-    "at", "within",
+/// the sentence already knows (`12 eggs left in the 2 cartons`, `24 apples
+/// over the 3 days`).
+const PREPOSITIONS: [&str; 18] = [
+    "in",
+    "into",
+    "on",
+    "of",
+    "for",
+    "among",
+    "amongst",
+    "between",
+    "across",
+    "from",
+    "with",
+    "to",
+    "at",
+    "within",
+    "over",
+    "during",
+    "throughout",
+    "through",
 ];
 
 /// The articles and possessives of such a quantity (`the 2 cartons`, `her 3
@@ -308,11 +325,11 @@ fn set_apart(text: &str, s: usize, span: (usize, usize)) -> Result<bool, usize> 
 /// letters or more ending in `ing` or `ed` — then at most
 /// [`MAX_ADJUNCT_WORDS`] words, `plain`: no verb of value, no pronoun,
 /// before the value: `after buying 3 books`, `when rounded to the nearest
-/// 10`), or a *known quantity* (a word of [`PREPOSITIONS`], `after` or
-/// `before`, or a verb after `to` — not a verb of value nor one of
+/// 10`), or a *known quantity* (a word of [`PREPOSITIONS`] or of
+/// [`ADJUNCTS`], or a verb after `to` — not a verb of value nor one of
 /// [`RESULT_VERBS`] —, then one of [`ARTICLES`] right before the value: `in
-/// the 2 cartons`, `among her 3 friends`, `after the 3 steps`, `to arrange
-/// the 5 books`; or `a`/`an` right before a number that a noun follows:
+/// the 2 cartons`, `among her 3 friends`, `after the 3 steps`, `when the
+/// $60 bill`, `to arrange the 5 books`; or `a`/`an` right before a number that a noun follows:
 /// `after a 20% discount`, `to fill a 10 gallon tank`). `read` is the
 /// number of words read before `word`.
 fn adjunct(
@@ -366,7 +383,7 @@ fn adjunct(
             && word.classes & (IS | VALUE_VERB) == 0
             && !one_of(word, &RESULT_VERBS)
     };
-    one_of(word, &PREPOSITIONS) || one_of(word, &["after", "before"]) || infinitive()
+    one_of(word, &PREPOSITIONS) || word.classes & ADJUNCT != 0 || infinitive()
 }
 
 /// Where the preposition starts when `word` names a mathematical object
@@ -621,6 +638,16 @@ mod tests {
                 "4",
             ),
             ("The largest is 9 among the 5 numbers.", "9"),
+            ("So 24 apples were picked over the 3 days.", "24"),
+            ("She read 120 pages during the 3 days.", "120"),
+            ("He ran 15 miles throughout the 3 weeks.", "15 miles"),
+            ("He ran 15 miles over 3 weeks.", "3 weeks"),
+            (
+                "Each pays $15 when the $60 bill is split among the 4 friends.",
+                "15",
+            ),
+            ("She has 8 apples now, whereas she had 5 before.", "8"),
+            ("Whereas the first box holds 3, the second holds 5.", "5"),
             ("She gave 4 candies to each of the 3 friends.", "4"),
             ("The total is 12 for these $3$ cases.", "12"),
             (
