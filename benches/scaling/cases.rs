@@ -690,6 +690,16 @@ pub fn cases() -> Vec<Case> {
             MIB / 16,
             |k| json!({"gold": "1", "response": rep(r"\boxed{1} ", k), "strict": false}),
         ),
+        // (An answer statement of spaced groups: each `(` after a space was
+        // read as a possible remark by a search for its `)`, quadratic
+        // until MX-11's MAX_GROUPS; 4,000 groups stay within the 8 KiB of a
+        // statement.)
+        case(
+            "math.grade",
+            "statement of spaced '('",
+            4000,
+            |k| json!({"gold": "5", "response": format!("The answer is {}.", rep("( ", k))}),
+        ),
         case(
             "math.grade",
             "long gold solution",

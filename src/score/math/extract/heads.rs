@@ -124,6 +124,8 @@ impl Doc<'_> {
         // The answer cut at `k`, without the `,`, `;` and spaces before it.
         let cut = |k: usize| cut_at(b, s, k);
         let (mut depth, mut in_math) = (0i32, false);
+        // (The groups read so far: at most MAX_GROUPS.)
+        let mut groups = 0;
         // (Whether the statement holds a byte that starts a Chinese
         // character, U+4E00–U+9FFF: only then is a remark in Chinese looked
         // for, one pass over the statement.)
@@ -163,10 +165,7 @@ impl Doc<'_> {
                     }
                     // `6 (since 2 × 3 = 6)`, `0.35 (i.e. 35%)`: a remark in
                     // parentheses after the value.
-                    let (aside, rest) = match rest.strip_prefix(b"(") {
-                        Some(r) => (true, r),
-                        None => (false, rest),
-                    };
+                    let (aside, rest) = opened_group(rest, &mut groups);
                     let n = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
                     let word = &rest[..n];
                     let one_of = |list: &[&str]| {
@@ -252,6 +251,26 @@ impl Doc<'_> {
             );
         }
         (s, e)
+    }
+}
+
+/// The most groups after a space that a statement's answer reads as
+/// possible remarks or restatements (`6 (since 2 × 3 = 6)`): each reading
+/// looks for the group's `)`, so the statement `( ( ( …` of 8 KiB took
+/// 34 ms before this bound; a ninth group is read as part of the answer.
+pub const MAX_GROUPS: usize = 8;
+
+/// Whether `rest` (after a space in a statement's answer) opens a group
+/// read as a possible remark or restatement, and what follows its `(`: the
+/// first [`MAX_GROUPS`] only (`groups` counts them), so that `( ( ( …`
+/// costs linear time.
+fn opened_group<'a>(rest: &'a [u8], groups: &mut usize) -> (bool, &'a [u8]) {
+    match rest.strip_prefix(b"(") {
+        Some(r) if *groups < MAX_GROUPS => {
+            *groups += 1;
+            (true, r)
+        }
+        _ => (false, rest),
     }
 }
 

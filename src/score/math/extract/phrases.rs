@@ -1280,6 +1280,15 @@ mod sentence_tests {
             ("The answer is $60, $15 per person.", Ok("$60")),
             ("The answer is $x = 60$ because 4 × 15 = 60.", Ok("x = 60")),
             ("The answer is 4 (the other root is extraneous).", Ok("4")),
+            // The first MAX_GROUPS (8) groups after a space are read.
+            (
+                "The answer is 5 (p) (q) (r) (s) (t) (u) (v) (note: rounded).",
+                Ok("5 (p) (q) (r) (s) (t) (u) (v)"),
+            ),
+            (
+                "The answer is 5 (p) (q) (r) (s) (t) (u) (v) (w) (note: rounded).",
+                Ok("5 (p) (q) (r) (s) (t) (u) (v) (w) (note: rounded)"),
+            ),
             (
                 "The answer is 4 (this root is extraneous).",
                 Err("the stated answer is taken back"),
