@@ -45,8 +45,10 @@ use super::lexicon::{
 use super::numbers::run_before;
 use super::sentence_start_back;
 
-/// The words that open a reason (ASCII case ignored, a word of their own).
-pub(super) const REASONS: [&str; 2] = ["since", "because"];
+/// The words that open a reason (ASCII case ignored, a word of their own;
+/// `given` as in `144 square centimeters, given that each side measures
+/// 12 centimeters`).
+pub(super) const REASONS: [&str; 3] = ["since", "because", "given"];
 
 /// The words after `, which is` that describe the value before it (`24,
 /// which is divisible by 3`, `4 more than 20`, `twice 12`, `a multiple of
@@ -259,9 +261,11 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             return Some(w);
         }
         // (`, where 5 and 7 are the sides` describes; `, where f(2) = -1`
-        // states the value: MX-18 reads `where x = 1`.)
+        // states the value: MX-18 reads `where x = 1`. `where` right after
+        // a value, as after a display, too: `$$x = 12$$ where $x$ is …`.)
         let describes = class & WHERE == 0 || !b[e..span.0].contains(&b'=');
-        if apart && class & (AS | APPOSITIVE | WHERE) != 0 && describes && comma_before(w) {
+        let set_off = comma_before(w) || class & WHERE != 0 && after_value();
+        if apart && class & (AS | APPOSITIVE | WHERE) != 0 && describes && set_off {
             return Some(w);
         }
         let verb = class & IS != 0;
@@ -647,6 +651,14 @@ mod tests {
                 "15",
             ),
             ("She has 8 apples now, whereas she had 5 before.", "8"),
+            (
+                "The area is 144 square units, given that a side is 12.",
+                "144",
+            ),
+            ("Given that x = 5, we get y = 12.", "12"),
+            ("So the perimeter is 24 where 5 and 7 are the sides.", "24"),
+            ("$$x = 12$$ where $x$ is the number of 3-digit codes.", "12"),
+            ("The minimum is attained at x = 2 where f(2) = -1.", "-1"),
             ("Whereas the first box holds 3, the second holds 5.", "5"),
             ("She gave 4 candies to each of the 3 friends.", "4"),
             ("The total is 12 for these $3$ cases.", "12"),
@@ -680,7 +692,7 @@ mod tests {
             ("There are 12 eggs in the2 cartons.", "2"),
             ("At x = 2, where f(2) = -1.", "-1"),
             ("The minimum is at x = 2, where f(2) = -1.", "-1"),
-            ("The sides are 5 where 7 is the base.", "7"),
+            ("The sides are 5 where 7 is the base.", "5"),
             ("Tom has 15 marbles left after giving away 10.", "15"),
             ("The count is 4 since pairs repeat, giving 8.", "8"),
             // (Read back again: 25 qualifies 10, 10 qualifies 15.)
