@@ -19,7 +19,7 @@
 
 use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
 use super::numbers::run_before;
-use super::reasons::{ADJUNCTS, APPOSITIVES, DESCRIBED, DESCRIBING, REASONS};
+use super::reasons::{ADJUNCTS, APPOSITIVES, CHANGES, DESCRIBED, DESCRIBING, REASONS};
 use super::spelled::{DENOMINATOR_WORDS, SCALE_WORDS, VALUE_VERBS};
 use crate::score::math::words::{NUMBER_WORDS, TENS};
 
@@ -66,9 +66,11 @@ pub(super) const APPOSITIVE: Classes = 1 << 17;
 pub(super) const ADJUNCT: Classes = 1 << 18;
 /// `where`.
 pub(super) const WHERE: Classes = 1 << 19;
+/// A word of [`CHANGES`] (`increase`, `difference`).
+pub(super) const CHANGE: Classes = 1 << 20;
 
 /// The lists and their classes.
-const LISTS: [(&[&str], Classes); 22] = [
+const LISTS: [(&[&str], Classes); 23] = [
     (CONDITIONS, CONDITION),
     (ALTERNATIVES, ALTERNATIVE),
     (CONCLUSIONS, CONCLUSION),
@@ -91,6 +93,7 @@ const LISTS: [(&[&str], Classes); 22] = [
     (&APPOSITIVES, APPOSITIVE),
     (&ADJUNCTS, ADJUNCT),
     (&["where"], WHERE),
+    (&CHANGES, CHANGE),
 ];
 
 /// The longest word of the lists, in bytes (a longer word is of none).

@@ -39,8 +39,8 @@
 //! extraction's (spec/math.md MX-22).
 
 use super::lexicon::{
-    ADJUNCT, APPOSITIVE, AS, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON, VALUE_VERB, WHERE,
-    WHICH, Word, classes_in, words_back,
+    ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON,
+    VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
 };
 use super::numbers::run_before;
 use super::sentence_start_back;
@@ -107,9 +107,11 @@ pub(super) const DESCRIBING: [&str; 9] = [
 
 /// The words that open a phrase set apart after a value (a comma before
 /// them) that describes it by another value: a multiple (`20 cm, twice
-/// the width of 10 cm`, `40, double the 20 we had`) or a part (`$15,
-/// including $3 for shipping`, `15, excluding the 3 we discard`).
-pub(super) const APPOSITIVES: [&str; 7] = [
+/// the width of 10 cm`, `40, double the 20 we had`), a part (`$15,
+/// including $3 for shipping`, `15, excluding the 3 we discard`), a change
+/// or a sequel (`25 marbles, up from 10`, `$80, down 20%`, `7, followed by
+/// 13`).
+pub(super) const APPOSITIVES: [&str; 10] = [
     "twice",
     "thrice",
     "half",
@@ -117,6 +119,23 @@ pub(super) const APPOSITIVES: [&str; 7] = [
     "triple",
     "including",
     "excluding",
+    "up",
+    "down",
+    "followed",
+];
+
+/// The nouns of a change or a gap that, after `a`, `an` or `the` set apart
+/// by a comma after a value, name another value by it (`The population grew
+/// to 100, an increase of 25.`, `7, the difference of 12 and 5`).
+pub(super) const CHANGES: [&str; 8] = [
+    "increase",
+    "decrease",
+    "difference",
+    "gain",
+    "loss",
+    "change",
+    "rise",
+    "drop",
 ];
 
 /// The words that open an adjunct clause when a participle follows them
@@ -260,13 +279,10 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         {
             return Some(w);
         }
-        // (`, where 5 and 7 are the sides` describes; `, where f(2) = -1`
-        // states the value: MX-18 reads `where x = 1`. `where` right after
-        // a value, as after a display, too: `$$x = 12$$ where $x$ is …`.)
-        let describes = class & WHERE == 0 || !b[e..span.0].contains(&b'=');
-        let set_off = comma_before(w) || class & WHERE != 0 && after_value();
-        if apart && class & (AS | APPOSITIVE | WHERE) != 0 && describes && set_off {
-            return Some(w);
+        if apart && class & (AS | APPOSITIVE | WHERE | CHANGE) != 0 {
+            if let Some(q) = apposed(b, s, word, span.0, after_value()) {
+                return Some(q);
+            }
         }
         let verb = class & IS != 0;
         if apart && class & (IS | DESCRIBING_VERB) != 0 {
@@ -426,6 +442,44 @@ const NAMED_OBJECTS: [&str; 4] = ["number", "integer", "polynomial", "expression
 const RESULT_VERBS: [&str; 9] = [
     "find", "obtain", "reach", "yield", "produce", "give", "make", "get", "arrive",
 ];
+
+/// Where a phrase set apart after a value opens when `word` (read back
+/// from the value at `value`, in its sentence from `s`; `after_value`: a
+/// value ends right before it) opens one that describes that value: `as`,
+/// `whereas` or a word of [`APPOSITIVES`] after a comma (`up` and `down`
+/// not before `to`, a range's end), `where` after a comma or a value with
+/// no `=` after it (`, where 5 and 7 are the sides`, `$$x = 12$$ where $x$
+/// is …`; `, where f(2) = -1` states the value: MX-18 reads `where x =
+/// 1`), or a noun of [`CHANGES`] after `a`, `an` or `the` after a comma,
+/// then `of` (`100, an increase of 25`; not `, the difference increases`).
+fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> Option<usize> {
+    let (w, e, class) = (word.start, word.end, word.classes);
+    let comma_before = |at: usize| {
+        let p = run_before(b, s, at, |c| c == b' ');
+        p > s && b[p - 1] == b','
+    };
+    let rest = &b[e..value];
+    if class & CHANGE != 0 {
+        let (q, p) = word_before(b, s, w);
+        let article = ["a", "an", "the"]
+            .iter()
+            .any(|a| b[q..p].eq_ignore_ascii_case(a.as_bytes()));
+        return (next_word_is(rest, b"of") && p < w && article && comma_before(q)).then_some(q);
+    }
+    let set_off = comma_before(w) || class & WHERE != 0 && after_value;
+    let describes = class & WHERE == 0 || !rest.contains(&b'=');
+    let range_end = class & APPOSITIVE != 0 && next_word_is(rest, b"to");
+    (set_off && describes && !range_end).then_some(w)
+}
+
+/// Whether `t` opens with spaces and then the word `word` (ASCII case
+/// ignored, a word of its own).
+fn next_word_is(t: &[u8], word: &[u8]) -> bool {
+    let t = t.trim_ascii_start();
+    t.len() >= word.len()
+        && t[..word.len()].eq_ignore_ascii_case(word)
+        && t.get(word.len()).is_none_or(|c| !c.is_ascii_alphabetic())
+}
 
 /// Whether a word of [`ADJUNCTS`] ends right before `w` (spaces between).
 fn after_adjunct(b: &[u8], s: usize, w: usize) -> bool {
@@ -659,6 +713,12 @@ mod tests {
             ("So the perimeter is 24 where 5 and 7 are the sides.", "24"),
             ("$$x = 12$$ where $x$ is the number of 3-digit codes.", "12"),
             ("The minimum is attained at x = 2 where f(2) = -1.", "-1"),
+            ("So he has 25 marbles in total, up from 10.", "25"),
+            ("The price is $80, down 20% from last year.", "80"),
+            ("The smallest such number is 7, followed by 13.", "7"),
+            ("The population grew to 100, an increase of 25.", "100"),
+            ("The terms start at 2002, each 7 apart, up to 2996.", "2996"),
+            ("It is 6, and then the difference increases by 1.", "1"),
             ("Whereas the first box holds 3, the second holds 5.", "5"),
             ("She gave 4 candies to each of the 3 friends.", "4"),
             ("The total is 12 for these $3$ cases.", "12"),
