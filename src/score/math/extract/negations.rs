@@ -782,7 +782,7 @@ pub(super) fn judged_in_clause(b: &[u8], end: usize) -> Option<usize> {
 
 /// Whether the first word of `t` (after spaces) is `word`, ASCII case
 /// ignored.
-fn next_word_is(t: &[u8], word: &[u8]) -> bool {
+pub(super) fn next_word_is(t: &[u8], word: &[u8]) -> bool {
     let s = t.iter().take_while(|&&c| c == b' ').count();
     let n = t[s..]
         .iter()

@@ -42,6 +42,7 @@ use super::lexicon::{
     ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON,
     VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
 };
+use super::negations::next_word_is;
 use super::numbers::run_before;
 use super::sentence_start_back;
 
@@ -200,10 +201,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         Err(q) => return Some(q),
         Ok(described) => described,
     };
-    let comma_before = |at: usize| {
-        let p = run_before(b, s, at, |c| c == b' ');
-        p > s && b[p - 1] == b','
-    };
+    let comma_before = |at: usize| comma_before(b, s, at);
     // (The word read, and where the bytes after it end: the value or the
     // word read before.)
     let mut k = span.0;
@@ -454,10 +452,7 @@ const RESULT_VERBS: [&str; 9] = [
 /// then `of` (`100, an increase of 25`; not `, the difference increases`).
 fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> Option<usize> {
     let (w, e, class) = (word.start, word.end, word.classes);
-    let comma_before = |at: usize| {
-        let p = run_before(b, s, at, |c| c == b' ');
-        p > s && b[p - 1] == b','
-    };
+    let comma_before = |at: usize| comma_before(b, s, at);
     let rest = &b[e..value];
     if class & CHANGE != 0 {
         let (q, p) = word_before(b, s, w);
@@ -472,13 +467,11 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     (set_off && describes && !range_end).then_some(w)
 }
 
-/// Whether `t` opens with spaces and then the word `word` (ASCII case
-/// ignored, a word of its own).
-fn next_word_is(t: &[u8], word: &[u8]) -> bool {
-    let t = t.trim_ascii_start();
-    t.len() >= word.len()
-        && t[..word.len()].eq_ignore_ascii_case(word)
-        && t.get(word.len()).is_none_or(|c| !c.is_ascii_alphabetic())
+/// Whether a comma stands right before `at` (spaces between), in the
+/// sentence from `s`: `12, since`, `8 apples, which`.
+fn comma_before(b: &[u8], s: usize, at: usize) -> bool {
+    let p = run_before(b, s, at, |c| c == b' ');
+    p > s && b[p - 1] == b','
 }
 
 /// Whether a word of [`ADJUNCTS`] ends right before `w` (spaces between).
