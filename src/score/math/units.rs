@@ -124,6 +124,37 @@ const TABLE: &[(&[&str], i64, i64, Dims)] = &[
     ),
 ];
 
+/// By a name's first byte (every name opens with an ASCII one): bit `n` set
+/// when a name of [`TABLE`] of `n` bytes opens with it. A word no name has
+/// the first byte and length of (most words of prose: `that`, `sides`) is
+/// not compared with the names; built when the crate compiles.
+const SHAPES: [u32; 128] = {
+    let mut shapes = [0u32; 128];
+    let mut r = 0;
+    while r < TABLE.len() {
+        let names = TABLE[r].0;
+        let mut k = 0;
+        while k < names.len() {
+            let b = names[k].as_bytes();
+            assert!(!b.is_empty() && b.len() < 32 && b[0].is_ascii());
+            shapes[b[0] as usize] |= 1 << b.len();
+            k += 1;
+        }
+        r += 1;
+    }
+    shapes
+};
+
+/// The row of [`TABLE`] that names `name` (already trimmed).
+fn row(name: &str) -> Option<&'static (&'static [&'static str], i64, i64, Dims)> {
+    let b = name.as_bytes();
+    let &c = b.first()?;
+    if b.len() >= 32 || !c.is_ascii() || SHAPES[usize::from(c)] & 1 << b.len() == 0 {
+        return None;
+    }
+    TABLE.iter().find(|(names, ..)| names.contains(&name))
+}
+
 /// The unit named `name` (as written inside `\text{…}`), if the table has it.
 ///
 /// ```
@@ -133,14 +164,39 @@ const TABLE: &[(&[&str], i64, i64, Dims)] = &[
 /// assert!(lookup("yuan").is_none());
 /// ```
 pub fn lookup(name: &str) -> Option<Unit> {
-    let name = name.trim();
-    TABLE
-        .iter()
-        .find(|(names, ..)| names.contains(&name))
-        .map(|&(_, p, q, dims)| Unit {
-            factor: BigRational::new(BigInt::from(p), BigInt::from(q)),
-            dims,
-        })
+    row(name.trim()).map(|&(_, p, q, dims)| Unit {
+        factor: BigRational::new(BigInt::from(p), BigInt::from(q)),
+        dims,
+    })
+}
+
+/// Whether the table has a unit named `name`: [`lookup`]`(name).is_some()`,
+/// without building the unit's factor.
+///
+/// ```
+/// use scorespec::score::math::units::is_unit;
+/// assert!(is_unit("km") && is_unit(" hours "));
+/// assert!(!is_unit("yuan") && !is_unit("Km"));
+/// ```
+pub fn is_unit(name: &str) -> bool {
+    row(name.trim()).is_some()
+}
+
+/// Whether `a` and `b` are units of the table of one dimension and one `a`
+/// is more than one `b` (`hours` and `minutes`, `km` and `m`; not `km` and
+/// `kg`): what comparing their [`lookup`] factors says, in integers.
+///
+/// ```
+/// use scorespec::score::math::units::is_larger;
+/// assert!(is_larger("hours", "minutes") && is_larger("km", "m"));
+/// assert!(!is_larger("m", "km") && !is_larger("km", "kg") && !is_larger("km", "yuan"));
+/// ```
+pub fn is_larger(a: &str, b: &str) -> bool {
+    let (Some(&(_, p, q, x)), Some(&(_, r, s, y))) = (row(a.trim()), row(b.trim())) else {
+        return false;
+    };
+    // p/q > r/s, every factor positive.
+    x == y && i128::from(p) * i128::from(s) > i128::from(r) * i128::from(q)
 }
 
 /// The unit part of an answer.
@@ -270,6 +326,50 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
+    }
+
+    /// The first-byte filter loses no name: every name (trimmed or not) is
+    /// found, in its row; words that only share a first byte or a length
+    /// with a name, or differ from one by case, are not; and `is_larger`
+    /// is the comparison of the rows' factors as rationals, for every pair.
+    #[test]
+    fn lookup_by_shape_is_the_table_search() {
+        let search = |w: &str| TABLE.iter().position(|(n, ..)| n.contains(&w));
+        for (r, (names, ..)) in TABLE.iter().enumerate() {
+            for &w in *names {
+                assert_eq!(search(w), Some(r));
+                assert!(is_unit(w) && is_unit(&format!(" {w}\t")), "{w}");
+                let longer = format!("{w}x");
+                assert_eq!(is_unit(&longer), search(&longer).is_some(), "{longer}");
+                let upper = w.to_uppercase();
+                assert_eq!(is_unit(&upper), search(&upper).is_some(), "{upper}");
+            }
+        }
+        for w in [
+            "",
+            " ",
+            "x",
+            "that",
+            "sides",
+            "mi1",
+            "é",
+            "kilometers and",
+            "\\mu",
+        ] {
+            assert_eq!(is_unit(w), search(w.trim()).is_some(), "{w:?}");
+        }
+        let all: Vec<&str> = TABLE.iter().flat_map(|(n, ..)| n.iter().copied()).collect();
+        for &a in &all {
+            for &b in &all {
+                let (x, y) = (lookup(a).unwrap(), lookup(b).unwrap());
+                assert_eq!(
+                    is_larger(a, b),
+                    x.dims == y.dims && x.factor > y.factor,
+                    "{a} {b}"
+                );
+            }
+        }
+        assert!(!is_larger("km", "yuan") && !is_larger("yuan", "m"));
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn is_prose_word(w: &str) -> bool {
             .all(|c| c.is_ascii_alphabetic() || c == b'-' || c == b'\'');
     shape
         && letters >= 2
-        && (letters >= 3 || super::units::lookup(w).is_some())
+        && (letters >= 3 || super::units::is_unit(w))
         && !MATH_WORDS.iter().any(|m| m.eq_ignore_ascii_case(w))
 }
 

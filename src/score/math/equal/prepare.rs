@@ -303,7 +303,7 @@ fn trailing_unit_word(t: String) -> String {
         if is_plain_number(num)
             && word.len() >= 2
             && word.bytes().all(|c| c.is_ascii_alphabetic())
-            && units::lookup(word).is_some()
+            && units::is_unit(word)
         {
             return format!("{num}\\text{{ {word}}}");
         }
@@ -361,7 +361,7 @@ fn unit_expression(t: &str) -> Option<String> {
         }
         let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
         let word = &rest[..n];
-        if n == 0 || units::lookup(word).is_none() {
+        if n == 0 || !units::is_unit(word) {
             return None;
         }
         short = n == 1;
@@ -575,7 +575,7 @@ fn drop_left_right(s: &str) -> String {
 fn mathrm_units(s: &str) -> String {
     let mut groups = Groups::new(s, MATH_ANSWER);
     let mut out = Rewrite::new(s, MATH_ANSWER);
-    let unit = |w: &str| units::lookup(w).is_some();
+    let unit = |w: &str| units::is_unit(w);
     while let Some(g) = groups.next(|name| name == "mathrm") {
         groups.skip_to(g.close + 1);
         let inner = g.content(s).trim_quick();

@@ -623,10 +623,11 @@ impl Anchors {
             return;
         }
         let runs = &mut self.runs[needle as usize];
-        if runs.len() == runs.capacity() && runs.len() >= 4 {
-            // A needle in many blocks: room for every block left at once
-            // (no copy per doubling).
-            runs.reserve_exact(left);
+        if runs.len() == runs.capacity() {
+            // Room for every block left up to 64 at once (one allocation
+            // for a needle of a text up to 4 KiB), then for every block
+            // left: no copy per doubling.
+            runs.reserve_exact(if runs.is_empty() { left.min(64) } else { left });
         }
         runs.push(Run {
             base: block.wrapping_sub(needle.offset()),

@@ -452,6 +452,35 @@ const OPENER_PAIRS: [u32; 26] = {
     pairs
 };
 
+/// The first bytes of a sentence that [`aside_check`] reads further: the
+/// markup [`without_markup`] skips, the `S` of a step's label, the first
+/// letter of an English opener ([`OPENER_PAIRS`], either case) and the first
+/// byte of a Chinese one (0xE4–0xE9). Most sentences (`- We …`, `$x$ …`,
+/// `Every …`) open with another byte: one test, not a look at their words.
+const OPENS_AN_OPENER: [bool; 256] = {
+    let mut t = [false; 256];
+    let markup = b" *#>_Ss";
+    let mut k = 0;
+    while k < markup.len() {
+        t[markup[k] as usize] = true;
+        k += 1;
+    }
+    let mut l = 0;
+    while l < 26 {
+        if OPENER_PAIRS[l] != 0 {
+            t[b'a' as usize + l] = true;
+            t[b'A' as usize + l] = true;
+        }
+        l += 1;
+    }
+    let mut c = 0xE4;
+    while c <= 0xE9 {
+        t[c] = true;
+        c += 1;
+    }
+    t
+};
+
 /// Whether `rest` opens with two bytes that an English opener of
 /// [`aside_check`] opens with ([`OPENER_PAIRS`], ASCII case ignored).
 fn opens_like_an_opener(rest: &[u8]) -> bool {
@@ -486,6 +515,9 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     // (most do not: one test, not one per word); after a step's label, the
     // step's name.
     let sentence = |k: usize| {
+        if !OPENS_AN_OPENER[usize::from(b[k])] {
+            return None;
+        }
         let rest = without_markup(&b[k..end]);
         let step = after_step_label(rest);
         let rest = step.unwrap_or(rest);
@@ -690,6 +722,36 @@ mod tests {
     /// space, inside the window, the last first, then `start`. Texts of
     /// those bytes, spaces and letters, from 0 to 300 bytes and from 1000 to 1200, with windows
     /// of every offset (blocks of 64 cut at every place).
+    /// Every sentence [`aside_check`] reads further passes the first-byte
+    /// test: every opener of its lists in either case, after its markup
+    /// or a step's label, and the Chinese ones; a list item, a formula or a
+    /// number does not (and is then no check: `- Let me verify` is an item).
+    #[test]
+    fn the_first_byte_test_keeps_every_opener() {
+        let lists: [&[&str]; 5] = [CONCLUSIONS, CHECKS, CHECKS_THEN, PUTS, CHECK_STEPS];
+        for w in lists.iter().flat_map(|l| l.iter()) {
+            for c in [w.as_bytes()[0], w.as_bytes()[0].to_ascii_uppercase()] {
+                assert!(OPENS_AN_OPENER[usize::from(c)], "{w}");
+            }
+        }
+        for w in ZH_CHECKS.iter().chain(ZH_CONCLUSIONS) {
+            assert!(OPENS_AN_OPENER[usize::from(w.as_bytes()[0])], "{w}");
+        }
+        for c in b" *#>_Ss" {
+            assert!(OPENS_AN_OPENER[usize::from(*c)]);
+        }
+        for c in b"-$0123456789.(\\[" {
+            assert!(!OPENS_AN_OPENER[usize::from(*c)], "{}", char::from(*c));
+        }
+        // (The readings themselves, with and without the test's bytes.)
+        let t = "x = 12.\n**Step 3: Verify**\n2(12) = 24.";
+        assert_eq!(aside_check(t, 0, t.len()), t.find("**Step"));
+        let t = "x = 12. Let me double check: 2(12) = 24.";
+        assert_eq!(aside_check(t, 0, t.len()), t.find("Let"));
+        let t = "x = 12.\n- Let me double check: 2(12) = 24.";
+        assert_eq!(aside_check(t, 0, t.len()), None);
+    }
+
     #[test]
     fn sentence_starts_are_a_walk_back() {
         let mut glue = crate::text::Glue(11);

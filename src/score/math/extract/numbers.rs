@@ -25,24 +25,29 @@ const MAX_COMPOUND_BYTES: usize = 40;
 /// first: units of the ME-9 table of one dimension (`hours`, `minutes`;
 /// `feet`, `inches`), or a currency and its hundredth (`dollars`, `cents`).
 fn larger_part(first: &str, second: &str) -> bool {
-    let lower = |w: &str| w.to_ascii_lowercase();
-    let (a, b) = (lower(first), lower(second));
-    let currency = matches!(a.as_str(), "dollar" | "dollars" | "euro" | "euros")
-        && matches!(b.as_str(), "cent" | "cents")
-        || matches!(a.as_str(), "pound" | "pounds") && matches!(b.as_str(), "penny" | "pence")
-        // An angle in degrees and minutes of arc (`45 degrees and 30
-        // minutes`; `minutes` alone are the table's minutes of time).
-        || matches!(a.as_str(), "degree" | "degrees")
-            && matches!(b.as_str(), "minute" | "minutes" | "arcminute" | "arcminutes");
-    if currency {
-        return true;
-    }
-    // (A unit word of two letters or more, looked up once.)
-    let unit = |w: &str| (w.len() >= 2).then(|| crate::score::math::units::lookup(w));
-    let (Some(Some(x)), Some(Some(y))) = (unit(&a), unit(&b)) else {
+    // (Lowercase copies on the stack: no word of the lists is longer than
+    // 16 bytes, and a longer one is of none.)
+    let (mut x, mut y) = ([0u8; 16], [0u8; 16]);
+    let (Some(a), Some(b)) = (lowercase_in(first, &mut x), lowercase_in(second, &mut y)) else {
         return false;
     };
-    x.dims == y.dims && x.factor > y.factor
+    let currency = matches!(a, "dollar" | "dollars" | "euro" | "euros")
+        && matches!(b, "cent" | "cents")
+        || matches!(a, "pound" | "pounds") && matches!(b, "penny" | "pence")
+        // An angle in degrees and minutes of arc (`45 degrees and 30
+        // minutes`; `minutes` alone are the table's minutes of time).
+        || matches!(a, "degree" | "degrees")
+            && matches!(b, "minute" | "minutes" | "arcminute" | "arcminutes");
+    // (Else unit words of two letters or more.)
+    currency || a.len() >= 2 && b.len() >= 2 && crate::score::math::units::is_larger(a, b)
+}
+
+/// `w` in ASCII lowercase, written in `buf`; `None` when it is longer.
+fn lowercase_in<'a>(w: &str, buf: &'a mut [u8; 16]) -> Option<&'a str> {
+    let out = buf.get_mut(..w.len())?;
+    out.copy_from_slice(w.as_bytes());
+    out.make_ascii_lowercase();
+    std::str::from_utf8(out).ok()
 }
 
 /// The most units after a `/` read with a number's unit (`km/h`, `m/s/s`).
@@ -64,7 +69,7 @@ fn per_units(rest: &str, mut n: usize) -> usize {
             .count();
         let word = &rest[n + 1..n + 1 + m];
         if m == 0
-            || crate::score::math::units::lookup(word).is_none()
+            || !crate::score::math::units::is_unit(word)
             || r.get(n + 1 + m).is_some_and(u8::is_ascii_alphanumeric)
         {
             break;
@@ -76,7 +81,7 @@ fn per_units(rest: &str, mut n: usize) -> usize {
 
 /// A unit word of the ME-9 table of two letters or more (`cm`, `meters`).
 pub(super) fn is_unit_word(w: &str) -> bool {
-    w.len() >= 2 && crate::score::math::units::lookup(w).is_some()
+    w.len() >= 2 && crate::score::math::units::is_unit(w)
 }
 
 impl Doc<'_> {
@@ -344,7 +349,7 @@ impl Doc<'_> {
         } else if gap == 0
             && rest.first().is_some_and(u8::is_ascii_alphabetic)
             && word_end(at + 1)
-            && crate::score::math::units::lookup(&self.text[at..at + 1]).is_none()
+            && !crate::score::math::units::is_unit(&self.text[at..at + 1])
             && !multiplier(&b[at..])
         {
             at + 1
@@ -672,10 +677,7 @@ impl Doc<'_> {
             return (s, e + gap + per_units(rest, n));
         }
         // `9.8 m/s`: a unit of one letter before a `/` and another unit.
-        if n == 1
-            && r.get(1) == Some(&b'/')
-            && crate::score::math::units::lookup(&rest[..1]).is_some()
-        {
+        if n == 1 && r.get(1) == Some(&b'/') && crate::score::math::units::is_unit(&rest[..1]) {
             let m = per_units(rest, 1);
             if m > 1 {
                 return (s, e + gap + m);
@@ -854,8 +856,7 @@ impl Doc<'_> {
         let is_unit = |w: &[u8]| {
             !w.is_empty()
                 && w.iter().all(u8::is_ascii_alphabetic)
-                && std::str::from_utf8(w)
-                    .is_ok_and(|w| crate::score::math::units::lookup(w).is_some())
+                && std::str::from_utf8(w).is_ok_and(crate::score::math::units::is_unit)
         };
         if !is_unit(&b[base..caret]) {
             return None;
