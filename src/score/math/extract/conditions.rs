@@ -60,6 +60,7 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
         .or_else(|| variable_before(b, from, span.0))
         .or_else(|| variable_is(b, from, span.0))
         .or_else(|| named_is(b, from, span.0))
+        .or_else(|| named_is(b, from, list_start(b, from, span.0)?))
     else {
         return modulus_start(b, from, span.0);
     };
@@ -267,6 +268,40 @@ fn named_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
     None
 }
 
+/// Where the list of numbers that the value at `at` ends starts, when
+/// numbers are joined before it by `and`, `or` or commas (`2 and 3`, `1, 2,
+/// and 4`; spaces or `$` around each), at most [`MAX_JOINED_CONDITIONS`]
+/// of them: a named condition may state a list (`when the two numbers are
+/// 2 and 3`). `None` when no number is joined before the value.
+fn list_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let mut start = None;
+    let mut k = at;
+    for _ in 0..MAX_JOINED_CONDITIONS {
+        let e = run_before(b, from, k, |c| c == b' ' || c == b'$');
+        let w = run_before(b, from, e, |c| c.is_ascii_alphabetic());
+        let word = &b[w..e];
+        let joint = if word.eq_ignore_ascii_case(b"and") || word.eq_ignore_ascii_case(b"or") {
+            if e == k || w == from || b[w - 1] != b' ' {
+                break;
+            }
+            w
+        } else if w == e && e > from && b[e - 1] == b',' {
+            e - 1
+        } else {
+            break;
+        };
+        // (The number before the joint: `1, 2, and 4` has a comma too.)
+        let p = run_before(b, from, joint, |c| matches!(c, b' ' | b'$' | b','));
+        let n = run_before(b, from, p, |c| c.is_ascii_digit() || c == b'.');
+        if !b[n..p].iter().any(u8::is_ascii_digit) || n > from && b[n - 1].is_ascii_alphanumeric() {
+            break;
+        }
+        start = Some(n);
+        k = n;
+    }
+    start
+}
+
 /// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
 /// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
 /// before `at` (spaces around the relation): its position.
@@ -360,6 +395,15 @@ mod tests {
             ("The area is maximized when the width is 5.", "5"),
             ("So the value at the start of the week is $100.", "100"),
             ("We have 5, and the total for the group is 12.", "12"),
+            // A list after the name (twelfth session).
+            ("The product is 6 when the two numbers are 2 and 3.", "6"),
+            (
+                "The product is 24 if the three numbers are 2, 3, and 4.",
+                "24",
+            ),
+            ("The sum is 9 where the numbers are $4$ or $5$.", "9"),
+            ("The product is 6 and the two numbers are 2 and 3.", "3"),
+            ("The sum is 9 when the numbers are x2 and 3.", "3"),
             // A full-width period ends the clause.
             ("我们得到 5。The minimum is attained when x = 3.", "3"),
             // With nothing before it in its clause, the number stays.

@@ -300,7 +300,27 @@ fn remark_after_a_dash(b: &[u8], i: usize, rest: &[u8]) -> bool {
     let dashed = ["\u{2014} ", "\u{2013} "]
         .iter()
         .find_map(|d| rest.strip_prefix(d.as_bytes()));
-    dashed.is_some_and(opens_a_remark) || b[i - 1] == b';' && opens_a_remark(rest)
+    let remark = |r: &[u8]| opens_a_remark(r) || an_earlier_value(r);
+    dashed.is_some_and(remark) || b[i - 1] == b';' && remark(rest)
+}
+
+/// Whether `rest` (after a dash or a semicolon after a statement's value)
+/// opens with a number, spaces and `was` or `were`, a word of its own: a
+/// remark on a value written before (`7; 5 was a typo earlier`, `12 — 15
+/// was my first guess`), not a second answer (`7; 5 is also possible`,
+/// `3; 5` stay lists).
+fn an_earlier_value(rest: &[u8]) -> bool {
+    let n = rest
+        .iter()
+        .take_while(|&&c| c.is_ascii_digit() || c == b'.')
+        .count();
+    let spaces = rest[n..].iter().take_while(|&&c| c == b' ').count();
+    let word = &rest[n + spaces..];
+    let verb = word.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    rest.first().is_some_and(u8::is_ascii_digit)
+        && spaces > 0
+        && (word[..verb].eq_ignore_ascii_case(b"was") || word[..verb].eq_ignore_ascii_case(b"were"))
+        && word.get(verb).is_none_or(|c| !c.is_ascii_alphanumeric())
 }
 
 /// Whether the group that `rest` opens (after a statement's value and ` (`)

@@ -1260,6 +1260,15 @@ mod sentence_tests {
             ("Answer: 4 — this is rounded.", Ok("4")),
             ("Answer: 4 \u{2013} rounded.", Ok("4")),
             ("Answer: 4; note that this is rounded.", Ok("4")),
+            // A remark on a value written before (twelfth session).
+            ("The answer is 7; 5 was a typo earlier.", Ok("7")),
+            ("The answer is 12 \u{2014} 15 was my first guess.", Ok("12")),
+            ("Answer: 7; 12 WERE counted twice.", Ok("7")),
+            (
+                "The answer is 7; 5 is also possible.",
+                Ok("7; 5 is also possible"),
+            ),
+            ("The answer is 7; 5 wasn't it.", Ok("7; 5 wasn't it")),
             ("The answer is 12 — no, 15.", Ok("15")),
             ("The answer is 100 — more precisely, 98.", Ok("98")),
             ("The answer is 9 (3 squared).", Ok("9")),

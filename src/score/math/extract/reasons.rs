@@ -201,6 +201,9 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         Err(q) => return Some(q),
         Ok(described) => described,
     };
+    if let Some(p) = part_of_span(b, s, span.0) {
+        return Some(p);
+    }
     let comma_before = |at: usize| comma_before(b, s, at);
     // (The word read, and where the bytes after it end: the value or the
     // word read before.)
@@ -480,6 +483,44 @@ fn after_adjunct(b: &[u8], s: usize, w: usize) -> bool {
     e < w && classes_in(b, q, e) & ADJUNCT != 0
 }
 
+/// The nouns of a part of a span of time or of a quantity (`the end of 12
+/// weeks`, `the beginning of the 3 days`).
+const PARTS: [&str; 5] = ["end", "start", "beginning", "middle", "course"];
+
+/// Where the preposition starts when the value at `value` (its sentence
+/// from `s`) is the span a part of it names after a word of
+/// [`PREPOSITIONS`] or [`ADJUNCTS`] and an article, then `of` (and an
+/// article or none): `84 pages by the end of 12 weeks`, `300 km over the
+/// course of 4 days` know the span, as `in the 2 cartons` does (MX-22).
+/// Each word of its own, spaces between (`$` before the value allowed).
+fn part_of_span(b: &[u8], s: usize, value: usize) -> Option<usize> {
+    let is = |(q, e): (usize, usize), list: &[&str]| {
+        list.iter()
+            .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
+    };
+    let at = run_before(b, s, value, |c| c == b'$');
+    let mut w = word_before(b, s, at);
+    if is(w, &ARTICLES) {
+        w = word_before(b, s, w.0);
+    }
+    if w.1 == at || !is(w, &["of"]) {
+        return None;
+    }
+    let part = word_before(b, s, w.0);
+    let article = word_before(b, s, part.0);
+    let prep = word_before(b, s, article.0);
+    let spaced = [part, article, prep].iter().all(|&(q, e)| q < e) && prep.1 < article.0;
+    let apart = prep.0 == s || !b[prep.0 - 1].is_ascii_alphanumeric();
+    (spaced
+        && apart
+        && part.1 < w.0
+        && article.1 < part.0
+        && is(part, &PARTS)
+        && is(article, &ARTICLES)
+        && (is(prep, &PREPOSITIONS) || is(prep, &ADJUNCTS)))
+    .then_some(prep.0)
+}
+
 /// The word (ASCII letters) before the spaces before `at`, not before
 /// `floor`: where it starts and ends (empty when none stands there; the
 /// end is `at` when no space does).
@@ -710,6 +751,22 @@ mod tests {
             ("The price is $80, down 20% from last year.", "80"),
             ("The smallest such number is 7, followed by 13.", "7"),
             ("The population grew to 100, an increase of 25.", "100"),
+            // A part of a span (twelfth session).
+            ("She will have read 84 pages by the end of 12 weeks.", "84"),
+            ("They drive 300 km over the course of the 4 days.", "300 km"),
+            (
+                "The tank holds 50 liters at the start of $3$ trips.",
+                "50 liters",
+            ),
+            (
+                "She reads 7 pages a day. By the end of 12 weeks.",
+                "12 weeks",
+            ),
+            (
+                "It has 84 pages by the end of twelve, 12 weeks.",
+                "12 weeks",
+            ),
+            ("It has 84 pages by the friend of 12 weeks.", "12 weeks"),
             ("The terms start at 2002, each 7 apart, up to 2996.", "2996"),
             ("It is 6, and then the difference increases by 1.", "1"),
             ("Whereas the first box holds 3, the second holds 5.", "5"),
