@@ -111,8 +111,9 @@ pub(super) const DESCRIBING: [&str; 9] = [
 /// the width of 10 cm`, `40, double the 20 we had`), a part (`$15,
 /// including $3 for shipping`, `15, excluding the 3 we discard`), a change
 /// or a sequel (`25 marbles, up from 10`, `$80, down 20%`, `7, followed by
-/// 13`).
-pub(super) const APPOSITIVES: [&str; 10] = [
+/// 13`), the whole (`15 students, out of 40`, `27, out of a possible 30`;
+/// in `, out of which 5 are red` the walk back stops at `which`).
+pub(super) const APPOSITIVES: [&str; 11] = [
     "twice",
     "thrice",
     "half",
@@ -123,6 +124,7 @@ pub(super) const APPOSITIVES: [&str; 10] = [
     "up",
     "down",
     "followed",
+    "out",
 ];
 
 /// The nouns of a change or a gap that, after `a`, `an` or `the` set apart
@@ -230,6 +232,8 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             }
         }
         symbols &= e - w == 1 || (w > s && b[w - 1] == b'\\');
+        // (A comparative before the word read last: `slower than`.)
+        let compares = comparative(b, word, next);
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -292,7 +296,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
                 return (described || !verb).then_some(q);
             }
         }
-        described |= class & DESCRIBES != 0;
+        described |= class & DESCRIBES != 0 || compares;
         k = w;
     }
     None
@@ -468,6 +472,21 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     let describes = class & WHERE == 0 || !rest.contains(&b'=');
     let range_end = class & APPOSITIVE != 0 && next_word_is(rest, b"to");
     (set_off && describes && !range_end).then_some(w)
+}
+
+/// Whether `word` is a comparative before `than` (the word `next` after
+/// it): five letters or more ending in `er` (`slower`, `older`, `cheaper`;
+/// not `other`, `rather`, `whether`), read as the comparatives of
+/// [`DESCRIBED`] (`more`, `larger`) are: `2.5 m/s, which is slower than
+/// the 3 m/s limit` describes 2.5 m/s.
+fn comparative(b: &[u8], word: Word, next: Option<Word>) -> bool {
+    let w = &b[word.start..word.end];
+    w.len() >= 5
+        && w[w.len() - 2..].eq_ignore_ascii_case(b"er")
+        && !["other", "rather", "whether"]
+            .iter()
+            .any(|x| w.eq_ignore_ascii_case(x.as_bytes()))
+        && next.is_some_and(|n| b[n.start..n.end].eq_ignore_ascii_case(b"than"))
 }
 
 /// Whether a comma stands right before `at` (spaces between), in the
@@ -767,6 +786,21 @@ mod tests {
                 "12 weeks",
             ),
             ("It has 84 pages by the friend of 12 weeks.", "12 weeks"),
+            // A comparative before `than`, the whole after `out of`.
+            (
+                "The speed is 2.5 m/s, which is slower than the 3 m/s limit.",
+                "2.5 m/s",
+            ),
+            (
+                "So Tom is 12, which is older than the 9 his sister is.",
+                "12",
+            ),
+            ("We get 7, which is lower than 9.", "7"),
+            ("Tom is older than Ann, and Ann is 9.", "9"),
+            ("So there are 15 students, out of 40 in total.", "15"),
+            ("So she scored 27, out of $30$.", "27"),
+            ("There are 40 marbles, out of which 5 are red.", "5"),
+            ("So she scored 27, out of a possible 30.", "27"),
             ("The terms start at 2002, each 7 apart, up to 2996.", "2996"),
             ("It is 6, and then the difference increases by 1.", "1"),
             ("Whereas the first box holds 3, the second holds 5.", "5"),
