@@ -717,11 +717,6 @@ fn opens_with_label(text: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// `sentence_starts` returns what a walk back over every byte finds:
-    /// each position after a line break or two after `.`, `!`, `?` and a
-    /// space, inside the window, the last first, then `start`. Texts of
-    /// those bytes, spaces and letters, from 0 to 300 bytes and from 1000 to 1200, with windows
-    /// of every offset (blocks of 64 cut at every place).
     /// Every sentence [`aside_check`] reads further passes the first-byte
     /// test: every opener of its lists in either case, after its markup
     /// or a step's label, and the Chinese ones; a list item, a formula or a
@@ -752,6 +747,11 @@ mod tests {
         assert_eq!(aside_check(t, 0, t.len()), None);
     }
 
+    /// `sentence_starts` returns what a walk back over every byte finds:
+    /// each position after a line break or two after `.`, `!`, `?` and a
+    /// space, inside the window, the last first, then `start`. Texts of
+    /// those bytes, spaces and letters, from 0 to 300 bytes and from 1000 to 1200, with windows
+    /// of every offset (blocks of 64 cut at every place).
     #[test]
     fn sentence_starts_are_a_walk_back() {
         let mut glue = crate::text::Glue(11);
