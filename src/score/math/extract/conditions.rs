@@ -22,7 +22,7 @@
 //! extraction's (spec/math.md MX-18).
 
 use super::alone_before;
-use super::numbers::{back_past_delimiter, run_after, run_before};
+use super::numbers::{back_past_delimiter, run_after, run_before, word_before};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &[
@@ -244,8 +244,7 @@ fn named_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
     }
     let mut end = q;
     for read in 0..=MAX_NAME_WORDS {
-        let p = run_before(b, from, end, |c| c == b' ');
-        let w = run_before(b, from, p, |c| c.is_ascii_alphabetic());
+        let (w, p) = word_before(b, from, end);
         if p == end || w == p {
             return None;
         }
@@ -256,8 +255,8 @@ fn named_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
         {
             // (Opened by a conjunction: `at the beginning of the week is`
             // and `for the group is` name no condition.)
-            let c = run_before(b, from, w, |c| c == b' ');
-            let opener = &b[run_before(b, from, c, |c| c.is_ascii_alphabetic())..c];
+            let (o, c) = word_before(b, from, w);
+            let opener = &b[o..c];
             let opens = NAMED_CONDITIONS
                 .iter()
                 .any(|o| opener.eq_ignore_ascii_case(o.as_bytes()));

@@ -14,11 +14,11 @@
 
 use super::asides::{holds_a_word, opens_with_word};
 use super::negations::APPROXIMATELY;
-use super::numbers::{run_after, run_before};
+use super::numbers::{number_len, run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
-use super::reasons::number_compared;
+use super::reasons::{DETERMINERS, number_compared};
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::text::find_byte;
@@ -310,14 +310,11 @@ fn remark_after_a_dash(b: &[u8], i: usize, rest: &[u8]) -> bool {
 /// was my first guess`), not a second answer (`7; 5 is also possible`,
 /// `3; 5` stay lists).
 fn an_earlier_value(rest: &[u8]) -> bool {
-    let n = rest
-        .iter()
-        .take_while(|&&c| c.is_ascii_digit() || c == b'.')
-        .count();
+    let n = number_len(rest);
     let spaces = rest[n..].iter().take_while(|&&c| c == b' ').count();
     let word = &rest[n + spaces..];
     let verb = word.iter().take_while(|c| c.is_ascii_alphabetic()).count();
-    rest.first().is_some_and(u8::is_ascii_digit)
+    n > 0
         && spaces > 0
         && (word[..verb].eq_ignore_ascii_case(b"was") || word[..verb].eq_ignore_ascii_case(b"were"))
         && word.get(verb).is_none_or(|c| !c.is_ascii_alphanumeric())
@@ -376,7 +373,7 @@ fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     let word = &rest[..n];
     let named = comma
         && !aside
-        && ["the", "a", "an"]
+        && DETERMINERS
             .iter()
             .any(|a| word.eq_ignore_ascii_case(a.as_bytes()))
         && rest.get(n) == Some(&b' ')
@@ -395,11 +392,8 @@ const SHARES: [&str; 5] = ["for each", "for every", "each", "per", "apiece"];
 /// kids.` is 12 apples).
 fn shared_out(rest: &[u8]) -> bool {
     let r = rest.strip_prefix(b"$").unwrap_or(rest);
-    let digits = r
-        .iter()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
-        .count();
-    if digits == 0 || !r[0].is_ascii_digit() || r.get(digits) != Some(&b' ') {
+    let digits = number_len(r);
+    if digits == 0 || r.get(digits) != Some(&b' ') {
         return false;
     }
     let after = &r[digits + 1..];

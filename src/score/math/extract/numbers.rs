@@ -945,6 +945,25 @@ pub(super) fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8)
     k
 }
 
+/// The word (ASCII letters) before the spaces before `at`, not before
+/// `floor`: where it starts and ends (empty when none stands there; the
+/// end is `at` when no space does).
+pub(super) fn word_before(b: &[u8], floor: usize, at: usize) -> (usize, usize) {
+    let e = run_before(b, floor, at, |c| c == b' ');
+    (run_before(b, floor, e, |c| c.is_ascii_alphabetic()), e)
+}
+
+/// The length of the number that `rest` opens with: a digit, then digits,
+/// `.` and `,` (`12`, `3.5`, `1,000`); 0 when it opens with no digit.
+pub(super) fn number_len(rest: &[u8]) -> usize {
+    if !rest.first().is_some_and(u8::is_ascii_digit) {
+        return 0;
+    }
+    rest.iter()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+        .count()
+}
+
 /// Where the spaces, one math delimiter (`$`, `\\(`) and spaces before
 /// `at` of `b` start, not before `floor`, and where the spaces before the
 /// delimiter start: (`k`, `end`) as read back from a value to the word

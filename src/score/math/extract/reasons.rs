@@ -43,7 +43,7 @@ use super::lexicon::{
     VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
 };
 use super::negations::next_word_is;
-use super::numbers::run_before;
+use super::numbers::{number_len, run_before, word_before};
 use super::sentence_start_back;
 
 /// The words that open a reason (ASCII case ignored, a word of their own;
@@ -172,6 +172,10 @@ const PREPOSITIONS: [&str; 18] = [
     "through",
 ];
 
+/// The articles (`a 20% discount`, `, an increase of 25`, `, the 3 we
+/// discard`).
+pub(super) const DETERMINERS: [&str; 3] = ["a", "an", "the"];
+
 /// The articles and possessives of such a quantity (`the 2 cartons`, `her 3
 /// friends`).
 const ARTICLES: [&str; 10] = [
@@ -232,8 +236,11 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             }
         }
         symbols &= e - w == 1 || (w > s && b[w - 1] == b'\\');
-        // (A comparative before the word read last: `slower than`.)
-        let compares = comparative(b, word, next);
+        // (A comparative before `than`, the word read last: `2.5 m/s,
+        // which is slower than the 3 m/s limit` describes 2.5 m/s, as the
+        // words of DESCRIBED do.)
+        let compares = next.is_some_and(|n| b[n.start..n.end].eq_ignore_ascii_case(b"than"))
+            && is_comparative(&b[w..e]);
         // (A word of its own: not the end of a command or a variable
         // glued to digits.)
         let apart = w == s || matches!(b[w - 1], b' ' | b',' | b'(' | b'\n' | b'$' | b'*');
@@ -463,7 +470,7 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     let rest = &b[e..value];
     if class & CHANGE != 0 {
         let (q, p) = word_before(b, s, w);
-        let article = ["a", "an", "the"]
+        let article = DETERMINERS
             .iter()
             .any(|a| b[q..p].eq_ignore_ascii_case(a.as_bytes()));
         return (next_word_is(rest, b"of") && p < w && article && comma_before(q)).then_some(q);
@@ -474,19 +481,15 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     (set_off && describes && !range_end).then_some(w)
 }
 
-/// Whether `word` is a comparative before `than` (the word `next` after
-/// it): five letters or more ending in `er` (`slower`, `older`, `cheaper`;
-/// not `other`, `rather`, `whether`), read as the comparatives of
-/// [`DESCRIBED`] (`more`, `larger`) are: `2.5 m/s, which is slower than
-/// the 3 m/s limit` describes 2.5 m/s.
-fn comparative(b: &[u8], word: Word, next: Option<Word>) -> bool {
-    let w = &b[word.start..word.end];
-    w.len() >= 5
-        && w[w.len() - 2..].eq_ignore_ascii_case(b"er")
-        && !["other", "rather", "whether"]
-            .iter()
-            .any(|x| w.eq_ignore_ascii_case(x.as_bytes()))
-        && next.is_some_and(|n| b[n.start..n.end].eq_ignore_ascii_case(b"than"))
+/// Whether `w` is a comparative that takes `than`: one of [`COMPARATIVES`],
+/// or a word of four letters or more ending in `er` but `other`, `rather`
+/// and `whether`, which compare nothing (`older`, `slower`, `cheaper`).
+fn is_comparative(w: &[u8]) -> bool {
+    let is = |x: &str| w.eq_ignore_ascii_case(x.as_bytes());
+    COMPARATIVES.iter().any(|c| is(c))
+        || w.len() > 3
+            && w[w.len() - 2..].eq_ignore_ascii_case(b"er")
+            && !["other", "rather", "whether"].iter().any(|x| is(x))
 }
 
 /// Whether a comma stands right before `at` (spaces between), in the
@@ -540,14 +543,6 @@ fn part_of_span(b: &[u8], s: usize, value: usize) -> Option<usize> {
     .then_some(prep.0)
 }
 
-/// The word (ASCII letters) before the spaces before `at`, not before
-/// `floor`: where it starts and ends (empty when none stands there; the
-/// end is `at` when no space does).
-fn word_before(b: &[u8], floor: usize, at: usize) -> (usize, usize) {
-    let e = run_before(b, floor, at, |c| c == b' ');
-    (run_before(b, floor, e, |c| c.is_ascii_alphabetic()), e)
-}
-
 /// The comparatives after `比` and its object (`比小红多3个`: more).
 const ZH_COMPARATIVES: [char; 14] = [
     '多', '少', '大', '小', '高', '低', '长', '短', '快', '慢', '重', '轻', '早', '晚',
@@ -594,17 +589,8 @@ fn apposed_comparison(b: &[u8], e: usize, k: usize) -> Option<usize> {
 /// and is compared with something after it ([`compared_after`]): `3 more
 /// than`, `3 times as many`.
 pub(super) fn number_compared(b: &[u8], at: usize) -> bool {
-    let Some(number) = b
-        .get(at..)
-        .filter(|n| n.first().is_some_and(u8::is_ascii_digit))
-    else {
-        return false;
-    };
-    let digits = number
-        .iter()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
-        .count();
-    compared_after(b, at + digits)
+    let digits = number_len(b.get(at..).unwrap_or_default());
+    digits > 0 && compared_after(b, at + digits)
 }
 
 /// The comparatives that take `than` (a word ending in `er` takes it too:
@@ -645,14 +631,6 @@ pub(super) fn compared_after(b: &[u8], end: usize) -> bool {
         k = from + letters;
     }
     let is = |w: &[u8], x: &str| w.eq_ignore_ascii_case(x.as_bytes());
-    // (`other than` and `rather than` compare nothing.)
-    let comparative = |w: &[u8]| {
-        COMPARATIVES.iter().any(|c| is(w, c))
-            || w.len() > 3
-                && w[w.len() - 2..].eq_ignore_ascii_case(b"er")
-                && !is(w, "other")
-                && !is(w, "rather")
-    };
     let times = is(words[0], "times")
         && ["as", "more", "less", "the"]
             .iter()
@@ -661,7 +639,7 @@ pub(super) fn compared_after(b: &[u8], end: usize) -> bool {
         || words
             .windows(2)
             .take(MAX_COMPARED_WORDS + 1)
-            .any(|p| comparative(p[0]) && is(p[1], "than"))
+            .any(|p| is_comparative(p[0]) && is(p[1], "than"))
 }
 
 #[cfg(test)]
