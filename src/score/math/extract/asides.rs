@@ -607,6 +607,7 @@ struct SentenceStarts<'a> {
 impl Iterator for SentenceStarts<'_> {
     type Item = usize;
 
+    #[inline]
     fn next(&mut self) -> Option<usize> {
         loop {
             while self.mask != 0 {
