@@ -142,7 +142,9 @@ fn modulus_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
         if e == q || !division {
             return None;
         }
-        p
+        // `7 when 1024 is divided by 13`: the condition names the dividend
+        // too; the answer is before its word.
+        dividend_condition(b, from, p).unwrap_or(p)
     } else if MODULUS_WORDS
         .iter()
         .any(|w| last.eq_ignore_ascii_case(w.as_bytes()))
@@ -158,6 +160,61 @@ fn modulus_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
     };
     let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
     apart.then_some(q)
+}
+
+/// The words that open a condition naming a dividend (`when 1024 is
+/// divided by 13`, `if $2^{10}$ is divided by 13`).
+const DIVIDEND_WORDS: [&str; 3] = ["when", "if", "once"];
+
+/// The most bytes of a dividend between its condition word and `is`
+/// (`when $3^{100} + 1$ is divided by 7`).
+const MAX_DIVIDEND_BYTES: usize = 40;
+
+/// Where the condition word starts when the division word at `p` follows
+/// `is` or `are`, a dividend and one of [`DIVIDEND_WORDS`] (`7 when 1024
+/// is divided by 13`, `if $2^{10}$ is divided by 13`): at most
+/// [`MAX_DIVIDEND_BYTES`] bytes of dividend, none of them a clause's end
+/// (`,`, `;`, `:`, `.`, `!`, `?`, a line break), and something before the
+/// condition word in its sentence.
+fn dividend_condition(b: &[u8], from: usize, p: usize) -> Option<usize> {
+    let (v, e) = word_before(b, from, p);
+    if e == p || !(b[v..e].eq_ignore_ascii_case(b"is") || b[v..e].eq_ignore_ascii_case(b"are")) {
+        return None;
+    }
+    let floor = from.max(v.saturating_sub(MAX_DIVIDEND_BYTES));
+    let mut k = run_before(b, floor, v, |c| c == b' ');
+    // (The dividend: at least one byte, then words back to the condition
+    // word.)
+    let mut dividend = false;
+    while k > floor {
+        let q = run_before(b, floor, k, |c| {
+            c != b' ' && !matches!(c, b',' | b';' | b':' | b'!' | b'?' | b'\n')
+        });
+        if q == k {
+            return None;
+        }
+        let word = &b[q..k];
+        let apart = q == from || b[q - 1] == b' ';
+        if dividend
+            && apart
+            && DIVIDEND_WORDS
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+        {
+            // (Not a condition that opens its sentence: `When 1024 is
+            // divided by 13` states no answer before it.)
+            let p = run_before(b, from, q, |c| c == b' ');
+            let opens = p == from || matches!(b[p - 1], b'.' | b'!' | b'?' | b'\n' | b':' | b';');
+            return (!opens).then_some(q);
+        }
+        if word.ends_with(b".") {
+            // (A sentence's end: `Done. When 8 is divided by 3`.)
+            return None;
+        }
+        dividend = true;
+        k = run_before(b, floor, q, |c| c == b' ');
+    }
+    None
 }
 
 /// Whether the answer that ends at `reach` and the condition word at `q`
@@ -384,6 +441,16 @@ mod tests {
             ("So 2^100 leaves remainder 2 mod 7.", "2"),
             ("Thus the number is 76 modulo 100.", "76"),
             ("So x is 2 (mod 5).", "2"),
+            // A dividend named in the condition (thirteenth session).
+            ("The remainder is 7 when 1024 is divided by 13.", "7"),
+            ("So 7 is the remainder when $2^{10}$ is divided by 13.", "7"),
+            (
+                "The remainder is 7 if the number 1024 is divided by 13.",
+                "7",
+            ),
+            ("We found 7. When 1024 is divided by 13.", "1024"),
+            ("So 1024 is divided by 13.", "1024"),
+            ("The remainder is 7, when 1024 is divided by 13.", "7"),
             // A quantity named in words (MX-18, eleventh session).
             (
                 "Thus the area is 50 square units when the width is 5.",

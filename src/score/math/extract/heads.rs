@@ -18,7 +18,7 @@ use super::numbers::{number_len, run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
-use super::reasons::{DETERMINERS, number_compared};
+use super::reasons::{APPOSITIVES, DETERMINERS, dash_before, number_compared};
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::text::find_byte;
@@ -74,11 +74,20 @@ impl Doc<'_> {
     /// `i` (answer from `s`, statement to `e`; `aside` when a `(` follows
     /// it): after a value, a comma, a semicolon, a dash, `(` or `or`, `but`,
     /// `and`, then one of [`REFINEMENTS`] and a value (`12, or rather 14`,
-    /// `about 100, but more precisely 98`, `100 (more precisely, 98)`, MX-19):
-    /// the refined value's span (inside the parentheses for an aside).
+    /// `about 100, but more precisely 98`, `100 (more precisely, 98)`, MX-19),
+    /// or after a comma `rounded to` a value ([`rounded_to_value`]): the
+    /// refined value's span (inside the parentheses for an aside).
     fn refined(&self, (s, i, e): (usize, usize, usize), aside: bool) -> Option<(usize, usize)> {
         let b = self.bytes();
         let before = self.text[s..i].trim_end();
+        // `8.72, rounded to 8.7`: the value it was rounded to (not a
+        // precision: `rounded to 2 decimal places`).
+        if !aside && before.ends_with(',') && starts_with_ci(&b[i + 1..e], "rounded") {
+            let at = i + 1 + "rounded".len();
+            if let Some(k) = rounded_to_value(&b[at..e]) {
+                return Some((at + k, e));
+            }
+        }
         let mut k = i + 1 + usize::from(aside);
         let mut joined = aside || before.ends_with([',', ';', '—', '-']);
         if let Some(c) = ["or ", "but ", "and "].iter().find(|c| {
@@ -211,7 +220,7 @@ impl Doc<'_> {
                     // `8, 3 more than Tom`, `8 (3 fewer than before)`, `4,
                     // the number of sides`: set apart after the value.
                     if set_apart(b, i, aside, rest, n) {
-                        return cut(i);
+                        return cut(dash_before(b, s, i).unwrap_or(i));
                     }
                     // `1/6, or about 16.7%`: an approximate restatement.
                     let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
@@ -365,12 +374,26 @@ fn cut_at(b: &[u8], s: usize, k: usize) -> (usize, usize) {
 /// [`number_compared`]), or a noun phrase after a comma (`4, the number of
 /// sides of a square`: `the`, `a` or `an`, a space and a word), or the share
 /// of each part after a comma or a `(` ([`shared_out`]: `12 apples, 4 for
-/// each of the 3 kids`). `rest` is what follows (past the `(` when
-/// `aside`), its first `n` bytes letters.
+/// each of the 3 kids`), or a phrase that a word of MX-22's
+/// [`APPOSITIVES`] opens after a comma (`9, rounded up from 8.7`, `100, up
+/// from 80`, `15, compared to 12`; `compared`, `versus` and `vs` without a
+/// comma too). `rest` is what follows (past the `(` when `aside`), its
+/// first `n` bytes letters.
 fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     let comma = b[i - 1] == b',';
-    let compared = (aside || comma) && number_compared(b, i + 1 + usize::from(aside));
+    // (`12 — 4 more than last year`: a dash before the space.)
+    let dash = dash_before(b, 0, i).is_some();
+    let compared = (aside || comma || dash) && number_compared(b, i + 1 + usize::from(aside));
     let word = &rest[..n];
+    let is = |x: &&str| word.eq_ignore_ascii_case(x.as_bytes());
+    // `9, rounded up from 8.7`, `12, compared to 10 last year`, `100, up
+    // from 80`, `15 versus 12`: a phrase of MX-22's APPOSITIVES after a
+    // comma (`compared`, `versus`, `vs` without one too); not `rounded to`
+    // a number, the value rounded (`8.72, rounded to 8.7`).
+    let rounded_to = is(&"rounded") && rounded_to_value(&rest[n..]).is_some();
+    let appositive = !aside
+        && (comma && APPOSITIVES.iter().any(is) || ["compared", "versus", "vs"].iter().any(is))
+        && !rounded_to;
     let named = comma
         && !aside
         && DETERMINERS
@@ -378,8 +401,52 @@ fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
             .any(|a| word.eq_ignore_ascii_case(a.as_bytes()))
         && rest.get(n) == Some(&b' ')
         && rest.get(n + 1).is_some_and(u8::is_ascii_alphabetic);
-    compared || named || (comma || aside) && shared_out(rest)
+    compared || named || appositive || (comma || aside) && shared_out(rest)
 }
+
+/// Where the value starts in `rest` (after `rounded` after a statement's
+/// value and a comma) when it is ` to`, ` up to` or ` down to`, then a
+/// space and a value (a digit, `$` or `-` first) that names no precision:
+/// `8.72, rounded to 8.7` is 8.7; `3.14159, rounded to 2 decimal places`
+/// is 3.14159 ([`PRECISIONS`]).
+fn rounded_to_value(rest: &[u8]) -> Option<usize> {
+    let p = [&b" to "[..], b" up to ", b" down to "]
+        .iter()
+        .find(|p| rest.len() > p.len() && rest[..p.len()].eq_ignore_ascii_case(p))?
+        .len();
+    if !matches!(rest[p], b'0'..=b'9' | b'$' | b'-') {
+        return None;
+    }
+    let value = rest[p..].iter().take_while(|&&c| c != b' ').count();
+    let after = &rest[p + value..];
+    let n = after
+        .iter()
+        .skip(1)
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    let word = &after[after.len().min(1)..after.len().min(1 + n)];
+    let precision = after.first() == Some(&b' ')
+        && PRECISIONS
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w.as_bytes()));
+    (!precision).then_some(p)
+}
+
+/// The words after a number that make it a precision (`2 decimal places`,
+/// `3 significant figures`, `4 digits`, `2 dp`, `3 sf`), not a value.
+const PRECISIONS: [&str; 11] = [
+    "decimal",
+    "decimals",
+    "place",
+    "places",
+    "digit",
+    "digits",
+    "significant",
+    "sig",
+    "figures",
+    "dp",
+    "sf",
+];
 
 /// The words after a number that share the value out (`4 for each of the 3
 /// kids`, `4 each`, `4 per kid`, `4 apiece`).

@@ -1280,6 +1280,27 @@ mod sentence_tests {
                 Ok("12 apples"),
             ),
             ("The answer is 12 apples (4 each).", Ok("12 apples")),
+            // A phrase set apart by a word of MX-22's APPOSITIVES, the
+            // value rounded to (thirteenth session).
+            (
+                "The final answer is 9, rounded to the nearest integer.",
+                Ok("9"),
+            ),
+            ("The answer is 9, rounded up from 8.7.", Ok("9")),
+            ("The answer is 15, compared to 12 last year.", Ok("15")),
+            ("The answer is 15, versus 12 last year.", Ok("15")),
+            ("The answer is 100, up from 80.", Ok("100")),
+            ("The answer is 100 compared to 80 before.", Ok("100")),
+            ("The answer is 3, up to rotation.", Ok("3")),
+            ("The answer is 8.72, rounded to 8.7.", Ok("8.7")),
+            ("The answer is 8.72, rounded up to 9.", Ok("9")),
+            (
+                "The answer is 3.14159, rounded to 2 decimal places.",
+                Ok("3.14159"),
+            ),
+            ("The answer is 3.14159, rounded to 3 sf.", Ok("3.14159")),
+            ("The answer is 8.72 (rounded to 8.7).", Ok("8.72")),
+            ("The answer is 12 \u{2014} 4 more than last year.", Ok("12")),
             ("The answer is 12, 4 per row.", Ok("12")),
             ("The answer is 4, 5, 6.", Ok("4, 5, 6")),
             (

@@ -333,7 +333,9 @@ fn fallback(
 
 /// MX-20: the value that the approximate restatement `f` restates
 /// ([`restated`]), as `read` reads it, when it ends right before the
-/// restatement's comma (a math delimiter and spaces between allowed).
+/// restatement's comma (a math delimiter and spaces between allowed, and
+/// a unit: `$2\sqrt{2}$ units, approximately 2.83`, `$5\pi$ cm, or about
+/// 15.7 cm`).
 fn restated_found(
     response: &str,
     from: usize,
@@ -342,9 +344,10 @@ fn restated_found(
 ) -> Option<Found> {
     let q = restated(response, from, f.span)?;
     read(from, q).filter(|g| {
-        response[g.reach.min(q)..q]
-            .trim_matches(['$', ' '])
-            .is_empty()
+        let gap = response[g.reach.min(q)..q].trim_matches(['$', ' ']);
+        gap.is_empty()
+            || ["unit", "units"].contains(&gap)
+            || crate::score::math::units::is_unit(gap)
     })
 }
 
@@ -724,6 +727,34 @@ mod production_tests {
         let chat =
             (0..b.len()).find(|&i| CHAT_TOKENS.iter().any(|t| b[i..].starts_with(t.as_bytes())));
         (start, start + chat.unwrap_or(b.len()))
+    }
+
+    /// An approximate restatement after a unit restates the value before
+    /// the unit (MX-20): a unit of ME-9's table or `units` alone between
+    /// the value and the restatement's comma; another word is not one.
+    #[test]
+    fn a_restatement_after_a_unit_restates_the_value() {
+        for (response, want) in [
+            (
+                "The distance is $2\\sqrt{2}$ units, approximately 2.83.",
+                "2\\sqrt{2}",
+            ),
+            ("The length is $5\\pi$ cm, or about 15.7 cm.", "5\\pi"),
+            (
+                "The side is $2\\sqrt{2}$ m, which is approximately 2.83 m.",
+                "2\\sqrt{2}",
+            ),
+            (
+                "The distance is $2\\sqrt{2}$ units away, approximately 2.83.",
+                "2.83",
+            ),
+            (
+                "The distance is $2\\sqrt{2}$ yuan, approximately 2.83.",
+                "2.83",
+            ),
+        ] {
+            assert_eq!(answer(response).as_deref(), Ok(want), "{response:?}");
+        }
     }
 
     /// `window_start` is the byte loop it replaced (the first line break

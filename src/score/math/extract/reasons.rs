@@ -112,8 +112,12 @@ pub(super) const DESCRIBING: [&str; 9] = [
 /// including $3 for shipping`, `15, excluding the 3 we discard`), a change
 /// or a sequel (`25 marbles, up from 10`, `$80, down 20%`, `7, followed by
 /// 13`), the whole (`15 students, out of 40`, `27, out of a possible 30`;
-/// in `, out of which 5 are red` the walk back stops at `which`).
-pub(super) const APPOSITIVES: [&str; 11] = [
+/// in `, out of which 5 are red` the walk back stops at `which`), a value
+/// compared with it (`15 students, compared to 12 last year`, `15, versus
+/// 12`, `15, relative to 12`, `15, against 12`) or the value it was rounded
+/// from (`9, rounded from 8.7`: [`apposed`] reads `rounded` only before
+/// `from`).
+pub(super) const APPOSITIVES: [&str; 17] = [
     "twice",
     "thrice",
     "half",
@@ -125,7 +129,19 @@ pub(super) const APPOSITIVES: [&str; 11] = [
     "down",
     "followed",
     "out",
+    "compared",
+    "versus",
+    "vs",
+    "relative",
+    "against",
+    "rounded",
 ];
+
+/// The words of [`APPOSITIVES`] that compare the value with the one after
+/// them: `to` after them names that value (`compared to 12`, `relative to
+/// 12`: not a range's end), and `compared`, `versus` and `vs` set it apart
+/// without a comma too (`15 students passed versus 12 last year`).
+const COMPARING: [&str; 5] = ["compared", "versus", "vs", "relative", "against"];
 
 /// The nouns of a change or a gap that, after `a`, `an` or `the` set apart
 /// by a comma after a value, name another value by it (`The population grew
@@ -207,7 +223,10 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         Err(q) => return Some(q),
         Ok(described) => described,
     };
-    if let Some(p) = part_of_span(b, s, span.0) {
+    if let Some(p) = part_of_span(b, s, span.0)
+        .or_else(|| known_by_adjective(b, s, span.0))
+        .or_else(|| label_before(b, s, span.0))
+    {
         return Some(p);
     }
     let comma_before = |at: usize| comma_before(b, s, at);
@@ -338,14 +357,17 @@ fn set_apart(text: &str, s: usize, span: (usize, usize)) -> Result<bool, usize> 
             && b.get(span.1 + 2).is_none_or(|c| !c.is_ascii_alphanumeric())
     });
     // (A comparison describes: `8, which is 3 fewer than before`; set
-    // apart by a comma or a parenthesis right before the value, it is an
-    // apposition to the value before it: `8 apples, 3 more than Tom`,
-    // `8 apples (3 fewer than before)`.)
+    // apart by a comma, a parenthesis or a dash right before the value, it
+    // is an apposition to the value before it: `8 apples, 3 more than Tom`,
+    // `8 apples (3 fewer than before)`, `12 — 4 more than last year`.)
     let compared = compared_after(b, span.1);
     if compared {
         let p = run_before(b, s, span.0, |c| matches!(c, b' ' | b'$'));
         if p > s && matches!(b[p - 1], b',' | b'(') {
             return Err(p - 1);
+        }
+        if let Some(d) = dash_before(b, s, p) {
+            return Err(d);
         }
     }
     Ok(ordinal || compared)
@@ -459,7 +481,9 @@ const RESULT_VERBS: [&str; 9] = [
 /// from the value at `value`, in its sentence from `s`; `after_value`: a
 /// value ends right before it) opens one that describes that value: `as`,
 /// `whereas` or a word of [`APPOSITIVES`] after a comma (`up` and `down`
-/// not before `to`, a range's end), `where` after a comma or a value with
+/// not before `to`, a range's end, but the words of [`COMPARING`] before it
+/// too; `compared`, `versus` and `vs` without a comma too; `rounded` only
+/// when `from` ends the words after it), `where` after a comma or a value with
 /// no `=` after it (`, where 5 and 7 are the sides`, `$$x = 12$$ where $x$
 /// is …`; `, where f(2) = -1` states the value: MX-18 reads `where x =
 /// 1`), or a noun of [`CHANGES`] after `a`, `an` or `the` after a comma,
@@ -475,10 +499,30 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
             .any(|a| b[q..p].eq_ignore_ascii_case(a.as_bytes()));
         return (next_word_is(rest, b"of") && p < w && article && comma_before(q)).then_some(q);
     }
-    let set_off = comma_before(w) || class & WHERE != 0 && after_value;
+    let is = |x: &str| b[w..e].eq_ignore_ascii_case(x.as_bytes());
+    let comparing = class & APPOSITIVE != 0 && COMPARING.iter().any(|x| is(x));
+    // (`compared to 12`, `versus 12`: no comma needed; not `relative to`
+    // or `against` alone, which name what a value is measured by.)
+    let unset = comparing && ["compared", "versus", "vs"].iter().any(|x| is(x));
+    let set_off = comma_before(w) || class & WHERE != 0 && after_value || unset;
     let describes = class & WHERE == 0 || !rest.contains(&b'=');
-    let range_end = class & APPOSITIVE != 0 && next_word_is(rest, b"to");
-    (set_off && describes && !range_end).then_some(w)
+    let range_end = class & APPOSITIVE != 0 && !comparing && next_word_is(rest, b"to");
+    // `9, rounded from 8.7`, `9, rounded up from 8.7`: the value rounded;
+    // after `rounded to` (`8.72, rounded to 8.7`) the value is the answer.
+    let rounded_from = !is("rounded") || last_word_is(rest, b"from");
+    (set_off && describes && !range_end && rounded_from).then_some(w)
+}
+
+/// Whether the last word of `t` (a run of ASCII letters before spaces at
+/// its end) is `word` (ASCII case ignored).
+fn last_word_is(t: &[u8], word: &[u8]) -> bool {
+    let t = t.trim_ascii_end();
+    let n = t
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    t[t.len() - n..].eq_ignore_ascii_case(word)
 }
 
 /// Whether `w` is a comparative that takes `than`: one of [`COMPARATIVES`],
@@ -572,17 +616,102 @@ fn zh_set_apart(text: &str, from: usize, at: usize) -> Option<usize> {
     clause.starts_with('比').then_some(from + c)
 }
 
-/// A `,` or `(` then a number compared ([`compared_after`]) between a word
-/// ending at `e` and what follows at `k` (`left, 3 fewer than`, `left (3
-/// fewer than`): where the `,` or `(` stands.
+/// The adjectives between an article and a number that name a quantity
+/// the sentence already knows (`of her original $25`, `of the remaining
+/// 5`, `in the first 10 minutes`).
+const KNOWN_ADJECTIVES: [&str; 11] = [
+    "original",
+    "initial",
+    "starting",
+    "remaining",
+    "first",
+    "last",
+    "other",
+    "same",
+    "entire",
+    "whole",
+    "total",
+];
+
+/// Where the preposition starts when the value at `value` (its sentence
+/// from `s`) follows a word of [`PREPOSITIONS`] or [`ADJUNCTS`], an article
+/// of [`ARTICLES`] and an adjective of [`KNOWN_ADJECTIVES`], each a word of
+/// its own, spaces between (`$` before the value allowed): `$10 of her
+/// original $25`, `3 of the remaining 5`, `2 miles in the first 10
+/// minutes` know the quantity, as `in the 2 cartons` does (MX-22).
+fn known_by_adjective(b: &[u8], s: usize, value: usize) -> Option<usize> {
+    let is = |(q, e): (usize, usize), list: &[&str]| {
+        list.iter()
+            .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
+    };
+    let at = run_before(b, s, value, |c| c == b'$');
+    let adjective = word_before(b, s, at);
+    if adjective.1 == at || !is(adjective, &KNOWN_ADJECTIVES) {
+        return None;
+    }
+    let article = word_before(b, s, adjective.0);
+    let prep = word_before(b, s, article.0);
+    let spaced = [article, prep].iter().all(|&(q, e)| q < e) && prep.1 < article.0;
+    let apart = prep.0 == s || !b[prep.0 - 1].is_ascii_alphanumeric();
+    (spaced
+        && apart
+        && article.1 < adjective.0
+        && is(article, &ARTICLES)
+        && (is(prep, &PREPOSITIONS) || is(prep, &ADJUNCTS)))
+    .then_some(prep.0)
+}
+
+/// The nouns that a number after them labels (`step 2`, `case 3`,
+/// `equation (4)`): the number is a label, not a value.
+const LABELS: [&str; 14] = [
+    "step", "case", "equation", "part", "line", "figure", "example", "problem", "question",
+    "lemma", "theorem", "exercise", "section", "chapter",
+];
+
+/// Where the noun of [`LABELS`] starts that the value at `value` (its
+/// sentence from `s`) labels: right before it, a word of its own, spaces
+/// or a `(` between (`This matches the 24 we found in step 2.`, `consistent
+/// with case 2`, MX-22).
+fn label_before(b: &[u8], s: usize, value: usize) -> Option<usize> {
+    let at = run_before(b, s, value, |c| c == b'(');
+    let (q, e) = word_before(b, s, at);
+    let apart = q == s || !b[q - 1].is_ascii_alphanumeric();
+    let labels = LABELS
+        .iter()
+        .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()));
+    (q < e && e < at && apart && labels).then_some(q)
+}
+
+/// Where the dash that ends right before `p` (`—`, `–` or `--`, after `s`)
+/// starts.
+pub(super) fn dash_before(b: &[u8], s: usize, p: usize) -> Option<usize> {
+    let before = &b[s..p];
+    if before.ends_with("\u{2014}".as_bytes()) || before.ends_with("\u{2013}".as_bytes()) {
+        Some(p - 3)
+    } else {
+        before.ends_with(b"--").then(|| p - 2)
+    }
+}
+
+/// A `,`, `(` or a dash (`—`, `–`, `--`) then a number compared
+/// ([`compared_after`]) between a word ending at `e` and what follows at
+/// `k` (`left, 3 fewer than`, `left (3 fewer than`, `cows — 4 more than`):
+/// where the `,`, `(` or dash stands.
 fn apposed_comparison(b: &[u8], e: usize, k: usize) -> Option<usize> {
     let gap = &b[e..k];
     let lead = gap.iter().take_while(|&&c| c == b' ').count();
-    if !matches!(gap.get(lead), Some(b',' | b'(')) {
-        return None;
-    }
-    let spaces = gap[lead + 1..].iter().take_while(|&&c| c == b' ').count();
-    number_compared(b, e + lead + 1 + spaces).then_some(e + lead)
+    let mark = match &gap[lead..] {
+        [b',' | b'(', ..] => 1,
+        [b'-', b'-', ..] => 2,
+        // (`—` and `–`, U+2014 and U+2013.)
+        [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
+        _ => return None,
+    };
+    let spaces = gap[lead + mark..]
+        .iter()
+        .take_while(|&&c| c == b' ')
+        .count();
+    number_compared(b, e + lead + mark + spaces).then_some(e + lead)
 }
 
 /// Whether a number starts at `at` (a digit, then digits, `.` and `,`)
@@ -779,6 +908,45 @@ mod tests {
             ("So she scored 27, out of $30$.", "27"),
             ("There are 40 marbles, out of which 5 are red.", "5"),
             ("So she scored 27, out of a possible 30.", "27"),
+            // A value compared with it, the value it was rounded from
+            // (thirteenth session).
+            (
+                "In total, 15 students passed, compared to 12 last year.",
+                "15",
+            ),
+            ("So 15 passed, compared with 12 last year.", "15"),
+            ("This year 15 students passed versus 12 last year.", "15"),
+            ("This year 15 students passed vs 12 last year.", "15"),
+            ("The total is 40 apples, relative to 30 yesterday.", "40"),
+            ("Thus 15 students passed, against 12 last year.", "15"),
+            ("We get 9, rounded from 8.72.", "9"),
+            ("It takes 6 hours, rounded up from 5.5 hours.", "6 hours"),
+            ("So x is about 8.72, rounded to 8.7.", "8.7"),
+            ("So x is about 8.72, rounded up to 9.", "9"),
+            ("The values range from 3 up to 10.", "10"),
+            (
+                "The discount is 12 relative to the base price of 100.",
+                "100",
+            ),
+            ("The discount is 12 against 100.", "100"),
+            // A known quantity named with an adjective, a label's number.
+            (
+                "She spent $15, leaving her with $10 of her original $25.",
+                "10",
+            ),
+            ("He gave away 3 and kept 5 of the original 8.", "5"),
+            ("She gave 3 of the remaining 5 to her brother.", "3"),
+            ("He ran 2 miles in the first 10 minutes.", "2 miles"),
+            (
+                "So, 4 × 6 = 24 apples. This matches the 24 we found in step 2.",
+                "24",
+            ),
+            ("So we get 12, consistent with case 2.", "12"),
+            ("So we get 12, as in equation (3).", "12"),
+            ("We get 5 of the original.", "5"),
+            ("The remaining 5 are red.", "5"),
+            ("It was hard. See step 2.", "2"),
+            ("So it is 12 in substep 2.", "2"),
             ("The terms start at 2002, each 7 apart, up to 2996.", "2996"),
             ("It is 6, and then the difference increases by 1.", "1"),
             ("Whereas the first box holds 3, the second holds 5.", "5"),
@@ -857,10 +1025,19 @@ mod tests {
             ("The total cost is $15, including $3 for shipping.", "15"),
             ("The total is 15, excluding the 3 we discard.", "15"),
             ("So we have 40, double the 20 we had.", "40"),
+            // After a dash (thirteenth session).
+            (
+                "Thus there are 12 cows \u{2014} 4 more than last year.",
+                "12",
+            ),
+            ("Thus there are 12 \u{2013} 4 more than last year.", "12"),
+            ("Thus there are 12 cows -- 4 more than last year.", "12"),
             // Not set apart, no comparative, too many words between.
             ("He is 3 years older than Tom.", "3"),
             ("Bob has 8. Tom has 3 more than Bob.", "3"),
             ("We add 8, 3 and 4.", "4"),
+            // (A hyphen between spaces is a minus sign.)
+            ("Thus there are 12 cows - 4 more than last year.", "4"),
             ("We add 8, 3 other things than that.", "3"),
             ("We have 8, 3 big red apples more than Tom.", "3"),
             ("We have 8, 3 times 4.", "4"),

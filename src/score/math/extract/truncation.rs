@@ -108,9 +108,10 @@ fn ends_on_operator(t: &str) -> bool {
         return true;
     }
     let on_operator = match last {
-        b'+' | b'=' | b'^' | b'_' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
+        b'+' | b'=' | b'^' | b'(' | b'[' | b'{' | b'&' | b'<' | b'>' | b'/' => true,
         b'-' => !t.ends_with("--"),
-        b'*' => !t.ends_with("**"),
+        b'*' => !t.ends_with("**") && !closes_emphasis(b, b'*'),
+        b'_' => !closes_emphasis(b, b'_'),
         b'\\' => !t.ends_with("\\\\"),
         b',' | b';' | b':' => true,
         _ => false,
@@ -151,6 +152,28 @@ fn ends_on_operator(t: &str) -> bool {
                 | "quad"
                 | "qquad"
         )
+}
+
+/// Whether the `mark` (`*` or `_`) that ends `b` closes an emphasis opened
+/// on its line (`*Note: this assumes fair coins.*`, `The result is *x =
+/// 3*`): the byte before it is no space and no `mark`, and the nearest
+/// `mark` before it on the line opens one (at the line's start or after a
+/// space or `(`, no space after it). `2*3*` (after a digit) and `x_` end
+/// on an operator. One pass back over the last line.
+fn closes_emphasis(b: &[u8], mark: u8) -> bool {
+    let n = b.len();
+    if n < 3 || matches!(b[n - 2], b' ' | b'\t' | b'\n') || b[n - 2] == mark {
+        return false;
+    }
+    let line = &b[..n - 1];
+    let Some(o) = line.iter().rposition(|&c| c == mark || c == b'\n') else {
+        return false;
+    };
+    line[o] == mark
+        && (o == 0 || matches!(line[o - 1], b' ' | b'\t' | b'\n' | b'('))
+        && line
+            .get(o + 1)
+            .is_some_and(|c| !c.is_ascii_whitespace() && *c != mark)
 }
 
 /// The units of `t` that [`Delimiters`] keeps: one pass over the `\[`,
@@ -524,6 +547,10 @@ mod tests {
             "2 *",
             "f(",
             "\\frac",
+            "so 2*3*",
+            "x_",
+            "a *b *",
+            "so x = 3 * 4 *",
         ] {
             assert_eq!(
                 cut_in_formula(t, ""),
@@ -531,7 +558,19 @@ mod tests {
                 "{t:?}"
             );
         }
-        for t in ["a &= 1 \\\\", "**5**", "so 5 --", "so 5"] {
+        // (A `*` or `_` closing an emphasis opened on its line is markup:
+        // thirteenth session.)
+        for t in [
+            "a &= 1 \\\\",
+            "**5**",
+            "so 5 --",
+            "so 5",
+            "The answer is *3*",
+            "*Note: this assumes fair coins.*",
+            "The result is *x = 3*",
+            "(*rounded*",
+            "so _x = 3_",
+        ] {
             assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
         }
     }
