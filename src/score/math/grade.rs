@@ -356,6 +356,10 @@ mod tests {
             ("(C) 24", "(D) 24", "not_equal"),
             ("C", "So the answer is (C) 24.", "equal"),
             ("D", "So the answer is (C) 24.", "not_equal"),
+            ("24", "Therefore, the answer is D: 24.", "equal"),
+            ("24", "Therefore, the answer is D) 24.", "equal"),
+            ("24", r"The answer is $\boxed{D: 24}$", "equal"),
+            ("D", r"The answer is $\boxed{D: 24}$", "equal"),
         ] {
             let g = grade(gold, response, &opts);
             assert_eq!(g.verdict.outcome.as_str(), want, "{gold} / {response}");
@@ -366,6 +370,13 @@ mod tests {
             ("**(B)** 12", Some("12")),
             ("option (D) 7", Some("7")),
             ("(B) -3", Some("-3")),
+            // A letter and `:` or `)` (thirteenth session).
+            ("D: 24", Some("24")),
+            ("D) 24", Some("24")),
+            ("(D): 24", Some("24")),
+            ("D:24", None),
+            ("D. 24", None),
+            ("Do 24", None),
             ("(A) + (B)", None),
             ("(A)(B)", None),
             ("(A) - 2", None),

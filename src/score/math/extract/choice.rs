@@ -25,17 +25,21 @@ pub fn choice_letter(text: &str) -> Option<char> {
 
 /// The value after a choice letter in parentheses that opens `text`
 /// (`(C) 24`, `\textbf{(C) } 24`, `**(B)** 12`, `option (D) 7`: `24`, `24`,
-/// `12`, `7`), when a value follows it (MX-16: a response that names its
+/// `12`, `7`), or after a letter and `:` or `)` (`D: 24`, `D) 24`, `(D):
+/// 24`), when a value follows it (MX-16: a response that names its
 /// option and the option's value, graded against a gold value). `None`
 /// without such a letter, or with nothing after it, or an operator
 /// (`(A) + (B)`), or without a space or closing mark between the letter
 /// and what follows (`(A)(B)`).
 pub(crate) fn labelled_value(text: &str) -> Option<&str> {
-    // (The letter in parentheses, read as `choice_at_start` reads it.)
-    if !after_prefixes(text).starts_with('(') {
+    // (The letter in parentheses, read as `choice_at_start` reads it, or
+    // a letter before `:` or `)`.)
+    let t = after_prefixes(text).as_bytes();
+    if t.first() != Some(&b'(') && !matches!(t.get(1), Some(b':' | b')')) {
         return None;
     }
     let (_, rest) = choice_at_start(text)?;
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
     let value =
         rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '}' | '*' | '~'));
     let apart = value.len() < rest.len();

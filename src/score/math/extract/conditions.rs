@@ -27,6 +27,7 @@ use super::numbers::{back_past_delimiter, run_after, run_before, word_before};
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &[
     "at",
+    "as",
     "when",
     "whenever",
     "for",
@@ -58,6 +59,7 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     let b = text.as_bytes();
     let Some(var) = variable_leading(b, from, span)
         .or_else(|| variable_before(b, from, span.0))
+        .or_else(|| variable_approaching(b, from, span.0))
         .or_else(|| variable_is(b, from, span.0))
         .or_else(|| named_is(b, from, span.0))
         .or_else(|| named_is(b, from, list_start(b, from, span.0)?))
@@ -66,6 +68,12 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
     };
     let mut var = var;
     for _ in 0..MAX_JOINED_CONDITIONS {
+        // `when a = b = 2`: a chain of equalities, read from its first
+        // variable.
+        if let Some(v) = variable_before(b, from, var) {
+            var = v;
+            continue;
+        }
         // Back from the variable: spaces, one math delimiter, spaces.
         let (k, end) = back_past_delimiter(b, from, var);
         if end == k && k == var {
@@ -252,7 +260,14 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
         }
         _ => false,
     };
-    relation.then_some(s)
+    // (`x \to 0`, `n → ∞`: a limit's variable, [`APPROACHES`].)
+    let approaches = APPROACHES.iter().any(|r| {
+        let r = r.as_bytes();
+        rest.len() > r.len()
+            && rest[..r.len()].eq_ignore_ascii_case(r)
+            && !rest[r.len()].is_ascii_alphabetic()
+    });
+    (relation || approaches).then_some(s)
 }
 
 /// The variable of `v is ` or `v equals ` ending just before `at` (a
@@ -358,6 +373,35 @@ fn list_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
     start
 }
 
+/// The words and signs of a variable's limit (`x approaches 0`, `n \to
+/// \infty`, `n → ∞`).
+const APPROACHES: [&str; 7] = [
+    "approaches",
+    "approaching",
+    "tends to",
+    "goes to",
+    "\\to",
+    "\\rightarrow",
+    "\u{2192}",
+];
+
+/// The variable before a word or sign of [`APPROACHES`] ending just
+/// before `at` (spaces around it; a word of its own): `as x approaches 0`,
+/// `as $n \to \infty$`. Its position.
+fn variable_approaching(b: &[u8], from: usize, at: usize) -> Option<usize> {
+    let k = run_before(b, from, at, |c| c == b' ');
+    let t = &b[from..k];
+    let r = APPROACHES.iter().find(|r| {
+        let r = r.as_bytes();
+        t.len() > r.len()
+            && t[t.len() - r.len()..].eq_ignore_ascii_case(r)
+            && (!r[0].is_ascii_alphabetic() || !t[t.len() - r.len() - 1].is_ascii_alphabetic())
+    })?;
+    let k = run_before(b, from, k - r.len(), |c| c == b' ');
+    let v = k.checked_sub(1).filter(|&v| v >= from)?;
+    (b[v].is_ascii_alphabetic() && alone_before(b, from, v)).then_some(v)
+}
+
 /// The variable of `v = ` (or another relation: `=`, `<`, `>`, `<=`, `>=`,
 /// `≤`, `≥`, `\\le`, `\\ge`, `\\leq`, `\\geq`, `\\lt`, `\\gt`) ending just
 /// before `at` (spaces around the relation): its position.
@@ -441,6 +485,16 @@ mod tests {
             ("So 2^100 leaves remainder 2 mod 7.", "2"),
             ("Thus the number is 76 modulo 100.", "76"),
             ("So x is 2 (mod 5).", "2"),
+            // A chain of equalities, a limit's variable (thirteenth session).
+            ("The minimum is 5, achieved when a = b = 2.", "5"),
+            ("The limit equals -1 as x approaches 0.", "-1"),
+            ("The limit is $1$ as $x \\to 0$.", "1"),
+            ("The limit is 1 as n \u{2192} 7.", "1"),
+            ("The limit is 1 as n tends to 7.", "1"),
+            ("So x = y = 3.", "3"),
+            ("It is 12 as long as x = 2.", "12"),
+            ("We get 6 as shown above with 3 cases.", "3"),
+            ("The limit is 1 as the top approaches 7.", "7"),
             // A dividend named in the condition (thirteenth session).
             ("The remainder is 7 when 1024 is divided by 13.", "7"),
             ("So 7 is the remainder when $2^{10}$ is divided by 13.", "7"),

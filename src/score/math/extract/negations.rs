@@ -809,6 +809,9 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
     // negation or a softening word, whether the last word was `too`.
     let (mut comma, mut joiner) = (false, false);
     let (mut negation, mut softened, mut too) = (0u8, 0u8, false);
+    // (Whether the last word read is a negation: one that ends its clause
+    // has its verb left out, `n = 4 does not.`, `4 is not.`)
+    let mut bare = false;
     let mut i = at;
     while i < limit {
         let c = b[i];
@@ -819,6 +822,7 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
                 .count();
             let w = &b[i..e];
             i = e;
+            bare = false;
             if comma {
                 comma = false;
                 if is_in(w, &JOINERS) {
@@ -864,6 +868,7 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             } else {
                 negation.saturating_sub(1)
             };
+            bare = negates && softened == 0;
             // (`no mistake`, `without contradiction`.)
             softened = if is_in(w, &["no", "without"]) {
                 3
@@ -872,6 +877,14 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             };
             continue;
         }
+        // `n = 5 works, while n = 4 does not.`: a negation whose verb is
+        // left out, last in its clause, judges the value.
+        let ends = matches!(c, b'\n' | b';' | b'!' | b',' | b')')
+            || c == b'.' && b.get(i + 1).is_none_or(|d| d.is_ascii_whitespace());
+        if bare && ends {
+            return Reading::Judged(i);
+        }
+        bare &= c == b' ';
         match c {
             b'0'..=b'9' => return Reading::Stopped,
             b'\n' | b';' | b':' | b'!' | b'?' => break,
@@ -880,6 +893,9 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             _ => {}
         }
         i += 1;
+    }
+    if bare && i == b.len() {
+        return Reading::Judged(i);
     }
     // (A sentence's end; `too` last is `also`.)
     if i >= limit || !matches!(b[i], b'.' | b'!' | b'\n') {
@@ -1115,6 +1131,14 @@ mod tests {
                 Err(super::NEGATED),
             ),
             ("So it isn't 8.", Err(super::NEGATED)),
+            // A negation whose verb is left out (thirteenth session).
+            ("So n = 5 works, while n = 4 does not.", Ok("5")),
+            ("5 is prime, while 4 is not.", Ok("5")),
+            ("The value 3 works and 4 doesn't.", Ok("3")),
+            ("So n = 5 works, but n = 4 doesn't, as shown.", Ok("5")),
+            ("The sum is 10, which I did not expect.", Ok("10")),
+            ("So x = 4 is not extraneous.", Ok("4")),
+            ("So x = 4 is no doubt right.", Ok("4")),
             ("Clearly the value cannot be 8.", Err(super::NEGATED)),
             ("So x is not divisible by 3.", Ok("3")),
             ("The answer is 9, not 8.", Ok("9")),

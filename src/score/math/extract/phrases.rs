@@ -89,6 +89,7 @@ pub(super) const CUT_WORDS: &[&str] = &[
     "provided",
     "although",
     "though",
+    "whether",
 ];
 
 /// Words that open a remark in parentheses after a statement's value, besides
@@ -1292,6 +1293,10 @@ mod sentence_tests {
             ("The answer is 100, up from 80.", Ok("100")),
             ("The answer is 100 compared to 80 before.", Ok("100")),
             ("The answer is 3, up to rotation.", Ok("3")),
+            (
+                "So the answer is 12, whether or not we count the ends.",
+                Ok("12"),
+            ),
             ("The answer is 8.72, rounded to 8.7.", Ok("8.7")),
             ("The answer is 8.72, rounded up to 9.", Ok("9")),
             (

@@ -48,8 +48,16 @@ use super::sentence_start_back;
 
 /// The words that open a reason (ASCII case ignored, a word of their own;
 /// `given` as in `144 square centimeters, given that each side measures
-/// 12 centimeters`).
-pub(super) const REASONS: [&str; 3] = ["since", "because", "given"];
+/// 12 centimeters`) or an assumption (`1/3, assuming all 3 outcomes are
+/// equally likely`, `5, provided that n > 2`).
+pub(super) const REASONS: [&str; 6] = [
+    "since",
+    "because",
+    "given",
+    "assuming",
+    "supposing",
+    "provided",
+];
 
 /// The words after `, which is` that describe the value before it (`24,
 /// which is divisible by 3`, `4 more than 20`, `twice 12`, `a multiple of
@@ -929,6 +937,14 @@ mod tests {
                 "100",
             ),
             ("The discount is 12 against 100.", "100"),
+            // An assumption (thirteenth session).
+            (
+                "The probability is 1/3, assuming all 3 outcomes are equally likely.",
+                "1/3",
+            ),
+            ("So it is 5, provided that n > 2.", "5"),
+            ("So it is 5, supposing 2 of them fail.", "5"),
+            ("The 3 provided are enough.", "3"),
             // A known quantity named with an adjective, a label's number.
             (
                 "She spent $15, leaving her with $10 of her original $25.",
