@@ -102,8 +102,12 @@ pub(super) const DESCRIBED: [&str; 32] = [
 /// The verbs after `, which` or right after a value that describe the
 /// value before them (`5, which satisfies x > 3`, `x = 4 satisfies the
 /// equation 2x + 1 = 9`), whatever follows them.
-pub(super) const DESCRIBING: [&str; 9] = [
+pub(super) const DESCRIBING: [&str; 13] = [
     "satisfies",
+    "appears",
+    "appear",
+    "occurs",
+    "occur",
     "satisfy",
     "matches",
     "agrees",
@@ -114,6 +118,12 @@ pub(super) const DESCRIBING: [&str; 9] = [
     "meets",
 ];
 
+/// The verbs of [`DESCRIBING`] that describe the value only after `,
+/// which` (`7, which appears 3 times`), not right after it (`150 exceeds
+/// the budget by 50`, `7 appears 3 times`: the number after them is as
+/// often the one asked).
+const AFTER_WHICH_ONLY: [&str; 5] = ["exceeds", "appears", "appear", "occurs", "occur"];
+
 /// The words that open a phrase set apart after a value (a comma before
 /// them) that describes it by another value: a multiple (`20 cm, twice
 /// the width of 10 cm`, `40, double the 20 we had`), a part (`$15,
@@ -122,10 +132,11 @@ pub(super) const DESCRIBING: [&str; 9] = [
 /// 13`), the whole (`15 students, out of 40`, `27, out of a possible 30`;
 /// in `, out of which 5 are red` the walk back stops at `which`), a value
 /// compared with it (`15 students, compared to 12 last year`, `15, versus
-/// 12`, `15, relative to 12`, `15, against 12`) or the value it was rounded
-/// from (`9, rounded from 8.7`: [`apposed`] reads `rounded` only before
-/// `from`).
-pub(super) const APPOSITIVES: [&str; 17] = [
+/// 12`, `15, relative to 12`, `15, against 12`), the value it was rounded
+/// from or changed from (`9, rounded from 8.7`: [`apposed`] reads `rounded`
+/// only before `from`; `50 km/h, from 40 km/h before`) or how often it
+/// occurs (`7, appearing 3 times`).
+pub(super) const APPOSITIVES: [&str; 20] = [
     "twice",
     "thrice",
     "half",
@@ -143,6 +154,9 @@ pub(super) const APPOSITIVES: [&str; 17] = [
     "relative",
     "against",
     "rounded",
+    "from",
+    "appearing",
+    "occurring",
 ];
 
 /// The words of [`APPOSITIVES`] that compare the value with the one after
@@ -154,7 +168,13 @@ const COMPARING: [&str; 5] = ["compared", "versus", "vs", "relative", "against"]
 /// The nouns of a change or a gap that, after `a`, `an` or `the` set apart
 /// by a comma after a value, name another value by it (`The population grew
 /// to 100, an increase of 25.`, `7, the difference of 12 and 5`).
-pub(super) const CHANGES: [&str; 8] = [
+pub(super) const CHANGES: [&str; 14] = [
+    "improvement",
+    "reduction",
+    "growth",
+    "decline",
+    "jump",
+    "increment",
     "increase",
     "decrease",
     "difference",
@@ -308,12 +328,14 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
             return (comma_before(w) || after_value()).then_some(w);
         }
         // (A describing verb right after a value: `x = 4 satisfies the
-        // equation 2x + 1 = 9`; not `exceeds`, whose `by` names a
-        // difference as often asked as the value: `150 exceeds the budget
-        // by 50`.)
+        // equation 2x + 1 = 9`; not one of AFTER_WHICH_ONLY: `150 exceeds
+        // the budget by 50`, `7 appears 3 times` name a number as often
+        // asked as the value.)
         if apart
             && class & DESCRIBING_VERB != 0
-            && !b[w..e].eq_ignore_ascii_case(b"exceeds")
+            && !AFTER_WHICH_ONLY
+                .iter()
+                .any(|x| b[w..e].eq_ignore_ascii_case(x.as_bytes()))
             && after_value()
         {
             return Some(w);
@@ -937,6 +959,19 @@ mod tests {
                 "100",
             ),
             ("The discount is 12 against 100.", "100"),
+            // How often the value occurs, a change set apart, the value
+            // it changed from (thirteenth session).
+            ("The mode is 7, appearing 3 times.", "7"),
+            ("The mode is 7, which appears 3 times.", "7"),
+            ("The number 7 appears 3 times.", "3"),
+            (
+                "The final score is 90 points, an improvement of 10 points.",
+                "90",
+            ),
+            ("The new speed is 50 km/h, from 40 km/h before.", "50 km/h"),
+            ("The speed increased by 25%, from 40 to 50 km/h.", "25%"),
+            ("We solve 2x = 6, from which we get x = 3.", "3"),
+            ("Counting from 5, we reach 12.", "12"),
             // An assumption (thirteenth session).
             (
                 "The probability is 1/3, assuming all 3 outcomes are equally likely.",
