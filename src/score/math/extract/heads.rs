@@ -18,9 +18,10 @@ use super::numbers::{number_len, run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
-use super::reasons::{APPOSITIVES, DETERMINERS, dash_before, number_compared};
+use super::reasons::{APPOSITIVES, DETERMINERS, UNSET, dash_before, number_compared};
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
+use crate::score::math::units::is_unit;
 use crate::text::find_byte;
 
 impl Doc<'_> {
@@ -391,9 +392,8 @@ fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     // comma (`compared`, `versus`, `vs` without one too); not `rounded to`
     // a number, the value rounded (`8.72, rounded to 8.7`).
     let rounded_to = is(&"rounded") && rounded_to_value(&rest[n..]).is_some();
-    let appositive = !aside
-        && (comma && APPOSITIVES.iter().any(is) || ["compared", "versus", "vs"].iter().any(is))
-        && !rounded_to;
+    let appositive =
+        !aside && (comma && APPOSITIVES.iter().any(is) || UNSET.iter().any(is)) && !rounded_to;
     let named = comma
         && !aside
         && DETERMINERS
@@ -450,7 +450,7 @@ const PRECISIONS: [&str; 11] = [
 
 /// The words after a number that share the value out (`4 for each of the 3
 /// kids`, `4 each`, `4 per kid`, `4 apiece`).
-const SHARES: [&str; 5] = ["for each", "for every", "each", "per", "apiece"];
+pub(super) const SHARES: [&str; 5] = ["for each", "for every", "each", "per", "apiece"];
 
 /// Whether `rest` opens with a number (digits, `.`, `,`; `$` first
 /// allowed), then a space and a word of [`SHARES`] (a word of its own):
@@ -473,7 +473,7 @@ fn shared_out(rest: &[u8]) -> bool {
 
 /// Whether `rest` (after a value and ` (`) is a closed group that restates
 /// the value or names it (MX-11): a number alone (`0.375`, `37.5%`, `≈
-/// 0.375`, `= 1/2`), or ASCII words alone, two letters or more
+/// 0.375`, `= 1/2`) or with a unit (`1,500 mL`), or ASCII words alone, two letters or more
 /// (`twelve`, `a dozen`, `cm`; not `pi`, a factor).
 fn restated_in_parentheses(rest: &[u8]) -> bool {
     let Some(close) = rest.iter().position(|&c| c == b')') else {
@@ -488,6 +488,13 @@ fn restated_in_parentheses(rest: &[u8]) -> bool {
         .trim_ascii();
     let number = number.strip_prefix(b"-").unwrap_or(number);
     let number = number.strip_suffix(b"%").unwrap_or(number);
+    // (`1.5 liters (1,500 mL)`: a number and a unit of ME-9's table.)
+    let number = match number.iter().rposition(|&c| c == b' ') {
+        Some(k) if std::str::from_utf8(&number[k + 1..]).is_ok_and(is_unit) => {
+            number[..k].trim_ascii_end()
+        }
+        _ => number,
+    };
     let is_number = number.first().is_some_and(u8::is_ascii_digit)
         && number.last().is_some_and(u8::is_ascii_digit)
         && number
@@ -570,6 +577,11 @@ mod tests {
             (")", false),
             ("1, 2)", false),
             ("2x)", false),
+            // A number with a unit (thirteenth session).
+            ("1,500 mL)", true),
+            ("1500 m)", true),
+            ("1,500 apples)", false),
+            ("x + 1 mL)", false),
         ] {
             assert_eq!(restated_in_parentheses(rest.as_bytes()), want, "{rest:?}");
         }

@@ -38,6 +38,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-22).
 
+use super::heads::SHARES;
 use super::lexicon::{
     ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON,
     VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
@@ -164,6 +165,11 @@ pub(super) const APPOSITIVES: [&str; 20] = [
 /// 12`: not a range's end), and `compared`, `versus` and `vs` set it apart
 /// without a comma too (`15 students passed versus 12 last year`).
 const COMPARING: [&str; 5] = ["compared", "versus", "vs", "relative", "against"];
+
+/// The words of [`COMPARING`] that set the value after them apart without
+/// a comma (`15 students passed versus 12 last year`), here and in MX-11's
+/// statements (`The answer is 100 compared to 80 before.`).
+pub(super) const UNSET: [&str; 3] = ["compared", "versus", "vs"];
 
 /// The nouns of a change or a gap that, after `a`, `an` or `the` set apart
 /// by a comma after a value, name another value by it (`The population grew
@@ -400,6 +406,14 @@ fn set_apart(text: &str, s: usize, span: (usize, usize)) -> Result<bool, usize> 
             return Err(d);
         }
     }
+    // (A share set apart after another value: `$150, or $50 per person`,
+    // `$150 ($50 per person)`, `12 apples, 4 for each of the 3 kids`, as
+    // MX-11 reads a statement's.)
+    if shared_after(b, span.1) {
+        if let Some(q) = set_apart_before(b, s, span.0) {
+            return Err(q);
+        }
+    }
     Ok(ordinal || compared)
 }
 
@@ -533,7 +547,7 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     let comparing = class & APPOSITIVE != 0 && COMPARING.iter().any(|x| is(x));
     // (`compared to 12`, `versus 12`: no comma needed; not `relative to`
     // or `against` alone, which name what a value is measured by.)
-    let unset = comparing && ["compared", "versus", "vs"].iter().any(|x| is(x));
+    let unset = comparing && UNSET.iter().any(|x| is(x));
     let set_off = comma_before(w) || class & WHERE != 0 && after_value || unset;
     let describes = class & WHERE == 0 || !rest.contains(&b'=');
     let range_end = class & APPOSITIVE != 0 && !comparing && next_word_is(rest, b"to");
@@ -710,6 +724,43 @@ fn label_before(b: &[u8], s: usize, value: usize) -> Option<usize> {
         .iter()
         .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()));
     (q < e && e < at && apart && labels).then_some(q)
+}
+
+/// Whether a word of MX-11's [`SHARES`] follows the value ending at `end`
+/// (a math delimiter and spaces between): `$50 per person`, `4 for each
+/// of the 3 kids`, `$50 each`.
+fn shared_after(b: &[u8], end: usize) -> bool {
+    let rest = &b[end..];
+    let rest = rest.strip_prefix(b"$").unwrap_or(rest);
+    let n = rest.iter().take_while(|&&c| c == b' ').count();
+    let rest = &rest[n..];
+    n > 0
+        && SHARES.iter().any(|w| {
+            rest.len() >= w.len()
+                && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                && rest.get(w.len()).is_none_or(|c| !c.is_ascii_alphabetic())
+        })
+}
+
+/// Where the `,` or `(` stands that sets apart the value at `at` (in its
+/// sentence from `s`): right before it (spaces and `$` between), or before
+/// `or` or `that is` right before it (`$150, or $50 per person`).
+fn set_apart_before(b: &[u8], s: usize, at: usize) -> Option<usize> {
+    let mut p = run_before(b, s, at, |c| matches!(c, b' ' | b'$'));
+    for words in [&["or"][..], &["is", "that"]] {
+        let mut q = p;
+        let all = words.iter().all(|w| {
+            let (ws, we) = word_before(b, s, q);
+            let ok = we == q && b[ws..we].eq_ignore_ascii_case(w.as_bytes());
+            q = run_before(b, s, ws, |c| c == b' ');
+            ok
+        });
+        if all {
+            p = q;
+            break;
+        }
+    }
+    (p > s && matches!(b[p - 1], b',' | b'(')).then(|| p - 1)
 }
 
 /// Where the dash that ends right before `p` (`—`, `–` or `--`, after `s`)
@@ -972,6 +1023,13 @@ mod tests {
             ("The speed increased by 25%, from 40 to 50 km/h.", "25%"),
             ("We solve 2x = 6, from which we get x = 3.", "3"),
             ("Counting from 5, we reach 12.", "12"),
+            // A share set apart after another value (thirteenth session).
+            ("The total cost is $150, or $50 per person.", "150"),
+            ("The total cost is $150 ($50 per person).", "150"),
+            ("The total cost is $150, that is $50 each.", "150"),
+            ("The total is 12 apples, 4 for each of the 3 kids.", "12"),
+            ("So it costs $50 per person.", "50"),
+            ("The total is 150 and 50 each.", "50"),
             // An assumption (thirteenth session).
             (
                 "The probability is 1/3, assuming all 3 outcomes are equally likely.",
