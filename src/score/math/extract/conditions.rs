@@ -344,7 +344,7 @@ fn named_is(b: &[u8], from: usize, at: usize) -> Option<usize> {
 /// and 4`; spaces or `$` around each), at most [`MAX_JOINED_CONDITIONS`]
 /// of them: a named condition may state a list (`when the two numbers are
 /// 2 and 3`). `None` when no number is joined before the value.
-fn list_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
+pub(super) fn list_start(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let mut start = None;
     let mut k = at;
     for _ in 0..MAX_JOINED_CONDITIONS {

@@ -38,6 +38,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-22).
 
+use super::conditions::list_start;
 use super::heads::SHARES;
 use super::lexicon::{
     ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON,
@@ -260,6 +261,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
     if let Some(p) = part_of_span(b, s, span.0)
         .or_else(|| known_by_adjective(b, s, span.0))
         .or_else(|| label_before(b, s, span.0))
+        .or_else(|| operands_of(b, s, span.0))
     {
         return Some(p);
     }
@@ -705,6 +707,49 @@ fn known_by_adjective(b: &[u8], s: usize, value: usize) -> Option<usize> {
     .then_some(prep.0)
 }
 
+/// The most words of the noun between `the` and `of` that [`operands_of`]
+/// reads (`the greatest common divisor of`).
+const MAX_NOUN_WORDS: usize = 3;
+
+/// Where `is`, `are`, `was` or `equals` starts when the value at `value`
+/// (its sentence from `s`) is the last operand that a noun names after
+/// them: a value, that word, `the`, a noun of at most [`MAX_NOUN_WORDS`]
+/// words, `of` and the operands (one number, or numbers joined by `and`,
+/// `or` and commas; `$` and spaces between): `4 is the GCD of 12 and 16`,
+/// `15 is the product of 3 and 5`, `4 is the square root of 16` state the
+/// value before the verb (MX-22).
+fn operands_of(b: &[u8], s: usize, value: usize) -> Option<usize> {
+    let first = list_start(b, s, value).unwrap_or(value);
+    let at = run_before(b, s, first, |c| c == b'$');
+    let of = word_before(b, s, at);
+    if of.1 == at || !b[of.0..of.1].eq_ignore_ascii_case(b"of") {
+        return None;
+    }
+    // (The noun's words back to `the`.)
+    let mut k = of.0;
+    for _ in 0..=MAX_NOUN_WORDS {
+        let (q, e) = word_before(b, s, k);
+        if q == e || e == k {
+            return None;
+        }
+        if b[q..e].eq_ignore_ascii_case(b"the") {
+            if k == of.0 {
+                return None;
+            }
+            let (v, ve) = word_before(b, s, q);
+            let verb = ["is", "are", "was", "equals"]
+                .iter()
+                .any(|x| b[v..ve].eq_ignore_ascii_case(x.as_bytes()));
+            let p = run_before(b, s, v, |c| matches!(c, b' ' | b'$'));
+            let after_value =
+                p > s && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b')' | b'%'));
+            return (v < ve && ve < q && verb && after_value).then_some(v);
+        }
+        k = q;
+    }
+    None
+}
+
 /// The nouns that a number after them labels (`step 2`, `case 3`,
 /// `equation (4)`): the number is a label, not a value.
 const LABELS: [&str; 14] = [
@@ -1023,6 +1068,19 @@ mod tests {
             ("The speed increased by 25%, from 40 to 50 km/h.", "25%"),
             ("We solve 2x = 6, from which we get x = 3.", "3"),
             ("Counting from 5, we reach 12.", "12"),
+            // The operands a noun names after the value (thirteenth session).
+            ("Thus, 4 is the GCD of 12 and 16.", "4"),
+            ("Thus, 4 is the square root of 16.", "4"),
+            ("So 15 is the product of 3 and 5.", "15"),
+            (
+                "Therefore 4 is the greatest common divisor of 12 and 16.",
+                "4",
+            ),
+            ("So $8$ is the average of $6$ and $10$.", "8"),
+            ("It is the sum of 1 and 2.", "2"),
+            ("There are 12 ways, the number of subsets of 4.", "4"),
+            ("So the LCM of 2 and 4 is 4.", "4"),
+            ("So 6 is the very least common multiple of 2 and 3.", "3"),
             // A share set apart after another value (thirteenth session).
             ("The total cost is $150, or $50 per person.", "150"),
             ("The total cost is $150 ($50 per person).", "150"),
