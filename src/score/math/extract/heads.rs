@@ -389,11 +389,9 @@ fn set_apart(b: &[u8], i: usize, aside: bool, rest: &[u8], n: usize) -> bool {
     let is = |x: &&str| word.eq_ignore_ascii_case(x.as_bytes());
     // `9, rounded up from 8.7`, `12, compared to 10 last year`, `100, up
     // from 80`, `15 versus 12`: a phrase of MX-22's APPOSITIVES after a
-    // comma (`compared`, `versus`, `vs` without one too); not `rounded to`
-    // a number, the value rounded (`8.72, rounded to 8.7`).
-    let rounded_to = is(&"rounded") && rounded_to_value(&rest[n..]).is_some();
-    let appositive =
-        !aside && (comma && APPOSITIVES.iter().any(is) || UNSET.iter().any(is)) && !rounded_to;
+    // comma (`compared`, `versus`, `vs` without one too). (`8.72, rounded
+    // to 8.7` never gets here: `Doc::refined` read it first.)
+    let appositive = !aside && (comma && APPOSITIVES.iter().any(is) || UNSET.iter().any(is));
     let named = comma
         && !aside
         && DETERMINERS

@@ -606,10 +606,7 @@ const PARTS: [&str; 5] = ["end", "start", "beginning", "middle", "course"];
 /// course of 4 days` know the span, as `in the 2 cartons` does (MX-22).
 /// Each word of its own, spaces between (`$` before the value allowed).
 fn part_of_span(b: &[u8], s: usize, value: usize) -> Option<usize> {
-    let is = |(q, e): (usize, usize), list: &[&str]| {
-        list.iter()
-            .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
-    };
+    let is = |w: (usize, usize), list: &[&str]| word_is_one_of(b, w, list);
     let at = run_before(b, s, value, |c| c == b'$');
     let mut w = word_before(b, s, at);
     if is(w, &ARTICLES) {
@@ -662,6 +659,12 @@ fn zh_set_apart(text: &str, from: usize, at: usize) -> Option<usize> {
     clause.starts_with('比').then_some(from + c)
 }
 
+/// Whether the word `b[q..e]` is one of `list` (ASCII case ignored).
+fn word_is_one_of(b: &[u8], (q, e): (usize, usize), list: &[&str]) -> bool {
+    list.iter()
+        .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
+}
+
 /// The adjectives between an article and a number that name a quantity
 /// the sentence already knows (`of her original $25`, `of the remaining
 /// 5`, `in the first 10 minutes`).
@@ -686,10 +689,7 @@ const KNOWN_ADJECTIVES: [&str; 11] = [
 /// original $25`, `3 of the remaining 5`, `2 miles in the first 10
 /// minutes` know the quantity, as `in the 2 cartons` does (MX-22).
 fn known_by_adjective(b: &[u8], s: usize, value: usize) -> Option<usize> {
-    let is = |(q, e): (usize, usize), list: &[&str]| {
-        list.iter()
-            .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
-    };
+    let is = |w: (usize, usize), list: &[&str]| word_is_one_of(b, w, list);
     let at = run_before(b, s, value, |c| c == b'$');
     let adjective = word_before(b, s, at);
     if adjective.1 == at || !is(adjective, &KNOWN_ADJECTIVES) {
