@@ -1,7 +1,8 @@
 //! Units of measurement in math answers (rule ME-9 of spec/math.md).
 //!
 //! A small table of SI length, mass, time and volume units with their
-//! prefixes and a few customary ones, each with an **exact** rational factor
+//! prefixes and a few customary ones (inch, foot, yard, mile, pound,
+//! ounce, US gallon, quart, pint, cup, tablespoon, teaspoon), each with an **exact** rational factor
 //! to the SI base unit (metre, kilogram, second) and its dimension. `5\text{
 //! m}` and `5\text{ cm}` are compared as 5 m and 0.05 m (not equal);
 //! `0.5\text{ km}` and `500\text{ m}` are both 500 m (equal). Units outside
@@ -90,6 +91,13 @@ const TABLE: &[(&[&str], i64, i64, Dims)] = &[
     (&["kg", "kilogram", "kilograms"], 1, 1, M),
     (&["mg", "milligram", "milligrams"], 1, 1_000_000, M),
     (&["t", "tonne", "tonnes"], 1000, 1, M),
+    // The avoirdupois ounce, a sixteenth of the pound: 28.349523125 g.
+    (
+        &["oz", "ounce", "ounces"],
+        28_349_523_125,
+        1_000_000_000_000,
+        M,
+    ),
     // International avoirdupois pound = 0.45359237 kg exactly.
     (
         &["lb", "lbs", "pound", "pounds"],
@@ -109,6 +117,35 @@ const TABLE: &[(&[&str], i64, i64, Dims)] = &[
         1000,
         V,
     ),
+    // US customary volume: the gallon is 231 cubic inches, 3.785411784 L
+    // exactly; a quart a fourth of it, a pint an eighth, a cup a sixteenth,
+    // a tablespoon 1/256, a teaspoon 1/768.
+    (
+        &["gal", "gallon", "gallons"],
+        3_785_411_784,
+        1_000_000_000_000,
+        V,
+    ),
+    (
+        &["qt", "quart", "quarts"],
+        3_785_411_784,
+        4_000_000_000_000,
+        V,
+    ),
+    (&["pint", "pints"], 3_785_411_784, 8_000_000_000_000, V),
+    (&["cup", "cups"], 3_785_411_784, 16_000_000_000_000, V),
+    (
+        &["tbsp", "tablespoon", "tablespoons"],
+        3_785_411_784,
+        256_000_000_000_000,
+        V,
+    ),
+    (
+        &["tsp", "teaspoon", "teaspoons"],
+        3_785_411_784,
+        768_000_000_000_000,
+        V,
+    ),
     (
         &[
             "mL",
@@ -124,12 +161,13 @@ const TABLE: &[(&[&str], i64, i64, Dims)] = &[
     ),
 ];
 
-/// By a name's first byte (every name opens with an ASCII one): bit `n` set
-/// when a name of [`TABLE`] of `n` bytes opens with it. A word no name has
-/// the first byte and length of (most words of prose: `that`, `sides`) is
-/// not compared with the names; built when the crate compiles.
-const SHAPES: [u32; 128] = {
-    let mut shapes = [0u32; 128];
+/// By a name's first two bytes (each by its low five bits; the second 0
+/// for a name of one byte): bit `n` set when a name of [`TABLE`] of `n`
+/// bytes opens so. A word no name has the opening and length of (most words
+/// of prose: `that`, `the`, `of`, `sides`) is not compared with the names;
+/// built when the crate compiles.
+const SHAPES: [[u32; 32]; 32] = {
+    let mut shapes = [[0u32; 32]; 32];
     let mut r = 0;
     while r < TABLE.len() {
         let names = TABLE[r].0;
@@ -137,7 +175,8 @@ const SHAPES: [u32; 128] = {
         while k < names.len() {
             let b = names[k].as_bytes();
             assert!(!b.is_empty() && b.len() < 32 && b[0].is_ascii());
-            shapes[b[0] as usize] |= 1 << b.len();
+            let second = if b.len() > 1 { b[1] & 31 } else { 0 };
+            shapes[(b[0] & 31) as usize][second as usize] |= 1 << b.len();
             k += 1;
         }
         r += 1;
@@ -149,7 +188,11 @@ const SHAPES: [u32; 128] = {
 fn row(name: &str) -> Option<&'static (&'static [&'static str], i64, i64, Dims)> {
     let b = name.as_bytes();
     let &c = b.first()?;
-    if b.len() >= 32 || !c.is_ascii() || SHAPES[usize::from(c)] & 1 << b.len() == 0 {
+    let second = b.get(1).map_or(0, |d| d & 31);
+    if b.len() >= 32
+        || !c.is_ascii()
+        || SHAPES[usize::from(c & 31)][usize::from(second)] & 1 << b.len() == 0
+    {
         return None;
     }
     TABLE.iter().find(|(names, ..)| names.contains(&name))
@@ -377,5 +420,26 @@ mod tests {
         let mi = lookup("mile").unwrap();
         assert_eq!(mi.factor, BigRational::new(1_609_344.into(), 1000.into()));
         assert_eq!(mi.dims, L);
+    }
+
+    /// The customary units keep their definitions' ratios exactly (US
+    /// customary volume: 1 gal = 4 qt = 8 pt = 16 cups, 1 cup = 16 tbsp, 1
+    /// tbsp = 3 tsp; avoirdupois: 1 lb = 16 oz; 1 gal = 231 in³).
+    #[test]
+    fn customary_units_keep_their_ratios() {
+        let factor = |name: &str| lookup(name).unwrap().factor;
+        let times = |name: &str, n: i64| factor(name) * BigRational::from_integer(n.into());
+        assert_eq!(times("quart", 4), factor("gallon"));
+        assert_eq!(times("pint", 2), factor("quart"));
+        assert_eq!(times("cup", 2), factor("pint"));
+        assert_eq!(times("tablespoon", 16), factor("cup"));
+        assert_eq!(times("teaspoon", 3), factor("tablespoon"));
+        assert_eq!(times("ounce", 16), factor("pound"));
+        assert_eq!(
+            times("inch", 1).pow(3) * BigRational::from_integer(231.into()),
+            factor("gal")
+        );
+        assert_eq!(lookup("cups").unwrap().dims, V);
+        assert_eq!(lookup("oz").unwrap().dims, M);
     }
 }

@@ -129,13 +129,38 @@ pub fn split_prose(s: &str) -> Option<(&str, String)> {
     // Trailing words.
     let mut end = s.len();
     let mut tail: Vec<&str> = Vec::new();
+    // (A unit of the table that names mathematics too is a unit after the
+    // number: `1/2 cup`, `5 min`.)
     while let Some(i) = s[..end].trim_end().rfind(' ') {
         let w = s[i + 1..end].trim_quick();
-        if !is_prose_word(w) {
+        if !(is_prose_word(w) || w.len() >= 3 && super::units::is_unit(w)) {
             break;
         }
         tail.push(w);
         end = i;
+    }
+    // `3/4 of a mile`, `2/3 of the students`: `of` (and an article) between
+    // a number and its words joins them.
+    if !tail.is_empty() {
+        let head = s[..end].trim_end();
+        for glue in [" of a", " of an", " of the", " of"] {
+            let Some(k) = head.len().checked_sub(glue.len()) else {
+                continue;
+            };
+            if !head.is_char_boundary(k) {
+                continue;
+            }
+            let number = head[..k].trim_quick();
+            if head[k..].eq_ignore_ascii_case(glue)
+                && !number.is_empty()
+                && number
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'/' | b',' | b'-'))
+            {
+                end = k;
+                break;
+            }
+        }
     }
     if tail.is_empty() && s[..end].trim_end().len() == end {
         // Maybe leading words.

@@ -8,8 +8,9 @@
 //! (spec/math.md MX-12).
 
 use super::numbers::is_unit_word;
+use super::production::strip_bold;
 use super::truncation::cut_in_formula;
-use super::{Located, starts_with_ci_array, trim};
+use super::{Found, Located, find_byte, starts_with_ci_array, trim};
 use crate::score::math::words::has;
 
 /// A response longer than this is never a bare answer (MX-12).
@@ -256,7 +257,10 @@ pub(super) fn is_bare(t: &str) -> bool {
                 i += n;
                 if n >= 2 {
                     text_words += 1;
-                    if one_of(PROSE_WORDS, word) {
+                    // (`Solution: 12`, `Option: C`: a word before `:` and a
+                    // space labels what follows; a ratio is of values.)
+                    let label = b.get(i) == Some(&b':') && b.get(i + 1).is_none_or(|&c| c == b' ');
+                    if label || one_of(PROSE_WORDS, word) {
                         return false;
                     }
                     // Two letters (`xy`) or capitals (`AB`, `ABCD`) name points
@@ -296,6 +300,87 @@ pub(super) fn is_bare(t: &str) -> bool {
         && !has(t, "\\boxed")
         && !has(t, "\\fbox")
         && cut_in_formula(t, "").is_none()
+}
+
+/// MX-12 in the production extraction, for the response `text[s..e]`
+/// (trimmed) that no explicit answer was found in: the whole response
+/// when it is a bare answer (bold allowed: `**42**`), else the answer on its
+/// first line when an explanation follows ([`answer_before_explanation`]).
+pub(super) fn bare_found(text: &str, (s, e): (usize, usize)) -> Option<Found> {
+    let whole = strip_bold(text, (s, e));
+    let (span, reach) = (is_bare(&text[whole.0..whole.1]).then_some((whole, e)))
+        .or_else(|| answer_before_explanation(text, (s, e)).map(|a| (a, a.1)))?;
+    Some(Found {
+        span,
+        how: "bare_answer",
+        reach,
+    })
+}
+
+/// The most bytes of a first line read as an answer before its
+/// explanation (MX-12): a longer first line is prose, or a formula no one
+/// writes on the line before `Explanation:`, and is not read.
+pub const MAX_ANSWER_LINE_BYTES: usize = 256;
+
+/// The labels that open an explanation after a response's answer (ASCII
+/// case ignored): `12` then `Explanation: …` (MX-12).
+pub(super) const EXPLANATION_LABELS: [&str; 14] = [
+    "explanation",
+    "reasoning",
+    "reason",
+    "rationale",
+    "justification",
+    "solution",
+    "work",
+    "working",
+    "steps",
+    "derivation",
+    "proof",
+    "why",
+    "calculation",
+    "calculations",
+];
+
+/// Where the answer stands when the response in `text[s..e]` (trimmed)
+/// opens with a line that is a bare answer (bold allowed: `**12**`) and the
+/// next line that holds something opens with a label of
+/// [`EXPLANATION_LABELS`] (markup `*`, `_`, `#` around it) and `:`, or is a
+/// heading of one (`## Explanation`): `12⏎⏎Explanation: there are 3 groups
+/// of 4` is 12, not the 4 of its explanation (MX-12). Reads the first line
+/// (at most [`MAX_ANSWER_LINE_BYTES`]) and the label only.
+fn answer_before_explanation(text: &str, (s, e): (usize, usize)) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let nl = s + find_byte(&b[s..e.min(s + MAX_ANSWER_LINE_BYTES + 1)], b'\n')?;
+    let answer = strip_bold(text, trim(text, (s, nl)));
+    let mut k = nl;
+    while k < e && matches!(b[k], b'\n' | b'\r' | b' ' | b'\t') {
+        k += 1;
+    }
+    let rest = &b[k..e];
+    let marks = rest
+        .iter()
+        .take_while(|&&c| matches!(c, b'*' | b'_' | b'#' | b' '))
+        .count();
+    let heading = rest.first() == Some(&b'#');
+    let n = rest[marks..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    let word = &rest[marks..marks + n];
+    let after = &rest[marks + n..];
+    let after = &after[after
+        .iter()
+        .take_while(|&&c| matches!(c, b'*' | b'_' | b' '))
+        .count()..];
+    let labelled = EXPLANATION_LABELS
+        .iter()
+        .any(|l| word.eq_ignore_ascii_case(l.as_bytes()));
+    let closed = after.first() == Some(&b':')
+        || heading && after.first().is_none_or(|&c| matches!(c, b'\n' | b'\r'));
+    // (The label first: a first line of prose is read by `is_bare` word by
+    // word, the label in one comparison.)
+    (labelled && closed && answer.0 < answer.1 && is_bare(&text[answer.0..answer.1]))
+        .then_some(answer)
 }
 
 /// Whether `t` is a number and the words of what it counts: `12 dogs`,
@@ -440,6 +525,19 @@ mod tests {
             "so abs(x)",
         ] {
             assert!(!is_bare(prose), "{prose}");
+        }
+    }
+
+    /// A word before `:` and a space labels the answer after it (`Solution:
+    /// 12` was the ratio `Solution/12`); a ratio or a map of symbols stays
+    /// bare.
+    #[test]
+    fn a_label_before_a_colon_is_not_bare() {
+        for label in ["Solution: 12", "Solutions: x = 1", "Option: C", "solution:"] {
+            assert!(!is_bare(label), "{label}");
+        }
+        for bare in ["3:4", "x:y = 3:4", "AB:BC", "no solution", "f: x"] {
+            assert!(is_bare(bare), "{bare}");
         }
     }
 }

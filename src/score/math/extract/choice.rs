@@ -371,18 +371,64 @@ fn named_letter(line: &str) -> Option<usize> {
             ((b'A'..=b'J').contains(&b[k]) && alone).then_some(k)
         })
         .max();
-    before.max(after).max(concluded)
+    before
+        .max(after)
+        .max(concluded)
+        .max(corrected(line, &lower))
+}
+
+/// The offset of the letter after `not X, but` (or `not X but`, `not X,
+/// but rather`) in `line` (`lower`: the same in lowercase), each a capital
+/// letter alone: `The answer is not A, but C.` chooses C (MX-16).
+fn corrected(line: &str, lower: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let alone = |k: usize| {
+        b.get(k).is_some_and(|c| (b'A'..=b'J').contains(c))
+            && (k == 0 || !b[k - 1].is_ascii_alphanumeric())
+            && b.get(k + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
+    };
+    let skip = |mut k: usize, marks: &[u8]| {
+        while b.get(k).is_some_and(|c| marks.contains(c)) {
+            k += 1;
+        }
+        k
+    };
+    lower
+        .match_indices("not ")
+        .filter_map(|(i, w)| {
+            let x = skip(i + w.len(), b" (*$");
+            if !alone(x) || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+                return None;
+            }
+            let k = skip(x + 1, b" )*$,;");
+            if !lower[k..].starts_with("but ") {
+                return None;
+            }
+            let k = skip(k + "but ".len(), b" ");
+            let k = if lower[k..].starts_with("rather ") {
+                k + "rather ".len()
+            } else {
+                k
+            };
+            let y = skip(k, b" (*$");
+            alone(y).then_some(y)
+        })
+        .max()
 }
 
 /// The words before the letter a response chooses, besides "option",
-/// "choice", "answer" and 选 (lowercase): `I pick B`, `It must be B`.
-const CHOOSING: [&str; 6] = [
+/// "choice", "answer" and 选 (lowercase): `I pick B`, `It must be B`, `The
+/// answer is not A; it is C`.
+const CHOOSING: [&str; 9] = [
     "choose",
     "pick",
     "select",
     "must be",
     "should be",
     "go with",
+    "it is",
+    "it's",
+    "it\u{2019}s",
 ];
 
 /// The concluding words before a letter that ends the line (lowercase):
@@ -503,6 +549,15 @@ mod tests {
             ("Thus **D**", Some("D")),
             ("Therefore, A = 5.", None),
             ("Therefore, A or B.", None),
+            // A choice corrected (fourteenth session).
+            ("The answer is not A; it is C.", Some("C")),
+            ("The answer is not A, but C.", Some("C")),
+            ("The answer is not (A) but rather (C).", Some("C")),
+            ("It's C.", Some("C")),
+            ("It is not A, but the answer needs work.", None),
+            ("The answer is not a, but c.", None),
+            ("Do not A but C", Some("C")),
+            ("cannot A, but C", None),
         ] {
             let found = super::super::locate_default(response, false).ok();
             let got = response_choice(response, found.as_ref());

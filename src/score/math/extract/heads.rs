@@ -18,7 +18,7 @@ use super::numbers::{number_len, run_after, run_before};
 use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
-use super::reasons::{APPOSITIVES, DETERMINERS, UNSET, dash_before, number_compared};
+use super::reasons::{APPOSITIVES, DETERMINERS, UNSET, dash_before, last_word, number_compared};
 use super::retractions::refinement_at;
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::score::math::units::is_unit;
@@ -224,7 +224,8 @@ impl Doc<'_> {
                         return cut(dash_before(b, s, i).unwrap_or(i));
                     }
                     // `1/6, or about 16.7%`: an approximate restatement.
-                    let restated_approx = b[i - 1] == b',' && approximates(word, &rest[n..]);
+                    let restated_approx =
+                        b[i - 1] == b',' && restates(&b[s..i - 1], word, &rest[n..]);
                     if remark
                         || n > 0
                             && (one_of(CUT_WORDS)
@@ -520,6 +521,60 @@ fn approximates(word: &[u8], after: &[u8]) -> bool {
         .next()
         .unwrap_or(&[]);
     approx(word) || word.eq_ignore_ascii_case(b"or") && approx(next)
+}
+
+/// Whether `word` (then `after`), after a comma after the value `before`,
+/// restates that value: approximately ([`approximates`]: `1/6, or about
+/// 16.7%`) or in words or another unit ([`restated_after_or`]: `30 minutes,
+/// or half an hour`).
+fn restates(before: &[u8], word: &[u8], after: &[u8]) -> bool {
+    approximates(word, after) || restated_after_or(before, word, after)
+}
+
+/// Words after `, or` that answer on their own (`x = 2, or no solution`:
+/// a second answer, not the value restated).
+const ANSWERS_OF_THEIR_OWN: [&str; 8] = [
+    "no",
+    "none",
+    "not",
+    "neither",
+    "nothing",
+    "undefined",
+    "infinite",
+    "impossible",
+];
+
+/// Whether `word` (then `after`, to the statement's end), after a comma
+/// after the value `before` (a number in it), is `or` and a restatement of
+/// that value (MX-11): words of letters only, none of
+/// [`ANSWERS_OF_THEIR_OWN`] nor a choice letter (`30 minutes, or half an
+/// hour`, `12, or a dozen`), or a number and a unit of ME-9 after a value
+/// ending in another one (`150 minutes, or 2.5 hours`).
+fn restated_after_or(before: &[u8], word: &[u8], after: &[u8]) -> bool {
+    if !word.eq_ignore_ascii_case(b"or") || !before.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    let after = after.trim_ascii();
+    let after = after.strip_suffix(b".").unwrap_or(after).trim_ascii_end();
+    let words = || after.split(|&c| c == b' ').filter(|w| !w.is_empty());
+    let letters = after.iter().filter(|c| c.is_ascii_alphabetic()).count();
+    let in_words = letters >= 3
+        && after
+            .iter()
+            .all(|&c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-'))
+        && !words().any(|w| {
+            ANSWERS_OF_THEIR_OWN
+                .iter()
+                .any(|x| w.eq_ignore_ascii_case(x.as_bytes()))
+        });
+    let unit = |w: &[u8]| std::str::from_utf8(w).is_ok_and(is_unit);
+    let n = number_len(after);
+    let converted = n > 0
+        && after.get(n) == Some(&b' ')
+        && unit(after[n + 1..].trim_ascii())
+        && unit(last_word(before))
+        && last_word(before) != after[n + 1..].trim_ascii();
+    in_words || converted
 }
 
 /// The most CJK characters a measure word and its noun after a number take

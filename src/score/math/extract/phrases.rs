@@ -1273,6 +1273,24 @@ mod sentence_tests {
             ("The answer is 12 — no, 15.", Ok("15")),
             ("The answer is 100 — more precisely, 98.", Ok("98")),
             ("The answer is 9 (3 squared).", Ok("9")),
+            // A value restated after `, or` (fourteenth session).
+            (
+                "The answer is 30 minutes, or half an hour.",
+                Ok("30 minutes"),
+            ),
+            (
+                "The answer is 150 minutes, or 2.5 hours.",
+                Ok("150 minutes"),
+            ),
+            ("The answer is 12, or a dozen.", Ok("12")),
+            ("The answer is x = 2, or x = -2.", Ok("x = 2, or x = -2")),
+            ("The answer is 2, or no solution.", Ok("2, or no solution")),
+            ("The answer is 5, or B.", Ok("5, or B")),
+            (
+                "The answer is 150 minutes, or 2.5 minutes.",
+                Ok("150 minutes, or 2.5 minutes"),
+            ),
+            ("The answer is yes, or maybe.", Ok("yes, or maybe")),
             ("The answer is 10 (5 choose 2).", Ok("10")),
             ("The answer is 2 (x + 1).", Ok("2 (x + 1)")),
             ("The answer is 4 (2 sqrt 3).", Ok("4 (2 sqrt 3)")),

@@ -18,7 +18,7 @@
 use super::alternatives::{ASKED, CONDITIONAL, conditional, ends_asking};
 use super::anchors::Anchors;
 use super::asides::aside_start;
-use super::bare::is_bare;
+use super::bare::{bare_found, is_bare};
 use super::conditions::{condition_start, same_clause};
 use super::negations::{
     Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, proportion_start, restated,
@@ -296,15 +296,11 @@ fn locate_production(
         seen = doc.anchors.into_inner().map(|a| (wstart, a));
         window = window.saturating_mul(32);
     }
-    // MX-12: a response that is itself an answer.
+    // MX-12: a response that is itself an answer, or one on its first line
+    // then its explanation.
     let (s, e) = trim(response, (start, end));
-    let whole = strip_bold(response, (s, e));
-    if is_bare(&response[whole.0..whole.1]) {
-        return Ok(Found {
-            span: whole,
-            how: "bare_answer",
-            reach: e,
-        });
+    if let Some(f) = bare_found(response, (s, e)) {
+        return Ok(f);
     }
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);

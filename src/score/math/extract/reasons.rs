@@ -41,8 +41,8 @@
 use super::conditions::list_start;
 use super::heads::SHARES;
 use super::lexicon::{
-    ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, REASON,
-    VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
+    ADJUNCT, APPOSITIVE, AS, CHANGE, CONCLUSION, DESCRIBES, DESCRIBING_VERB, IS, NUMBER_WORD,
+    REASON, VALUE_VERB, WHERE, WHICH, Word, classes_in, words_back,
 };
 use super::negations::next_word_is;
 use super::numbers::{number_len, run_before, word_before};
@@ -228,9 +228,9 @@ const PREPOSITIONS: [&str; 18] = [
 pub(super) const DETERMINERS: [&str; 3] = ["a", "an", "the"];
 
 /// The articles and possessives of such a quantity (`the 2 cartons`, `her 3
-/// friends`).
-const ARTICLES: [&str; 10] = [
-    "the", "his", "her", "their", "its", "our", "my", "your", "these", "those",
+/// friends`, `all 300 students`).
+const ARTICLES: [&str; 11] = [
+    "the", "his", "her", "their", "its", "our", "my", "your", "these", "those", "all",
 ];
 
 /// The subject pronouns: after a participle, a clause of its own (`after
@@ -258,11 +258,7 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         Err(q) => return Some(q),
         Ok(described) => described,
     };
-    if let Some(p) = part_of_span(b, s, span.0)
-        .or_else(|| known_by_adjective(b, s, span.0))
-        .or_else(|| label_before(b, s, span.0))
-        .or_else(|| operands_of(b, s, span.0))
-    {
+    if let Some(p) = named_before(b, s, span.0) {
         return Some(p);
     }
     let comma_before = |at: usize| comma_before(b, s, at);
@@ -305,11 +301,13 @@ pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Opt
         if let Some(c) = apposed_comparison(b, e, k) {
             return Some(c);
         }
-        // `12 left over after buying 3 books`, `12 eggs in the 2 cartons`.
-        // (Only the second word back, or a word of ADJUNCTS, is compared.)
+        // `12 left over after buying 3 books`, `12 eggs in the 2 cartons` (the
+        // second word back or ADJUNCTS only); `120 ways to arrange 5 books`.
         if apart
-            && (read == 1 || class & ADJUNCT != 0)
-            && next.is_some_and(|n| adjunct(b, word, n, read, plain, span))
+            && next.is_some_and(|n| {
+                (read == 1 || class & ADJUNCT != 0) && adjunct(b, word, n, read, plain, span)
+                    || purpose(b, s, word, n, span)
+            })
         {
             return Some(w);
         }
@@ -486,6 +484,109 @@ fn adjunct(
     one_of(word, &PREPOSITIONS) || word.classes & ADJUNCT != 0 || infinitive()
 }
 
+/// The most words between a counted value and the `to` of its purpose
+/// (`8 buses are needed to carry`: three).
+pub const MAX_PURPOSE_WORDS: usize = 3;
+
+/// Verbs after `to` that compute, show or end at the value after them
+/// rather than use the value before (`2 steps to simplify to 3/4`, `3 ways
+/// to check 12`, `rose 5 points to end at 105`, `gave away 3 to leave 5`
+/// name what the sentence finds): with [`RESULT_VERBS`], no purpose.
+const COMPUTING: [&str; 24] = [
+    "compute",
+    "calculate",
+    "determine",
+    "solve",
+    "evaluate",
+    "simplify",
+    "express",
+    "convert",
+    "round",
+    "show",
+    "prove",
+    "check",
+    "verify",
+    "isolate",
+    "end",
+    "finish",
+    "close",
+    "total",
+    "become",
+    "equal",
+    "amount",
+    "come",
+    "bring",
+    "leave",
+];
+
+/// Whether `word` (read back from the value at `span`, in its sentence from
+/// `s`; `next` the word after it) opens a purpose that a counted value
+/// before it serves (MX-22): `to` and a verb (a small word of its own, not
+/// an article, a pronoun, a number word, `be`, nor one of [`RESULT_VERBS`] or
+/// [`COMPUTING`]: `to arrange`, `to drive`), or `of` and a participle in
+/// `ing` after `way` or `ways` (`35 ways of choosing`); and before it, at
+/// most [`MAX_PURPOSE_WORDS`] words then a value (`120 ways to arrange 5
+/// books`, `4 hours to drive 200 miles`, `8 buses are needed to carry 300
+/// students`: 120, 4 and 8, the purpose's values given). The value itself
+/// is no formula with `=` (`by 2 to solve for x = 4` states x), and no `,`,
+/// `;` or `:` stands between the verb and it (its own clause).
+fn purpose(b: &[u8], s: usize, word: Word, next: Word, span: (usize, usize)) -> bool {
+    // (`to` and `of` only: one test for every other word.)
+    if word.end - word.start != 2 {
+        return false;
+    }
+    let is = |w: (usize, usize), x: &str| b[w.0..w.1].eq_ignore_ascii_case(x.as_bytes());
+    let one_of = |w: Word, list: &[&str]| word_is_one_of(b, (w.start, w.end), list);
+    let verb = &b[next.start..next.end];
+    let spaced = b[word.end..next.start].iter().all(|&c| c == b' ') && word.end < next.start;
+    let to = is((word.start, word.end), "to")
+        && verb[0].is_ascii_lowercase()
+        && verb.len() >= 2
+        && next.classes & NUMBER_WORD == 0
+        && !verb.eq_ignore_ascii_case(b"be")
+        && ![
+            &ARTICLES[..],
+            &DETERMINERS,
+            &PRONOUNS,
+            &RESULT_VERBS,
+            &COMPUTING,
+        ]
+        .iter()
+        .any(|list| one_of(next, list));
+    let of = || {
+        let ways = word_before(b, s, word.start);
+        is((word.start, word.end), "of")
+            && verb.len() >= 5
+            && verb.ends_with(b"ing")
+            && ways.1 < word.start
+            && (is(ways, "ways") || is(ways, "way"))
+    };
+    // (The value in the purpose's own clause: `For a number to be
+    // divisible by 3, the sum … by 3` is no purpose of the last 3.)
+    let clause = || {
+        !b[next.end..span.0]
+            .iter()
+            .any(|c| matches!(c, b',' | b';' | b':'))
+    };
+    if !spaced || !(to || of()) || !clause() || b[span.0..span.1].contains(&b'=') {
+        return false;
+    }
+    // (Back to the counted value: words of their own, spaces between.)
+    let mut k = word.start;
+    for _ in 0..MAX_PURPOSE_WORDS {
+        let (q, e) = word_before(b, s, k);
+        if q == e || e == k {
+            return false;
+        }
+        let p = run_before(b, s, q, |c| matches!(c, b' ' | b'$'));
+        if p < q && p > s && (b[p - 1].is_ascii_digit() || matches!(b[p - 1], b'}' | b'%')) {
+            return true;
+        }
+        k = q;
+    }
+    false
+}
+
 /// Where the preposition starts when `word` names a mathematical object
 /// (`equation`, with an `=` between it and the value at `value`, or a word
 /// of [`NAMED_OBJECTS`]) after `the` or `this` after a word of
@@ -559,16 +660,22 @@ fn apposed(b: &[u8], s: usize, word: Word, value: usize, after_value: bool) -> O
     (set_off && describes && !range_end && rounded_from).then_some(w)
 }
 
-/// Whether the last word of `t` (a run of ASCII letters before spaces at
-/// its end) is `word` (ASCII case ignored).
+/// Whether the last word of `t` ([`last_word`]) is `word` (ASCII case
+/// ignored).
 fn last_word_is(t: &[u8], word: &[u8]) -> bool {
+    last_word(t).eq_ignore_ascii_case(word)
+}
+
+/// The last word of `t`: the run of ASCII letters before the spaces at its
+/// end (empty when none ends it).
+pub(super) fn last_word(t: &[u8]) -> &[u8] {
     let t = t.trim_ascii_end();
     let n = t
         .iter()
         .rev()
         .take_while(|c| c.is_ascii_alphabetic())
         .count();
-    t[t.len() - n..].eq_ignore_ascii_case(word)
+    &t[t.len() - n..]
 }
 
 /// Whether `w` is a comparative that takes `than`: one of [`COMPARATIVES`],
@@ -664,6 +771,50 @@ fn word_is_one_of(b: &[u8], (q, e): (usize, usize), list: &[&str]) -> bool {
     list.iter()
         .any(|x| b[q..e].eq_ignore_ascii_case(x.as_bytes()))
 }
+
+/// Where the preposition, the verb or the label starts when the word
+/// before the value at `value` (its sentence from `s`) places it in a span
+/// ([`part_of_span`]), a quantity known by its adjective
+/// ([`known_by_adjective`]), a label ([`label_before`]) or a noun's
+/// operands ([`operands_of`]). Each needs there (after `$` or `(`) a word
+/// of [`BEFORE_NAMED`] or none (a comma of a list): one read of that word,
+/// by its first letter and length, turns away the rest (most words of
+/// prose), as the lexicon's shape filter does.
+fn named_before(b: &[u8], s: usize, value: usize) -> Option<usize> {
+    let at = run_before(b, s, value, |c| c == b'$' || c == b'(');
+    let (q, e) = word_before(b, s, at);
+    if q < e && (e - q >= 32 || BEFORE_SHAPES[usize::from(b[q] & 31)] >> (e - q) & 1 == 0) {
+        return None;
+    }
+    part_of_span(b, s, value)
+        .or_else(|| known_by_adjective(b, s, value))
+        .or_else(|| label_before(b, s, value))
+        .or_else(|| operands_of(b, s, value))
+}
+
+/// The words that [`named_before`]'s readers need right before a value:
+/// the articles of a span's part, the adjectives of a known quantity, the
+/// labels, and `of`, `and`, `or` of a noun's operands.
+const BEFORE_NAMED: [&[&str]; 4] = [&ARTICLES, &KNOWN_ADJECTIVES, &LABELS, &["of", "and", "or"]];
+
+/// By a word's first letter (its low five bits): bit `n` set when a word
+/// of [`BEFORE_NAMED`] of `n` letters opens with it; built when the crate
+/// compiles.
+const BEFORE_SHAPES: [u32; 32] = {
+    let mut shapes = [0u32; 32];
+    let mut l = 0;
+    while l < BEFORE_NAMED.len() {
+        let mut w = 0;
+        while w < BEFORE_NAMED[l].len() {
+            let word = BEFORE_NAMED[l][w].as_bytes();
+            assert!(!word.is_empty() && word.len() < 32);
+            shapes[(word[0] & 31) as usize] |= 1 << word.len();
+            w += 1;
+        }
+        l += 1;
+    }
+    shapes
+};
 
 /// The adjectives between an article and a number that name a quantity
 /// the sentence already knows (`of her original $25`, `of the remaining
@@ -1079,6 +1230,29 @@ mod tests {
             ("So $8$ is the average of $6$ and $10$.", "8"),
             ("It is the sum of 1 and 2.", "2"),
             ("There are 12 ways, the number of subsets of 4.", "4"),
+            // A purpose a counted value serves; `all` before a known
+            // quantity (fourteenth session).
+            ("There are 10 ways to choose 2 items from 5.", "10"),
+            ("There are 120 ways to arrange 5 books.", "120"),
+            ("Hence we have 35 ways of choosing 3 people out of 7.", "35"),
+            ("It takes 4 hours to drive 200 miles.", "4 hours"),
+            ("So 8 buses are needed to carry 300 students.", "8"),
+            ("He needs to save 20 dollars to buy 2 games.", "20"),
+            ("There are 12 apples left in all 3 baskets.", "12"),
+            ("Add 5 to 12 to get 17.", "17"),
+            ("It rose 5 points to end at 105.", "105"),
+            ("We need 3 more apples to reach 10.", "10"),
+            ("She has 5 ways of 3 colors.", "3"),
+            ("We divide 12 by 4 to simplify 3 more.", "3"),
+            ("The 5 books, to arrange 3 of them.", "3"),
+            ("So 8 buses, to carry 300 students.", "300"),
+            ("It rose by 2 to Boston 5.", "5"),
+            ("We used 2 boxes and then 5 to carry 30, or 12.", "12"),
+            (
+                "For a number to be divisible by 3, the sum must be divisible by 9.",
+                "9",
+            ),
+            ("Set 2 values to make x = 4.", "4"),
             ("So the LCM of 2 and 4 is 4.", "4"),
             ("So 6 is the very least common multiple of 2 and 3.", "3"),
             // A share set apart after another value (thirteenth session).
