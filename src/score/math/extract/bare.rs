@@ -323,22 +323,16 @@ pub(super) fn bare_found(text: &str, (s, e): (usize, usize)) -> Option<Found> {
 pub const MAX_ANSWER_LINE_BYTES: usize = 256;
 
 /// The labels that open an explanation after a response's answer (ASCII
-/// case ignored): `12` then `Explanation: …` (MX-12).
-pub(super) const EXPLANATION_LABELS: [&str; 14] = [
+/// case ignored): `12` then `Explanation: …` (MX-12). Not `Solution`,
+/// `Steps`, `Work` or `Proof`: they as often follow the problem restated on
+/// the first line (`2x + 1 = 7⏎⏎Solution: …`) as an answer.
+pub(super) const EXPLANATION_LABELS: [&str; 6] = [
     "explanation",
     "reasoning",
     "reason",
     "rationale",
     "justification",
-    "solution",
-    "work",
-    "working",
-    "steps",
-    "derivation",
-    "proof",
     "why",
-    "calculation",
-    "calculations",
 ];
 
 /// Where the answer stands when the response in `text[s..e]` (trimmed)

@@ -531,6 +531,10 @@ fn restates(before: &[u8], word: &[u8], after: &[u8]) -> bool {
     approximates(word, after) || restated_after_or(before, word, after)
 }
 
+/// The most bytes before `, or` read for the value it restates (a digit
+/// among them: `2.5 hours`, `$\frac{1}{2}$ cup`).
+const MAX_RESTATED_BYTES: usize = 64;
+
 /// Words after `, or` that answer on their own (`x = 2, or no solution`:
 /// a second answer, not the value restated).
 const ANSWERS_OF_THEIR_OWN: [&str; 8] = [
@@ -545,13 +549,16 @@ const ANSWERS_OF_THEIR_OWN: [&str; 8] = [
 ];
 
 /// Whether `word` (then `after`, to the statement's end), after a comma
-/// after the value `before` (a number in it), is `or` and a restatement of
+/// after the value `before` (a digit in its last [`MAX_RESTATED_BYTES`]), is `or` and a restatement of
 /// that value (MX-11): words of letters only, none of
 /// [`ANSWERS_OF_THEIR_OWN`] nor a choice letter (`30 minutes, or half an
 /// hour`, `12, or a dozen`), or a number and a unit of ME-9 after a value
 /// ending in another one (`150 minutes, or 2.5 hours`).
 fn restated_after_or(before: &[u8], word: &[u8], after: &[u8]) -> bool {
-    if !word.eq_ignore_ascii_case(b"or") || !before.iter().any(u8::is_ascii_digit) {
+    // (The value's last bytes only: a statement of `1, or ` repeated reads
+    // a bounded part before each `or`, not all that precedes it.)
+    let value = &before[before.len().saturating_sub(MAX_RESTATED_BYTES)..];
+    if !word.eq_ignore_ascii_case(b"or") || !value.iter().any(u8::is_ascii_digit) {
         return false;
     }
     let after = after.trim_ascii();
