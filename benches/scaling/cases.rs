@@ -700,6 +700,17 @@ pub fn cases() -> Vec<Case> {
             4000,
             |k| json!({"gold": "5", "response": format!("The answer is {}.", rep("( ", k))}),
         ),
+        // (An answer statement of `, or 1` repeated: MX-11's restatement
+        // test read all that precedes each `or` and all that follows it,
+        // quadratic within the 8 KiB of a statement until it read the
+        // value's last 64 bytes and stopped at the first byte that is no
+        // letter; 1,300 stay within the 8 KiB.)
+        case(
+            "math.grade",
+            "statement of ', or 1'",
+            1300,
+            |k| json!({"gold": "5", "response": format!("The answer is 1{}.", rep(", or 1", k))}),
+        ),
         case(
             "math.grade",
             "long gold solution",

@@ -564,11 +564,12 @@ fn restated_after_or(before: &[u8], word: &[u8], after: &[u8]) -> bool {
     let after = after.trim_ascii();
     let after = after.strip_suffix(b".").unwrap_or(after).trim_ascii_end();
     let words = || after.split(|&c| c == b' ').filter(|w| !w.is_empty());
-    let letters = after.iter().filter(|c| c.is_ascii_alphabetic()).count();
-    let in_words = letters >= 3
-        && after
-            .iter()
-            .all(|&c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-'))
+    // (Letters only, tested first: it stops at the first other byte, so a
+    // statement of `1, or 1, or …` reads no more than a byte after each.)
+    let in_words = after
+        .iter()
+        .all(|&c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-'))
+        && after.iter().filter(|c| c.is_ascii_alphabetic()).count() >= 3
         && !words().any(|w| {
             ANSWERS_OF_THEIR_OWN
                 .iter()
