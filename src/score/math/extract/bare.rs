@@ -323,25 +323,32 @@ pub(super) fn bare_found(text: &str, (s, e): (usize, usize)) -> Option<Found> {
 pub const MAX_ANSWER_LINE_BYTES: usize = 256;
 
 /// The labels that open an explanation after a response's answer (ASCII
-/// case ignored): `12` then `Explanation: …` (MX-12). Not `Solution`,
-/// `Steps`, `Work` or `Proof`: they as often follow the problem restated on
-/// the first line (`2x + 1 = 7⏎⏎Solution: …`) as an answer.
-pub(super) const EXPLANATION_LABELS: [&str; 6] = [
+/// case ignored; a word or a phrase, no letter right after it): `12` then
+/// `Explanation: …`, `Here's why: …` (MX-12). Not `Solution`, `Steps`,
+/// `Work` or `Proof`: they as often follow the problem restated on the
+/// first line (`2x + 1 = 7⏎⏎Solution: …`) as an answer.
+pub(super) const EXPLANATION_LABELS: [&str; 9] = [
     "explanation",
     "reasoning",
     "reason",
     "rationale",
     "justification",
     "why",
+    "here's why",
+    "here is why",
+    "here\u{2019}s why",
 ];
 
 /// Where the answer stands when the response in `text[s..e]` (trimmed)
 /// opens with a line that is a bare answer (bold allowed: `**12**`) and the
 /// next line that holds something opens with a label of
-/// [`EXPLANATION_LABELS`] (markup `*`, `_`, `#` around it) and `:`, or is a
-/// heading of one (`## Explanation`): `12⏎⏎Explanation: there are 3 groups
-/// of 4` is 12, not the 4 of its explanation (MX-12). Reads the first line
-/// (at most [`MAX_ANSWER_LINE_BYTES`]) and the label only.
+/// [`EXPLANATION_LABELS`] and `:` (markup `*`, `_`, `#` around it), or is
+/// such a label alone marked as a heading or in bold (`## Explanation`,
+/// `**Explanation**`): `12⏎⏎Explanation: there are 3 groups of 4` is 12,
+/// not the 4 of its explanation (MX-12). Not a paragraph that opens with
+/// `Because` or `Since`: as often a derivation after the problem restated
+/// (`x^2 - 5x + 6 = 0⏎⏎Since …`). Reads the first line (at most
+/// [`MAX_ANSWER_LINE_BYTES`]) and the label only.
 fn answer_before_explanation(text: &str, (s, e): (usize, usize)) -> Option<(usize, usize)> {
     let b = text.as_bytes();
     let nl = s + find_byte(&b[s..e.min(s + MAX_ANSWER_LINE_BYTES + 1)], b'\n')?;
@@ -355,26 +362,31 @@ fn answer_before_explanation(text: &str, (s, e): (usize, usize)) -> Option<(usiz
         .iter()
         .take_while(|&&c| matches!(c, b'*' | b'_' | b'#' | b' '))
         .count();
-    let heading = rest.first() == Some(&b'#');
-    let n = rest[marks..]
-        .iter()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .count();
-    let word = &rest[marks..marks + n];
-    let after = &rest[marks + n..];
-    let after = &after[after
-        .iter()
-        .take_while(|&&c| matches!(c, b'*' | b'_' | b' '))
-        .count()..];
+    // (A heading or bold: a label alone on its line names the part.)
+    let marked = marks > 0 && rest[..marks].iter().any(|&c| c != b' ');
+    let line = &rest[marks..];
+    // The label (or opener) that the line starts with, and what follows it.
+    let starts = |l: &str| {
+        let n = l.len();
+        (line.len() >= n
+            && line[..n].eq_ignore_ascii_case(l.as_bytes())
+            && line.get(n).is_none_or(|c| !c.is_ascii_alphabetic()))
+        .then(|| &line[n..])
+    };
+    let closed = |after: &[u8]| {
+        let after = &after[after
+            .iter()
+            .take_while(|&&c| matches!(c, b'*' | b'_' | b' '))
+            .count()..];
+        after.first() == Some(&b':')
+            || marked && after.first().is_none_or(|&c| matches!(c, b'\n' | b'\r'))
+    };
     let labelled = EXPLANATION_LABELS
         .iter()
-        .any(|l| word.eq_ignore_ascii_case(l.as_bytes()));
-    let closed = after.first() == Some(&b':')
-        || heading && after.first().is_none_or(|&c| matches!(c, b'\n' | b'\r'));
+        .any(|l| starts(l).is_some_and(closed));
     // (The label first: a first line of prose is read by `is_bare` word by
-    // word, the label in one comparison.)
-    (labelled && closed && answer.0 < answer.1 && is_bare(&text[answer.0..answer.1]))
-        .then_some(answer)
+    // word, the label in a few comparisons.)
+    (labelled && answer.0 < answer.1 && is_bare(&text[answer.0..answer.1])).then_some(answer)
 }
 
 /// Whether `t` is a number and the words of what it counts: `12 dogs`,
@@ -532,6 +544,38 @@ mod tests {
         }
         for bare in ["3:4", "x:y = 3:4", "AB:BC", "no solution", "f: x"] {
             assert!(is_bare(bare), "{bare}");
+        }
+    }
+
+    /// An answer on the first line is read before a label of
+    /// `EXPLANATION_LABELS` and `:`, or a label alone in bold or as a
+    /// heading; not before other words (`Because`, `Since`: a derivation as
+    /// often), a label with a letter after it, or a first line of prose.
+    #[test]
+    fn an_answer_before_its_explanation() {
+        for (text, want) in [
+            ("12\n\nExplanation: 3 groups of 4.", Some("12")),
+            ("12\n\nHere's why: 3 groups of 4.", Some("12")),
+            ("12\n\nHere is why: 3 groups of 4.", Some("12")),
+            (
+                "$12$\n\n**Explanation**\nThere are 3 groups of 4.",
+                Some("$12$"),
+            ),
+            ("**12**\n\n## Reasoning\n3 groups of 4.", Some("12")),
+            ("12\n\nBecause there are 3 groups of 4.", None),
+            (
+                "x^2 - 5x + 6 = 0\n\nSince the product of the roots is 6.",
+                None,
+            ),
+            ("12\n\nExplanation 3 groups of 4.", None),
+            ("12\n\nWhy? 3 groups of 4.", None),
+            ("12\n\nExplanations: 3 groups of 4.", None),
+            ("12\n\nSolution: 3 groups of 4.", None),
+            ("We get 12\n\nExplanation: 3 groups of 4.", None),
+            ("12\n\nThe explanation: 3 groups of 4.", None),
+        ] {
+            let got = answer_before_explanation(text, (0, text.len()));
+            assert_eq!(got.map(|(a, b)| &text[a..b]), want, "{text:?}");
         }
     }
 }
