@@ -10,7 +10,7 @@
 use super::numbers::is_unit_word;
 use super::production::strip_bold;
 use super::truncation::cut_in_formula;
-use super::{Found, Located, find_byte, starts_with_ci_array, trim};
+use super::{Found, Located, find_byte, starts_with_ci, starts_with_ci_array, trim};
 use crate::score::math::words::has;
 
 /// A response longer than this is never a bare answer (MX-12).
@@ -367,11 +367,8 @@ fn answer_before_explanation(text: &str, (s, e): (usize, usize)) -> Option<(usiz
     let line = &rest[marks..];
     // The label (or opener) that the line starts with, and what follows it.
     let starts = |l: &str| {
-        let n = l.len();
-        (line.len() >= n
-            && line[..n].eq_ignore_ascii_case(l.as_bytes())
-            && line.get(n).is_none_or(|c| !c.is_ascii_alphabetic()))
-        .then(|| &line[n..])
+        (starts_with_ci(line, l) && line.get(l.len()).is_none_or(|c| !c.is_ascii_alphabetic()))
+            .then(|| &line[l.len()..])
     };
     let closed = |after: &[u8]| {
         let after = &after[after

@@ -5,6 +5,7 @@
 //!
 //! Document 004 does not read choice letters (spec/math.md MX-16).
 
+use super::numbers::run_after;
 use super::production::think_stripped;
 use super::{Located, trim_end_ws};
 
@@ -387,12 +388,8 @@ fn corrected(line: &str, lower: &str) -> Option<usize> {
             && (k == 0 || !b[k - 1].is_ascii_alphanumeric())
             && b.get(k + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
     };
-    let skip = |mut k: usize, marks: &[u8]| {
-        while b.get(k).is_some_and(|c| marks.contains(c)) {
-            k += 1;
-        }
-        k
-    };
+    let skip =
+        |k: usize, marks: &[u8]| run_after(b, k.min(b.len()), b.len(), |c| marks.contains(&c));
     lower
         .match_indices("not ")
         .filter_map(|(i, w)| {
