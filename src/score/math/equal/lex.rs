@@ -13,7 +13,8 @@
 /// The one pass of preparation over the text (ME-2): Unicode signs to
 /// LaTeX; spacing commands, `\displaystyle`, `\noindent`, `$`, `\$`,
 /// `\euro` and currency signs removed, `~` and `\quad` to spaces;
-/// `\dfrac \tfrac \cfrac` → `\frac`, `\lt \gt` → `< >`, `\textnormal` →
+/// `\dfrac \tfrac \cfrac` → `\frac`, a repeating decimal (`0.\overline{3}`)
+/// → a fraction ([`repeating_decimal`]), `\lt \gt` → `< >`, `\textnormal` →
 /// `\text`; `\text{ and }`, `\text{or}` → `,`; `infinity` → `\infty`;
 /// thousands separators `,\!` and `{, }` → `{,}` (spaces around `{,}`
 /// dropped); `!=` → `\ne` where `!` is no factorial. Commands are matched
@@ -157,6 +158,11 @@ fn lex_command(s: &str, i: usize, out: &mut String) -> usize {
         "displaystyle" | "noindent" | "euro" => {}
         "quad" | "qquad" => out.push(' '),
         "dfrac" | "tfrac" | "cfrac" => out.push_str("\\frac"),
+        "overline" | "bar" | "dot" => match repeating_decimal(&s[j..], out) {
+            // (`0.\overline{3}`: the group read.)
+            Some(n) => j += n,
+            None => out.push_str(&s[i..j]),
+        },
         "lt" => out.push('<'),
         "gt" => out.push('>'),
         "text" | "textnormal" => {
@@ -177,6 +183,56 @@ fn lex_command(s: &str, i: usize, out: &mut String) -> usize {
         _ => out.push_str(&s[i..j]),
     }
     j
+}
+
+/// The most digits of a repeating decimal [`repeating_decimal`] reads: its
+/// integer and decimal parts together, and its period.
+pub(super) const MAX_REPEATING_DIGITS: usize = 24;
+
+/// `0.1\overline{6}` → `\frac{16-1}{90}`: a decimal written last in `out`
+/// (digits, `.`, digits) followed by `\overline{…}`, `\bar{…}` or `\dot{…}`
+/// of digits (`rest`, after the command's name) is the repeating decimal,
+/// written in `out` as the fraction of its digits (the digits through one
+/// period less those before it, over as many 9s as the period has digits
+/// and as many 0s as the decimal part). Returns the bytes of `rest` read, or
+/// `None` (and `out` untouched) when the shape is not there or longer than
+/// [`MAX_REPEATING_DIGITS`] (`\overline{AB}`, a segment, is no number).
+fn repeating_decimal(rest: &str, out: &mut String) -> Option<usize> {
+    let period = rest.strip_prefix('{')?.split_once('}')?.0;
+    let o = out.as_bytes();
+    let decimals = o.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let dot = o.len().checked_sub(decimals + 1)?;
+    let integer = o[..dot]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let fits = integer + decimals <= MAX_REPEATING_DIGITS && period.len() <= MAX_REPEATING_DIGITS;
+    if o[dot] != b'.'
+        || !fits
+        || period.is_empty()
+        || !period.bytes().all(|c| c.is_ascii_digit())
+        || (dot > integer && matches!(o[dot - integer - 1], b'.' | b'_' | b'^'))
+    {
+        return None;
+    }
+    let start = dot - integer;
+    let head = format!("{}{}", &out[start..dot], &out[dot + 1..]);
+    let head = if head.is_empty() {
+        "0".to_string()
+    } else {
+        head
+    };
+    let trim = |d: &str| {
+        let t = d.trim_start_matches('0');
+        if t.is_empty() { "0" } else { t }.to_string()
+    };
+    let whole = trim(&format!("{head}{period}"));
+    let head = trim(&head);
+    let den = format!("{}{}", "9".repeat(period.len()), "0".repeat(decimals));
+    out.truncate(start);
+    out.push_str(&format!("\\frac{{{whole}-{head}}}{{{den}}}"));
+    Some(period.len() + 2)
 }
 
 /// [`lex`] on a non-ASCII character: Unicode signs to LaTeX, currency signs

@@ -194,10 +194,8 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         t = e_notation(&t);
     }
     t = unwrap_all(t);
-    // `(C)` → `C`: a choice letter.
-    let b = t.as_bytes();
-    if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
-        t = (b[1] as char).to_string();
+    if let Some(letter) = choice_letter(&t) {
+        t = letter;
     }
     // `{1,2}` written without backslashes is a brace group around a list
     // (LaTeX shows `1,2`; `\{1,2\}` is the set): the list.
@@ -208,6 +206,27 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         }
     }
     (trailing_unit_word(trimmed(t)), qualifier)
+}
+
+/// The choice letter an answer names: `(C)` → `C` (any letter in
+/// parentheses), and a Chinese option, `C选项`, `选项C`, `C项`, `(C)选项`
+/// (option C) → `C` (a capital).
+fn choice_letter(t: &str) -> Option<String> {
+    let b = t.as_bytes();
+    if b.len() == 3 && b[0] == b'(' && b[2] == b')' && b[1].is_ascii_alphabetic() {
+        return Some((b[1] as char).to_string());
+    }
+    let rest = t
+        .strip_suffix("选项")
+        .or_else(|| t.strip_prefix("选项"))
+        .or_else(|| t.strip_suffix('项'))?
+        .trim();
+    let letter = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(rest);
+    (letter.len() == 1 && letter.bytes().all(|c| c.is_ascii_uppercase()))
+        .then(|| letter.to_string())
 }
 
 /// The bytes a text holds, from one pass over it: a pass whose pattern
@@ -291,9 +310,11 @@ fn set_builder(t: &str) -> Option<String> {
     (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
 }
 
-/// `125 miles` → `125\text{ miles}`: a number followed by one plain word
-/// that names a unit of the table (ME-9) is that quantity, as if the word
-/// were in `\text{}` (an answer written outside math mode: `$125$ miles`).
+/// `125 miles` → `125\text{ miles}`, `5 m` → `5\text{ m}`: a number
+/// followed by a space and one plain word that names a unit of the table
+/// (ME-9) is that quantity, as if the word were in `\text{}` (an answer
+/// written outside math mode: `$125$ miles`). Of the units of one letter,
+/// [`SPACED_LETTER_UNITS`] only (`5m`, without the space, stays `5m`).
 fn trailing_unit_word(t: String) -> String {
     if let Some(q) = unit_expression(&t) {
         return q;
@@ -301,7 +322,7 @@ fn trailing_unit_word(t: String) -> String {
     if let Some((num, word)) = t.rsplit_once(' ') {
         let num = num.trim_end();
         if is_plain_number(num)
-            && word.len() >= 2
+            && (word.len() >= 2 || SPACED_LETTER_UNITS.contains(&word))
             && word.bytes().all(|c| c.is_ascii_alphabetic())
             && units::is_unit(word)
         {
@@ -310,6 +331,13 @@ fn trailing_unit_word(t: String) -> String {
     }
     t
 }
+
+/// The units of one letter that a number, a space and the letter alone
+/// name (`The answer is 5 m.`, `5 s`, `5 g`, `3 h`, `2 L`): a physics answer
+/// written outside math mode, far more often than a product of a number and
+/// a variable with a space between. Not `t` (a time variable as often as a
+/// tonne) nor `l` (a length).
+const SPACED_LETTER_UNITS: [&str; 5] = ["m", "s", "g", "h", "L"];
 
 /// A number as [`trailing_unit_word`] reads it before a unit: digits, `.`,
 /// `-`, `,` and braces, starting with a digit, `-` or `.`.

@@ -201,6 +201,16 @@ pub(super) fn is_bare(t: &str) -> bool {
     if t.is_empty() || t.len() > MAX_BARE_BYTES {
         return false;
     }
+    // A list or a clause cut off on its conjunction (`12 and`, `x = 12,
+    // or`): MX-15 reads the response.
+    let n = t.bytes().rev().take_while(u8::is_ascii_alphabetic).count();
+    let last = &t[t.len() - n..];
+    if n < t.len()
+        && matches!(t.as_bytes()[t.len() - n - 1], b' ' | b',')
+        && (last.eq_ignore_ascii_case("and") || last.eq_ignore_ascii_case("or"))
+    {
+        return false;
+    }
     let display = t.starts_with("$$") || t.starts_with("\\[") || t.starts_with("\\begin");
     if t.contains('\n') && !display {
         return false;

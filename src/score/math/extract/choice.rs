@@ -210,10 +210,20 @@ pub(crate) fn response_choice_kept(
     }
     let line = &t[line_start..];
     let lb = line.as_bytes();
+    // (Full-width parentheses too, `故选（C）。`: three bytes each.)
+    let (open_fw, close_fw) = ("（".as_bytes(), "）".as_bytes());
     let marked = (0..lb.len()).rev().find_map(|i| {
+        let full_width = lb[i..].starts_with(open_fw) && lb.get(i + 4..i + 7) == Some(close_fw);
         let hit = (lb[i] == b'(' && lb.get(i + 2) == Some(&b')'))
+            || full_width
             || (lb[i..].starts_with(b"**") && lb.get(i + 3..i + 5) == Some(b"**"));
-        let k = if lb[i] == b'(' { i + 1 } else { i + 2 };
+        let k = if lb[i] == b'(' {
+            i + 1
+        } else if full_width {
+            i + 3
+        } else {
+            i + 2
+        };
         let c = *lb.get(k)?;
         (hit && (b'A'..=b'J').contains(&c)).then_some(k)
     });
@@ -295,13 +305,13 @@ fn hedged(b: &[u8], k: usize) -> bool {
 
 /// The byte offset of the last letter A–J that "option", "choice",
 /// "answer", a word of [`CHOOSING`] (any case; then spaces, `:`, `：`,
-/// "is", `*`, `$`) or 选 names in `line`, or that a verdict of [`JUDGED`]
+/// "is", `*`, `$`), 选 or 选择 names in `line`, or that a verdict of [`JUDGED`]
 /// follows, the letter standing alone (`option D.`, `Answer: **B**`,
 /// `故选B。`, `It must be B.`, `C is right.`).
 fn named_letter(line: &str) -> Option<usize> {
     let lower = line.to_ascii_lowercase();
     let b = line.as_bytes();
-    let before = ["option", "choice", "answer", "选"]
+    let before = ["option", "choice", "answer", "选", "选择"]
         .iter()
         .chain(&CHOOSING)
         .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))

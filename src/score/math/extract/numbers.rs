@@ -258,6 +258,14 @@ impl Doc<'_> {
                 }
             }
             (s, e) = (k - 1, ge);
+            // `0.\overline{3}`, `0.1\bar{6}`: the decimal whose period the
+            // command marks is part of the number.
+            if matches!(&b[k..gs], b"overline" | b"bar" | b"dot") {
+                let p = run_before(b, from, s, |c| c.is_ascii_digit());
+                if p > from && b[p - 1] == b'.' {
+                    s = run_before(b, from, p - 1, |c| c.is_ascii_digit());
+                }
+            }
             if s > from && b[s - 1] == b'-' && not_word(s - 1) {
                 s -= 1;
             }

@@ -137,7 +137,10 @@ pub(super) const FILLERS: &[&str] = &[
 ];
 
 /// Adverbs between an answer phrase and its answer (`the answer is
-/// therefore 12`, `is simply 5`), lowercase: no part of the answer.
+/// therefore 12`, `is simply 5`), hedges (`is most likely 6`, `is probably
+/// (B)`), approximations (`is approximately 6.3`, `approx. 6.3`) and the
+/// relation said in words (`is equal to 6`), lowercase: no part of the
+/// answer.
 pub(super) const ADVERBS: &[&str] = &[
     "therefore",
     "thus",
@@ -154,13 +157,44 @@ pub(super) const ADVERBS: &[&str] = &[
     "obviously",
     "actually",
     "still",
+    "likely",
+    "most likely",
+    "very likely",
+    "probably",
+    "most probably",
+    "possibly",
+    "perhaps",
+    "presumably",
+    "definitely",
+    "certainly",
+    "almost certainly",
+    "surely",
+    "evidently",
+    "apparently",
+    "essentially",
+    "basically",
+    "ultimately",
+    "approximately",
+    "approx.",
+    "approx",
+    "about",
+    "around",
+    "roughly",
+    "equal to",
+    "equivalent to",
 ];
 
 /// The length of the word of [`ADVERBS`] that `rest` opens with, followed
 /// by a space, a `:` or a `,`.
 fn adverb_at(rest: &[u8]) -> Option<usize> {
+    // (Most answers open with no letter: one test, not one per word.)
+    let first = rest.first()?.to_ascii_lowercase();
+    if !first.is_ascii_lowercase() {
+        return None;
+    }
     ADVERBS
         .iter()
+        .filter(|w| w.as_bytes()[0] == first)
         .find(|w| starts_with_ci(rest, w) && matches!(rest.get(w.len()), Some(b' ' | b':' | b',')))
         .map(|w| w.len() + usize::from(rest[w.len()] == b','))
 }
@@ -736,7 +770,8 @@ impl Doc<'_> {
         }
         let mut i = i;
         // Spaces, line breaks, a colon and Markdown emphasis (`**Answer:** 5`);
-        // in the production search also a full-width colon or space.
+        // in the production search also a full-width colon or space, an em
+        // dash (`The answer is — 6.`).
         loop {
             if i < limit
                 && (b[i].is_ascii_whitespace()
@@ -747,7 +782,7 @@ impl Doc<'_> {
                 // (`\textbf{Answer:} 42`: the group's closing brace.)
                 i += 1;
             } else if self.production
-                && ["：", "\u{3000}"]
+                && ["：", "\u{3000}", "\u{2014}"]
                     .iter()
                     .any(|p| b[i..limit].starts_with(p.as_bytes()))
             {

@@ -96,15 +96,27 @@ pub(super) fn cut_in_formula(t: &str, before: &str) -> Option<NoAnswerReason> {
     open_in_last_paragraph(t, before)
 }
 
+/// The characters other than ASCII that a response cut off ends on
+/// ([`ends_on_operator`]): full-width separators (`即x=24，`, `答案：`), as
+/// their ASCII forms, and the operators, relations and arrows that take an
+/// operand after them, as their LaTeX commands (`Next, 12 ×` read 12, a
+/// false "equal" against 12; this project's probes of issue 13 item 1,
+/// 2026-11-30, fifteenth session).
+const UNICODE_OPERATORS: [char; 24] = [
+    '，', '；', '：', '、', '×', '÷', '·', '⋅', '∗', '−', '±', '∓', '≤', '≥', '≠', '≈', '→', '⇒',
+    '⟹', '√', '∪', '∩', '∈', '∑',
+];
+
 /// Whether `t` ends on an operator, an opening bracket or a command that
-/// takes an operand (`\times`, `\frac`, `\left`).
+/// takes an operand (`\times`, `\frac`, `\left`, `\boxed`).
 fn ends_on_operator(t: &str) -> bool {
     let b = t.as_bytes();
     let Some(&last) = b.last() else {
         return false;
     };
-    // Full-width separators (`即x=24，`, `答案：`) as their ASCII forms.
-    if t.ends_with(['，', '；', '：', '、']) {
+    // Full-width separators (`即x=24，`, `答案：`) as their ASCII forms; the
+    // Unicode operators (`12 ×`, `12 ÷`, `5 −`, `x ≤`) as theirs.
+    if last >= 0x80 && t.ends_with(UNICODE_OPERATORS) {
         return true;
     }
     let on_operator = match last {
@@ -140,6 +152,8 @@ fn ends_on_operator(t: &str) -> bool {
                 | "geq"
                 | "frac"
                 | "dfrac"
+                | "boxed"
+                | "fbox"
                 | "sqrt"
                 | "left"
                 | "neq"
@@ -551,6 +565,15 @@ mod tests {
             "x_",
             "a *b *",
             "so x = 3 * 4 *",
+            "Next, 12 \u{d7}",
+            "12 \u{f7}",
+            "12 \u{b7}",
+            "12 \u{2212}",
+            "x \u{2264}",
+            "12 \u{2248}",
+            "so \u{2192}",
+            "So the final answer is \\boxed",
+            "\\fbox",
         ] {
             assert_eq!(
                 cut_in_formula(t, ""),
@@ -570,6 +593,10 @@ mod tests {
             "The result is *x = 3*",
             "(*rounded*",
             "so _x = 3_",
+            "so 5\u{b0}",
+            "x = \u{3c0}",
+            "\u{2234} 12",
+            "12 \u{2713}",
         ] {
             assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
         }
