@@ -300,6 +300,16 @@ const CHECKS: &[&str] = &[
     "let us confirm",
     "confirming:",
     "confirmation:",
+    "final check",
+    "quick check",
+    "as a check",
+    "answer check",
+    "checking the answer",
+    "checking our answer",
+    "checking the result",
+    "to double-check",
+    "to double check",
+    "this checks out",
 ];
 
 /// The openers of a check that need what follows them to say so (`We can
@@ -535,7 +545,8 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         // (A Chinese opener starts with a byte of 0xE4–0xE9, an English
         // one with a letter: one list or the other.)
         let opens = if rest[0].is_ascii() {
-            if opens_with_one_of(rest, CONCLUSIONS) {
+            // (`Final check: …` opens with a conclusion's `final`: a check.)
+            if opens_with_one_of(rest, CONCLUSIONS) && !opens_with_one_of(rest, &["final check"]) {
                 return None;
             }
             opens_with_one_of(rest, CHECKS)
@@ -859,6 +870,23 @@ mod tests {
                 "So n = 3. Double-checking: 3^2 = 9.",
                 "Double-checking: 3^2 = 9.",
             ),
+            // (Fifteenth session: `Final check` opens with a conclusion's
+            // word too; the checks are compared first.)
+            (
+                "So she has 12 apples.\n\nFinal check: 12 + 8 = 20 \u{2713}",
+                "Final check: 12 + 8 = 20 \u{2713}",
+            ),
+            ("So n = 3. Quick check: 3^2 = 9.", "Quick check: 3^2 = 9."),
+            ("So n = 3. As a check, 3^2 = 9.", "As a check, 3^2 = 9."),
+            (
+                "So n = 3.\nTo double-check: 3^2 = 9.",
+                "To double-check: 3^2 = 9.",
+            ),
+            (
+                "So n = 3. This checks out: 3^2 = 9.",
+                "This checks out: 3^2 = 9.",
+            ),
+            ("So n = 3. Answer check: 3^2 = 9.", "Answer check: 3^2 = 9."),
             (
                 "So x = 3. Plugging back in: 2(3) + 1 = 7.",
                 "Plugging back in: 2(3) + 1 = 7.",
@@ -947,6 +975,7 @@ mod tests {
             "x = 3. We can check each case: 3 + 4 = 7.",
             "x = 3. We can verify 7 cases.",
             "x = 3. To confirm, 2(3) + 1 = 7. So the answer is 7.",
+            "x = 3. Quick check: 2(3) + 1 = 7. Final result: x = 3.",
             // 检查一下 (no colon), 检验 finding a fault (不成立), a conclusion (所以).
             "x=3\u{3002}\n\u{68C0}\u{67E5}\u{4E00}\u{4E0B}\u{FF0C}7",
             "x=3\u{3002}\n\u{68C0}\u{9A8C}\u{FF1A}6\u{FF0C}\u{4E0D}\u{6210}\u{7ACB}",

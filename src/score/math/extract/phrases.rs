@@ -24,6 +24,113 @@ use super::{
 /// statement (MX-11).
 pub(super) const ZH_STOPS: &[&str] = &["。", "，", "；", "！", "？", "<eoa>", "\n"];
 
+/// The verbs that check an answer already given (`Let me check the answer:
+/// 12 + 8 = 20.`, `Verifying our answer: …`; ASCII case ignored;
+/// [`states_nothing`]).
+const CHECKING: [&str; 10] = [
+    "check",
+    "checking",
+    "verify",
+    "verifying",
+    "confirm",
+    "confirming",
+    "double-check",
+    "double-checking",
+    "recheck",
+    "rechecking",
+];
+
+/// The words that open a hypothesis (ASCII case ignored), and the
+/// Chinese ones (如果, 假设, 假如, 若: if, suppose): an answer phrase in
+/// the clause they open states nothing (`If the answer is 12, then the total
+/// is 24, too big.`, `Suppose the answer is 12.`).
+const HYPOTHESES: [&str; 7] = [
+    "if",
+    "suppose",
+    "supposing",
+    "assume",
+    "assuming",
+    "whether",
+    "unless",
+];
+
+/// The Chinese words of [`HYPOTHESES`].
+const ZH_HYPOTHESES: [&str; 4] = ["如果", "假设", "假如", "若"];
+
+/// Whether the answer phrase at `at` (not before `from`) states nothing
+/// because of the words right before it, read back a word at a time (no
+/// scan of the clause):
+/// - a check (`forward` phrases): a verb of [`CHECKING`] and `the`, `our`
+///   or `my` (`Let me check the answer: 12 + 8 = 20.`): the check's work
+///   follows; MX-17 reads the check as an aside, and the answer before it;
+/// - a hypothesis: words of [`SUBJECT_WORDS`] and then one of
+///   [`HYPOTHESES`] (`If the answer is 12`, `Suppose that our answer is
+///   12`; not `If order matters the answer is 6`, a condition on the answer
+///   that MX-21 reads, nor `So if n = 3, the answer is 12`), or one of
+///   [`ZH_HYPOTHESES`] right before the phrase or one or two characters
+///   before it (`如果答案是12`, `如果最终答案是12`).
+fn states_nothing(text: &str, from: usize, at: usize, forward: bool) -> bool {
+    let b = text.as_bytes();
+    // (The length and the first letter first: most words are in no list.)
+    let is = |w: &[u8], list: &[&str]| {
+        list.iter().any(|x| {
+            let x = x.as_bytes();
+            x.len() == w.len() && x[0] == w[0] | 0x20 && w.eq_ignore_ascii_case(x)
+        })
+    };
+    let mut k = at;
+    for read in 0..=SUBJECT_WORDS.len() {
+        let (w, e) = next_word_back(b, from, k);
+        if w == e {
+            break;
+        }
+        let word = &b[w..e];
+        if is(word, &HYPOTHESES) {
+            return true;
+        }
+        if !is(word, &SUBJECT_WORDS) {
+            return false;
+        }
+        if read == 0 && forward && is(word, &["the", "our", "my"]) {
+            let (v, f) = next_word_back(b, from, w);
+            if is(&b[v..f], &CHECKING) {
+                return true;
+            }
+        }
+        k = w;
+    }
+    // (Chinese: the bytes right before the phrase are no ASCII; the word
+    // ends there or one or two characters of three bytes before.)
+    if k != at || !(at > from && b[at - 1] >= 0x80) {
+        return false;
+    }
+    [0, 3, 6].iter().any(|&back| {
+        at.checked_sub(back).is_some_and(|e| {
+            ZH_HYPOTHESES
+                .iter()
+                .any(|h| e >= from + h.len() && b[e - h.len()..e] == *h.as_bytes())
+        })
+    })
+}
+
+/// The words that may stand between a hypothesis and the answer phrase it
+/// opens (`If the answer is`, `Suppose that our final answer is`).
+const SUBJECT_WORDS: [&str; 7] = ["the", "that", "our", "my", "your", "final", "correct"];
+
+/// The word (ASCII letters and `-`) before the spaces before `at`, not
+/// before `from`: where it starts and ends.
+fn next_word_back(b: &[u8], from: usize, at: usize) -> (usize, usize) {
+    let mut e = at;
+    while e > from && b[e - 1] == b' ' {
+        e -= 1;
+    }
+    let mut s = e;
+    while s > from && (b[s - 1].is_ascii_alphabetic() || b[s - 1] == b'-') {
+        s -= 1;
+    }
+    (s, e)
+}
+
 /// Whether `rest`, the text after a statement's answer, opens with a
 /// question mark (`?` or `？`) that ends it: the statement asks, it does
 /// not state.
@@ -672,6 +779,12 @@ impl Doc<'_> {
                 self.before_phrase(from, at)
             };
             if let Some(mut span) = span {
+                // (`Let me check the answer: 12 + 8 = 20.`: a check; `If the
+                // answer is 12, then …`, `如果答案是12`: a hypothesis. Neither
+                // states; read for a phrase that has an answer only.)
+                if self.production && states_nothing(self.text, from, at, forward) {
+                    continue;
+                }
                 // `6 ways, which is the answer`, `We get 6. This is the final
                 // answer.` (production): a pronoun refers back to the last
                 // formula or number before it.
