@@ -531,7 +531,7 @@ fn unwrap_all(s: String) -> String {
                 t = t2.to_string();
             }
         }
-        for (o, c) in [("\\(", "\\)"), ("\\[", "\\]")] {
+        for (o, c) in [("\\(", "\\)"), ("\\[", "\\]"), ("<answer>", "</answer>")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
                 t = x.trim_quick().to_string();
             }

@@ -187,14 +187,81 @@ pub(crate) fn locate_default_kept(
     response: &str,
     formulas_only: bool,
 ) -> (Result<Located, NoAnswerReason>, (usize, usize)) {
-    let tags = tags(response);
-    let found = locate_production(response, formulas_only, model_turn(tags, response.len()));
+    // (After an assistant header, `<|im_start|>assistant`, positions are
+    // shifted by its length: the tags are read after it.)
+    let lead = assistant_header(response);
+    let len = response.len() - lead;
+    let tags = tags(&response[lead..]);
+    let (s, e, open) = model_turn(tags, len);
+    let mut turn = answer_block(response, (s + lead, e + lead, open));
+    if open {
+        // (`<think>… <answer>15</answer>`: the block closes no think, but
+        // the answer block after it is explicit.)
+        let after = answer_block(response, (e + lead, response.len(), true));
+        if !after.2 {
+            turn = after;
+        }
+    }
+    let found = locate_production(response, formulas_only, turn);
     let found = found.map(|f| Located {
         answer: response[f.span.0..f.span.1].to_string(),
         span: f.span,
         how: f.how,
     });
-    (found, kept_of(tags, response.len()))
+    let (ks, ke) = kept_of(tags, len);
+    (found, (ks + lead, ke + lead))
+}
+
+/// The length of the chat template's assistant header that opens
+/// `response` (white space, `<|im_start|>assistant`, white space up to
+/// and with a line break), or 0: a response decoded with its special
+/// tokens opens with it, and its `<|im_start|>` starts the model's turn
+/// rather than the next one (`<|im_start|>assistant\nThe answer is
+/// 15.<|im_end|>` was an empty turn, no answer; MX-10).
+fn assistant_header(response: &str) -> usize {
+    let t = response.trim_start();
+    let Some(rest) = t.strip_prefix("<|im_start|>assistant") else {
+        return 0;
+    };
+    let after = rest.trim_start_matches([' ', '\t', '\r']);
+    let after = after.strip_prefix('\n').unwrap_or(after);
+    response.len() - after.len()
+}
+
+/// The tag that closes the answer block of a reasoning template.
+const ANSWER_CLOSE: &[u8] = b"</answer>";
+
+/// The content of the answer block that ends the model's `turn` (MX-10):
+/// when the turn ends (white space aside) with `</answer>`, what follows the
+/// last `<answer>` before it (ASCII case ignored), or, without one, the turn
+/// before the closing tag; else the turn. R1-Zero's template and the GRPO
+/// recipes built on it ask for `<think>…</think> <answer>…</answer>`:
+/// `<answer>15</answer>` was cut off on the operator `>`, no answer, a miss
+/// against 15. The content is then read as a response (`<answer>The answer
+/// is 15.</answer>`). One backward pass over the turn.
+fn answer_block(response: &str, turn: (usize, usize, bool)) -> (usize, usize, bool) {
+    let (start, end, open) = turn;
+    let b = response.as_bytes();
+    // (The last byte other than white space first: most turns end on
+    // another byte than `>`.)
+    let mut e = end;
+    while e > start && b[e - 1].is_ascii_whitespace() {
+        e -= 1;
+    }
+    if e - start < ANSWER_CLOSE.len()
+        || b[e - 1] != b'>'
+        || !b[e - ANSWER_CLOSE.len()..e].eq_ignore_ascii_case(ANSWER_CLOSE)
+    {
+        return turn;
+    }
+    let close = e - ANSWER_CLOSE.len();
+    let opener = (start..close).rev().find(|&k| {
+        b[k] == b'<' && b[k..close].len() >= 8 && b[k..k + 8].eq_ignore_ascii_case(b"<answer>")
+    });
+    match opener {
+        Some(k) => (k + 8, close, false),
+        None => (start, close, open),
+    }
 }
 
 /// The production extraction of a response whose [`model_turn`] is `turn`.
