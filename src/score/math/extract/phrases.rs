@@ -71,6 +71,9 @@ const ZH_HYPOTHESES: [&str; 4] = ["如果", "假设", "假如", "若"];
 ///   before it (`如果答案是12`, `如果最终答案是12`).
 fn states_nothing(text: &str, from: usize, at: usize, forward: bool) -> bool {
     let b = text.as_bytes();
+    // (The words are read within MAX_STATES_NOTHING_BYTES: 100 KiB of spaces
+    // before `The answer is 5.` cost a pass over them per phrase.)
+    let from = from.max(at.saturating_sub(MAX_STATES_NOTHING_BYTES));
     // (The length and the first letter first: most words are in no list.)
     let is = |w: &[u8], list: &[&str]| {
         list.iter().any(|x| {
@@ -112,6 +115,9 @@ fn states_nothing(text: &str, from: usize, at: usize, forward: bool) -> bool {
         })
     })
 }
+
+/// The most bytes before an answer phrase that [`states_nothing`] reads.
+pub const MAX_STATES_NOTHING_BYTES: usize = 64;
 
 /// The words that may stand between a hypothesis and the answer phrase it
 /// opens (`If the answer is`, `Suppose that our final answer is`).

@@ -212,6 +212,9 @@ pub(crate) fn locate_default_kept(
     (found, (ks + lead, ke + lead))
 }
 
+/// The most bytes of white space read before an assistant header.
+const MAX_HEADER_SPACES: usize = 64;
+
 /// The length of the chat template's assistant header that opens
 /// `response` (white space, `<|im_start|>assistant`, white space up to
 /// and with a line break), or 0: a response decoded with its special
@@ -219,8 +222,14 @@ pub(crate) fn locate_default_kept(
 /// rather than the next one (`<|im_start|>assistant\nThe answer is
 /// 15.<|im_end|>` was an empty turn, no answer; MX-10).
 fn assistant_header(response: &str) -> usize {
-    let t = response.trim_start();
-    let Some(rest) = t.strip_prefix("<|im_start|>assistant") else {
+    // (At most MAX_HEADER_SPACES bytes of white space before it: a response
+    // of 100 KiB of spaces is not read through here.)
+    let k = response
+        .bytes()
+        .take(MAX_HEADER_SPACES)
+        .take_while(u8::is_ascii_whitespace)
+        .count();
+    let Some(rest) = response[k..].strip_prefix("<|im_start|>assistant") else {
         return 0;
     };
     let after = rest.trim_start_matches([' ', '\t', '\r']);
@@ -245,8 +254,9 @@ fn answer_block(response: &str, turn: (usize, usize, bool)) -> (usize, usize, bo
     // (The last byte other than white space first: most turns end on
     // another byte than `>`.)
     let mut e = end;
-    while e > start && b[e - 1].is_ascii_whitespace() {
-        e -= 1;
+    if e > start && b[e - 1].is_ascii_whitespace() {
+        // (16 bytes at a time: a turn of 100 KiB of spaces is read fast.)
+        e = start + trim_end_ws(&response[start..end]).len();
     }
     if e - start < ANSWER_CLOSE.len()
         || b[e - 1] != b'>'
