@@ -19,7 +19,7 @@ use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
 use super::reasons::{APPOSITIVES, DETERMINERS, UNSET, dash_before, last_word, number_compared};
-use super::retractions::refinement_at;
+use super::retractions::{correction_at, refinement_at};
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::score::math::units::is_unit;
 use crate::text::find_byte;
@@ -100,8 +100,11 @@ impl Doc<'_> {
         if !joined {
             return None;
         }
-        let n = refinement_at(&b[k..e])?;
-        let next = run_after(b, k + n, e, |c| matches!(c, b' ' | b',' | b':'));
+        let next = match refinement_at(&b[k..e]) {
+            Some(n) => run_after(b, k + n, e, |c| matches!(c, b' ' | b',' | b':')),
+            // (`15, but actually it is 12`: a correction and its lead.)
+            None => k + correction_at(&b[k..e])?,
+        };
         let value = b[next..e]
             .first()
             .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'$' | b'\\' | b'-'));

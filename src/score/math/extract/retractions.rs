@@ -87,6 +87,7 @@ const REFINED_LEADS: &[&str] = &[
     "it is ",
     "it's ",
     "the answer is ",
+    "the correct answer is ",
     "the value is ",
     "we get ",
 ];
@@ -101,19 +102,44 @@ pub(super) fn refinement_at(t: &[u8]) -> Option<usize> {
     })
 }
 
+/// The words that correct a stated value when a lead of [`REFINED_LEADS`]
+/// follows them (lowercase; then a non-letter): `The answer is 15, but
+/// actually it is 12.`, `… 15. In fact, the answer is 12.` state 12 (MX-19).
+/// Without the lead they state nothing (`Actually, 3 of them are red.`).
+pub const CORRECTIONS: &[&str] = &["actually", "in fact", "really"];
+
+/// The length of the lead of [`REFINED_LEADS`] that `t` opens with.
+fn lead_at(t: &[u8]) -> Option<usize> {
+    REFINED_LEADS
+        .iter()
+        .find(|l| t.len() >= l.len() && t[..l.len()].eq_ignore_ascii_case(l.as_bytes()))
+        .map(|l| l.len())
+}
+
+/// Where the value after a correction that `t` opens with starts: one of
+/// [`CORRECTIONS`], spaces, commas or colons, and one of [`REFINED_LEADS`].
+pub(super) fn correction_at(t: &[u8]) -> Option<usize> {
+    let n = CORRECTIONS.iter().find_map(|r| {
+        let n = r.len();
+        (t.len() > n && t[..n].eq_ignore_ascii_case(r.as_bytes()) && !t[n].is_ascii_alphabetic())
+            .then_some(n)
+    })?;
+    let k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
+    lead_at(&t[k..]).map(|l| k + l)
+}
+
 /// Whether the sentence opening `t` refines the value stated before it
 /// ([`REFINEMENTS`], then a value, after one of [`REFINED_LEADS`] or
-/// none): where the value starts. `More precisely, we rounded it.` states
-/// no value: not one.
+/// none; or a correction, [`correction_at`]): where the value starts.
+/// `More precisely, we rounded it.` states no value: not one.
 fn refines(t: &[u8]) -> Option<usize> {
-    let n = refinement_at(t)?;
-    let mut k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
-    if let Some(lead) = REFINED_LEADS
-        .iter()
-        .find(|l| t.len() >= k + l.len() && t[k..k + l.len()].eq_ignore_ascii_case(l.as_bytes()))
-    {
-        k += lead.len();
-    }
+    let k = match refinement_at(t) {
+        Some(n) => {
+            let k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
+            k + lead_at(&t[k..]).unwrap_or(0)
+        }
+        None => correction_at(t)?,
+    };
     // The value is what the sentence says after the phrase: a short rest
     // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
     // but …` explains, it states no value).
