@@ -608,7 +608,7 @@ fn rejection(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
         );
     // (Every word of ZH_REJECTED is Chinese: an ASCII sentence holds none.)
     let said = &rest[..sentence];
-    if !said.is_ascii() && ZH_REJECTED.iter().any(|r| said.contains(r)) {
+    if !said.is_ascii() && ZH_REJECTED.iter().any(|r| rejects(said, r)) {
         return Some(start);
     }
     // After: the words of its clause or the next sentence (`x = 3 is
@@ -954,6 +954,15 @@ const ZH_REJECTED: [&str; 12] = [
     "不成立",
     "无意义",
 ];
+
+/// Whether `said` (what follows a value in its sentence) holds the
+/// rejection `r` about the value: 舍去 followed by what it discards (正根,
+/// 负根, 另一根, 其他…: `x=-1（舍去正根）` keeps -1, it discards the
+/// positive root) rejects another value, not this one.
+fn rejects(said: &str, r: &str) -> bool {
+    said.match_indices(r)
+        .any(|(k, _)| r != "舍去" || !said[k + r.len()..].starts_with(['正', '负', '另', '其']))
+}
 
 /// The most characters of a sentence read after a value for
 /// [`ZH_REJECTED`].

@@ -104,9 +104,10 @@ pub(super) fn refinement_at(t: &[u8]) -> Option<usize> {
 
 /// The words that correct a stated value when a lead of [`REFINED_LEADS`]
 /// follows them (lowercase; then a non-letter): `The answer is 15, but
-/// actually it is 12.`, `… 15. In fact, the answer is 12.` state 12 (MX-19).
-/// Without the lead they state nothing (`Actually, 3 of them are red.`).
-pub const CORRECTIONS: &[&str] = &["actually", "in fact", "really"];
+/// actually it is 12.`, `… 15. In fact, the answer is 12.`, `… 15.
+/// However, it is 12.` state 12 (MX-19). Without the lead they state
+/// nothing (`Actually, 3 of them are red.`, `However, 15 is too large.`).
+pub const CORRECTIONS: &[&str] = &["actually", "in fact", "really", "however"];
 
 /// The length of the lead of [`REFINED_LEADS`] that `t` opens with.
 fn lead_at(t: &[u8]) -> Option<usize> {
