@@ -41,9 +41,10 @@ const CHECKING: [&str; 10] = [
 ];
 
 /// The words that open a hypothesis (ASCII case ignored), and the
-/// Chinese ones (如果, 假设, 假如, 若: if, suppose): an answer phrase in
-/// the clause they open states nothing (`If the answer is 12, then the total
-/// is 24, too big.`, `Suppose the answer is 12.`).
+/// Chinese ones (如果, 假设, 假如, 若: if, suppose): an answer phrase they
+/// open, with only [`SUBJECT_WORDS`] between, states nothing (`If the answer
+/// is 12, then the total is 24, too big.`, `Suppose the answer is 12.`;
+/// [`states_nothing`]).
 const HYPOTHESES: [&str; 7] = [
     "if",
     "suppose",

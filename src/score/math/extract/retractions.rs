@@ -95,7 +95,13 @@ const REFINED_LEADS: &[&str] = &[
 /// Where the refinement phrase of [`REFINEMENTS`] that `t` opens with
 /// (ASCII case ignored, a word of its own) ends.
 pub(super) fn refinement_at(t: &[u8]) -> Option<usize> {
-    REFINEMENTS.iter().find_map(|r| {
+    opening_of(t, REFINEMENTS)
+}
+
+/// The length of the phrase of `list` that `t` opens with (ASCII case
+/// ignored), a non-letter after it.
+fn opening_of(t: &[u8], list: &[&str]) -> Option<usize> {
+    list.iter().find_map(|r| {
         let n = r.len();
         (t.len() > n && t[..n].eq_ignore_ascii_case(r.as_bytes()) && !t[n].is_ascii_alphabetic())
             .then_some(n)
@@ -120,11 +126,7 @@ fn lead_at(t: &[u8]) -> Option<usize> {
 /// Where the value after a correction that `t` opens with starts: one of
 /// [`CORRECTIONS`], spaces, commas or colons, and one of [`REFINED_LEADS`].
 pub(super) fn correction_at(t: &[u8]) -> Option<usize> {
-    let n = CORRECTIONS.iter().find_map(|r| {
-        let n = r.len();
-        (t.len() > n && t[..n].eq_ignore_ascii_case(r.as_bytes()) && !t[n].is_ascii_alphabetic())
-            .then_some(n)
-    })?;
+    let n = opening_of(t, CORRECTIONS)?;
     let k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
     lead_at(&t[k..]).map(|l| k + l)
 }
