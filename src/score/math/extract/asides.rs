@@ -97,14 +97,22 @@ fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
 }
 
 /// A sentence without the markup and spaces it opens with (`*`, `#`, `>`,
-/// `_`).
+/// `_`), and a check mark before them (`✓ Check: …`, `✔`, `✅`).
 fn without_markup(sentence: &[u8]) -> &[u8] {
+    let sentence = CHECK_MARKS
+        .iter()
+        .find_map(|m| sentence.strip_prefix(m.as_bytes()))
+        .unwrap_or(sentence);
     let m = sentence
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
         .count();
     &sentence[m..]
 }
+
+/// The check marks a check may open with (`✓ Check: 2(12) + 1 = 25.`); their
+/// first byte is 0xE2.
+const CHECK_MARKS: [&str; 3] = ["\u{2713}", "\u{2714}", "\u{2705}"];
 
 /// Whether `rest` opens with one of `list` (lowercase, ASCII case
 /// ignored) followed by a byte that is no letter.
@@ -463,7 +471,7 @@ const OPENER_PAIRS: [u32; 26] = {
 };
 
 /// The first bytes of a sentence that [`aside_check`] reads further: the
-/// markup [`without_markup`] skips, the `S` of a step's label, the first
+/// markup [`without_markup`] skips (and a check mark's 0xE2), the `S` of a step's label, the first
 /// letter of an English opener ([`OPENER_PAIRS`], either case) and the first
 /// byte of a Chinese one (0xE4–0xE9). Most sentences (`- We …`, `$x$ …`,
 /// `Every …`) open with another byte: one test, not a look at their words.
@@ -488,6 +496,8 @@ const OPENS_AN_OPENER: [bool; 256] = {
         t[c] = true;
         c += 1;
     }
+    // (A check mark's first byte, [`CHECK_MARKS`].)
+    t[0xE2] = true;
     t
 };
 
@@ -877,6 +887,11 @@ mod tests {
                 "Final check: 12 + 8 = 20 \u{2713}",
             ),
             ("So n = 3. Quick check: 3^2 = 9.", "Quick check: 3^2 = 9."),
+            // A check mark before the opener (sixteenth session).
+            (
+                "So n = 3.\n\n\u{2713} Check: 3^2 = 9.",
+                "\u{2713} Check: 3^2 = 9.",
+            ),
             ("So n = 3. As a check, 3^2 = 9.", "As a check, 3^2 = 9."),
             (
                 "So n = 3.\nTo double-check: 3^2 = 9.",

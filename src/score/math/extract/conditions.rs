@@ -89,7 +89,8 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
         let word = &text[q..end];
         let apart = q == from || matches!(b[q - 1], b' ' | b',' | b'\n');
         if apart && CONDITION_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word)) {
-            return Some(q);
+            // (`to solve for x = 4`: the unknown solved for, no condition.)
+            return (!solved_for(b, from, q, word)).then_some(q);
         }
         // `at x = 1 and y = 2`: one of the assignments a condition word
         // opens, joined by `and` or a comma; the word is before the first.
@@ -114,6 +115,20 @@ pub(super) fn condition_start(text: &str, from: usize, span: (usize, usize)) -> 
         var = variable_before(b, from, eq + 1)?;
     }
     None
+}
+
+/// Whether the condition word `word` at `q` is the `for` of `solve for`
+/// (`solving`, `solved`, `solves`): `Divide both sides by 2 to solve for x =
+/// 4.` states x = 4 (it read 2, the value before a condition).
+fn solved_for(b: &[u8], from: usize, q: usize, word: &str) -> bool {
+    if !word.eq_ignore_ascii_case("for") {
+        return false;
+    }
+    let e = run_before(b, from, q, |c| c == b' ');
+    let s = run_before(b, from, e, |c| c.is_ascii_alphabetic());
+    ["solve", "solving", "solved", "solves"]
+        .iter()
+        .any(|v| b[s..e].eq_ignore_ascii_case(v.as_bytes()))
 }
 
 /// The most assignments joined by `and` or commas that one condition word
@@ -503,6 +518,9 @@ mod tests {
                 "7",
             ),
             ("We found 7. When 1024 is divided by 13.", "1024"),
+            // The unknown solved for is no condition (sixteenth session).
+            ("Divide both sides by 2 to solve for x = 4.", "4"),
+            ("We get 2 after we solve for x = 4.", "4"),
             ("So 1024 is divided by 13.", "1024"),
             ("The remainder is 7, when 1024 is divided by 13.", "7"),
             // A quantity named in words (MX-18, eleventh session).

@@ -19,7 +19,7 @@ use super::phrases::{
     ASIDE_WORDS, CUT_WORDS, chinese_remark, head_byte, head_byte_zh, is_abbreviation, is_sentence,
 };
 use super::reasons::{APPOSITIVES, DETERMINERS, UNSET, dash_before, last_word, number_compared};
-use super::retractions::{correction_at, refinement_at};
+use super::retractions::{but_lead_at, correction_at, refinement_at};
 use super::{Doc, find_where, next_in, skip_ws, starts_with_ci};
 use crate::score::math::units::is_unit;
 use crate::text::find_byte;
@@ -78,7 +78,11 @@ impl Doc<'_> {
     /// `about 100, but more precisely 98`, `100 (more precisely, 98)`, MX-19),
     /// or after a comma `rounded to` a value ([`rounded_to_value`]): the
     /// refined value's span (inside the parentheses for an aside).
-    fn refined(&self, (s, i, e): (usize, usize, usize), aside: bool) -> Option<(usize, usize)> {
+    pub(super) fn refined(
+        &self,
+        (s, i, e): (usize, usize, usize),
+        aside: bool,
+    ) -> Option<(usize, usize)> {
         let b = self.bytes();
         let before = self.text[s..i].trim_end();
         // `8.72, rounded to 8.7`: the value it was rounded to (not a
@@ -91,19 +95,25 @@ impl Doc<'_> {
         }
         let mut k = i + 1 + usize::from(aside);
         let mut joined = aside || before.ends_with([',', ';', '—', '-']);
+        let mut but = false;
         if let Some(c) = ["or ", "but ", "and "].iter().find(|c| {
             starts_with_ci(&b[k..e], c.trim_end()) && b[k..e].get(c.len() - 1) == Some(&b' ')
         }) {
             k = skip_ws(b, k + c.len(), e);
             joined = true;
+            but = *c == "but ";
         }
         if !joined {
             return None;
         }
         let next = match refinement_at(&b[k..e]) {
             Some(n) => run_after(b, k + n, e, |c| matches!(c, b' ' | b',' | b':')),
-            // (`15, but actually it is 12`: a correction and its lead.)
-            None => k + correction_at(&b[k..e])?,
+            // (`15, but actually it is 12`: a correction and its lead;
+            // `15, but it is 12`: `but` and a lead.)
+            None => {
+                k + correction_at(&b[k..e])
+                    .or_else(|| but.then(|| but_lead_at(&b[k..e])).flatten())?
+            }
         };
         let value = b[next..e]
             .first()

@@ -952,21 +952,20 @@ impl Doc<'_> {
                 if self.production && asks(&self.text[after.min(limit)..limit]) {
                     return None;
                 }
+                // `$15$, but it is $12$`: the value refined after the span
+                // (MX-19), read as in a statement's words.
+                if self.production && b[after.min(limit)..limit].starts_with(b", ") {
+                    let j = self.statement_end(i, limit);
+                    let span = strip_dollars(self.text, trim_end_periods(self.text, (i, j)));
+                    if let Some(r) = self.refined((span.0, after + 1, span.1), false) {
+                        return nonempty(self.answer_head(r));
+                    }
+                }
                 return nonempty(trim(self.text, first));
             }
             return nonempty((i, last.1 + self.close_len(last_open, last.0)));
         }
-        let mut j = i;
-        while j < limit {
-            j = next_in(b, j, limit, sentence_stop);
-            if j >= limit {
-                break;
-            }
-            if self.ends_statement(i, j, limit) {
-                break;
-            }
-            j += 1;
-        }
+        let mut j = self.statement_end(i, limit);
         if j == limit && limit < to {
             return None;
         }
@@ -996,6 +995,24 @@ impl Doc<'_> {
 }
 
 impl Doc<'_> {
+    /// Where the statement whose answer starts at `i` ends (its sentence
+    /// stop, [`Doc::ends_statement`]), or `limit`.
+    fn statement_end(&self, i: usize, limit: usize) -> usize {
+        let b = self.bytes();
+        let mut j = i;
+        while j < limit {
+            j = next_in(b, j, limit, sentence_stop);
+            if j >= limit {
+                break;
+            }
+            if self.ends_statement(i, j, limit) {
+                break;
+            }
+            j += 1;
+        }
+        j
+    }
+
     /// A statement's answer `span` (its text from `i`) without what follows
     /// its bold (MX-11, production): the value in bold when the emphasis
     /// opened right before it closes in the sentence (`The answer is **5**

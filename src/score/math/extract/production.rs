@@ -24,7 +24,7 @@ use super::negations::{
     Excluded, MAX_NEGATIONS, NEGATED, excluded, judged_in_clause, proportion_start, restated,
 };
 use super::reasons::reason_start;
-use super::retractions::{RETRACTED, retraction};
+use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
@@ -656,6 +656,11 @@ fn statement_exception(
     }
     if conditional(response, start, f.span) {
         return Some(Err(CONDITIONAL));
+    }
+    // MX-19: a view the statement reports as a mistake (`A common mistake
+    // is to say the answer is 15.`) is taken back: what follows is read.
+    if mistaken_view(response.as_bytes(), start, f.span.0) {
+        return Some(fallback(response, f.reach, end, formulas_only).map_err(|_| RETRACTED));
     }
     let head = response.as_bytes()[f.span.0..f.span.1].get(..4);
     head.is_some_and(|h| h.eq_ignore_ascii_case(b"not "))

@@ -568,7 +568,14 @@ fn purpose(b: &[u8], s: usize, word: Word, next: Word, span: (usize, usize)) -> 
             .iter()
             .any(|c| matches!(c, b',' | b';' | b':'))
     };
-    if !spaced || !(to || of()) || !clause() || b[span.0..span.1].contains(&b'=') {
+    // (The right side of an equation outside math, `for x = 4`, is a
+    // formula with `=` too.)
+    let after_equals = || {
+        let p = run_before(b, s, span.0, |c| c == b' ');
+        p > s && b[p - 1] == b'='
+    };
+    if !spaced || !(to || of()) || !clause() || b[span.0..span.1].contains(&b'=') || after_equals()
+    {
         return false;
     }
     // (Back to the counted value: words of their own, spaces between.)

@@ -131,6 +131,196 @@ pub(super) fn correction_at(t: &[u8]) -> Option<usize> {
     lead_at(&t[k..]).map(|l| k + l)
 }
 
+/// Where the value after `but` and a lead starts in `t` (the text after
+/// `but `): one of [`REFINED_LEADS`], then optionally one of
+/// [`CORRECTIONS`] (`The answer is 15, but it is 12.`, `… 15, but it's
+/// actually 12.`: 12, MX-19), when the rest of the statement is a plain
+/// value: at most [`MAX_REFINED_BYTES`] bytes, without a comma, a relation
+/// or a word of [`GOES_ON`] (`… 12, but it is 3 less than 15` compares,
+/// it does not correct).
+pub(super) fn but_lead_at(t: &[u8]) -> Option<usize> {
+    let mut k = lead_at(t)?;
+    if let Some(n) = opening_of(&t[k..], CORRECTIONS) {
+        k = run_after(t, k + n, t.len(), |c| matches!(c, b' ' | b','));
+    }
+    let rest = &t[k..];
+    let end = sentence_end(rest, rest.len());
+    let plain = end <= MAX_REFINED_BYTES
+        && !rest[..end]
+            .iter()
+            .any(|c| matches!(c, b',' | b';' | b'<' | b'>' | b'='))
+        && !rest[..end]
+            .split(|c| !c.is_ascii_alphabetic())
+            .any(|w| GOES_ON.iter().any(|g| w.eq_ignore_ascii_case(g.as_bytes())));
+    plain.then_some(k)
+}
+
+/// The words after a value that make it part of a comparison, a condition
+/// or a count of something else (lowercase): after `but it is` they keep
+/// the stated value ([`but_lead_at`]).
+const GOES_ON: [&str; 13] = [
+    "than", "less", "more", "fewer", "greater", "smaller", "times", "if", "when", "for", "of",
+    "per", "only",
+];
+
+/// The verbs that report a view (lowercase): `A common mistake is to say
+/// the answer is 15.`, `Many students think the answer is 15.`
+const VIEWS: [&str; 12] = [
+    "say",
+    "says",
+    "think",
+    "thinks",
+    "believe",
+    "believes",
+    "guess",
+    "guesses",
+    "claim",
+    "claims",
+    "conclude",
+    "concludes",
+];
+
+/// The words that may stand between a verb of [`VIEWS`] and the value
+/// (lowercase): `say that the final answer is`, `think the answer would be`.
+const VIEW_PHRASE: [&str; 20] = [
+    "the", "that", "our", "my", "your", "their", "final", "correct", "answer", "is", "be", "was",
+    "would", "will", "should", "must", "equals", "value", "result", "total",
+];
+
+/// The words that make a view someone's mistake, not the response's claim
+/// (lowercase): before the verb in its sentence (`A common mistake is to
+/// say`, `It is tempting to think`, `One might think`, `Many students
+/// think`), or, for the adverbs among them, right before the phrase
+/// (`Naively, the answer would be 15.`).
+const MISTAKEN: [&str; 22] = [
+    "mistake",
+    "mistakes",
+    "mistaken",
+    "mistakenly",
+    "error",
+    "errors",
+    "wrong",
+    "wrongly",
+    "incorrect",
+    "incorrectly",
+    "tempting",
+    "tempted",
+    "naive",
+    "naively",
+    "misconception",
+    "pitfall",
+    "trap",
+    "might",
+    "students",
+    "people",
+    "someone",
+    "others",
+];
+
+/// The subjects that make a view the response's own (lowercase): `we can
+/// say`, `I'd say`.
+const SPEAKERS: [&str; 6] = ["i", "we", "i'd", "we'd", "i'll", "we'll"];
+
+/// The adverbs of [`MISTAKEN`] that mark the phrase right after them.
+const MISTAKEN_ADVERBS: [&str; 4] = ["naively", "mistakenly", "wrongly", "incorrectly"];
+
+/// The most bytes [`mistaken_view`] reads back from the value.
+pub const MAX_VIEW_BYTES: usize = 96;
+
+/// Whether the statement whose answer starts at `at` (its sentence not
+/// before `from`) reports a mistaken view rather than the response's own
+/// answer (MX-19): back from the answer, only words of [`VIEW_PHRASE`],
+/// then a verb of [`VIEWS`] with a word of [`MISTAKEN`] before it in its
+/// sentence, or one of [`MISTAKEN_ADVERBS`] (`A common mistake is to say
+/// the answer is 15.`, `One might think the answer is 15.`). `I think the
+/// answer is 12.` states 12. Read within [`MAX_VIEW_BYTES`].
+pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
+    let from = from.max(at.saturating_sub(MAX_VIEW_BYTES));
+    if at > from && b[at - 1] >= 0x80 {
+        return mistaken_view_zh(&b[from..at]);
+    }
+    let in_list =
+        |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
+    // The words back from `at` (letters and `'`), over spaces and the
+    // marks a statement holds (`:`, `$`, `*`, `,`); `None` at a sentence's
+    // end or at `from`.
+    let word_back = |k: usize| {
+        let mut e = k;
+        while e > from && matches!(b[e - 1], b' ' | b':' | b'$' | b'*' | b',') {
+            e -= 1;
+        }
+        let mut s = e;
+        while s > from && (b[s - 1].is_ascii_alphabetic() || b[s - 1] == b'\'') {
+            s -= 1;
+        }
+        (s < e).then_some((s, e))
+    };
+    let mut k = at;
+    while let Some((s, e)) = word_back(k) {
+        let w = &b[s..e];
+        if in_list(w, &MISTAKEN_ADVERBS) {
+            return true;
+        }
+        if in_list(w, &VIEWS) {
+            // A word of MISTAKEN before the verb, in its sentence, with no
+            // `I` or `we` between (`After fixing the error, we can say the
+            // answer is 12.` states 12).
+            let mut j = s;
+            while let Some((v, f)) = word_back(j) {
+                let w = &b[v..f];
+                if in_list(w, &SPEAKERS) {
+                    return false;
+                }
+                if in_list(w, &MISTAKEN) {
+                    return true;
+                }
+                j = v;
+            }
+            return false;
+        }
+        if !in_list(w, &VIEW_PHRASE) {
+            return false;
+        }
+        k = s;
+    }
+    false
+}
+
+/// The words of a mistaken view in Chinese (以为 "wrongly think", 误 "by
+/// mistake": `容易误以为答案是15`), and the verbs of a view (认为, 觉得
+/// "think") that a subject of [`ZH_OTHERS`] makes someone's mistake
+/// (`很多同学认为答案是15`).
+const ZH_MISTAKEN: [&str; 2] = ["以为", "误"];
+
+/// The Chinese verbs of a view (认为, 觉得: "think").
+const ZH_VIEWS: [&str; 2] = ["认为", "觉得"];
+
+/// The Chinese subjects and words that make a view someone else's or a
+/// trap: 同学 "students", 学生, 有人 "someone", 很多人 "many people", 容易
+/// "easy to", 可能会 "might".
+const ZH_OTHERS: [&str; 6] = ["同学", "学生", "有人", "很多人", "容易", "可能会"];
+
+/// [`mistaken_view`] in Chinese: `t` the bytes before the answer; its last
+/// clause (after the last of [`ZH_STOPS`]) holds one of
+/// [`ZH_MISTAKEN`], or one of [`ZH_VIEWS`] after one of [`ZH_OTHERS`]
+/// without 我 ("I", "we": 我认为答案是12 states 12).
+fn mistaken_view_zh(t: &[u8]) -> bool {
+    let from = ZH_STOPS
+        .iter()
+        .filter_map(|p| {
+            let p = p.as_bytes();
+            t.windows(p.len())
+                .rposition(|w| w == p)
+                .map(|k| k + p.len())
+        })
+        .max()
+        .unwrap_or(0);
+    let clause = &t[from..];
+    let holds = |w: &str| clause.windows(w.len()).any(|x| x == w.as_bytes());
+    ZH_MISTAKEN.iter().any(|w| holds(w))
+        || (ZH_VIEWS.iter().any(|w| holds(w)) && ZH_OTHERS.iter().any(|w| holds(w)) && !holds("我"))
+}
+
 /// Whether the sentence opening `t` refines the value stated before it
 /// ([`REFINEMENTS`], then a value, after one of [`REFINED_LEADS`] or
 /// none; or a correction, [`correction_at`]): where the value starts.
@@ -141,7 +331,12 @@ fn refines(t: &[u8]) -> Option<usize> {
             let k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b',' | b':'));
             k + lead_at(&t[k..]).unwrap_or(0)
         }
-        None => correction_at(t)?,
+        // (`… 15. But it is 12.`: `but` and a lead.)
+        None => correction_at(t).or_else(|| {
+            let n = opening_of(t, &["but"])?;
+            let k = run_after(t, n, t.len(), |c| matches!(c, b' ' | b','));
+            but_lead_at(&t[k..]).map(|l| k + l)
+        })?,
     };
     // The value is what the sentence says after the phrase: a short rest
     // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
@@ -499,6 +694,43 @@ mod tests {
                 "The answer is 5. I miscalculated in step 3.",
                 Err("the stated answer is taken back"),
             ),
+            // A view reported as a mistake (sixteenth session), and views
+            // that are the response's own.
+            (
+                "A common mistake is to say the answer is 15.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "One might think the answer is 15. The correct count is 12.",
+                Ok("12"),
+            ),
+            (
+                "It's tempting to conclude that the final answer is $15$.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "Students often think the answer is 15.",
+                Err("the stated answer is taken back"),
+            ),
+            ("I think the answer is 12.", Ok("12")),
+            ("It is safe to say the answer is 12.", Ok("12")),
+            (
+                "After fixing the error, we can say the answer is 12.",
+                Ok("12"),
+            ),
+            (
+                "容易误以为答案是15。",
+                Err("the stated answer is taken back"),
+            ),
+            ("很多同学认为答案是15，但其实是12。", Ok("12")),
+            ("我认为答案是12。", Ok("12")),
+            // `but` and a lead correct the value; a comparison does not.
+            ("The answer is 15, but it is 12.", Ok("12")),
+            ("The answer is 15, but it's actually 12.", Ok("12")),
+            ("The answer is $15$, but it is $12$.", Ok("$12$")),
+            ("The answer is 15. But it is 12.", Ok("12")),
+            ("The answer is 12, but it is 3 less than 15.", Ok("12")),
+            ("The answer is 12, but it is only an estimate.", Ok("12")),
         ] {
             let got = locate_default(response, false).map(|x| x.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response:?}");
