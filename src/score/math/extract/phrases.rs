@@ -957,7 +957,12 @@ impl Doc<'_> {
                 if self.production && b[after.min(limit)..limit].starts_with(b", ") {
                     let j = self.statement_end(i, limit);
                     let span = strip_dollars(self.text, trim_end_periods(self.text, (i, j)));
-                    if let Some(r) = self.refined((span.0, after + 1, span.1), false) {
+                    // (The space after the comma inside the statement.)
+                    let inside = span.0 <= after && after + 1 < span.1;
+                    if let Some(r) = inside
+                        .then(|| self.refined((span.0, after + 1, span.1), false))
+                        .flatten()
+                    {
                         return nonempty(self.answer_head(r));
                     }
                 }

@@ -144,7 +144,7 @@ pub(super) fn but_lead_at(t: &[u8]) -> Option<usize> {
         k = run_after(t, k + n, t.len(), |c| matches!(c, b' ' | b','));
     }
     let rest = &t[k..];
-    let end = sentence_end(rest, rest.len());
+    let end = sentence_end(rest, rest.len().min(MAX_REFINED_BYTES + 1));
     let plain = end <= MAX_REFINED_BYTES
         && !rest[..end]
             .iter()
@@ -342,7 +342,8 @@ fn refines(t: &[u8]) -> Option<usize> {
     // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
     // but …` explains, it states no value).
     let rest = &t[k..];
-    let end = sentence_end(rest, rest.len());
+    // (Read within MAX_REFINED_BYTES: a longer rest is no plain value.)
+    let end = sentence_end(rest, rest.len().min(MAX_REFINED_BYTES + 1));
     let plain = end <= MAX_REFINED_BYTES
         && !rest[..end]
             .iter()
@@ -731,6 +732,8 @@ mod tests {
             ("The answer is 15. But it is 12.", Ok("12")),
             ("The answer is 12, but it is 3 less than 15.", Ok("12")),
             ("The answer is 12, but it is only an estimate.", Ok("12")),
+            // (A comma ending the statement after its span: no refinement.)
+            ("The answer is $15$, ", Ok("15")),
         ] {
             let got = locate_default(response, false).map(|x| x.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response:?}");
