@@ -23,8 +23,37 @@ use super::{pack_flags, rfind_byte};
 pub const MAX_ASIDE_BYTES: usize = 1024;
 
 /// The labels that open a remark paragraph (lowercase; then `:` or, for the
-/// abbreviations, their final `.`).
-const LABELS: &[&str] = &["note", "notes", "remark", "n.b", "nb", "p.s", "ps"];
+/// abbreviations, their final `.`): a note, and since the sixteenth session
+/// the remarks models add after an answer (`**Key insight:** …`, `Common
+/// mistake: …`, `Tip: …`, `Another way to see it: …`). Not `Summary` nor
+/// `Explanation`: they restate or derive the answer.
+const LABELS: &[&str] = &[
+    "note",
+    "notes",
+    "remark",
+    "n.b",
+    "nb",
+    "p.s",
+    "ps",
+    "side note",
+    "key insight",
+    "insight",
+    "key idea",
+    "intuition",
+    "tip",
+    "tips",
+    "hint",
+    "fun fact",
+    "common mistake",
+    "common mistakes",
+    "common error",
+    "common errors",
+    "common pitfall",
+    "common pitfalls",
+    "pitfall",
+    "another way to see it",
+    "another way to think about it",
+];
 
 /// Where the trailing aside of `t[..end]` starts, if `t[..end]` ends with
 /// one (MX-17): the byte after which nothing but the aside, its closing
@@ -839,6 +868,19 @@ mod tests {
                 "N.B. the 3 cases overlap.",
             ),
             ("Total 12.\n\nP.S. 3 more", "P.S. 3 more"),
+            // Remarks models add after an answer (sixteenth session).
+            (
+                "Total 12.\n\n---\n\n**Key insight:** 3 rows of 4.",
+                "**Key insight:** 3 rows of 4.",
+            ),
+            (
+                "Total 12.\n\n**Common mistakes:** forgetting a row gives 8.",
+                "**Common mistakes:** forgetting a row gives 8.",
+            ),
+            (
+                "Total 12.\n\nAnother way to see it: 2 rows of 6.",
+                "Another way to see it: 2 rows of 6.",
+            ),
             ("Total 12.\nNote: 3 more.", "Note: 3 more."),
             ("Total 12.\n\nNote: a 3\nand a 4.", "Note: a 3\nand a 4."),
             ("Total 12 (since 3 * 4 = 12)", "(since 3 * 4 = 12)"),
@@ -969,6 +1011,8 @@ mod tests {
             "(Note: only an aside, nothing before it.)",
             "Total 12.\n\nNote that x = 5.",
             "Total 12.\n\nNotebook: 5",
+            "We compute 3 x 4.\n\n**Summary:** The total is 12.",
+            "Total 12.\n\nTipping: 5",
             "Total 12. Note: 3 more.",
             "Note: we assume n > 1.\nSo the total is 12.",
             "Unbalanced 12 (since 3))",
