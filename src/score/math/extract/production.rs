@@ -543,10 +543,11 @@ fn fallback_from(
             return Err(NEGATED);
         }
     }
-    // `The answer cannot be 5, since 5 is odd.`: the value its own sentence
-    // ruled out before it (MX-20).
+    // A value its sentence ruled out before it (MX-20: `It cannot be 5, since
+    // 5 is odd.`) or reports as a mistake (MX-19: `The wrong answer is 15.`).
     if let Some(f) = &found {
-        if ruled_out_before(response, from, f.span) {
+        let b = response.as_bytes();
+        if ruled_out_before(response, from, f.span) || mistaken_view(b, from, f.span.0) {
             return Err(NEGATED);
         }
     }

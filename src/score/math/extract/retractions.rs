@@ -221,6 +221,19 @@ const MISTAKEN: [&str; 22] = [
 /// say`, `I'd say`.
 const SPEAKERS: [&str; 6] = ["i", "we", "i'd", "we'd", "i'll", "we'll"];
 
+/// The adjectives that make the answer they name a wrong one (lowercase):
+/// `The wrong answer would be 15.`, `A tempting wrong answer is 15.`, `The
+/// naive answer is 15.`
+const WRONG: [&str; 7] = [
+    "wrong",
+    "incorrect",
+    "naive",
+    "mistaken",
+    "erroneous",
+    "tempting",
+    "distractor",
+];
+
 /// The adverbs of [`MISTAKEN`] that mark the phrase right after them.
 const MISTAKEN_ADVERBS: [&str; 4] = ["naively", "mistakenly", "wrongly", "incorrectly"];
 
@@ -232,8 +245,10 @@ pub const MAX_VIEW_BYTES: usize = 96;
 /// answer (MX-19): back from the answer, only words of [`VIEW_PHRASE`],
 /// then a verb of [`VIEWS`] with a word of [`MISTAKEN`] before it in its
 /// sentence, or one of [`MISTAKEN_ADVERBS`] (`A common mistake is to say
-/// the answer is 15.`, `One might think the answer is 15.`). `I think the
-/// answer is 12.` states 12. Read within [`MAX_VIEW_BYTES`].
+/// the answer is 15.`, `One might think the answer is 15.`), or one of
+/// [`WRONG`] before `answer`, `value`, `result` or `total` (`The wrong
+/// answer would be 15.`). `I think the answer is 12.` states 12. Read
+/// within [`MAX_VIEW_BYTES`].
 pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
     let from = from.max(at.saturating_sub(MAX_VIEW_BYTES));
     if at > from && b[at - 1] >= 0x80 {
@@ -256,11 +271,14 @@ pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
         (s < e).then_some((s, e))
     };
     let mut k = at;
+    // (The word read before: `answer` after `wrong`.)
+    let mut named = false;
     while let Some((s, e)) = word_back(k) {
         let w = &b[s..e];
-        if in_list(w, &MISTAKEN_ADVERBS) {
+        if in_list(w, &MISTAKEN_ADVERBS) || named && in_list(w, &WRONG) {
             return true;
         }
+        named = in_list(w, &["answer", "value", "result", "total"]);
         if in_list(w, &VIEWS) {
             // A word of MISTAKEN before the verb, in its sentence, with no
             // `I` or `we` between (`After fixing the error, we can say the
@@ -725,6 +743,24 @@ mod tests {
             ),
             ("很多同学认为答案是15，但其实是12。", Ok("12")),
             ("我认为答案是12。", Ok("12")),
+            // (In the fallback, not a statement: ruled out, MX-20's reason.)
+            (
+                "The wrong answer would be 15.",
+                Err("the last formula or number is ruled out or a bound (not …, less than …)"),
+            ),
+            (
+                "An incorrect answer is 15.",
+                Err("the stated answer is taken back"),
+            ),
+            (
+                "Naively, the answer would be 15.",
+                Err(super::super::negations::NEGATED),
+            ),
+            (
+                "A tempting wrong answer is 15; the correct answer is 12.",
+                Ok("12"),
+            ),
+            ("The final answer is 12.", Ok("12")),
             // `but` and a lead correct the value; a comparison does not.
             ("The answer is 15, but it is 12.", Ok("12")),
             ("The answer is 15, but it's actually 12.", Ok("12")),
