@@ -33,7 +33,11 @@ use super::{
     trim_end_periods, trim_end_ws,
 };
 
-/// Chat-template tokens that end a model's turn (MX-10).
+/// Chat-template tokens that end a model's turn (MX-10): ChatML's, Llama
+/// 3's, Phi's, `</s>`, and since the sixteenth session Gemma's
+/// (`<end_of_turn>`, `<start_of_turn>`, `<eos>`) and DeepSeek's (`<｜end▁of▁sentence｜>`,
+/// `<｜User｜>`, with full-width bars). Their second byte is one of
+/// [`CHAT_SECONDS`].
 pub(super) const CHAT_TOKENS: &[&str] = &[
     "<|im_start|>",
     "<|im_end|>",
@@ -41,6 +45,94 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
     "<|eot_id|>",
     "<|end|>",
     "</s>",
+    "<end_of_turn>",
+    "<start_of_turn>",
+    "<eos>",
+    "<\u{ff5c}end\u{2581}of\u{2581}sentence\u{ff5c}>",
+    "<\u{ff5c}User\u{ff5c}>",
+];
+
+/// Whether one of [`CHAT_TOKENS`] starts `rest`: the tokens that its
+/// second and third bytes allow are compared, one or two (a text of `<|`,
+/// `</` or `<e` repeated costs a byte test a `<`, not eleven comparisons).
+/// (`second`, `third`: its second and third bytes, 0 past its end.)
+#[inline(always)]
+fn chat_token_at(rest: &[u8], second: u8, third: u8) -> bool {
+    // (Arrays of a fixed length: a few word comparisons, not a call.)
+    fn is<const N: usize>(rest: &[u8], t: &[u8; N]) -> bool {
+        rest.first_chunk::<N>() == Some(t)
+    }
+    match (second, third) {
+        (b'|', b'i') => is(rest, b"<|im_start|>") || is(rest, b"<|im_end|>"),
+        (b'|', b'e') => {
+            is(rest, b"<|end|>") || is(rest, b"<|eot_id|>") || is(rest, b"<|endoftext|>")
+        }
+        (b'/', b's') => is(rest, b"</s>"),
+        (b'e', b'n') => is(rest, b"<end_of_turn>"),
+        (b'e', b'o') => is(rest, b"<eos>"),
+        (b's', b't') => is(rest, b"<start_of_turn>"),
+        // (DeepSeek's two, the last of the list.)
+        (0xEF, 0xBD) => CHAT_TOKENS[9..]
+            .iter()
+            .any(|t| rest.starts_with(t.as_bytes())),
+        _ => false,
+    }
+}
+
+/// The second and third bytes of the tags [`tags`] looks for: `</think>`,
+/// `<think>` (either case), and the [`CHAT_TOKENS`] ([`chat_token_at`]'s
+/// pairs).
+const TAG_PAIRS: [(u8, u8); 13] = [
+    (b'/', b't'),
+    (b'/', b'T'),
+    (b't', b'h'),
+    (b't', b'H'),
+    (b'T', b'h'),
+    (b'T', b'H'),
+    (b'|', b'i'),
+    (b'|', b'e'),
+    (b'/', b's'),
+    (b'e', b'n'),
+    (b'e', b'o'),
+    (b's', b't'),
+    (0xEF, 0xBD),
+];
+
+/// For each byte, the bits of the [`TAG_PAIRS`] it is the second byte of
+/// (bit `k`: pair `k`).
+const TAG_SECONDS: [u16; 256] = tag_bits(0);
+
+/// For each byte, the bits of the [`TAG_PAIRS`] it is the third byte of: a
+/// `<` whose second and third bytes share no bit starts no tag.
+const TAG_THIRDS: [u16; 256] = tag_bits(1);
+
+/// The table of [`TAG_SECONDS`] (`side` 0) or [`TAG_THIRDS`] (`side` 1).
+const fn tag_bits(side: usize) -> [u16; 256] {
+    let mut t = [0u16; 256];
+    let mut k = 0;
+    while k < TAG_PAIRS.len() {
+        let c = if side == 0 {
+            TAG_PAIRS[k].0
+        } else {
+            TAG_PAIRS[k].1
+        };
+        t[c as usize] |= 1 << k;
+        k += 1;
+    }
+    t
+}
+
+/// The second bytes of the [`CHAT_TOKENS`] (`|`, `/`, `e`, `s`, and 0xEF,
+/// the first byte of a full-width bar): a `<` before another byte starts
+/// none.
+const CHAT_SECONDS: [u8; 5] = [b'|', b'/', b'e', b's', 0xEF];
+
+/// The assistant headers that open a response decoded with its special
+/// tokens (MX-10): ChatML's, Gemma's, DeepSeek's.
+const ASSISTANT_HEADERS: [&str; 3] = [
+    "<|im_start|>assistant",
+    "<start_of_turn>model",
+    "<\u{ff5c}Assistant\u{ff5c}>",
 ];
 
 /// The model's turn in `response` (MX-1, MX-10): the byte range of what
@@ -95,16 +187,32 @@ fn tags(response: &str) -> Tags {
     // Every `<` that a tag can start, in order: the masks of the 64-byte
     // blocks, read bit by bit (a block without a `<` costs its zero test,
     // and SPAN bytes without one a single test).
-    // In a block of more than 4 `<`, only a `<` before `/`, `t`, `T` or `|`
-    // is read (the byte after `<` tells which tag can start there: `/`:
-    // `</think>` or `</s>`, `t`: `<think>`, `|`: the other chat tokens), so
-    // `<` after `<` costs a bit of a mask, not a comparison.
-    // Once the first `<think>` is known, a `<t` starts nothing that counts:
-    // then only `/` and `|` are read (a text of `<think>` repeated reads
-    // none of its tags after the first).
+    // In a block of more than 4 `<`, only a `<` before `t`, `T` or one of
+    // CHAT_SECONDS, then a third and a fourth byte a tag has there, is
+    // read (`/`:
+    // `</think>` or `</s>`, `t`: `<think>`, the others: the other chat
+    // tokens), so `<` after `<`, `</<`, `<e<` cost a bit of a mask, not a
+    // comparison. Once the first `<think>` is known, a `<t` starts nothing
+    // that counts: then only CHAT_SECONDS are read (a text of `<think>`
+    // repeated reads none of its tags after the first).
     let opens = Skipper::new(b, [b'<']);
-    let seconds = Skipper::new(b, [b'/', b't', b'T', b'|']);
-    let closers = Skipper::new(b, [b'/', b'|']);
+    let [c0, c1, c2, c3, c4] = CHAT_SECONDS;
+    let seconds = Skipper::new(b, [b't', b'T', c0, c1, c2, c3, c4]);
+    let closers = Skipper::new(b, CHAT_SECONDS);
+    // (And their third bytes: `t` of `</think>`, `h` of `<think>`, `i`, `e`,
+    // `s`, `n`, `o`, `t` of the chat tokens, 0xBD of a full-width bar.)
+    let thirds = Skipper::new(
+        b,
+        [b't', b'T', b'h', b'H', b'i', b'e', b's', b'n', b'o', 0xBD],
+    );
+    // (And their fourth: `h` of `</think>`, `i` of `<think>`, `m`, `n`,
+    // `o`, `>`, `d`, `s`, `a`, 0x9C of a full-width bar.)
+    let fourths = Skipper::new(
+        b,
+        [
+            b'h', b'H', b'i', b'I', b'm', b'n', b'o', b'>', b'd', b's', b'a', 0x9C,
+        ],
+    );
     let mut at = 0;
     while at < b.len() {
         if at % SPAN == 0 {
@@ -124,27 +232,41 @@ fn tags(response: &str) -> Tags {
             } else {
                 closers.block(block + 1)
             };
+            if m != 0 && block + 3 <= b.len() {
+                m &= thirds.block(block + 2) & fourths.block(block + 3);
+            }
         }
         while m != 0 {
             let i = block + m.trailing_zeros() as usize;
             m &= m - 1;
-            let rest = &b[i..];
             // Only the first `<think>` and the first chat tokens count.
-            let second = rest.get(1).copied().unwrap_or(0);
-            if second == b'/' && starts_with_ci_array(rest, b"</think>") {
-                last_close = Some(i);
-                chat_after_close = None;
-            } else if second | 0x20 == b't'
-                && first_open.is_none()
-                && starts_with_ci_array(rest, b"<think>")
-            {
-                first_open.get_or_insert(i);
-            } else if matches!(second, b'|' | b'/')
-                && chat_after_close.is_none()
-                && CHAT_TOKENS.iter().any(|t| rest.starts_with(t.as_bytes()))
-            {
-                first_chat.get_or_insert(i);
-                chat_after_close.get_or_insert(i);
+            // (The second and third bytes first, two table reads: a `<` that
+            // no tag starts with them, `<<`, `</<`, `<e<` repeated, costs
+            // that.)
+            let second = b.get(i + 1).copied().unwrap_or(0);
+            let third = b.get(i + 2).copied().unwrap_or(0);
+            let pair = TAG_SECONDS[usize::from(second)] & TAG_THIRDS[usize::from(third)];
+            if pair == 0 {
+                continue;
+            }
+            match (second | 0x20, third | 0x20) {
+                (b'/', b't') => {
+                    if starts_with_ci_array(&b[i..], b"</think>") {
+                        last_close = Some(i);
+                        chat_after_close = None;
+                    }
+                }
+                (b't', b'h') => {
+                    if first_open.is_none() && starts_with_ci_array(&b[i..], b"<think>") {
+                        first_open.get_or_insert(i);
+                    }
+                }
+                _ => {
+                    if chat_after_close.is_none() && chat_token_at(&b[i..], second, third) {
+                        first_chat.get_or_insert(i);
+                        chat_after_close.get_or_insert(i);
+                    }
+                }
             }
         }
     }
@@ -216,7 +338,7 @@ pub(crate) fn locate_default_kept(
 const MAX_HEADER_SPACES: usize = 64;
 
 /// The length of the chat template's assistant header that opens
-/// `response` (white space, `<|im_start|>assistant`, white space up to
+/// `response` (white space, one of [`ASSISTANT_HEADERS`], white space up to
 /// and with a line break), or 0: a response decoded with its special
 /// tokens opens with it, and its `<|im_start|>` starts the model's turn
 /// rather than the next one (`<|im_start|>assistant\nThe answer is
@@ -229,7 +351,10 @@ fn assistant_header(response: &str) -> usize {
         .take(MAX_HEADER_SPACES)
         .take_while(u8::is_ascii_whitespace)
         .count();
-    let Some(rest) = response[k..].strip_prefix("<|im_start|>assistant") else {
+    let Some(rest) = ASSISTANT_HEADERS
+        .iter()
+        .find_map(|h| response[k..].strip_prefix(h))
+    else {
         return 0;
     };
     let after = rest.trim_start_matches([' ', '\t', '\r']);
@@ -798,6 +923,62 @@ mod production_tests {
         })
     }
 
+    /// The chat templates of other model families (sixteenth session):
+    /// Gemma's and DeepSeek's headers open the turn, their end tokens end
+    /// it (each was no answer: an empty turn, or cut off on `>`).
+    #[test]
+    fn other_chat_templates_open_and_end_the_turn() {
+        for r in [
+            "<start_of_turn>model\nThe answer is 12.<end_of_turn>\n",
+            "The answer is 12.<eos>",
+            "<\u{ff5c}Assistant\u{ff5c}>The answer is 12.<\u{ff5c}end\u{2581}of\u{2581}sentence\u{ff5c}>",
+            "The answer is 12.<\u{ff5c}User\u{ff5c}>And 13?",
+            "  <start_of_turn>model The answer is 12.",
+        ] {
+            assert_eq!(answer(r).as_deref(), Ok("12"), "{r:?}");
+        }
+        // (A Gemma turn that opens without its header is empty.)
+        assert!(answer("<start_of_turn>user\nHow many?<end_of_turn>").is_err());
+    }
+
+    /// [`chat_token_at`] finds every token of [`CHAT_TOKENS`], and nothing
+    /// that a token does not start (every proper prefix, and each token
+    /// with a byte changed).
+    #[test]
+    fn chat_token_at_is_the_list() {
+        let list = |r: &[u8]| CHAT_TOKENS.iter().any(|t| r.starts_with(t.as_bytes()));
+        let at = |r: &[u8]| {
+            let byte = |k: usize| r.get(k).copied().unwrap_or(0);
+            chat_token_at(r, byte(1), byte(2))
+        };
+        for t in CHAT_TOKENS {
+            let t = t.as_bytes();
+            assert!(at(t), "{t:?}");
+            for n in 0..t.len() {
+                assert!(!at(&t[..n]));
+                let mut x = t.to_vec();
+                x[n] ^= 1;
+                assert_eq!(at(&x), list(&x), "{x:?}");
+            }
+        }
+    }
+
+    /// Every tag [`tags`] looks for passes the table of its second and third
+    /// bytes, in either case for the think tags.
+    #[test]
+    fn every_tag_passes_the_pair_table() {
+        let mut tags: Vec<Vec<u8>> = CHAT_TOKENS.iter().map(|t| t.as_bytes().to_vec()).collect();
+        for t in [
+            "</think>", "</THINK>", "</Think>", "<think>", "<THINK>", "<tHink>",
+        ] {
+            tags.push(t.as_bytes().to_vec());
+        }
+        for t in tags {
+            let pair = TAG_SECONDS[usize::from(t[1])] & TAG_THIRDS[usize::from(t[2])];
+            assert_ne!(pair, 0, "{t:?}");
+        }
+    }
+
     /// The old way: `strip_think`, then the first chat token of the rest.
     fn turn_in_two_passes(r: &str) -> (usize, usize) {
         let body = strip_think(r);
@@ -927,6 +1108,12 @@ mod production_tests {
             "<T",
             "<<<<<<<<<<<<",
             "<think><<<</think><<|im_end|><</s>",
+            "<end_of_turn>",
+            "<eos>",
+            "<e",
+            "<s",
+            "<\u{ff5c}end\u{2581}of\u{2581}sentence\u{ff5c}>",
+            "<\u{ff5c}",
         ];
         let mut glue = crate::text::Glue(11);
         let (mut spans, mut dense_after_open) = (0, 0);
