@@ -48,7 +48,7 @@
 
 use super::lexicon::{
     ALTERNATIVE, CASE, CASE_NAME, CONCLUSION, CONDITION, Classes, DEPEND, HEDGE, OR, WHICH,
-    classes_in,
+    classes_in, holds_a_word_of, shapes_of,
 };
 use super::sentence_start_back;
 use crate::extract::find_ci;
@@ -235,6 +235,11 @@ fn conditional_zh(text: &str, from: usize, span: (usize, usize)) -> bool {
         && ZH_ALTERNATIVES.iter().any(|w| after.contains(w))
 }
 
+/// The classes of the words one of which every reading of [`conditional`]
+/// needs in the value's sentence: a condition, an alternative, a case or a
+/// hedge.
+const READ: Classes = CONDITION | ALTERNATIVE | CASE_NAME | HEDGE;
+
 /// Whether the value at `span` of `text` (read from `from` on) is a
 /// conditional or hedged alternative (MX-21).
 pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool {
@@ -250,6 +255,15 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     if span.1 > e || span.0 < s {
         return false;
     }
+    // (Every reading below needs a word of a condition, an alternative, a
+    // case or a hedge in the sentence: most sentences hold none, and are
+    // not tokenized.)
+    let shapes = &const { shapes_of(READ) };
+    if !holds_a_word_of(&b[s..span.0], READ, shapes)
+        && !holds_a_word_of(&b[span.1..e], READ, shapes)
+    {
+        return false;
+    }
     // The value as one token between the two sides, in one list (room for
     // a sentence of a few dozen words: a longer one grows it).
     let mut t = Vec::with_capacity(64);
@@ -257,15 +271,6 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     let v = t.len();
     t.push(Token::Number);
     tokens(&b[span.1..e], &mut t);
-    // (Every reading below needs a word of a condition, an alternative, a
-    // case or a hedge in the sentence: most sentences hold none.)
-    let classes = t.iter().fold(0, |m, &x| match x {
-        Token::Word(c) => m | c,
-        Token::Number => m,
-    });
-    if classes & (CONDITION | ALTERNATIVE | CASE_NAME | HEDGE) == 0 {
-        return false;
-    }
     let before = &t[..v];
     let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITION));
     let rest = &t[v + 1..];

@@ -93,7 +93,11 @@ const CLOSINGS: &[&str] = &[
 fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
     let k = sentence_starts(b, start, end).next()?;
-    opens_with_one_of(without_markup(&b[k..end]), CLOSINGS).then_some(k)
+    opens_with_one_of(
+        without_markup(&b[k..end]),
+        &const { Openers::new(CLOSINGS) },
+    )
+    .then_some(k)
 }
 
 /// A sentence without the markup and spaces it opens with (`*`, `#`, `>`,
@@ -106,10 +110,46 @@ fn without_markup(sentence: &[u8]) -> &[u8] {
     &sentence[m..]
 }
 
+/// A list of openers (lowercase, each opening with a letter) and the mask
+/// of their first letters (bit `n`: one opens with `b'a' + n`), built when
+/// the crate compiles: a sentence whose first letter opens none of them is
+/// turned away by one test, not compared with every word of the list.
+struct Openers {
+    /// The openers.
+    words: &'static [&'static str],
+    /// Their first letters.
+    first: u32,
+}
+
+impl Openers {
+    /// The openers of `words` and their first letters (every word opens
+    /// with a lowercase ASCII letter, checked when the crate compiles).
+    const fn new(words: &'static [&'static str]) -> Openers {
+        let mut first = 0;
+        let mut k = 0;
+        while k < words.len() {
+            let c = words[k].as_bytes()[0];
+            assert!(c.is_ascii_lowercase());
+            first |= 1 << (c - b'a');
+            k += 1;
+        }
+        Openers { words, first }
+    }
+}
+
 /// Whether `rest` opens with one of `list` (lowercase, ASCII case
-/// ignored) followed by a byte that is no letter.
-fn opens_with_one_of(rest: &[u8], list: &[&str]) -> bool {
-    list.iter().any(|w| {
+/// ignored) followed by a byte that is no letter. (A first byte that is
+/// no letter, or whose letter opens none of them, is one test: `c | 0x20`
+/// is a lowercase letter exactly for an ASCII letter.)
+fn opens_with_one_of(rest: &[u8], list: &Openers) -> bool {
+    let Some(&c) = rest.first() else {
+        return false;
+    };
+    let c = c | 0x20;
+    if !c.is_ascii_lowercase() || list.first >> (c - b'a') & 1 == 0 {
+        return false;
+    }
+    list.words.iter().any(|w| {
         let w = w.as_bytes();
         rest.len() > w.len()
             && rest[0] | 0x20 == w[0] | 0x20
@@ -399,7 +439,7 @@ fn names_a_check(rest: &[u8]) -> bool {
         }
         match rest.get(n) {
             None | Some(b'\n' | b'\r' | b':' | b')' | b'.' | b'-' | b'*' | b'_') => true,
-            Some(b' ') => opens_with_one_of(&rest[n + 1..], CHECKED),
+            Some(b' ') => opens_with_one_of(&rest[n + 1..], &const { Openers::new(CHECKED) }),
             _ => false,
         }
     })
@@ -546,10 +586,12 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         // one with a letter: one list or the other.)
         let opens = if rest[0].is_ascii() {
             // (`Final check: …` opens with a conclusion's `final`: a check.)
-            if opens_with_one_of(rest, CONCLUSIONS) && !opens_with_one_of(rest, &["final check"]) {
+            if opens_with_one_of(rest, &const { Openers::new(CONCLUSIONS) })
+                && !opens_with_one_of(rest, &const { Openers::new(&["final check"]) })
+            {
                 return None;
             }
-            opens_with_one_of(rest, CHECKS)
+            opens_with_one_of(rest, &const { Openers::new(CHECKS) })
                 || opens_a_check_after(rest)
                 || step && names_a_check(rest)
         } else {

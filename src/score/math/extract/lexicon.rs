@@ -203,6 +203,54 @@ pub(super) fn classes_in(b: &[u8], s: usize, e: usize) -> Classes {
     lookup(bytes & keep | CASE_BITS & keep)
 }
 
+/// By a word's first byte's low five bits: bit `n` set when a word of `n`
+/// bytes of a list of one of `classes` opens so (the table's shapes of
+/// those lists alone: [`holds_a_word_of`]). Called in constant items only.
+pub(super) const fn shapes_of(classes: Classes) -> [u32; 32] {
+    let mut shapes = [0u32; 32];
+    let mut l = 0;
+    while l < LISTS.len() {
+        let (words, class) = LISTS[l];
+        if class & classes != 0 {
+            let mut w = 0;
+            while w < words.len() {
+                let word = words[w].as_bytes();
+                shapes[(word[0] & 31) as usize] |= 1 << word.len();
+                w += 1;
+            }
+        }
+        l += 1;
+    }
+    shapes
+}
+
+/// Whether a word of `b` (a run of ASCII letters, as [`words_back`] reads
+/// them) is of a list of one of `classes`; `shapes` are
+/// [`shapes_of`]`(classes)`. A word of another first letter or length (most
+/// words of prose) is not looked up: a test whether a sentence can hold a
+/// reading's words costs one pass over its bytes, not a lookup a word.
+pub(super) fn holds_a_word_of(b: &[u8], classes: Classes, shapes: &[u32; 32]) -> bool {
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        while i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let n = i - s;
+        if n < 32
+            && shapes[(b[s] & 31) as usize] >> n & 1 != 0
+            && classes_in(b, s, i) & classes != 0
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// The words of `b[s..k]` (runs of ASCII letters), the last first: each
 /// as where it starts, where it ends and its [`Classes`] (the bytes between
 /// a word and the next one read are the caller's: `b[e..k]` for the first).

@@ -29,8 +29,8 @@ use super::solutions::listed_solutions;
 use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
-    find_where, rfind_byte, sentence_start_back, starts_with_ci_array, strip_dollars, trim,
-    trim_end_periods, trim_end_ws,
+    rfind_byte, sentence_start_back, starts_with_ci_array, strip_dollars, trim, trim_end_periods,
+    trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10).
@@ -716,12 +716,14 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
 }
 
 /// Whether `t` holds a digit or a math delimiter (a formula or a number may
-/// be there).
+/// be there). Read from the end, 16 bytes at a time: the fallback's text
+/// ends on its value, most often right there.
 pub(super) fn has_digit_or_math(t: &str) -> bool {
-    find_where(t.as_bytes(), |c| {
-        (c.wrapping_sub(b'0') < 10) | (c == b'$') | (c == b'\\')
+    t.as_bytes().rchunks(16).any(|c| {
+        c.iter().fold(false, |a, &c| {
+            a | (c.wrapping_sub(b'0') < 10) | (c == b'$') | (c == b'\\')
+        })
     })
-    .is_some()
 }
 
 /// `**x**` around the whole text: the content.
