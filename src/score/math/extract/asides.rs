@@ -38,8 +38,12 @@ pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
         let to = at.unwrap_or(end);
         let Some(a) = aside_group(t, start, to)
             .or_else(|| aside_paragraph(t, start, to))
-            .or_else(|| aside_check(t, start, to))
-            .or_else(|| aside_closing(t, start, to))
+            .or_else(|| {
+                // (The check's walk returns the last sentence start too: the
+                // closing remark's is read there, not found again.)
+                let (check, last) = aside_check(t, start, to);
+                check.or_else(|| aside_closing(t, last?, to))
+            })
         else {
             break;
         };
@@ -89,10 +93,10 @@ const CLOSINGS: &[&str] = &[
 ];
 
 /// A last sentence or line that is a closing remark ([`CLOSINGS`]), within
-/// the last [`MAX_ASIDE_BYTES`]: where it starts.
-fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
+/// the last [`MAX_ASIDE_BYTES`]: where it starts, `k`, the last of
+/// [`sentence_starts`] (read by [`aside_check`]), when it is one.
+fn aside_closing(t: &str, k: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
-    let k = sentence_starts(b, start, end).next()?;
     opens_with_one_of(
         without_markup(&b[k..end]),
         &const { Openers::new(CLOSINGS) },
@@ -557,8 +561,9 @@ const ZH_CHECKS: &[&str] = &["检验", "验证", "检查", "验算", "代入检�
 /// A last sentence or line that opens a check of the answer ([`CHECKS`]),
 /// with no concluding sentence after it ([`CONCLUSIONS`]), within the last
 /// [`MAX_ASIDE_BYTES`]: where it starts. `x = 12. Let me double check:
-/// 2(12) = 24. ✓` reads 12, not the check's 24.
-fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
+/// 2(12) = 24. ✓` reads 12, not the check's 24. And the last sentence
+/// start, the first of the walk (for [`aside_closing`]).
+fn aside_check(t: &str, start: usize, end: usize) -> (Option<usize>, Option<usize>) {
     let b = t.as_bytes();
     // Sentence starts, from the end ([`sentence_starts`]), without their
     // markup, when they open with a letter that opens a word of the lists
@@ -578,7 +583,9 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     };
     let starts = sentence_starts(b, start, end);
     let mut check = None;
+    let mut last = None;
     for k in starts {
+        last.get_or_insert(k);
         let Some((rest, step)) = sentence(k) else {
             continue;
         };
@@ -589,7 +596,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
             if opens_with_one_of(rest, &const { Openers::new(CONCLUSIONS) })
                 && !opens_with_one_of(rest, &const { Openers::new(&["final check"]) })
             {
-                return None;
+                return (None, last);
             }
             opens_with_one_of(rest, &const { Openers::new(CHECKS) })
                 || opens_a_check_after(rest)
@@ -599,7 +606,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
                 .iter()
                 .any(|w| rest.starts_with(w.as_bytes()))
             {
-                return None;
+                return (None, last);
             }
             ZH_CHECKS.iter().any(|w| {
                 rest.strip_prefix(w.as_bytes()).is_some_and(|r| {
@@ -616,7 +623,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     }
     // A check that finds a fault (`5 + 5 = 11? No, it is 10.`) may change
     // the answer: it is read.
-    check.filter(|&k| !finds_fault(&t[k..end]))
+    (check.filter(|&k| !finds_fault(&t[k..end])), last)
 }
 
 /// The sentence starts in `t[start..end]` within the last
@@ -794,11 +801,11 @@ mod tests {
         }
         // (The readings themselves, with and without the test's bytes.)
         let t = "x = 12.\n**Step 3: Verify**\n2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), t.find("**Step"));
+        assert_eq!(aside_check(t, 0, t.len()).0, t.find("**Step"));
         let t = "x = 12. Let me double check: 2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), t.find("Let"));
+        assert_eq!(aside_check(t, 0, t.len()).0, t.find("Let"));
         let t = "x = 12.\n- Let me double check: 2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), None);
+        assert_eq!(aside_check(t, 0, t.len()).0, None);
     }
 
     /// `sentence_starts` returns what a walk back over every byte finds:
