@@ -289,18 +289,43 @@ fn letter_mask(b: &[u8], s: usize) -> u64 {
 /// The words of `b[s..k]` (runs of ASCII letters), the last first: each
 /// as where it starts, where it ends and its [`Classes`] (the bytes between
 /// a word and the next one read are the caller's: `b[e..k]` for the first).
+///
+/// The bytes are read back 64 at a time, as the mask of their letters
+/// ([`letter_mask`]): a word's ends are found by a few bit operations, not
+/// a loop over its bytes and the bytes before it.
 pub(super) fn words_back(b: &[u8], s: usize, k: usize) -> impl Iterator<Item = Word> + '_ {
-    let mut k = k;
+    // (The block read last: its first byte, never before `s`, and the
+    // mask of its letters; `k`: the end of the bytes not read yet.)
+    let (mut k, mut base, mut m) = (k, k, 0u64);
+    let below = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
     std::iter::from_fn(move || {
-        let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
-        let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
-        (w < e).then(|| {
-            k = w;
-            Word {
-                start: w,
-                end: e,
-                classes: classes_in(b, w, e),
+        // The last letter before `k`, not before `s`: the word's end.
+        let last = loop {
+            let letters = m & below(k.saturating_sub(base));
+            if letters != 0 {
+                break 63 - letters.leading_zeros() as usize;
             }
+            if base <= s {
+                return None;
+            }
+            base = base.saturating_sub(64).max(s);
+            m = letter_mask(b, base);
+        };
+        let e = base + last + 1;
+        // Its start: after the last byte before it that is no letter, in
+        // the block, else before the block (read byte by byte: a word
+        // across two blocks).
+        let others = !m & below(last);
+        let w = if others != 0 {
+            base + 64 - others.leading_zeros() as usize
+        } else {
+            run_before(b, s, base, |c| c.is_ascii_alphabetic())
+        };
+        k = w;
+        Some(Word {
+            start: w,
+            end: e,
+            classes: classes_in(b, w, e),
         })
     })
 }
@@ -426,6 +451,54 @@ mod tests {
             }
         }
         assert!(yes > 1000 && no > 1000, "{yes} {no}");
+    }
+
+    /// `words_back` reads the words the byte loop it replaced reads, for
+    /// every end and several starts (words across 64-byte blocks, a word
+    /// of 64 letters, letters right before the start).
+    #[test]
+    fn words_back_is_a_byte_loop() {
+        let byte_loop = |b: &[u8], s: usize, k: usize| {
+            let mut k = k;
+            let mut out = Vec::new();
+            loop {
+                let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
+                let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
+                if w == e {
+                    return out;
+                }
+                out.push((w, e, classes_in(b, w, e)));
+                k = w;
+            }
+        };
+        let long = "abcdefghijklmnopqrstuvwxyz".repeat(3);
+        let pieces = [
+            "if",
+            " ",
+            "When",
+            "x",
+            "otherwise",
+            "5",
+            ",",
+            "é",
+            &long,
+            "\n",
+            "whenever",
+            "  ",
+        ];
+        let mut glue = crate::text::Glue(5);
+        for round in 0..400 {
+            let t = glue.text(&pieces, 1 + round % 50);
+            let b = t.as_bytes();
+            for k in 0..=b.len() {
+                for s in [0, k / 3, k.saturating_sub(70), k] {
+                    let read: Vec<_> = words_back(b, s, k)
+                        .map(|w| (w.start, w.end, w.classes))
+                        .collect();
+                    assert_eq!(read, byte_loop(b, s, k), "{t:?} {s} {k}");
+                }
+            }
+        }
     }
 
     /// A word's classes are all its lists' (`if` is a condition, a case word and
