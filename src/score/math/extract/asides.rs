@@ -114,52 +114,60 @@ fn without_markup(sentence: &[u8]) -> &[u8] {
     &sentence[m..]
 }
 
-/// A list of openers (lowercase, each opening with a letter) and the mask
-/// of their first letters (bit `n`: one opens with `b'a' + n`), built when
-/// the crate compiles: a sentence whose first letter opens none of them is
-/// turned away by one test, not compared with every word of the list.
+/// A list of openers (lowercase, each opening with a letter, at most 64)
+/// and, by first letter, the mask of the openers that open with it (bit
+/// `k`: `words[k]`), built when the crate compiles: a sentence is compared
+/// only with the openers of its first letter (none for most), not with
+/// every word of the list.
 struct Openers {
     /// The openers.
     words: &'static [&'static str],
-    /// Their first letters.
-    first: u32,
+    /// By first letter (`b'a' + n` at `n`): the openers that open with it.
+    by_letter: [u64; 26],
 }
 
 impl Openers {
-    /// The openers of `words` and their first letters (every word opens
-    /// with a lowercase ASCII letter, checked when the crate compiles).
+    /// The openers of `words` by first letter (every word opens with a
+    /// lowercase ASCII letter, and there are at most 64: checked when the
+    /// crate compiles).
     const fn new(words: &'static [&'static str]) -> Openers {
-        let mut first = 0;
+        assert!(words.len() <= 64);
+        let mut by_letter = [0u64; 26];
         let mut k = 0;
         while k < words.len() {
             let c = words[k].as_bytes()[0];
             assert!(c.is_ascii_lowercase());
-            first |= 1 << (c - b'a');
+            by_letter[(c - b'a') as usize] |= 1 << k;
             k += 1;
         }
-        Openers { words, first }
+        Openers { words, by_letter }
     }
 }
 
 /// Whether `rest` opens with one of `list` (lowercase, ASCII case
-/// ignored) followed by a byte that is no letter. (A first byte that is
-/// no letter, or whose letter opens none of them, is one test: `c | 0x20`
-/// is a lowercase letter exactly for an ASCII letter.)
+/// ignored) followed by a byte that is no letter. (Only the openers of
+/// its first letter are compared: `c | 0x20` is a lowercase letter
+/// exactly for an ASCII letter.)
 fn opens_with_one_of(rest: &[u8], list: &Openers) -> bool {
     let Some(&c) = rest.first() else {
         return false;
     };
     let c = c | 0x20;
-    if !c.is_ascii_lowercase() || list.first >> (c - b'a') & 1 == 0 {
+    if !c.is_ascii_lowercase() {
         return false;
     }
-    list.words.iter().any(|w| {
-        let w = w.as_bytes();
-        rest.len() > w.len()
-            && rest[0] | 0x20 == w[0] | 0x20
+    let mut candidates = list.by_letter[usize::from(c - b'a')];
+    while candidates != 0 {
+        let w = list.words[candidates.trailing_zeros() as usize].as_bytes();
+        candidates &= candidates - 1;
+        if rest.len() > w.len()
             && rest[..w.len()].eq_ignore_ascii_case(w)
             && !rest[w.len()].is_ascii_alphabetic()
-    })
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// A last group `( … )` (after it only `.`, `!` and white space) whose
