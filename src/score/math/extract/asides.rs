@@ -16,6 +16,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-17).
 
+use super::lexicon::ByLetter;
 use super::{pack_flags, rfind_byte};
 
 /// The longest aside set apart, in bytes: a remark longer than this is
@@ -99,7 +100,7 @@ fn aside_closing(t: &str, k: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
     opens_with_one_of(
         without_markup(&b[k..end]),
-        &const { Openers::new(CLOSINGS) },
+        &const { ByLetter::new(CLOSINGS) },
     )
     .then_some(k)
 }
@@ -114,60 +115,18 @@ fn without_markup(sentence: &[u8]) -> &[u8] {
     &sentence[m..]
 }
 
-/// A list of openers (lowercase, each opening with a letter, at most 64)
-/// and, by first letter, the mask of the openers that open with it (bit
-/// `k`: `words[k]`), built when the crate compiles: a sentence is compared
-/// only with the openers of its first letter (none for most), not with
-/// every word of the list.
-struct Openers {
-    /// The openers.
-    words: &'static [&'static str],
-    /// By first letter (`b'a' + n` at `n`): the openers that open with it.
-    by_letter: [u64; 26],
-}
-
-impl Openers {
-    /// The openers of `words` by first letter (every word opens with a
-    /// lowercase ASCII letter, and there are at most 64: checked when the
-    /// crate compiles).
-    const fn new(words: &'static [&'static str]) -> Openers {
-        assert!(words.len() <= 64);
-        let mut by_letter = [0u64; 26];
-        let mut k = 0;
-        while k < words.len() {
-            let c = words[k].as_bytes()[0];
-            assert!(c.is_ascii_lowercase());
-            by_letter[(c - b'a') as usize] |= 1 << k;
-            k += 1;
-        }
-        Openers { words, by_letter }
-    }
-}
-
 /// Whether `rest` opens with one of `list` (lowercase, ASCII case
-/// ignored) followed by a byte that is no letter. (Only the openers of
-/// its first letter are compared: `c | 0x20` is a lowercase letter
-/// exactly for an ASCII letter.)
-fn opens_with_one_of(rest: &[u8], list: &Openers) -> bool {
+/// ignored) followed by a byte that is no letter. (Only the words of its
+/// first letter are compared: [`ByLetter`].)
+fn opens_with_one_of(rest: &[u8], list: &ByLetter) -> bool {
     let Some(&c) = rest.first() else {
         return false;
     };
-    let c = c | 0x20;
-    if !c.is_ascii_lowercase() {
-        return false;
-    }
-    let mut candidates = list.by_letter[usize::from(c - b'a')];
-    while candidates != 0 {
-        let w = list.words[candidates.trailing_zeros() as usize].as_bytes();
-        candidates &= candidates - 1;
-        if rest.len() > w.len()
+    list.opening_with(c).any(|w| {
+        rest.len() > w.len()
             && rest[..w.len()].eq_ignore_ascii_case(w)
             && !rest[w.len()].is_ascii_alphabetic()
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 /// A last group `( … )` (after it only `.`, `!` and white space) whose
@@ -451,7 +410,7 @@ fn names_a_check(rest: &[u8]) -> bool {
         }
         match rest.get(n) {
             None | Some(b'\n' | b'\r' | b':' | b')' | b'.' | b'-' | b'*' | b'_') => true,
-            Some(b' ') => opens_with_one_of(&rest[n + 1..], &const { Openers::new(CHECKED) }),
+            Some(b' ') => opens_with_one_of(&rest[n + 1..], &const { ByLetter::new(CHECKED) }),
             _ => false,
         }
     })
@@ -601,12 +560,12 @@ fn aside_check(t: &str, start: usize, end: usize) -> (Option<usize>, Option<usiz
         // one with a letter: one list or the other.)
         let opens = if rest[0].is_ascii() {
             // (`Final check: …` opens with a conclusion's `final`: a check.)
-            if opens_with_one_of(rest, &const { Openers::new(CONCLUSIONS) })
-                && !opens_with_one_of(rest, &const { Openers::new(&["final check"]) })
+            if opens_with_one_of(rest, &const { ByLetter::new(CONCLUSIONS) })
+                && !opens_with_one_of(rest, &const { ByLetter::new(&["final check"]) })
             {
                 return (None, last);
             }
-            opens_with_one_of(rest, &const { Openers::new(CHECKS) })
+            opens_with_one_of(rest, &const { ByLetter::new(CHECKS) })
                 || opens_a_check_after(rest)
                 || step && names_a_check(rest)
         } else {

@@ -330,6 +330,61 @@ pub(super) fn words_back(b: &[u8], s: usize, k: usize) -> impl Iterator<Item = W
     })
 }
 
+/// A short list of words (lowercase ASCII, each opening with a letter, at
+/// most 64) and, by first letter, the mask of the words that open with it
+/// (bit `k`: `words[k]`), built when the crate compiles: a word or a
+/// sentence is compared only with the words of its first letter (none for
+/// most), not with every word of the list.
+pub(super) struct ByLetter {
+    /// The words.
+    words: &'static [&'static str],
+    /// By first letter (`b'a' + n` at `n`): the words that open with it.
+    by_letter: [u64; 26],
+}
+
+impl ByLetter {
+    /// The words of `words` by first letter (every word opens with a
+    /// lowercase ASCII letter, and there are at most 64: checked when the
+    /// crate compiles). Called in constant items only.
+    pub(super) const fn new(words: &'static [&'static str]) -> ByLetter {
+        assert!(words.len() <= 64);
+        let mut by_letter = [0u64; 26];
+        let mut k = 0;
+        while k < words.len() {
+            let c = words[k].as_bytes()[0];
+            assert!(c.is_ascii_lowercase());
+            by_letter[(c - b'a') as usize] |= 1 << k;
+            k += 1;
+        }
+        ByLetter { words, by_letter }
+    }
+
+    /// The words that open with the letter `c` (ASCII case ignored; none
+    /// when `c` is no letter: `c | 0x20` is a lowercase letter exactly for
+    /// an ASCII letter), as bytes, in the list's order.
+    pub(super) fn opening_with(&self, c: u8) -> impl Iterator<Item = &'static [u8]> + '_ {
+        let c = c | 0x20;
+        let mut candidates = if c.is_ascii_lowercase() {
+            self.by_letter[usize::from(c - b'a')]
+        } else {
+            0
+        };
+        std::iter::from_fn(move || {
+            (candidates != 0).then(|| {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                self.words[k].as_bytes()
+            })
+        })
+    }
+
+    /// Whether `w` is one of the words (ASCII case ignored).
+    pub(super) fn holds(&self, w: &[u8]) -> bool {
+        w.first()
+            .is_some_and(|&c| self.opening_with(c).any(|x| w.eq_ignore_ascii_case(x)))
+    }
+}
+
 /// A word that [`words_back`] read.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Word {
