@@ -50,7 +50,7 @@ use super::lexicon::{
     ALTERNATIVE, CASE, CASE_NAME, CONCLUSION, CONDITION, Classes, DEPEND, HEDGE, OR, WHICH,
     classes_in, holds_a_word_of, shapes_of,
 };
-use super::sentence_start_back;
+use super::{MAX_SENTENCE_BACK, ValueSentence, sentence_start_back};
 use crate::extract::find_ci;
 
 /// Why a response has no answer under MX-21.
@@ -135,6 +135,8 @@ pub(super) const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
 
 /// The most bytes of the sentence read on each side of the value.
 const MAX_SIDE_BYTES: usize = 240;
+
+const _: () = assert!(MAX_SIDE_BYTES <= MAX_SENTENCE_BACK);
 
 /// A word or a number token of the value's sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,13 +245,23 @@ const READ: Classes = CONDITION | ALTERNATIVE | CASE_NAME | HEDGE;
 /// Whether the value at `span` of `text` (read from `from` on) is a
 /// conditional or hedged alternative (MX-21).
 pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool {
+    conditional_in(
+        text,
+        &ValueSentence::new(text.as_bytes(), from, span.0),
+        span,
+    )
+}
+
+/// [`conditional`] of the value at `span` whose sentence is `sentence`
+/// (read from `from`: the fallback's, which its other readers read too).
+pub(super) fn conditional_in(text: &str, sentence: &ValueSentence, span: (usize, usize)) -> bool {
     let b = text.as_bytes();
+    let from = sentence.from();
     if conditional_zh(text, from, span) {
         return true;
     }
-    let floor = from.max(span.0.saturating_sub(MAX_SIDE_BYTES));
     let (s, e) = (
-        sentence_start_back(b, floor, span.0, false),
+        sentence.start(b, MAX_SIDE_BYTES, false),
         sentence_end(b, span.1),
     );
     if span.1 > e || span.0 < s {
