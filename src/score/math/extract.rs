@@ -820,6 +820,70 @@ fn sentence_start_back(b: &[u8], floor: usize, at: usize, clause: bool) -> usize
     (floor..k).rev().find(|&j| ends(j)).map_or(floor, |j| j + 1)
 }
 
+/// The most bytes that a reader of the fallback's value reads back for its
+/// sentence ([`ValueSentence`]): MX-21's [`MAX_SIDE_BYTES`](alternatives),
+/// the most of them.
+pub(super) const MAX_SENTENCE_BACK: usize = 240;
+
+/// The start of the sentence that holds the fallback's value at `at`, read
+/// back once for the readers that each read it (MX-20, MX-21, MX-22): each
+/// reads back its own number of bytes, at most [`MAX_SENTENCE_BACK`], and
+/// MX-21 reads past a `;`; one read of the most bytes, stopping at `;`,
+/// gives every reader's start ([`ValueSentence::start`]) instead of one
+/// read each.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ValueSentence {
+    /// Where the value starts.
+    at: usize,
+    /// Where the readers' text starts.
+    from: usize,
+    /// The lowest floor: [`MAX_SENTENCE_BACK`] bytes back from `at`, not
+    /// before `from`.
+    floor: usize,
+    /// [`sentence_start_back`] from `at` to `floor`, with `;`.
+    start: usize,
+}
+
+impl ValueSentence {
+    /// The sentence of the value at `at` of `b[from..]`.
+    pub(super) fn new(b: &[u8], from: usize, at: usize) -> ValueSentence {
+        let floor = from.max(at.saturating_sub(MAX_SENTENCE_BACK));
+        ValueSentence {
+            at,
+            from,
+            floor,
+            start: sentence_start_back(b, floor, at, true),
+        }
+    }
+
+    /// Where the value starts.
+    pub(super) fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Where the readers' text starts.
+    pub(super) fn from(&self) -> usize {
+        self.from
+    }
+
+    /// What [`sentence_start_back`] returns from the value back at most
+    /// `back` bytes (at most [`MAX_SENTENCE_BACK`]), not before `from`,
+    /// with `clause`: the start read with the lowest floor, raised to the
+    /// reader's (no sentence end stands between the two floors that the
+    /// read did not find), and without `clause` read on past a `;` that
+    /// ended the read (the only end `clause` adds).
+    pub(super) fn start(&self, b: &[u8], back: usize, clause: bool) -> usize {
+        debug_assert!(back <= MAX_SENTENCE_BACK);
+        let floor = self.from.max(self.at.saturating_sub(back));
+        let s = if clause || self.start == self.floor || b[self.start - 1] != b';' {
+            self.start
+        } else {
+            sentence_start_back(b, self.floor, self.start - 1, false)
+        };
+        s.max(floor)
+    }
+}
+
 fn skip_ws(b: &[u8], mut i: usize, limit: usize) -> usize {
     while i < limit && b[i].is_ascii_whitespace() {
         i += 1;
@@ -834,6 +898,48 @@ fn nonempty(span: (usize, usize)) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A [`ValueSentence`]'s start for every reader's bytes back, with and
+    /// without `clause`, is what [`sentence_start_back`] reads with the
+    /// reader's floor: on texts of sentence ends, `;` and words, for every
+    /// value position and several starts of the text.
+    #[test]
+    fn value_sentence_starts_are_each_readers_read() {
+        let pieces = [
+            "word ",
+            "3.5",
+            ". ",
+            "!",
+            "? ",
+            ";",
+            "; ",
+            "\n",
+            "é",
+            "a longer run of words ",
+        ];
+        let mut glue = crate::text::Glue(29);
+        let mut past_semicolon = 0;
+        for round in 0..200u64 {
+            let t = glue.text(&pieces, 10 + round % 80);
+            let b = t.as_bytes();
+            for at in 0..=b.len() {
+                for from in [0, at / 2, at.saturating_sub(100), at] {
+                    let v = ValueSentence::new(b, from, at);
+                    for back in [0, 1, 16, 96, 160, 239, MAX_SENTENCE_BACK] {
+                        for clause in [false, true] {
+                            let floor = from.max(at.saturating_sub(back));
+                            let want = sentence_start_back(b, floor, at, clause);
+                            assert_eq!(v.start(b, back, clause), want, "{t:?} {at} {back}");
+                        }
+                        let with =
+                            sentence_start_back(b, from.max(at.saturating_sub(back)), at, true);
+                        past_semicolon += usize::from(with > 0 && b[with - 1] == b';');
+                    }
+                }
+            }
+        }
+        assert!(past_semicolon > 1000, "{past_semicolon}");
+    }
 
     /// The sentence start read back 16 bytes at a time is the one a byte
     /// loop finds, for every `at` and several floors, with and without

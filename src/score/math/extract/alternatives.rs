@@ -48,9 +48,9 @@
 
 use super::lexicon::{
     ALTERNATIVE, CASE, CASE_NAME, CONCLUSION, CONDITION, Classes, DEPEND, HEDGE, OR, WHICH,
-    classes_in,
+    classes_in, holds_a_word_of, shapes_of,
 };
-use super::sentence_start_back;
+use super::{MAX_SENTENCE_BACK, ValueSentence, sentence_start_back};
 use crate::extract::find_ci;
 
 /// Why a response has no answer under MX-21.
@@ -135,6 +135,8 @@ pub(super) const HEDGES: &[&str] = &["maybe", "perhaps", "possibly"];
 
 /// The most bytes of the sentence read on each side of the value.
 const MAX_SIDE_BYTES: usize = 240;
+
+const _: () = assert!(MAX_SIDE_BYTES <= MAX_SENTENCE_BACK);
 
 /// A word or a number token of the value's sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,19 +237,43 @@ fn conditional_zh(text: &str, from: usize, span: (usize, usize)) -> bool {
         && ZH_ALTERNATIVES.iter().any(|w| after.contains(w))
 }
 
+/// The classes of the words one of which every reading of [`conditional`]
+/// needs in the value's sentence: a condition, an alternative, a case or a
+/// hedge.
+const READ: Classes = CONDITION | ALTERNATIVE | CASE_NAME | HEDGE;
+
 /// Whether the value at `span` of `text` (read from `from` on) is a
 /// conditional or hedged alternative (MX-21).
 pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool {
+    conditional_in(
+        text,
+        &ValueSentence::new(text.as_bytes(), from, span.0),
+        span,
+    )
+}
+
+/// [`conditional`] of the value at `span` whose sentence is `sentence`
+/// (read from `from`: the fallback's, which its other readers read too).
+pub(super) fn conditional_in(text: &str, sentence: &ValueSentence, span: (usize, usize)) -> bool {
     let b = text.as_bytes();
+    let from = sentence.from();
     if conditional_zh(text, from, span) {
         return true;
     }
-    let floor = from.max(span.0.saturating_sub(MAX_SIDE_BYTES));
     let (s, e) = (
-        sentence_start_back(b, floor, span.0, false),
+        sentence.start(b, MAX_SIDE_BYTES, false),
         sentence_end(b, span.1),
     );
     if span.1 > e || span.0 < s {
+        return false;
+    }
+    // (Every reading below needs a word of a condition, an alternative, a
+    // case or a hedge in the sentence: most sentences hold none, and are
+    // not tokenized.)
+    let shapes = &const { shapes_of(READ) };
+    if !holds_a_word_of(&b[s..span.0], READ, shapes)
+        && !holds_a_word_of(&b[span.1..e], READ, shapes)
+    {
         return false;
     }
     // The value as one token between the two sides, in one list (room for
@@ -257,15 +283,6 @@ pub(super) fn conditional(text: &str, from: usize, span: (usize, usize)) -> bool
     let v = t.len();
     t.push(Token::Number);
     tokens(&b[span.1..e], &mut t);
-    // (Every reading below needs a word of a condition, an alternative, a
-    // case or a hedge in the sentence: most sentences hold none.)
-    let classes = t.iter().fold(0, |m, &x| match x {
-        Token::Word(c) => m | c,
-        Token::Number => m,
-    });
-    if classes & (CONDITION | ALTERNATIVE | CASE_NAME | HEDGE) == 0 {
-        return false;
-    }
     let before = &t[..v];
     let opens_with_condition = t.first().is_some_and(|&x| is_word_of(x, CONDITION));
     let rest = &t[v + 1..];

@@ -16,6 +16,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-17).
 
+use super::lexicon::ByLetter;
 use super::{pack_flags, rfind_byte};
 
 /// The longest aside set apart, in bytes: a remark longer than this is
@@ -67,8 +68,12 @@ pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
         let to = at.unwrap_or(end);
         let Some(a) = aside_group(t, start, to)
             .or_else(|| aside_paragraph(t, start, to))
-            .or_else(|| aside_check(t, start, to))
-            .or_else(|| aside_closing(t, start, to))
+            .or_else(|| {
+                // (The check's walk returns the last sentence start too: the
+                // closing remark's is read there, not found again.)
+                let (check, last) = aside_check(t, start, to);
+                check.or_else(|| aside_closing(t, last?, to))
+            })
         else {
             break;
         };
@@ -118,11 +123,15 @@ const CLOSINGS: &[&str] = &[
 ];
 
 /// A last sentence or line that is a closing remark ([`CLOSINGS`]), within
-/// the last [`MAX_ASIDE_BYTES`]: where it starts.
-fn aside_closing(t: &str, start: usize, end: usize) -> Option<usize> {
+/// the last [`MAX_ASIDE_BYTES`]: where it starts, `k`, the last of
+/// [`sentence_starts`] (read by [`aside_check`]), when it is one.
+fn aside_closing(t: &str, k: usize, end: usize) -> Option<usize> {
     let b = t.as_bytes();
-    let k = sentence_starts(b, start, end).next()?;
-    opens_with_one_of(without_markup(&b[k..end]), CLOSINGS).then_some(k)
+    opens_with_one_of(
+        without_markup(&b[k..end]),
+        &const { ByLetter::new(CLOSINGS) },
+    )
+    .then_some(k)
 }
 
 /// A sentence without the markup and spaces it opens with (`*`, `#`, `>`,
@@ -144,12 +153,14 @@ fn without_markup(sentence: &[u8]) -> &[u8] {
 const CHECK_MARKS: [&str; 3] = ["\u{2713}", "\u{2714}", "\u{2705}"];
 
 /// Whether `rest` opens with one of `list` (lowercase, ASCII case
-/// ignored) followed by a byte that is no letter.
-fn opens_with_one_of(rest: &[u8], list: &[&str]) -> bool {
-    list.iter().any(|w| {
-        let w = w.as_bytes();
+/// ignored) followed by a byte that is no letter. (Only the words of its
+/// first letter are compared: [`ByLetter`].)
+fn opens_with_one_of(rest: &[u8], list: &ByLetter) -> bool {
+    let Some(&c) = rest.first() else {
+        return false;
+    };
+    list.opening_with(c).any(|w| {
         rest.len() > w.len()
-            && rest[0] | 0x20 == w[0] | 0x20
             && rest[..w.len()].eq_ignore_ascii_case(w)
             && !rest[w.len()].is_ascii_alphabetic()
     })
@@ -436,7 +447,7 @@ fn names_a_check(rest: &[u8]) -> bool {
         }
         match rest.get(n) {
             None | Some(b'\n' | b'\r' | b':' | b')' | b'.' | b'-' | b'*' | b'_') => true,
-            Some(b' ') => opens_with_one_of(&rest[n + 1..], CHECKED),
+            Some(b' ') => opens_with_one_of(&rest[n + 1..], &const { ByLetter::new(CHECKED) }),
             _ => false,
         }
     })
@@ -556,8 +567,9 @@ const ZH_CHECKS: &[&str] = &["检验", "验证", "检查", "验算", "代入检�
 /// A last sentence or line that opens a check of the answer ([`CHECKS`]),
 /// with no concluding sentence after it ([`CONCLUSIONS`]), within the last
 /// [`MAX_ASIDE_BYTES`]: where it starts. `x = 12. Let me double check:
-/// 2(12) = 24. ✓` reads 12, not the check's 24.
-fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
+/// 2(12) = 24. ✓` reads 12, not the check's 24. And the last sentence
+/// start, the first of the walk (for [`aside_closing`]).
+fn aside_check(t: &str, start: usize, end: usize) -> (Option<usize>, Option<usize>) {
     let b = t.as_bytes();
     // Sentence starts, from the end ([`sentence_starts`]), without their
     // markup, when they open with a letter that opens a word of the lists
@@ -577,7 +589,9 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     };
     let starts = sentence_starts(b, start, end);
     let mut check = None;
+    let mut last = None;
     for k in starts {
+        last.get_or_insert(k);
         let Some((rest, step)) = sentence(k) else {
             continue;
         };
@@ -585,10 +599,12 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
         // one with a letter: one list or the other.)
         let opens = if rest[0].is_ascii() {
             // (`Final check: …` opens with a conclusion's `final`: a check.)
-            if opens_with_one_of(rest, CONCLUSIONS) && !opens_with_one_of(rest, &["final check"]) {
-                return None;
+            if opens_with_one_of(rest, &const { ByLetter::new(CONCLUSIONS) })
+                && !opens_with_one_of(rest, &const { ByLetter::new(&["final check"]) })
+            {
+                return (None, last);
             }
-            opens_with_one_of(rest, CHECKS)
+            opens_with_one_of(rest, &const { ByLetter::new(CHECKS) })
                 || opens_a_check_after(rest)
                 || step && names_a_check(rest)
         } else {
@@ -596,7 +612,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
                 .iter()
                 .any(|w| rest.starts_with(w.as_bytes()))
             {
-                return None;
+                return (None, last);
             }
             ZH_CHECKS.iter().any(|w| {
                 rest.strip_prefix(w.as_bytes()).is_some_and(|r| {
@@ -613,7 +629,7 @@ fn aside_check(t: &str, start: usize, end: usize) -> Option<usize> {
     }
     // A check that finds a fault (`5 + 5 = 11? No, it is 10.`) may change
     // the answer: it is read.
-    check.filter(|&k| !finds_fault(&t[k..end]))
+    (check.filter(|&k| !finds_fault(&t[k..end])), last)
 }
 
 /// The sentence starts in `t[start..end]` within the last
@@ -791,11 +807,11 @@ mod tests {
         }
         // (The readings themselves, with and without the test's bytes.)
         let t = "x = 12.\n**Step 3: Verify**\n2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), t.find("**Step"));
+        assert_eq!(aside_check(t, 0, t.len()).0, t.find("**Step"));
         let t = "x = 12. Let me double check: 2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), t.find("Let"));
+        assert_eq!(aside_check(t, 0, t.len()).0, t.find("Let"));
         let t = "x = 12.\n- Let me double check: 2(12) = 24.";
-        assert_eq!(aside_check(t, 0, t.len()), None);
+        assert_eq!(aside_check(t, 0, t.len()).0, None);
     }
 
     /// `sentence_starts` returns what a walk back over every byte finds:

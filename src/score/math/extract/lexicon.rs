@@ -19,6 +19,7 @@
 
 use super::alternatives::{ALTERNATIVES, CASES, CONCLUSIONS, CONDITIONS, DEPENDS, HEDGES};
 use super::numbers::run_before;
+use super::pack_flags;
 use super::reasons::{ADJUNCTS, APPOSITIVES, CHANGES, DESCRIBED, DESCRIBING, REASONS};
 use super::spelled::{DENOMINATOR_WORDS, SCALE_WORDS, VALUE_VERBS};
 use crate::score::math::words::{NUMBER_WORDS, TENS};
@@ -203,23 +204,185 @@ pub(super) fn classes_in(b: &[u8], s: usize, e: usize) -> Classes {
     lookup(bytes & keep | CASE_BITS & keep)
 }
 
+/// By a word's first byte's low five bits: bit `n` set when a word of `n`
+/// bytes of a list of one of `classes` opens so (the table's shapes of
+/// those lists alone: [`holds_a_word_of`]). Called in constant items only.
+pub(super) const fn shapes_of(classes: Classes) -> [u32; 32] {
+    let mut shapes = [0u32; 32];
+    let mut l = 0;
+    while l < LISTS.len() {
+        let (words, class) = LISTS[l];
+        if class & classes != 0 {
+            let mut w = 0;
+            while w < words.len() {
+                let word = words[w].as_bytes();
+                shapes[(word[0] & 31) as usize] |= 1 << word.len();
+                w += 1;
+            }
+        }
+        l += 1;
+    }
+    shapes
+}
+
+/// Whether a word of `b` (a run of ASCII letters, as [`words_back`] reads
+/// them) is of a list of one of `classes`; `shapes` are
+/// [`shapes_of`]`(classes)`. A word of another first letter or length (most
+/// words of prose) is not looked up: a test whether a sentence can hold a
+/// reading's words costs one pass over its bytes, not a lookup a word. The
+/// words are found 64 bytes at a time, from a mask of the block's letters
+/// ([`letter_mask`]): a word costs a few instructions, not a loop over its
+/// bytes.
+pub(super) fn holds_a_word_of(b: &[u8], classes: Classes, shapes: &[u32; 32]) -> bool {
+    let mut i = 0;
+    while i < b.len() {
+        let m = letter_mask(b, i);
+        // (The words that start in the block; `i` is never inside a word.)
+        let mut starts = m & !(m << 1);
+        let mut next = i + 64;
+        while starts != 0 {
+            let j = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let s = i + j;
+            // (A word that reaches the block's end goes on past it.)
+            let mut e = s + (!(m >> j)).trailing_zeros() as usize;
+            if e == i + 64 {
+                e += b[e.min(b.len())..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                next = e;
+            }
+            let n = e - s;
+            if n < 32
+                && shapes[(b[s] & 31) as usize] >> n & 1 != 0
+                && classes_in(b, s, e) & classes != 0
+            {
+                return true;
+            }
+        }
+        i = next;
+    }
+    false
+}
+
+/// The ASCII letters of the (at most) 64 bytes of `b` from `s`: bit `j`
+/// set when `b[s + j]` is one (`c | 0x20` is a lowercase letter exactly
+/// for them), by a loop without branches (the last bytes of `b` copied
+/// into a block of zero bytes, which are no letters).
+fn letter_mask(b: &[u8], s: usize) -> u64 {
+    let mut pad = [0u8; 64];
+    let w = match b[s..].first_chunk::<64>() {
+        Some(w) => w,
+        None => {
+            pad[..b.len() - s].copy_from_slice(&b[s..]);
+            &pad
+        }
+    };
+    let mut f = [0u8; 64];
+    for (x, &c) in f.iter_mut().zip(w) {
+        *x = u8::from((c | 0x20).wrapping_sub(b'a') < 26);
+    }
+    pack_flags(&f)
+}
+
 /// The words of `b[s..k]` (runs of ASCII letters), the last first: each
 /// as where it starts, where it ends and its [`Classes`] (the bytes between
 /// a word and the next one read are the caller's: `b[e..k]` for the first).
+///
+/// The bytes are read back 64 at a time, as the mask of their letters
+/// ([`letter_mask`]): a word's ends are found by a few bit operations, not
+/// a loop over its bytes and the bytes before it.
 pub(super) fn words_back(b: &[u8], s: usize, k: usize) -> impl Iterator<Item = Word> + '_ {
-    let mut k = k;
+    // (The block read last: its first byte, never before `s`, and the
+    // mask of its letters; `k`: the end of the bytes not read yet.)
+    let (mut k, mut base, mut m) = (k, k, 0u64);
+    let below = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
     std::iter::from_fn(move || {
-        let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
-        let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
-        (w < e).then(|| {
-            k = w;
-            Word {
-                start: w,
-                end: e,
-                classes: classes_in(b, w, e),
+        // The last letter before `k`, not before `s`: the word's end.
+        let last = loop {
+            let letters = m & below(k.saturating_sub(base));
+            if letters != 0 {
+                break 63 - letters.leading_zeros() as usize;
             }
+            if base <= s {
+                return None;
+            }
+            base = base.saturating_sub(64).max(s);
+            m = letter_mask(b, base);
+        };
+        let e = base + last + 1;
+        // Its start: after the last byte before it that is no letter, in
+        // the block, else before the block (read byte by byte: a word
+        // across two blocks).
+        let others = !m & below(last);
+        let w = if others != 0 {
+            base + 64 - others.leading_zeros() as usize
+        } else {
+            run_before(b, s, base, |c| c.is_ascii_alphabetic())
+        };
+        k = w;
+        Some(Word {
+            start: w,
+            end: e,
+            classes: classes_in(b, w, e),
         })
     })
+}
+
+/// A short list of words (lowercase ASCII, each opening with a letter, at
+/// most 64) and, by first letter, the mask of the words that open with it
+/// (bit `k`: `words[k]`), built when the crate compiles: a word or a
+/// sentence is compared only with the words of its first letter (none for
+/// most), not with every word of the list.
+pub(super) struct ByLetter {
+    /// The words.
+    words: &'static [&'static str],
+    /// By first letter (`b'a' + n` at `n`): the words that open with it.
+    by_letter: [u64; 26],
+}
+
+impl ByLetter {
+    /// The words of `words` by first letter (every word opens with a
+    /// lowercase ASCII letter, and there are at most 64: checked when the
+    /// crate compiles). Called in constant items only.
+    pub(super) const fn new(words: &'static [&'static str]) -> ByLetter {
+        assert!(words.len() <= 64);
+        let mut by_letter = [0u64; 26];
+        let mut k = 0;
+        while k < words.len() {
+            let c = words[k].as_bytes()[0];
+            assert!(c.is_ascii_lowercase());
+            by_letter[(c - b'a') as usize] |= 1 << k;
+            k += 1;
+        }
+        ByLetter { words, by_letter }
+    }
+
+    /// The words that open with the letter `c` (ASCII case ignored; none
+    /// when `c` is no letter: `c | 0x20` is a lowercase letter exactly for
+    /// an ASCII letter), as bytes, in the list's order.
+    pub(super) fn opening_with(&self, c: u8) -> impl Iterator<Item = &'static [u8]> + '_ {
+        let c = c | 0x20;
+        let mut candidates = if c.is_ascii_lowercase() {
+            self.by_letter[usize::from(c - b'a')]
+        } else {
+            0
+        };
+        std::iter::from_fn(move || {
+            (candidates != 0).then(|| {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                self.words[k].as_bytes()
+            })
+        })
+    }
+
+    /// Whether `w` is one of the words (ASCII case ignored).
+    pub(super) fn holds(&self, w: &[u8]) -> bool {
+        w.first()
+            .is_some_and(|&c| self.opening_with(c).any(|x| w.eq_ignore_ascii_case(x)))
+    }
 }
 
 /// A word that [`words_back`] read.
@@ -298,6 +461,98 @@ mod tests {
         let long = "divisibledivisibledivisible";
         for n in 0..long.len() {
             assert_eq!(classes(&long.as_bytes()[..n]), naive(&long.as_bytes()[..n]));
+        }
+    }
+
+    /// `holds_a_word_of` answers what a loop over the words answers, on
+    /// texts of words of the lists and others, across 64-byte blocks (a
+    /// word of 64 letters among them), for several sets of classes.
+    #[test]
+    fn holds_a_word_of_is_a_word_loop() {
+        let long = "abcdefghijklmnopqrstuvwxyz".repeat(3);
+        let pieces = [
+            "if",
+            " ",
+            "When",
+            "x",
+            "otherwise",
+            "MAYBE",
+            "for",
+            "forx",
+            "5",
+            ",",
+            "é",
+            &long,
+            "\n",
+            "whenever",
+        ];
+        let mut glue = crate::text::Glue(7);
+        let sets = [
+            CONDITION | ALTERNATIVE | CASE_NAME | HEDGE,
+            HEDGE,
+            CONDITION,
+            ALTERNATIVE,
+        ];
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..3000 {
+            let t = glue.text(&pieces, 1 + round % 70);
+            let b = t.as_bytes();
+            for set in sets {
+                let want = b
+                    .split(|c| !c.is_ascii_alphabetic())
+                    .any(|w| classes(w) & set != 0);
+                assert_eq!(holds_a_word_of(b, set, &shapes_of(set)), want, "{t:?}");
+                (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
+            }
+        }
+        assert!(yes > 1000 && no > 1000, "{yes} {no}");
+    }
+
+    /// `words_back` reads the words the byte loop it replaced reads, for
+    /// every end and several starts (words across 64-byte blocks, a word
+    /// of 64 letters, letters right before the start).
+    #[test]
+    fn words_back_is_a_byte_loop() {
+        let byte_loop = |b: &[u8], s: usize, k: usize| {
+            let mut k = k;
+            let mut out = Vec::new();
+            loop {
+                let e = run_before(b, s, k, |c| !c.is_ascii_alphabetic());
+                let w = run_before(b, s, e, |c| c.is_ascii_alphabetic());
+                if w == e {
+                    return out;
+                }
+                out.push((w, e, classes_in(b, w, e)));
+                k = w;
+            }
+        };
+        let long = "abcdefghijklmnopqrstuvwxyz".repeat(3);
+        let pieces = [
+            "if",
+            " ",
+            "When",
+            "x",
+            "otherwise",
+            "5",
+            ",",
+            "é",
+            &long,
+            "\n",
+            "whenever",
+            "  ",
+        ];
+        let mut glue = crate::text::Glue(5);
+        for round in 0..400 {
+            let t = glue.text(&pieces, 1 + round % 50);
+            let b = t.as_bytes();
+            for k in 0..=b.len() {
+                for s in [0, k / 3, k.saturating_sub(70), k] {
+                    let read: Vec<_> = words_back(b, s, k)
+                        .map(|w| (w.start, w.end, w.classes))
+                        .collect();
+                    assert_eq!(read, byte_loop(b, s, k), "{t:?} {s} {k}");
+                }
+            }
         }
     }
 

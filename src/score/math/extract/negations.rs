@@ -28,6 +28,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-20).
 
+use super::lexicon::ByLetter;
 use super::numbers::{back_past_delimiter, run_before};
 
 /// The words that restate a value approximately (lowercase; a word of its
@@ -804,7 +805,9 @@ enum Reading {
 /// [`judged`]'s reading of the clause at `at`.
 fn clause_judges(b: &[u8], at: usize) -> Reading {
     let limit = b.len().min(at + MAX_JUDGEMENT_BYTES);
-    let is_in = |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
+    // (Each list is read by the word's first letter: a word is compared
+    // with the few words of its list that open with it.)
+    let is_in = |w: &[u8], list: &ByLetter| list.holds(w);
     // The state after a comma or a conjunction, the words left after a
     // negation or a softening word, whether the last word was `too`.
     let (mut comma, mut joiner) = (false, false);
@@ -825,44 +828,47 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             bare = false;
             if comma {
                 comma = false;
-                if is_in(w, &JOINERS) {
+                if is_in(w, &const { ByLetter::new(&JOINERS) }) {
                     joiner = true;
                     continue;
                 }
-                if !is_in(w, &GOES_ON_AFTER_COMMA) {
+                if !is_in(w, &const { ByLetter::new(&GOES_ON_AFTER_COMMA) }) {
                     return Reading::Stopped;
                 }
                 continue;
             }
             if joiner {
                 joiner = false;
-                if !is_in(w, &GOES_ON_AFTER_JOINER) {
+                if !is_in(w, &const { ByLetter::new(&GOES_ON_AFTER_JOINER) }) {
                     return Reading::Stopped;
                 }
                 continue;
             }
-            if is_in(w, &JOINERS) {
+            if is_in(w, &const { ByLetter::new(&JOINERS) }) {
                 joiner = true;
                 continue;
             }
             // (`4 (the other root is extraneous)`: the clause judges another
             // value than this one.)
-            if is_in(w, &OTHERS) {
+            if is_in(w, &const { ByLetter::new(&OTHERS) }) {
                 return Reading::Stopped;
             }
             // (`impossible to improve`, `wrong to assume`: a judgement of
             // what follows, not of the value.)
-            let judgement = is_in(w, &JUDGEMENTS) && !next_word_is(&b[i..limit], b"to");
+            let judgement = is_in(w, &const { ByLetter::new(&JUDGEMENTS) })
+                && !next_word_is(&b[i..limit], b"to");
             if too || negation == 0 && softened == 0 && judgement {
                 return Reading::Judged(i);
             }
-            if negation > 0 && is_in(w, &NOT_FITTING) {
+            if negation > 0 && is_in(w, &const { ByLetter::new(&NOT_FITTING) }) {
                 return Reading::Judged(i);
             }
             too = w.eq_ignore_ascii_case(b"too") && negation == 0 && softened == 0;
             // (`outside the domain`: the value is not in it.)
-            let negates = is_in(w, &["not", "never", "cannot", "outside"])
-                || w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"n't");
+            let negates = is_in(
+                w,
+                &const { ByLetter::new(&["not", "never", "cannot", "outside"]) },
+            ) || w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"n't");
             negation = if negates {
                 3
             } else {
@@ -870,7 +876,7 @@ fn clause_judges(b: &[u8], at: usize) -> Reading {
             };
             bare = negates && softened == 0;
             // (`no mistake`, `without contradiction`.)
-            softened = if is_in(w, &["no", "without"]) {
+            softened = if is_in(w, &const { ByLetter::new(&["no", "without"]) }) {
                 3
             } else {
                 softened.saturating_sub(1)

@@ -15,7 +15,9 @@
 //! finds the answers models write (spec/math.md, "Differences with the
 //! document", MX-10).
 
-use super::alternatives::{ASKED, CONDITIONAL, conditional, ends_asking};
+use std::cell::Cell;
+
+use super::alternatives::{ASKED, CONDITIONAL, conditional, conditional_in, ends_asking};
 use super::anchors::Anchors;
 use super::asides::aside_start;
 use super::bare::{bare_found, is_bare};
@@ -28,8 +30,8 @@ use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
-    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, Needle, Skipper, find_byte,
-    find_where, rfind_byte, sentence_start_back, starts_with_ci_array, strip_dollars, trim,
+    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle, Skipper,
+    ValueSentence, find_byte, rfind_byte, starts_with_ci_array, strip_dollars, trim,
     trim_end_periods, trim_end_ws,
 };
 
@@ -564,15 +566,16 @@ fn whole_proportion(response: &str, from: usize, mut f: Found) -> Found {
 /// that one stands in one; else `f`.
 fn reasoned(
     response: &str,
-    from: usize,
+    sentences: &Sentences,
     mut f: Found,
     read: &impl Fn(usize, usize) -> Option<Found>,
 ) -> Found {
+    let from = sentences.from;
     // (That value may stand in one too: `15 marbles left after giving away
     // 10 of his 25 marbles` is 15; each reading moves left, at most
     // MAX_QUALIFIERS of them.)
     for _ in 0..MAX_QUALIFIERS {
-        let Some(g) = reason_start(response, from, f.span)
+        let Some(g) = reason_start(response, &sentences.of(f.span.0), f.span)
             .and_then(|q| read(from, q).filter(|g| same_clause(response, g.reach, q)))
         else {
             break;
@@ -580,6 +583,43 @@ fn reasoned(
         f = g;
     }
     f
+}
+
+/// The sentences of the fallback's values in `text[from..]`
+/// ([`ValueSentence`]), each read back once: the readers of MX-20, MX-21
+/// and MX-22 read the same value's sentence, and read it again only when
+/// the value changes.
+struct Sentences<'a> {
+    /// The response's bytes.
+    b: &'a [u8],
+    /// Where the fallback's text starts.
+    from: usize,
+    /// The sentence read last.
+    last: Cell<Option<ValueSentence>>,
+}
+
+impl<'a> Sentences<'a> {
+    /// No sentence read yet, of `b[from..]`.
+    fn new(b: &'a [u8], from: usize) -> Sentences<'a> {
+        Sentences {
+            b,
+            from,
+            last: Cell::new(None),
+        }
+    }
+
+    /// The sentence of the value at `at`: the one read last when it is
+    /// that value's, else read now.
+    fn of(&self, at: usize) -> ValueSentence {
+        match self.last.get() {
+            Some(v) if v.at() == at => v,
+            _ => {
+                let v = ValueSentence::new(self.b, self.from, at);
+                self.last.set(Some(v));
+                v
+            }
+        }
+    }
 }
 
 /// The most reasons and descriptions read back in a row (MX-22).
@@ -638,7 +678,8 @@ fn fallback_from(
     // MX-20: a proportion (`1 in 6`) is read whole.
     let found = found.map(|f| whole_proportion(response, from, f));
     // MX-22: not a value in a reason or a description of another value.
-    let mut found = found.map(|f| reasoned(response, from, f, &read));
+    let sentences = Sentences::new(response.as_bytes(), from);
+    let mut found = found.map(|f| reasoned(response, &sentences, f, &read));
     // MX-20: not a value the response rules out (`9, not 8`), but the
     // formula or number before the negation in its clause; nothing there,
     // negations past MAX_NEGATIONS or a bound (`less than 5`): no answer.
@@ -668,11 +709,10 @@ fn fallback_from(
             return Err(NEGATED);
         }
     }
-    // A value its sentence ruled out before it (MX-20: `It cannot be 5, since
-    // 5 is odd.`) or reports as a mistake (MX-19: `The wrong answer is 15.`).
+    // Ruled out before it in its sentence (MX-20), a mistaken view (MX-19).
     if let Some(f) = &found {
-        let b = response.as_bytes();
-        if ruled_out_before(response, from, f.span) || mistaken_view(b, from, f.span.0) {
+        let ruled = ruled_out_before(response, &sentences.of(f.span.0), f.span);
+        if ruled || mistaken_view(response.as_bytes(), from, f.span.0) {
             return Err(NEGATED);
         }
     }
@@ -690,7 +730,7 @@ fn fallback_from(
     // or one of two hedged guesses, is no single answer; nor is a value in
     // a question the response ends on (`The answer is 5?`).
     if let Some(f) = &found {
-        if conditional(response, from, f.span) {
+        if conditional_in(response, &sentences.of(f.span.0), f.span) {
             return Err(CONDITIONAL);
         }
         if ends_asking(response, f.span, end) {
@@ -736,19 +776,21 @@ fn unit_exponent(text: &str, from: usize, f: &Found) -> Option<usize> {
 /// value is looked for (bytes).
 const MAX_SAME_VALUE_BYTES: usize = 96;
 
+const _: () = assert!(MAX_SAME_VALUE_BYTES <= MAX_SENTENCE_BACK);
+
 /// Whether the value `span` occurs earlier in its sentence (at most
 /// [`MAX_SAME_VALUE_BYTES`] back, not past `.`, `!` or `?` before a space,
 /// `;` or a line break), as a value of its own (no digit or `.` next to it) that the
 /// words before it rule out (`cannot be 5`, `not 5`): the response has
 /// ruled that value out, whatever the reason after it says.
-fn ruled_out_before(text: &str, from: usize, span: (usize, usize)) -> bool {
+fn ruled_out_before(text: &str, sentence: &ValueSentence, span: (usize, usize)) -> bool {
     let b = text.as_bytes();
+    let from = sentence.from();
     let value = &b[span.0..span.1];
     if value.is_empty() || !value.iter().any(u8::is_ascii_digit) {
         return false;
     }
-    let floor = from.max(span.0.saturating_sub(MAX_SAME_VALUE_BYTES));
-    let start = sentence_start_back(b, floor, span.0, true);
+    let start = sentence.start(b, MAX_SAME_VALUE_BYTES, true);
     let part = &b[start..span.0];
     let apart = |c: Option<&u8>| !c.is_some_and(|c| c.is_ascii_digit() || *c == b'.');
     (0..part.len().saturating_sub(value.len() - 1)).any(|k| {
@@ -847,12 +889,14 @@ pub(super) fn window_start(text: &str, start: usize, end: usize, len: usize) -> 
 }
 
 /// Whether `t` holds a digit or a math delimiter (a formula or a number may
-/// be there).
+/// be there). Read from the end, 16 bytes at a time: the fallback's text
+/// ends on its value, most often right there.
 pub(super) fn has_digit_or_math(t: &str) -> bool {
-    find_where(t.as_bytes(), |c| {
-        (c.wrapping_sub(b'0') < 10) | (c == b'$') | (c == b'\\')
+    t.as_bytes().rchunks(16).any(|c| {
+        c.iter().fold(false, |a, &c| {
+            a | (c.wrapping_sub(b'0') < 10) | (c == b'$') | (c == b'\\')
+        })
     })
-    .is_some()
 }
 
 /// `**x**` around the whole text: the content.

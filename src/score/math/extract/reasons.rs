@@ -46,7 +46,7 @@ use super::lexicon::{
 };
 use super::negations::next_word_is;
 use super::numbers::{number_len, run_before, word_before};
-use super::sentence_start_back;
+use super::{MAX_SENTENCE_BACK, ValueSentence};
 
 /// The words that open a reason (ASCII case ignored, a word of their own;
 /// `given` as in `144 square centimeters, given that each side measures
@@ -244,13 +244,20 @@ pub const MAX_ADJUNCT_WORDS: usize = 3;
 /// The most bytes read back from the value for its clause's opener.
 pub const MAX_REASON_BYTES: usize = 160;
 
+const _: () = assert!(MAX_REASON_BYTES <= MAX_SENTENCE_BACK);
+
 /// Where the reason or description that the value at `span` stands in
 /// opens (the opener word, or `which` of `, which is`), when one does in
-/// its sentence in `text[from..]`; the caller reads the value before it.
-pub(super) fn reason_start(text: &str, from: usize, span: (usize, usize)) -> Option<usize> {
+/// its sentence in `text[from..]` (`sentence`: the value's, read from
+/// `from`); the caller reads the value before it.
+pub(super) fn reason_start(
+    text: &str,
+    sentence: &ValueSentence,
+    span: (usize, usize),
+) -> Option<usize> {
     let b = text.as_bytes();
-    let floor = from.max(span.0.saturating_sub(MAX_REASON_BYTES));
-    let s = sentence_start_back(b, floor, span.0, true);
+    debug_assert_eq!(sentence.at(), span.0);
+    let s = sentence.start(b, MAX_REASON_BYTES, true);
     // (The readings that need no walk back; then whether the value is
     // described: by what follows it, or by a word of DESCRIBED between the
     // word read and the value.)
