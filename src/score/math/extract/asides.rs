@@ -137,10 +137,14 @@ fn aside_closing(t: &str, k: usize, end: usize) -> Option<usize> {
 /// A sentence without the markup and spaces it opens with (`*`, `#`, `>`,
 /// `_`), and a check mark before them (`✓ Check: …`, `✔`, `✅`).
 fn without_markup(sentence: &[u8]) -> &[u8] {
-    let sentence = CHECK_MARKS
-        .iter()
-        .find_map(|m| sentence.strip_prefix(m.as_bytes()))
-        .unwrap_or(sentence);
+    // (Their first byte first: most sentences open with another.)
+    let sentence = match sentence.first() {
+        Some(0xE2) => CHECK_MARKS
+            .iter()
+            .find_map(|m| sentence.strip_prefix(m.as_bytes()))
+            .unwrap_or(sentence),
+        _ => sentence,
+    };
     let m = sentence
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'*' | b'#' | b'>' | b'_'))
@@ -763,9 +767,14 @@ fn opens_with_label(text: &[u8]) -> bool {
         .take_while(|&&c| matches!(c, b' ' | b'\t' | b'*' | b'_' | b'>' | b'#' | b'('))
         .count();
     let rest = &text[k..];
+    // (The first letter first: most paragraphs open with no label's.)
+    let first = rest.first().map_or(0, |c| c | 0x20);
     LABELS.iter().any(|label| {
         let n = label.len();
-        if rest.len() <= n || !rest[..n].eq_ignore_ascii_case(label.as_bytes()) {
+        if rest.len() <= n
+            || label.as_bytes()[0] != first
+            || !rest[..n].eq_ignore_ascii_case(label.as_bytes())
+        {
             return false;
         }
         let m = rest[n..]

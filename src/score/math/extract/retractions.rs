@@ -254,8 +254,13 @@ pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
     if at > from && b[at - 1] >= 0x80 {
         return mistaken_view_zh(&b[from..at]);
     }
-    let in_list =
-        |w: &[u8], list: &[&str]| list.iter().any(|x| w.eq_ignore_ascii_case(x.as_bytes()));
+    // (The length and the first letter first: most words are in no list.)
+    let in_list = |w: &[u8], list: &[&str]| {
+        list.iter().any(|x| {
+            let x = x.as_bytes();
+            x.len() == w.len() && x[0] == w[0] | 0x20 && w.eq_ignore_ascii_case(x)
+        })
+    };
     // The words back from `at` (letters and `'`), over spaces and the
     // marks a statement holds (`:`, `$`, `*`, `,`); `None` at a sentence's
     // end or at `from`.
