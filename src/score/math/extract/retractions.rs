@@ -237,6 +237,103 @@ const WRONG: [&str; 7] = [
 /// The adverbs of [`MISTAKEN`] that mark the phrase right after them.
 const MISTAKEN_ADVERBS: [&str; 4] = ["naively", "mistakenly", "wrongly", "incorrectly"];
 
+/// The words a statement names its answer with (lowercase): after one of
+/// [`WRONG`] they name a wrong answer.
+const NAMED: [&str; 4] = ["answer", "value", "result", "total"];
+
+/// The lists of [`mistaken_view`] and the bit of each, in [`VIEW_TABLE`].
+const VIEW_LISTS: [&[&str]; 7] = [
+    &VIEW_PHRASE,
+    &VIEWS,
+    &MISTAKEN,
+    &SPEAKERS,
+    &WRONG,
+    &MISTAKEN_ADVERBS,
+    &NAMED,
+];
+
+/// The bits of [`VIEW_LISTS`]: a word of `VIEW_PHRASE`, of `VIEWS`, …
+const IN_PHRASE: u8 = 1;
+const IN_VIEWS: u8 = 2;
+const IN_MISTAKEN: u8 = 4;
+const IN_SPEAKERS: u8 = 8;
+const IN_WRONG: u8 = 16;
+const IN_ADVERBS: u8 = 32;
+const IN_NAMED: u8 = 64;
+
+/// The words of every list of [`VIEW_LISTS`] with the bit of their list,
+/// grouped by first letter (those of `a`, then of `b`, …; [`VIEW_STARTS`]
+/// says where each group starts): a word is compared with the few of its
+/// letter only, not with the 75 of the lists.
+const VIEW_TABLE: [(&str, u8); VIEW_WORDS] = {
+    let mut t = [("", 0u8); VIEW_WORDS];
+    let mut n = 0;
+    let mut letter = b'a';
+    while letter <= b'z' {
+        let mut l = 0;
+        while l < VIEW_LISTS.len() {
+            let mut k = 0;
+            while k < VIEW_LISTS[l].len() {
+                let w = VIEW_LISTS[l][k];
+                if w.as_bytes()[0] == letter {
+                    t[n] = (w, 1 << l);
+                    n += 1;
+                }
+                k += 1;
+            }
+            l += 1;
+        }
+        letter += 1;
+    }
+    assert!(n == VIEW_WORDS);
+    t
+};
+
+/// How many words [`VIEW_LISTS`] hold.
+const VIEW_WORDS: usize = {
+    let mut n = 0;
+    let mut l = 0;
+    while l < VIEW_LISTS.len() {
+        n += VIEW_LISTS[l].len();
+        l += 1;
+    }
+    n
+};
+
+/// Where the words of each first letter start in [`VIEW_TABLE`] (and,
+/// last, its length).
+const VIEW_STARTS: [usize; 27] = {
+    let mut starts = [0; 27];
+    let mut letter = 0;
+    let mut n = 0;
+    while letter < 26 {
+        starts[letter] = n;
+        while n < VIEW_WORDS && VIEW_TABLE[n].0.as_bytes()[0] == b'a' + letter as u8 {
+            n += 1;
+        }
+        letter += 1;
+    }
+    starts[26] = n;
+    starts
+};
+
+/// The bits of the lists of [`VIEW_LISTS`] that hold `w` (ASCII case
+/// ignored): the words of its first letter only are compared.
+fn view_bits(w: &[u8]) -> u8 {
+    let Some(l) = w
+        .first()
+        .map(|c| (c | 0x20).wrapping_sub(b'a'))
+        .filter(|&l| l < 26)
+    else {
+        return 0;
+    };
+    let l = usize::from(l);
+    VIEW_TABLE[VIEW_STARTS[l]..VIEW_STARTS[l + 1]]
+        .iter()
+        .filter(|(x, _)| x.len() == w.len() && w.eq_ignore_ascii_case(x.as_bytes()))
+        .fold(0, |bits, (_, b)| bits | b)
+}
+
 /// The most bytes [`mistaken_view`] reads back from the value.
 pub const MAX_VIEW_BYTES: usize = 96;
 
@@ -254,13 +351,6 @@ pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
     if at > from && b[at - 1] >= 0x80 {
         return mistaken_view_zh(&b[from..at]);
     }
-    // (The length and the first letter first: most words are in no list.)
-    let in_list = |w: &[u8], list: &[&str]| {
-        list.iter().any(|x| {
-            let x = x.as_bytes();
-            x.len() == w.len() && x[0] == w[0] | 0x20 && w.eq_ignore_ascii_case(x)
-        })
-    };
     // The words back from `at` (letters and `'`), over spaces and the
     // marks a statement holds (`:`, `$`, `*`, `,`); `None` at a sentence's
     // end or at `from`.
@@ -279,29 +369,29 @@ pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
     // (The word read before: `answer` after `wrong`.)
     let mut named = false;
     while let Some((s, e)) = word_back(k) {
-        let w = &b[s..e];
-        if in_list(w, &MISTAKEN_ADVERBS) || named && in_list(w, &WRONG) {
+        let bits = view_bits(&b[s..e]);
+        if bits & IN_ADVERBS != 0 || named && bits & IN_WRONG != 0 {
             return true;
         }
-        named = in_list(w, &["answer", "value", "result", "total"]);
-        if in_list(w, &VIEWS) {
+        named = bits & IN_NAMED != 0;
+        if bits & IN_VIEWS != 0 {
             // A word of MISTAKEN before the verb, in its sentence, with no
             // `I` or `we` between (`After fixing the error, we can say the
             // answer is 12.` states 12).
             let mut j = s;
             while let Some((v, f)) = word_back(j) {
-                let w = &b[v..f];
-                if in_list(w, &SPEAKERS) {
+                let bits = view_bits(&b[v..f]);
+                if bits & IN_SPEAKERS != 0 {
                     return false;
                 }
-                if in_list(w, &MISTAKEN) {
+                if bits & IN_MISTAKEN != 0 {
                     return true;
                 }
                 j = v;
             }
             return false;
         }
-        if !in_list(w, &VIEW_PHRASE) {
+        if bits & IN_PHRASE == 0 {
             return false;
         }
         k = s;
@@ -639,6 +729,26 @@ fn negated(before: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
+    use super::{VIEW_LISTS, view_bits};
+
+    /// The table of [`view_bits`] holds each word of each list with its
+    /// list's bit, in either case, and no other word.
+    #[test]
+    fn view_bits_are_the_lists() {
+        let all: Vec<&str> = VIEW_LISTS.iter().flat_map(|l| l.iter().copied()).collect();
+        for w in all
+            .iter()
+            .chain(&["so", "thee", "answers", "x", "'", "zz", "mistakes'"])
+        {
+            let want = VIEW_LISTS
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.contains(w))
+                .fold(0u8, |b, (k, _)| b | 1 << k);
+            assert_eq!(view_bits(w.as_bytes()), want, "{w}");
+            assert_eq!(view_bits(w.to_uppercase().as_bytes()), want, "{w}");
+        }
+    }
 
     /// A statement taken back is not the answer: what follows the
     /// retraction is; checks and mentions of an error retract nothing.
