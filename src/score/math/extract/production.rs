@@ -326,7 +326,23 @@ pub(crate) fn locate_default_kept(
             turn = after;
         }
     }
-    let found = locate_production(response, formulas_only, turn);
+    let mut found = locate_production(response, formulas_only, turn);
+    // MX-10: an explicit answer in a few-shot continuation (`Answer: 12⏎⏎
+    // Question: … Answer: 5`) is not the model's: the one before it is.
+    for _ in 0..MAX_CONTINUATIONS {
+        let Some(q) = found
+            .as_ref()
+            .ok()
+            .filter(|f| explicit(f.how))
+            .and_then(|f| continuation_start(response, turn.0, f.span.0))
+        else {
+            break;
+        };
+        match locate_production(response, formulas_only, (turn.0, q, turn.2)) {
+            Ok(g) if explicit(g.how) => found = Ok(g),
+            _ => break,
+        }
+    }
     let found = found.map(|f| Located {
         answer: response[f.span.0..f.span.1].to_string(),
         span: f.span,
@@ -334,6 +350,66 @@ pub(crate) fn locate_default_kept(
     });
     let (ks, ke) = kept_of(tags, len);
     (found, (ks + lead, ke + lead))
+}
+
+/// The labels that open the next exchange of a few-shot prompt (ASCII case
+/// ignored, then `:`), the stop sequences of lm-evaluation-harness's GSM8K
+/// and Minerva tasks and of chat transcripts: a base model that goes on
+/// after its answer writes the next question, and answers it.
+const CONTINUATIONS: [&str; 5] = ["question", "q", "problem", "human", "user"];
+
+/// The most few-shot continuations read past (MX-10): each costs one
+/// more search of the text before it.
+pub const MAX_CONTINUATIONS: usize = 4;
+
+/// The most lines [`continuation_start`] reads back from an answer.
+const MAX_CONTINUATION_LINES: usize = 6;
+
+/// The most bytes [`continuation_start`] reads back from an answer (the
+/// question of a few-shot exchange is a few lines long).
+const MAX_CONTINUATION_BYTES: usize = 1024;
+
+/// Whether the extraction rule `how` is an explicit answer (a box, a
+/// statement, a bold line, a choice), not the fallback's or a bare answer.
+fn explicit(how: &str) -> bool {
+    !matches!(
+        how,
+        "last_number" | "last_formula" | "bare_answer" | "listed_solutions"
+    )
+}
+
+/// Where the few-shot continuation that holds the answer at `at` starts
+/// (MX-10): a line within [`MAX_CONTINUATION_LINES`] lines and
+/// [`MAX_CONTINUATION_BYTES`] bytes before it (or its own) that opens,
+/// after spaces, `*` or `#`, with one of
+/// [`CONTINUATIONS`] and `:`, with text other than white space before it
+/// (not before `start`): `Answer: 12⏎⏎Question: A shop has 5 pens. How
+/// many?⏎Answer: 5` is 12 (it answered 5, the continuation's answer).
+fn continuation_start(response: &str, start: usize, at: usize) -> Option<usize> {
+    let b = response.as_bytes();
+    let floor = start.max(at.saturating_sub(MAX_CONTINUATION_BYTES));
+    let mut k = at;
+    for _ in 0..MAX_CONTINUATION_LINES {
+        let nl = floor + rfind_byte(&b[floor..k], b'\n')?;
+        let line = &b[nl + 1..at];
+        let m = line
+            .iter()
+            .take_while(|&&c| matches!(c, b' ' | b'*' | b'#'))
+            .count();
+        let rest = &line[m..];
+        let labelled = CONTINUATIONS.iter().any(|w| {
+            let n = w.len();
+            rest.len() > n && rest[..n].eq_ignore_ascii_case(w.as_bytes()) && rest[n] == b':'
+        });
+        if labelled {
+            return b[start..nl]
+                .iter()
+                .any(|c| !c.is_ascii_whitespace())
+                .then_some(nl + 1);
+        }
+        k = nl;
+    }
+    None
 }
 
 /// The most bytes of white space read before an assistant header.
@@ -983,6 +1059,29 @@ mod production_tests {
         }
         // (A Gemma turn that opens without its header is empty.)
         assert!(answer("<start_of_turn>user\nHow many?<end_of_turn>").is_err());
+    }
+
+    /// A few-shot continuation after the answer is not read (sixteenth
+    /// session); a label with no explicit answer before it, or the first
+    /// line's, leaves the answer after it.
+    #[test]
+    fn few_shot_continuations_are_not_the_answer() {
+        for (r, want) in [
+            ("Answer: 12\n\nQuestion: How many pens?\nAnswer: 5", "12"),
+            ("Answer: 12\nQ: And 3 + 4?\nA: The answer is 7.", "12"),
+            (
+                "The answer is 12.\n\n**Problem:** Find x.\n\\boxed{5}",
+                "12",
+            ),
+            ("#### 12\nQuestion: x?\n#### 5\nQuestion: y?\n#### 7", "12"),
+            ("The answer is 12.\nUser: and now?\nThe answer is 7.", "12"),
+            ("Question: How many books?\nAnswer: 12", "12"),
+            ("We get 12.\nProblem: restated.\nSo the answer is 12.", "12"),
+            ("Let me see.\nQuestion: is it 5?\nThe answer is 5.", "5"),
+            ("The answer is 12.\nQuestions: none.\nThe answer is 5.", "5"),
+        ] {
+            assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
+        }
     }
 
     /// [`chat_token_at`] finds every token of [`CHAT_TOKENS`], and nothing
