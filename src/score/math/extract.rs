@@ -55,6 +55,7 @@ mod heads;
 mod lexicon;
 mod negations;
 mod numbers;
+mod phrase_table;
 mod phrases;
 mod production;
 mod reasons;

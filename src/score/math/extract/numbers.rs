@@ -957,8 +957,21 @@ pub(super) fn run_before(b: &[u8], floor: usize, mut k: usize, keep: impl Fn(u8)
 /// `floor`: where it starts and ends (empty when none stands there; the
 /// end is `at` when no space does).
 pub(super) fn word_before(b: &[u8], floor: usize, at: usize) -> (usize, usize) {
-    let e = run_before(b, floor, at, |c| c == b' ');
-    (run_before(b, floor, e, |c| c.is_ascii_alphabetic()), e)
+    word_before_in(b, floor, at, |c| c == b' ', |c| c.is_ascii_alphabetic())
+}
+
+/// [`word_before`] with the bytes of the gap before `at` and of the word
+/// given: `gap` bytes are passed over, then a run of `letter` bytes is the
+/// word (`double-check` with `-`, `I'd` with `'`).
+pub(super) fn word_before_in(
+    b: &[u8],
+    floor: usize,
+    at: usize,
+    gap: impl Fn(u8) -> bool,
+    letter: impl Fn(u8) -> bool,
+) -> (usize, usize) {
+    let e = run_before(b, floor, at, gap);
+    (run_before(b, floor, e, letter), e)
 }
 
 /// The length of the number that `rest` opens with: a digit, then digits,

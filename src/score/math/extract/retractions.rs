@@ -26,7 +26,7 @@
 //! `math.extract_answer` still does); this rule is the production
 //! extraction's (spec/math.md MX-19).
 
-use super::numbers::run_after;
+use super::numbers::{run_after, word_before_in};
 use super::phrases::ZH_STOPS;
 
 /// The words that open a retraction (lowercase; then a non-letter).
@@ -143,16 +143,25 @@ pub(super) fn but_lead_at(t: &[u8]) -> Option<usize> {
     if let Some(n) = opening_of(&t[k..], CORRECTIONS) {
         k = run_after(t, k + n, t.len(), |c| matches!(c, b' ' | b','));
     }
-    let rest = &t[k..];
-    let end = sentence_end(rest, rest.len().min(MAX_REFINED_BYTES + 1));
-    let plain = end <= MAX_REFINED_BYTES
-        && !rest[..end]
-            .iter()
-            .any(|c| matches!(c, b',' | b';' | b'<' | b'>' | b'='))
-        && !rest[..end]
-            .split(|c| !c.is_ascii_alphabetic())
-            .any(|w| GOES_ON.iter().any(|g| w.eq_ignore_ascii_case(g.as_bytes())));
+    let plain = short_rest(&t[k..]).is_some_and(|r| {
+        !r.split(|c| !c.is_ascii_alphabetic())
+            .any(|w| GOES_ON.iter().any(|g| w.eq_ignore_ascii_case(g.as_bytes())))
+    });
     plain.then_some(k)
+}
+
+/// The sentence that `rest` opens, when it is short and plain enough to be
+/// a value: at most [`MAX_REFINED_BYTES`] bytes to its end, without a
+/// comma, a semicolon or a relation (`<`, `>`, `=`); read within those
+/// bytes.
+fn short_rest(rest: &[u8]) -> Option<&[u8]> {
+    let end = sentence_end(rest, rest.len().min(MAX_REFINED_BYTES + 1));
+    let r = &rest[..end];
+    (end <= MAX_REFINED_BYTES
+        && !r
+            .iter()
+            .any(|c| matches!(c, b',' | b';' | b'<' | b'>' | b'=')))
+    .then_some(r)
 }
 
 /// The words after a value that make it part of a comparison, a condition
@@ -355,14 +364,8 @@ pub(super) fn mistaken_view(b: &[u8], from: usize, at: usize) -> bool {
     // marks a statement holds (`:`, `$`, `*`, `,`); `None` at a sentence's
     // end or at `from`.
     let word_back = |k: usize| {
-        let mut e = k;
-        while e > from && matches!(b[e - 1], b' ' | b':' | b'$' | b'*' | b',') {
-            e -= 1;
-        }
-        let mut s = e;
-        while s > from && (b[s - 1].is_ascii_alphabetic() || b[s - 1] == b'\'') {
-            s -= 1;
-        }
+        let gap = |c: u8| matches!(c, b' ' | b':' | b'$' | b'*' | b',');
+        let (s, e) = word_before_in(b, from, k, gap, |c| c.is_ascii_alphabetic() || c == b'\'');
         (s < e).then_some((s, e))
     };
     let mut k = at;
@@ -455,13 +458,9 @@ fn refines(t: &[u8]) -> Option<usize> {
     // without a comma or a relation (`To be more precise, $\sqrt{50}>7$,
     // but …` explains, it states no value).
     let rest = &t[k..];
-    // (Read within MAX_REFINED_BYTES: a longer rest is no plain value.)
-    let end = sentence_end(rest, rest.len().min(MAX_REFINED_BYTES + 1));
-    let plain = end <= MAX_REFINED_BYTES
-        && !rest[..end]
-            .iter()
-            .any(|c| matches!(c, b',' | b';' | b'<' | b'>' | b'=') || *c >= 0x80)
-        && !rest[..end].windows(3).any(|w| w == b"\\le" || w == b"\\ge");
+    let plain = short_rest(rest).is_some_and(|r| {
+        !r.iter().any(|c| *c >= 0x80) && !r.windows(3).any(|w| w == b"\\le" || w == b"\\ge")
+    });
     (plain && value_follows(rest)).then_some(k)
 }
 
