@@ -278,6 +278,40 @@ fn trigger(w: &[u8; WINDOW], k: usize) -> bool {
     (first & (boxes_or_therefore | (d | 0x20 == b'w') | (d24 == 0xAD))) | (d == b'#')
 }
 
+/// A stronger [`trigger`] for a block that holds four triggers or more:
+/// five bytes around the position are what a needle holds there, up to a
+/// few bytes each — `\bo`, `\fb` or `efo` (the second and third bytes
+/// as [`trigger`] tests them), then a fourth byte from `o` to `x` and a
+/// fifth `e` or `x` (`\boxe`, `\fbox`, `efore`); `nswer` (from the byte
+/// before, "answer" and "final answer"); the first four bytes of 答案 and
+/// 所以 (each byte one comparison that holds both, and two or three
+/// others); `####`. It holds wherever a needle starts and implies
+/// [`trigger`] (a test checks both), so that a block of near misses
+/// repeated (`sw`, `\bo`, `efo`, 答) is not verified at every repeat:
+/// it costs this classification, about five times [`trigger`]'s, which
+/// prose, with fewer triggers a block, never pays.
+#[inline(always)]
+fn strong_trigger(w: &[u8; WINDOW], k: usize) -> bool {
+    let at = |i: usize| w[BEFORE + k + i];
+    let lower = |x: u8| x | 0x20;
+    let (p, c, d, e, f, g) = (w[BEFORE + k - 1], at(0), at(1), at(2), at(3), at(4));
+    let d24 = d | 0x24;
+    let boxes_or_therefore = ((c == b'\\') | (lower(c) == b'e'))
+        & (d24 == b'f')
+        & (e | 0x2D == b'o')
+        & (lower(f).wrapping_sub(b'o') < 10)
+        & ((lower(g) == b'e') | (lower(g) == b'x'));
+    let answer = (lower(p) == b'n')
+        & (lower(c) == b's')
+        & (lower(d) == b'w')
+        & (lower(e) == b'e')
+        & (lower(f) == b'r');
+    // 答案 is E7 AD 94 E6, 所以 E6 89 80 E4.
+    let chinese = (c | 0x01 == 0xE7) & (d24 == 0xAD) & (e | 0x14 == 0x94) & (f | 0x02 == 0xE6);
+    let hashes = (c == b'#') & (d == b'#') & (e == b'#') & (f == b'#');
+    boxes_or_therefore | answer | chinese | hashes
+}
+
 /// The starts of `####` in a block (one flag byte each): the loop of
 /// [`block_flags`] for a block in a run of them.
 #[inline(always)]
@@ -312,6 +346,23 @@ fn block_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
     f
 }
 
+/// The 16-byte row of a block's positions where the test `$holds` holds
+/// (position `16 * q + i` at bit `q` of byte `i`). A macro, not a function
+/// taking the test: passed as a value, the test was not inlined and the
+/// loop not turned into vector compares.
+macro_rules! row_of {
+    ($w:expr, $holds:ident) => {{
+        let mut row = [0u8; 16];
+        for (i, x) in row.iter_mut().enumerate() {
+            *x = u8::from($holds($w, i))
+                | u8::from($holds($w, 16 + i)) << 1
+                | u8::from($holds($w, 32 + i)) << 2
+                | u8::from($holds($w, 48 + i)) << 3;
+        }
+        row
+    }};
+}
+
 /// The triggers of a block as a shuffled mask: trigger `16 * q + i` at bit
 /// `q` of byte `i` of a 16-byte row (the four quarters classified side by
 /// side, 16 positions at a time), the row's second half folded onto its
@@ -320,13 +371,18 @@ fn block_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
 /// bytes and packing them (the block's triggers are visited in any order).
 #[inline(always)]
 fn block_row(w: &[u8; WINDOW]) -> u64 {
-    let mut row = [0u8; 16];
-    for (i, x) in row.iter_mut().enumerate() {
-        *x = u8::from(trigger(w, i))
-            | u8::from(trigger(w, 16 + i)) << 1
-            | u8::from(trigger(w, 32 + i)) << 2
-            | u8::from(trigger(w, 48 + i)) << 3;
-    }
+    fold_row(&row_of!(w, trigger))
+}
+
+/// [`block_row`] for [`strong_trigger`].
+#[inline(always)]
+fn strong_row(w: &[u8; WINDOW]) -> u64 {
+    fold_row(&row_of!(w, strong_trigger))
+}
+
+/// A row of 16 bytes (four bits each) as a [`block_row`] mask.
+#[inline(always)]
+fn fold_row(row: &[u8; 16]) -> u64 {
     let (lo, hi) = row.split_at(8);
     let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
     word(lo) | word(hi) << 4
@@ -550,6 +606,20 @@ impl Anchors {
             if dense_hashes && dense_boxes {
                 m[BOXED] = pack_flags(&box_flags(w));
                 bits &= !m[BOXED];
+            }
+            // A block of four triggers or more (near misses repeated,
+            // `sw`, `\bo`, 答, or needles): only those the stronger test
+            // keeps are verified.
+            if bits != 0 && four_or_more(bits) {
+                bits &= if dense_hashes {
+                    let mut f = [0u8; BLOCK];
+                    for (k, x) in f.iter_mut().enumerate() {
+                        *x = u8::from(strong_trigger(w, k));
+                    }
+                    pack_flags(&f)
+                } else {
+                    strong_row(w)
+                };
             }
             if dense_hashes {
                 // The same for `####`: the positions whose second byte is
@@ -944,6 +1014,73 @@ mod tests {
             triggers += want.len();
         }
         assert!(triggers > 10_000, "{triggers}");
+    }
+
+    /// The stronger test of the blocks dense in triggers holds wherever a
+    /// needle starts (each needle planted at each position of a block,
+    /// in either case) and only where [`trigger`] holds (windows of
+    /// needles and near misses); and a scan of texts dense in near misses
+    /// and needles finds what `match_indices` finds.
+    #[test]
+    fn dense_blocks_find_what_one_search_finds() {
+        for n in NEEDLES {
+            for text in [n.text().to_string(), n.text().to_ascii_uppercase()] {
+                for k in n.offset()..BLOCK {
+                    let mut w = [b'x'; WINDOW];
+                    let at = BEFORE + k - n.offset();
+                    w[at..at + text.len()].copy_from_slice(text.as_bytes());
+                    assert!(strong_trigger(&w, k) && trigger(&w, k), "{n:?} at {k}");
+                }
+            }
+        }
+        let pieces = [
+            "sw",
+            "nswer",
+            "answer",
+            "ANSWER",
+            "final answer",
+            "\\bo",
+            "\\boxe",
+            "\\boxed",
+            "\\fb",
+            "\\fbox",
+            "efo",
+            "efore",
+            "therefore",
+            "答",
+            "答案",
+            "所以",
+            "所",
+            "#x",
+            "###",
+            "####",
+            "x",
+            " ",
+        ];
+        let mut glue = crate::text::Glue(23);
+        let mut dense = 0;
+        for round in 0..60 {
+            let mut s = String::new();
+            while s.len() < 3000 + round * 37 {
+                glue.push(&mut s, &pieces);
+            }
+            let b = s.as_bytes();
+            let mut pad = [0u8; WINDOW];
+            for pos in (0..b.len()).step_by(BLOCK) {
+                let w = window(b, pos, &mut pad);
+                let (weak, strong) = (block_row(w), strong_row(w));
+                assert_eq!(strong & !weak, 0, "{s:?} at {pos}");
+                dense += usize::from(four_or_more(weak));
+            }
+            let lower = s.to_ascii_lowercase();
+            let a = Anchors::scan(b, 0);
+            for n in NEEDLES {
+                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
+                let got: Vec<usize> = a.find(n, 0, s.len()).collect();
+                assert_eq!(got, want, "{n:?} in round {round}");
+            }
+        }
+        assert!(dense > 1000, "{dense}");
     }
 
     #[test]

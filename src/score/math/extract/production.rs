@@ -31,15 +31,14 @@ use super::solutions::listed_solutions;
 use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
     Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle, Skipper,
-    ValueSentence, find_byte, rfind_byte, starts_with_ci_array, strip_dollars, trim,
-    trim_end_periods, trim_end_ws,
+    ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods, trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10): ChatML's, Llama
 /// 3's, Phi's, `</s>`, and since the sixteenth session Gemma's
 /// (`<end_of_turn>`, `<start_of_turn>`, `<eos>`) and DeepSeek's (`<｜end▁of▁sentence｜>`,
-/// `<｜User｜>`, with full-width bars). Their second byte is one of
-/// [`CHAT_SECONDS`].
+/// `<｜User｜>`, with full-width bars). [`TAGS`] holds them as masked
+/// comparisons.
 pub(super) const CHAT_TOKENS: &[&str] = &[
     "<|im_start|>",
     "<|im_end|>",
@@ -54,80 +53,304 @@ pub(super) const CHAT_TOKENS: &[&str] = &[
     "<\u{ff5c}User\u{ff5c}>",
 ];
 
-/// Whether one of [`CHAT_TOKENS`] starts `rest`: the tokens that its
-/// second and third bytes allow are compared, one or two (a text of `<|`,
-/// `</` or `<e` repeated costs a byte test a `<`, not eleven comparisons).
-/// (`second`, `third`: its second and third bytes, 0 past its end.)
-#[inline(always)]
-fn chat_token_at(rest: &[u8], second: u8, third: u8) -> bool {
-    // (Arrays of a fixed length: a few word comparisons, not a call.)
-    fn is<const N: usize>(rest: &[u8], t: &[u8; N]) -> bool {
-        rest.first_chunk::<N>() == Some(t)
-    }
-    match (second, third) {
-        (b'|', b'i') => is(rest, b"<|im_start|>") || is(rest, b"<|im_end|>"),
-        (b'|', b'e') => {
-            is(rest, b"<|end|>") || is(rest, b"<|eot_id|>") || is(rest, b"<|endoftext|>")
-        }
-        (b'/', b's') => is(rest, b"</s>"),
-        (b'e', b'n') => is(rest, b"<end_of_turn>"),
-        (b'e', b'o') => is(rest, b"<eos>"),
-        (b's', b't') => is(rest, b"<start_of_turn>"),
-        // (DeepSeek's two, the last of the list.)
-        (0xEF, 0xBD) => CHAT_TOKENS[9..]
-            .iter()
-            .any(|t| rest.starts_with(t.as_bytes())),
-        _ => false,
-    }
+/// What a tag that [`tags`] looks for marks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum TagKind {
+    /// `</think>`, in any case.
+    CloseThink,
+    /// `<think>`, in any case.
+    OpenThink,
+    /// One of the [`CHAT_TOKENS`].
+    Chat,
 }
 
-/// The second and third bytes of the tags [`tags`] looks for: `</think>`,
-/// `<think>` (either case), and the [`CHAT_TOKENS`] ([`chat_token_at`]'s
-/// pairs).
-const TAG_PAIRS: [(u8, u8); 13] = [
-    (b'/', b't'),
-    (b'/', b'T'),
-    (b't', b'h'),
-    (b't', b'H'),
-    (b'T', b'h'),
-    (b'T', b'H'),
-    (b'|', b'i'),
-    (b'|', b'e'),
-    (b'/', b's'),
-    (b'e', b'n'),
-    (b'e', b'o'),
-    (b's', b't'),
-    (0xEF, 0xBD),
-];
+/// A tag that [`tags`] looks for, as a masked comparison of the 16 bytes
+/// at a `<` (little-endian): the tag is there when `(w | fold) & mask ==
+/// pat` and the bytes of a tag longer than 16 that follow are its own.
+/// (`fold` sets the case bit of the think tags' letters: either case.)
+struct TagPattern {
+    pat: u128,
+    mask: u128,
+    fold: u128,
+    tag: &'static [u8],
+    kind: TagKind,
+}
 
-/// For each byte, the bits of the [`TAG_PAIRS`] it is the second byte of
-/// (bit `k`: pair `k`).
-const TAG_SECONDS: [u16; 256] = tag_bits(0);
-
-/// For each byte, the bits of the [`TAG_PAIRS`] it is the third byte of: a
-/// `<` whose second and third bytes share no bit starts no tag.
-const TAG_THIRDS: [u16; 256] = tag_bits(1);
-
-/// The table of [`TAG_SECONDS`] (`side` 0) or [`TAG_THIRDS`] (`side` 1).
-const fn tag_bits(side: usize) -> [u16; 256] {
-    let mut t = [0u16; 256];
+/// The [`TagPattern`] of `tag` (lowercase for the think tags).
+const fn tag_pattern(tag: &'static str, kind: TagKind) -> TagPattern {
+    let t = tag.as_bytes();
+    let (mut pat, mut mask, mut fold) = (0u128, 0u128, 0u128);
     let mut k = 0;
-    while k < TAG_PAIRS.len() {
-        let c = if side == 0 {
-            TAG_PAIRS[k].0
-        } else {
-            TAG_PAIRS[k].1
-        };
-        t[c as usize] |= 1 << k;
+    while k < t.len() && k < 16 {
+        pat |= (t[k] as u128) << (8 * k);
+        mask |= 0xFF << (8 * k);
+        if !matches!(kind, TagKind::Chat) && t[k].is_ascii_lowercase() {
+            fold |= 0x20 << (8 * k);
+        }
         k += 1;
     }
-    t
+    TagPattern {
+        pat,
+        mask,
+        fold,
+        tag: t,
+        kind,
+    }
 }
 
-/// The second bytes of the [`CHAT_TOKENS`] (`|`, `/`, `e`, `s`, and 0xEF,
-/// the first byte of a full-width bar): a `<` before another byte starts
-/// none.
-const CHAT_SECONDS: [u8; 5] = [b'|', b'/', b'e', b's', 0xEF];
+/// Every tag [`tags`] looks for: the two think tags, then the
+/// [`CHAT_TOKENS`] (bit `j` of a [`TagSet`]: tag `j`).
+const TAGS: [TagPattern; 13] = {
+    use TagKind::{Chat, CloseThink, OpenThink};
+    let c = CHAT_TOKENS;
+    [
+        tag_pattern("</think>", CloseThink),
+        tag_pattern("<think>", OpenThink),
+        tag_pattern(c[0], Chat),
+        tag_pattern(c[1], Chat),
+        tag_pattern(c[2], Chat),
+        tag_pattern(c[3], Chat),
+        tag_pattern(c[4], Chat),
+        tag_pattern(c[5], Chat),
+        tag_pattern(c[6], Chat),
+        tag_pattern(c[7], Chat),
+        tag_pattern(c[8], Chat),
+        tag_pattern(c[9], Chat),
+        tag_pattern(c[10], Chat),
+    ]
+};
+
+/// A set of [`TAGS`] (bit `j`: tag `j`).
+type TagSet = u16;
+
+/// The chat tokens among the [`TAGS`].
+const CHAT_TAGS: TagSet = ((1 << TAGS.len()) - 1) & !0b11;
+
+/// The case bits of bytes 1 to 5 of a `<`: a `<` is looked up in
+/// [`TAG_SLOTS`] by its first six bytes ([`TAG_KEY_BYTES`]), the letters
+/// in either case.
+const TAG_KEY_FOLD: u64 = 0x2020_2020_2000;
+
+/// See [`TAG_KEY_FOLD`].
+const TAG_KEY_BYTES: u64 = 0xFFFF_FFFF_FFFF;
+
+/// The multiplier of the hash of a key into [`TAG_SLOTS`] (its top four
+/// bits): found by a search so that no two tags' keys share a slot
+/// (`tag_slots` fails the build if they do).
+const TAG_KEY_HASH: u64 = 0x0cb1_e29c_658c_da15;
+
+/// The tags shorter than a key, each compared whole on its own: `</s>`
+/// and `<eos>` (their indices in [`TAGS`]).
+const SHORT_TAGS: [usize; 2] = [7, 10];
+
+/// The slot of the first eight bytes `w` of a `<` (little-endian): the top
+/// four bits of the product of its key.
+#[inline(always)]
+const fn tag_slot(w: u64) -> usize {
+    (((w | TAG_KEY_FOLD) & TAG_KEY_BYTES).wrapping_mul(TAG_KEY_HASH) >> 60) as usize
+}
+
+/// A tag's first eight bytes as a masked comparison of the eight bytes at
+/// a `<`: `(w | fold) & mask == pat` (its whole for a tag of eight bytes
+/// or fewer), and its index in [`TAGS`].
+#[derive(Clone, Copy)]
+struct Head {
+    pat: u64,
+    mask: u64,
+    fold: u64,
+    tag: usize,
+}
+
+impl Head {
+    /// The head of tag `j` of [`TAGS`].
+    const fn of(j: usize) -> Head {
+        let t = &TAGS[j];
+        Head {
+            pat: t.pat as u64,
+            mask: t.mask as u64,
+            fold: t.fold as u64,
+            tag: j,
+        }
+    }
+
+    /// Whether the eight bytes `w` at a `<` hold the head.
+    #[inline(always)]
+    fn holds(&self, w: u64) -> bool {
+        (w | self.fold) & self.mask == self.pat
+    }
+}
+
+/// A slot without a tag: no word holds it (`mask` 0, `pat` 1).
+const NO_HEAD: Head = Head {
+    pat: 1,
+    mask: 0,
+    fold: 0,
+    tag: TAGS.len(),
+};
+
+/// For each slot, the head of the tag whose key hashes to it: a `<` that
+/// holds neither its slot's head nor a short tag starts no tag (a near
+/// miss, `<end_`, `<|im_`, `<｜e` repeated, costs a product and a
+/// comparison a `<`), and a tag of eight bytes or fewer is found whole.
+const TAG_SLOTS: [Head; 16] = tag_slots();
+
+/// [`TAG_SLOTS`] from [`TAGS`].
+const fn tag_slots() -> [Head; 16] {
+    let mut slots = [NO_HEAD; 16];
+    let mut j = 0;
+    while j < TAGS.len() {
+        if j != SHORT_TAGS[0] && j != SHORT_TAGS[1] {
+            assert!(TAGS[j].tag.len() >= 6);
+            let slot = tag_slot(TAGS[j].pat as u64);
+            assert!(slots[slot].tag == TAGS.len(), "two tags in a slot");
+            slots[slot] = Head::of(j);
+        } else {
+            assert!(TAGS[j].tag.len() < 6 && TAGS[j].fold == 0);
+        }
+        j += 1;
+    }
+    slots
+}
+
+/// The tag whose head the eight bytes `w` at a `<` hold: its slot's, or a
+/// short tag.
+#[inline(always)]
+fn tag_head(w: u64) -> Option<usize> {
+    let head = TAG_SLOTS[tag_slot(w)];
+    if head.holds(w) {
+        return Some(head.tag);
+    }
+    SHORT_TAGS.into_iter().find(|&j| Head::of(j).holds(w))
+}
+
+/// What a dense block's `<` are sifted for ([`may_start_tag`]): the heads
+/// of the slots and of the short tags, each replaced by [`NO_HEAD`] when
+/// its tag no longer counts.
+#[derive(Clone, Copy)]
+struct Sieve {
+    slots: [Head; 16],
+    short: [Head; 2],
+}
+
+impl Sieve {
+    /// The sieve of the tags of `live`.
+    fn new(live: TagSet) -> Sieve {
+        let keep = |h: Head| if live >> h.tag & 1 != 0 { h } else { NO_HEAD };
+        Sieve {
+            slots: TAG_SLOTS.map(|h| if h.tag < TAGS.len() { keep(h) } else { h }),
+            short: SHORT_TAGS.map(|j| keep(Head::of(j))),
+        }
+    }
+}
+
+/// Whether a `<` whose first eight bytes are `w` (little-endian) may
+/// start a tag of the sieve (one of eight bytes or fewer: starts it) — a
+/// product, a table read and three comparisons, with no state, so that a
+/// block dense in `<` is sifted by a tight loop.
+#[inline(always)]
+fn may_start_tag(w: u64, sieve: &Sieve) -> bool {
+    let [a, b] = sieve.short;
+    sieve.slots[tag_slot(w)].holds(w) | a.holds(w) | b.holds(w)
+}
+
+/// The eight bytes of `b` at `i` as a little-endian word (zero past the
+/// end).
+#[inline(always)]
+fn tag_word(b: &[u8], i: usize) -> u64 {
+    match b[i..].first_chunk::<8>() {
+        Some(w) => u64::from_le_bytes(*w),
+        None => {
+            let mut padded = [0u8; 8];
+            padded[..b.len() - i].copy_from_slice(&b[i..]);
+            u64::from_le_bytes(padded)
+        }
+    }
+}
+
+/// Whether mask `m` has more than four bits (each step clears its lowest).
+#[inline(always)]
+fn more_than_four(mut m: u64) -> bool {
+    for _ in 0..4 {
+        m &= m.wrapping_sub(1);
+    }
+    m != 0
+}
+
+/// Which of the tags in `live` starts `b[i..]` (a `<`): the tag whose head
+/// its first eight bytes hold ([`tag_head`]), when it is live and, for a
+/// tag longer than eight bytes, its other bytes follow.
+#[inline(always)]
+fn tag_at(b: &[u8], i: usize, live: TagSet) -> Option<TagKind> {
+    let j = tag_head(tag_word(b, i))?;
+    let t = &TAGS[j];
+    (live >> j & 1 != 0 && (t.tag.len() <= 8 || tag_rest_holds(t, &b[i..]))).then_some(t.kind)
+}
+
+/// Whether `rest` starts with tag `t` (longer than eight bytes, whose
+/// head it holds): its first 16 bytes one masked comparison, then the
+/// bytes of a longer tag.
+#[inline(always)]
+fn tag_rest_holds(t: &TagPattern, rest: &[u8]) -> bool {
+    let Some(w) = rest.first_chunk::<16>() else {
+        return rest.starts_with(t.tag);
+    };
+    (u128::from_le_bytes(*w) | t.fold) & t.mask == t.pat
+        && (t.tag.len() <= 16 || rest.starts_with(t.tag))
+}
+
+/// The `<` of `near` (bit `k`: a `<` at `block + k` without another in
+/// its next three bytes; `opens`: every `<` of the block) that may start
+/// a tag of the sieve: a `<` with another four bytes on only `</s>`.
+#[inline(always)]
+fn sift(b: &[u8], block: usize, near: u64, opens: u64, sieve: &Sieve) -> u64 {
+    let eos = near & opens >> 4;
+    let mut m = sift_tags(b, block, near & !eos, sieve);
+    if sieve.short[0].mask != 0 {
+        m |= sift_end_of_sequence(b, block, eos);
+    }
+    m
+}
+
+/// The `<` of `m` (bit `k`: a `<` at `block + k`) that start `</s>`
+/// (every `<` of `m` when the block has fewer than 72 bytes from its
+/// start).
+#[inline(always)]
+fn sift_end_of_sequence(b: &[u8], block: usize, mut m: u64) -> u64 {
+    let Some(w) = b.get(block..).and_then(<[u8]>::first_chunk::<72>) else {
+        return m;
+    };
+    let t = Head::of(SHORT_TAGS[0]);
+    let mut keep = 0;
+    while m != 0 {
+        let k = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let word = w[k..]
+            .first_chunk::<8>()
+            .map_or(0, |x| u64::from_le_bytes(*x));
+        keep |= u64::from(t.holds(word)) << k;
+    }
+    keep
+}
+
+/// The `<` of `m` (bit `k`: a `<` at `block + k`) that may start a tag
+/// ([`may_start_tag`]; `block + 72 <= b.len()`: every `<` of the block has
+/// eight bytes after it).
+#[inline(always)]
+fn sift_tags(b: &[u8], block: usize, mut m: u64, sieve: &Sieve) -> u64 {
+    let Some(w) = b.get(block..).and_then(<[u8]>::first_chunk::<72>) else {
+        return m;
+    };
+    let mut keep = 0;
+    while m != 0 {
+        let k = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let word = w[k..]
+            .first_chunk::<8>()
+            .map_or(0, |x| u64::from_le_bytes(*x));
+        keep |= u64::from(may_start_tag(word, sieve)) << k;
+    }
+    keep
+}
 
 /// The assistant headers that open a response decoded with its special
 /// tokens (MX-10): ChatML's, Gemma's, DeepSeek's.
@@ -188,33 +411,23 @@ fn tags(response: &str) -> Tags {
     let (mut first_chat, mut chat_after_close) = (None, None);
     // Every `<` that a tag can start, in order: the masks of the 64-byte
     // blocks, read bit by bit (a block without a `<` costs its zero test,
-    // and SPAN bytes without one a single test).
-    // In a block of more than 4 `<`, only a `<` before `t`, `T` or one of
-    // CHAT_SECONDS, then a third and a fourth byte a tag has there, is
-    // read (`/`:
-    // `</think>` or `</s>`, `t`: `<think>`, the others: the other chat
-    // tokens), so `<` after `<`, `</<`, `<e<` cost a bit of a mask, not a
-    // comparison. Once the first `<think>` is known, a `<t` starts nothing
-    // that counts: then only CHAT_SECONDS are read (a text of `<think>`
-    // repeated reads none of its tags after the first).
+    // and SPAN bytes without one a single test). In a block of more than 4
+    // `<`, a `<` with another in its next bytes is passed over, and the
+    // others are sifted first by their first eight bytes
+    // ([`may_start_tag`], a tight loop without state), so that a block of
+    // near misses (`<end_`, `<|im_`, `<｜e` repeated) costs a sifting a
+    // `<`. A `<` read compares its 16 bytes with the tag of its key. Once
+    // the first `<think>` is known it is no longer looked for, nor a chat
+    // token once one is known after the last `</think>`.
     let opens = Skipper::new(b, [b'<']);
-    let [c0, c1, c2, c3, c4] = CHAT_SECONDS;
-    let seconds = Skipper::new(b, [b't', b'T', c0, c1, c2, c3, c4]);
-    let closers = Skipper::new(b, CHAT_SECONDS);
-    // (And their third bytes: `t` of `</think>`, `h` of `<think>`, `i`, `e`,
-    // `s`, `n`, `o`, `t` of the chat tokens, 0xBD of a full-width bar.)
-    let thirds = Skipper::new(
-        b,
-        [b't', b'T', b'h', b'H', b'i', b'e', b's', b'n', b'o', 0xBD],
-    );
-    // (And their fourth: `h` of `</think>`, `i` of `<think>`, `m`, `n`,
-    // `o`, `>`, `d`, `s`, `a`, 0x9C of a full-width bar.)
-    let fourths = Skipper::new(
-        b,
-        [
-            b'h', b'H', b'i', b'I', b'm', b'n', b'o', b'>', b'd', b's', b'a', 0x9C,
-        ],
-    );
+    // (And the `t` after a `<`: once the first `<think>` is known, no tag
+    // that counts has it.)
+    let tees = Skipper::new(b, [b't', b'T']);
+    // The tags that still count: only the first `<think>`, and the first
+    // chat token (after the last `</think>`).
+    let mut live: TagSet = (1 << TAGS.len()) - 1;
+    // (And the sieve of the dense blocks, made again when they change.)
+    let mut sieve = (live, Sieve::new(live));
     let mut at = 0;
     while at < b.len() {
         if at % SPAN == 0 {
@@ -228,47 +441,54 @@ fn tags(response: &str) -> Tags {
         let block = at;
         at += 64;
         let mut m = opens.block(block);
-        if m != 0 && m.count_ones() > 4 {
-            m &= if first_open.is_none() {
-                seconds.block(block + 1)
-            } else {
-                closers.block(block + 1)
-            };
-            if m != 0 && block + 3 <= b.len() {
-                m &= thirds.block(block + 2) & fourths.block(block + 3);
+        // (In a dense block, the `<` sifted and the tags they were sifted
+        // for: a `</think>` inside the block makes the chat tokens count
+        // again, and the `<` after it are sifted again for them.)
+        let mut sifted = None;
+        if more_than_four(m) {
+            // No tag holds a `<` after its first byte: a `<` with another
+            // in its next three bytes starts none, nor one with another
+            // four bytes on unless it starts `</s>` (the bits past the
+            // block stay: those `<` are sifted).
+            let mut near = m & !(m >> 1 | m >> 2 | m >> 3);
+            // Still dense once the first `<think>` is known: not a `<`
+            // before a `t` (`<think>` repeated).
+            if live & 0b10 == 0 && more_than_four(near) {
+                near &= !tees.block(block + 1);
             }
+            if sieve.0 != live {
+                sieve = (live, Sieve::new(live));
+            }
+            sifted = Some((near, live));
+            m = sift(b, block, near, m, &sieve.1);
         }
         while m != 0 {
-            let i = block + m.trailing_zeros() as usize;
+            let k = m.trailing_zeros();
+            let i = block + k as usize;
             m &= m - 1;
-            // Only the first `<think>` and the first chat tokens count.
-            // (The second and third bytes first, two table reads: a `<` that
-            // no tag starts with them, `<<`, `</<`, `<e<` repeated, costs
-            // that.)
-            let second = b.get(i + 1).copied().unwrap_or(0);
-            let third = b.get(i + 2).copied().unwrap_or(0);
-            let pair = TAG_SECONDS[usize::from(second)] & TAG_THIRDS[usize::from(third)];
-            if pair == 0 {
-                continue;
-            }
-            match (second | 0x20, third | 0x20) {
-                (b'/', b't') => {
-                    if starts_with_ci_array(&b[i..], b"</think>") {
-                        last_close = Some(i);
-                        chat_after_close = None;
+            match tag_at(b, i, live) {
+                Some(TagKind::CloseThink) => {
+                    last_close = Some(i);
+                    chat_after_close = None;
+                    live |= CHAT_TAGS;
+                    if let Some((near, then)) = sifted.filter(|&(_, then)| then != live) {
+                        let after = u64::MAX.checked_shl(k + 1).unwrap_or(0);
+                        let opens_after = opens.block(block) & after;
+                        sieve = (live, Sieve::new(live));
+                        m = sift(b, block, near & after, opens_after, &sieve.1);
+                        sifted = Some((near, then | live));
                     }
                 }
-                (b't', b'h') => {
-                    if first_open.is_none() && starts_with_ci_array(&b[i..], b"<think>") {
-                        first_open.get_or_insert(i);
-                    }
+                Some(TagKind::OpenThink) => {
+                    first_open = Some(i);
+                    live &= !0b10;
                 }
-                _ => {
-                    if chat_after_close.is_none() && chat_token_at(&b[i..], second, third) {
-                        first_chat.get_or_insert(i);
-                        chat_after_close.get_or_insert(i);
-                    }
+                Some(TagKind::Chat) => {
+                    first_chat.get_or_insert(i);
+                    chat_after_close = Some(i);
+                    live &= !CHAT_TAGS;
                 }
+                None => {}
             }
         }
     }
@@ -1084,42 +1304,82 @@ mod production_tests {
         }
     }
 
-    /// [`chat_token_at`] finds every token of [`CHAT_TOKENS`], and nothing
-    /// that a token does not start (every proper prefix, and each token
-    /// with a byte changed).
-    #[test]
-    fn chat_token_at_is_the_list() {
-        let list = |r: &[u8]| CHAT_TOKENS.iter().any(|t| r.starts_with(t.as_bytes()));
-        let at = |r: &[u8]| {
-            let byte = |k: usize| r.get(k).copied().unwrap_or(0);
-            chat_token_at(r, byte(1), byte(2))
-        };
-        for t in CHAT_TOKENS {
-            let t = t.as_bytes();
-            assert!(at(t), "{t:?}");
-            for n in 0..t.len() {
-                assert!(!at(&t[..n]));
-                let mut x = t.to_vec();
-                x[n] ^= 1;
-                assert_eq!(at(&x), list(&x), "{x:?}");
-            }
+    /// What a byte comparison says starts `r`: a think tag (ASCII case
+    /// ignored) or a chat token.
+    fn tag_by_bytes(r: &[u8]) -> Option<TagKind> {
+        let low = r.to_ascii_lowercase();
+        if low.starts_with(b"</think>") {
+            Some(TagKind::CloseThink)
+        } else if low.starts_with(b"<think>") {
+            Some(TagKind::OpenThink)
+        } else {
+            CHAT_TOKENS
+                .iter()
+                .any(|t| r.starts_with(t.as_bytes()))
+                .then_some(TagKind::Chat)
         }
     }
 
-    /// Every tag [`tags`] looks for passes the table of its second and third
-    /// bytes, in either case for the think tags.
-    #[test]
-    fn every_tag_passes_the_pair_table() {
+    /// The tags [`tags`] looks for, in the cases it reads them.
+    fn every_tag() -> Vec<Vec<u8>> {
         let mut tags: Vec<Vec<u8>> = CHAT_TOKENS.iter().map(|t| t.as_bytes().to_vec()).collect();
         for t in [
             "</think>", "</THINK>", "</Think>", "<think>", "<THINK>", "<tHink>",
         ] {
             tags.push(t.as_bytes().to_vec());
         }
-        for t in tags {
-            let pair = TAG_SECONDS[usize::from(t[1])] & TAG_THIRDS[usize::from(t[2])];
-            assert_ne!(pair, 0, "{t:?}");
+        tags
+    }
+
+    /// [`tag_at`] finds every tag
+    /// and nothing a tag does not start: every proper prefix, each tag
+    /// with a byte changed (its case bit too), each with bytes after it.
+    #[test]
+    fn tag_at_is_a_byte_comparison() {
+        let at = |r: &[u8]| {
+            if r.is_empty() {
+                None
+            } else {
+                tag_at(r, 0, TagSet::MAX)
+            }
+        };
+        for t in every_tag() {
+            assert_eq!(at(&t), tag_by_bytes(&t), "{t:?}");
+            assert!(at(&t).is_some(), "{t:?}");
+            for n in 0..t.len() {
+                assert_eq!(at(&t[..n]), None, "{t:?} {n}");
+                for flip in [1, 0x20, 0x80] {
+                    let mut x = t.clone();
+                    x[n] ^= flip;
+                    assert_eq!(at(&x), tag_by_bytes(&x), "{x:?}");
+                    x.extend_from_slice(b"<|im_end|> and more bytes");
+                    assert_eq!(at(&x), tag_by_bytes(&x), "{x:?}");
+                }
+            }
         }
+    }
+
+    /// What the dense blocks' sifting assumes of the tags: none holds a
+    /// `<` after its first byte, `</s>` is the one shorter than five bytes,
+    /// and every tag, in the cases it is read, may start a tag.
+    #[test]
+    fn every_tag_passes_the_sifting() {
+        for t in every_tag() {
+            assert!(!t[1..].contains(&b'<'), "{t:?}");
+            // (Only `<think>` has a `t` second.)
+            assert_eq!(
+                t[1] | 0x20 == b't',
+                t.eq_ignore_ascii_case(b"<think>"),
+                "{t:?}"
+            );
+            assert!(t.len() >= 5 || t == b"</s>", "{t:?}");
+            let w = t[..8.min(t.len())]
+                .iter()
+                .rev()
+                .fold(0u64, |w, &c| w << 8 | u64::from(c));
+            assert!(may_start_tag(w, &Sieve::new(TagSet::MAX)), "{t:?}");
+        }
+        assert_eq!(TAGS[SHORT_TAGS[0]].tag, b"</s>");
     }
 
     /// The old way: `strip_think`, then the first chat token of the rest.
