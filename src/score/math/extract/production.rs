@@ -426,8 +426,9 @@ fn tags(response: &str) -> Tags {
     // The tags that still count: only the first `<think>`, and the first
     // chat token (after the last `</think>`).
     let mut live: TagSet = (1 << TAGS.len()) - 1;
-    // (And the sieve of the dense blocks, made again when they change.)
-    let mut sieve = (live, Sieve::new(live));
+    // (And the sieve of the dense blocks, made at the first one and again
+    // when the tags that count change.)
+    let mut sieve: Option<(TagSet, Sieve)> = None;
     let mut at = 0;
     while at < b.len() {
         if at % SPAN == 0 {
@@ -456,11 +457,12 @@ fn tags(response: &str) -> Tags {
             if live & 0b10 == 0 && more_than_four(near) {
                 near &= !tees.block(block + 1);
             }
-            if sieve.0 != live {
-                sieve = (live, Sieve::new(live));
-            }
+            let sieve = match sieve {
+                Some((made, ref s)) if made == live => s,
+                _ => &sieve.insert((live, Sieve::new(live))).1,
+            };
             sifted = Some((near, live));
-            m = sift(b, block, near, m, &sieve.1);
+            m = sift(b, block, near, m, sieve);
         }
         while m != 0 {
             let k = m.trailing_zeros();
@@ -474,8 +476,8 @@ fn tags(response: &str) -> Tags {
                     if let Some((near, then)) = sifted.filter(|&(_, then)| then != live) {
                         let after = u64::MAX.checked_shl(k + 1).unwrap_or(0);
                         let opens_after = opens.block(block) & after;
-                        sieve = (live, Sieve::new(live));
-                        m = sift(b, block, near & after, opens_after, &sieve.1);
+                        let sieve = &sieve.insert((live, Sieve::new(live))).1;
+                        m = sift(b, block, near & after, opens_after, sieve);
                         sifted = Some((near, then | live));
                     }
                 }
