@@ -87,6 +87,19 @@ pub const MAX_ANSWER_BYTES: usize = 8 * 1024;
 /// At most this many phrase occurrences, the last ones, are tried (MX-5).
 pub const MAX_CANDIDATES: usize = 16;
 
+/// The production search (MX-10) reads at most this many occurrences of
+/// one of the answer phrases' words (`answer`, `答案`, `所以`, …), the last
+/// ones, in a window for its phrases: a window with more of them and no
+/// explicit answer after them is no answer ([`CROWDED`]). `answer `
+/// repeated over 100 KiB read every one back, about 240 instructions each.
+pub const MAX_ANCHOR_HITS: usize = 1024;
+
+/// Why a response is no answer when its answer phrases' words are read
+/// [`MAX_ANCHOR_HITS`] times back from its end without an explicit answer
+/// (MX-10): not the fallback's last number (`The answer is 7. answer
+/// answer … 5` is not 5).
+pub const CROWDED: &str = "an answer word repeats more than 1024 times after the last answer";
+
 /// An answer found in a response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Extracted {
@@ -322,6 +335,9 @@ struct Doc<'a> {
     /// commands before `first` (the windows of the production search, the
     /// scopes of the search).
     boxless: std::cell::Cell<Option<(usize, usize, usize, usize)>>,
+    /// Whether a search of answer phrases stopped at [`MAX_ANCHOR_HITS`]
+    /// occurrences of a word (the production search only).
+    crowded: std::cell::Cell<bool>,
     /// The read part is `text[base..end]`.
     base: usize,
     end: usize,
@@ -339,6 +355,7 @@ impl<'a> Doc<'a> {
             anchors: std::cell::OnceCell::new(),
             phrases: std::cell::Cell::new(None),
             boxless: std::cell::Cell::new(None),
+            crowded: std::cell::Cell::new(false),
             base: start,
             end,
             production: false,

@@ -18,8 +18,8 @@ use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::word_before_in;
 use super::phrase_table::{ANCHORED, MAX_PHRASE_BYTES, context};
 use super::{
-    Doc, Found, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty, sentence_start_back,
-    skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
+    Doc, Found, MAX_ANCHOR_HITS, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty,
+    sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
 };
 
 /// Full-width punctuation and the `<eoa>` marker that end a Chinese
@@ -400,29 +400,36 @@ impl Doc<'_> {
         };
         match self.phrases.take() {
             Some((lo, _)) if crossed(lo.max(from)) => {
-                (from, self.phrase_candidates(from, self.end, usize::MAX))
+                self.phrase_candidates(from, self.end, usize::MAX)
             }
             Some((lo, list)) if lo <= from => (lo, list),
             Some((lo, mut list)) => {
                 if list.len() < MAX_CANDIDATES {
-                    list.extend(self.phrase_candidates(from, self.end, lo));
+                    let (read, more) = self.phrase_candidates(from, self.end, lo);
+                    list.extend(more);
                     list.truncate(MAX_CANDIDATES);
+                    return (read, list);
                 }
                 (from, list)
             }
-            None => (from, self.phrase_candidates(from, self.end, usize::MAX)),
+            None => self.phrase_candidates(from, self.end, usize::MAX),
         }
     }
 
-    /// The last [`MAX_CANDIDATES`] answer phrases in `[from, to)` that
+    /// The last [`MAX_CANDIDATES`] answer phrases in `[read, to)` that
     /// start before `before`: (start, end, answer follows?, rule), the last
-    /// first.
+    /// first; and `read`, the start of the range whose phrases were read:
+    /// `from`, or, in the production search, a later byte when an anchor's
+    /// occurrences were read back [`MAX_ANCHOR_HITS`] times (the search is
+    /// then [`crowded`](Doc::crowded)).
     ///
     /// The occurrences of each anchor are read from the last one back, and
     /// no further once [`MAX_CANDIDATES`] phrases start after the one being
-    /// read (an earlier occurrence only holds earlier phrases): the work is
-    /// bounded by the phrases tried, however many come before.
-    fn phrase_candidates(&self, from: usize, to: usize, before: usize) -> Vec<Candidate> {
+    /// read (an earlier occurrence only holds earlier phrases), nor, in the
+    /// production search, after [`MAX_ANCHOR_HITS`] of them (a text of
+    /// `answer ` repeated, in no phrase): the work is bounded by the
+    /// phrases tried and the occurrences read, however many come before.
+    fn phrase_candidates(&self, from: usize, to: usize, before: usize) -> (usize, Vec<Candidate>) {
         let b = self.bytes();
         let mut candidates: Vec<Candidate> = Vec::new();
         // An occurrence in a phrase that starts before `before` ends before
@@ -432,6 +439,12 @@ impl Doc<'_> {
         // `anchors`) are read from the last, and at each one the phrases
         // that hold it are compared.
         // (By reference: the table is not copied on each call.)
+        let mut read = from;
+        let most = if self.production {
+            MAX_ANCHOR_HITS
+        } else {
+            usize::MAX
+        };
         for &(anchor, mine, ref near_set) in &ANCHORED {
             if !self.anchors().occurs(anchor) {
                 continue;
@@ -440,7 +453,14 @@ impl Doc<'_> {
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
             let len = anchor.len();
-            for h in hits {
+            for (n, h) in hits.enumerate() {
+                if n == most {
+                    // (The phrases that start after `h` are read; the
+                    // search says it stopped.)
+                    read = read.max(h + 1);
+                    self.crowded.set(true);
+                    break;
+                }
                 // Enough phrases after this occurrence: it and the earlier
                 // ones hold only phrases that start before them.
                 if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
@@ -484,14 +504,16 @@ impl Doc<'_> {
         // No two phrases start at the same byte (none is a prefix of
         // another): the order is the position's.
         candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+        // (A phrase before `read` is left for a wider search.)
+        candidates.retain(|c| c.0 >= read);
         candidates.truncate(MAX_CANDIDATES);
-        candidates
+        (read, candidates)
     }
 
     /// MX-5: the answer of the last answer phrase in `[from, to)`.
     pub(super) fn phrase(&self, from: usize, to: usize) -> Option<Found> {
         if to != self.end || from < self.base {
-            return self.phrase_of(&self.phrase_candidates(from, to, usize::MAX), from, to);
+            return self.phrase_of(&self.phrase_candidates(from, to, usize::MAX).1, from, to);
         }
         // (The list is put back for the next search.)
         let (lo, list) = self.candidates_from(from);
@@ -981,7 +1003,7 @@ mod offset_tests {
                     d
                 };
                 let fresh = doc_at(0);
-                let want = |from: usize| fresh.phrase_candidates(from, end, usize::MAX);
+                let want = |from: usize| fresh.phrase_candidates(from, end, usize::MAX).1;
                 for &lo in &bounds {
                     // One read part, searched from `lo`, then wider, then
                     // narrower.

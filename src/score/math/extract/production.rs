@@ -30,8 +30,9 @@ use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::listed_solutions;
 use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
 use super::{
-    Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle, Skipper,
-    ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods, trim_end_ws,
+    CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
+    Skipper, ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods,
+    trim_end_ws,
 };
 
 /// Chat-template tokens that end a model's turn (MX-10): ChatML's, Llama
@@ -790,6 +791,10 @@ fn locate_production(
                 return Ok(f);
             }
         }
+        // MX-10: a crowded window is no answer (not the fallback's).
+        if doc.crowded.get() {
+            return Err(CROWDED);
+        }
         if wstart == start {
             break;
         }
@@ -1257,6 +1262,7 @@ impl Doc<'_> {
 mod production_tests {
     use super::*;
     use crate::extract::strip_think;
+    use crate::score::math::extract::MAX_ANCHOR_HITS;
 
     pub(super) fn answer(r: &str) -> Result<String, NoAnswerReason> {
         locate_default(r, false).map(|x| {
@@ -1738,6 +1744,41 @@ mod production_tests {
         let whole = |t: &str| super::super::extract_answer(t, true).unwrap().answer;
         assert_eq!(whole(&r(n - 1)), "7");
         assert_eq!(whole(&r(n)), "5");
+    }
+
+    /// MX-10: a window whose phrase search reads MAX_ANCHOR_HITS occurrences
+    /// of an answer word back without an explicit answer is no answer
+    /// (not the statement before them, not the fallback's last number); with
+    /// fewer, or with the answer after them, the answer is found.
+    #[test]
+    fn crowded_answer_words_are_no_answer() {
+        let flood = |n: usize| "answer ".repeat(n);
+        // (Read back window by window: more than MAX_ANCHOR_HITS in the
+        // second window, of 64 KiB.)
+        let crowded = 3 * MAX_ANCHOR_HITS;
+        for r in [
+            format!("The answer is 5. {}", flood(crowded)),
+            format!("The answer is 7. {}5", flood(crowded)),
+            format!("答案是5。{}", "答案".repeat(crowded)),
+        ] {
+            let head: String = r.chars().take(30).collect();
+            assert_eq!(answer(&r), Err(CROWDED), "{head}");
+        }
+        for (r, want) in [
+            (
+                format!("The answer is 5. {}", flood(MAX_ANCHOR_HITS - 10)),
+                "5",
+            ),
+            (format!("{}The answer is 5.", flood(crowded)), "5"),
+            (format!("{}\\boxed{{5}}", flood(crowded)), "5"),
+            (format!("{}答案是5", "答案".repeat(crowded)), "5"),
+        ] {
+            let head: String = r.chars().take(30).collect();
+            assert_eq!(answer(&r).as_deref(), Ok(want), "{head}");
+        }
+        // (The document's extraction reads every one.)
+        let r = format!("The answer is 5. {}", flood(crowded));
+        assert_eq!(super::super::extract_answer(&r, true).unwrap().answer, "5");
     }
 
     /// MX-14: a number of at most MAX_NUMBER_BYTES is the answer; a longer
