@@ -121,6 +121,9 @@ const TAGS: [TagPattern; 13] = {
     ]
 };
 
+// (Every chat token is in TAGS, after the two think tags.)
+const _: () = assert!(TAGS.len() == CHAT_TOKENS.len() + 2);
+
 /// A set of [`TAGS`] (bit `j`: tag `j`).
 type TagSet = u16;
 
