@@ -308,32 +308,12 @@ fn tag_rest_holds(t: &TagPattern, rest: &[u8]) -> bool {
 #[inline(always)]
 fn sift(b: &[u8], block: usize, near: u64, opens: u64, sieve: &Sieve) -> u64 {
     let eos = near & opens >> 4;
-    let mut m = sift_tags(b, block, near & !eos, sieve);
-    if sieve.short[0].mask != 0 {
-        m |= sift_end_of_sequence(b, block, eos);
-    }
-    m
-}
-
-/// The `<` of `m` (bit `k`: a `<` at `block + k`) that start `</s>`
-/// (every `<` of `m` when the block has fewer than 72 bytes from its
-/// start).
-#[inline(always)]
-fn sift_end_of_sequence(b: &[u8], block: usize, mut m: u64) -> u64 {
-    let Some(w) = b.get(block..).and_then(<[u8]>::first_chunk::<72>) else {
-        return m;
+    // (A `<` with another four bytes on is sifted for `</s>` alone.)
+    let end_of_sequence = Sieve {
+        slots: [NO_HEAD; 16],
+        short: [sieve.short[0], NO_HEAD],
     };
-    let t = Head::of(SHORT_TAGS[0]);
-    let mut keep = 0;
-    while m != 0 {
-        let k = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let word = w[k..]
-            .first_chunk::<8>()
-            .map_or(0, |x| u64::from_le_bytes(*x));
-        keep |= u64::from(t.holds(word)) << k;
-    }
-    keep
+    sift_tags(b, block, near & !eos, sieve) | sift_tags(b, block, eos, &end_of_sequence)
 }
 
 /// The `<` of `m` (bit `k`: a `<` at `block + k`) that may start a tag
