@@ -62,6 +62,7 @@ mod reasons;
 mod retractions;
 mod solutions;
 mod spelled;
+mod tags;
 mod truncation;
 
 pub use asides::MAX_ASIDE_BYTES;
@@ -245,7 +246,7 @@ pub fn boxed_items(text: &str) -> Vec<String> {
 /// last-formula-or-number fallback of MX-6.
 fn locate(response: &str, strict: bool, formulas_only: bool) -> Option<Found> {
     // MX-1: the reasoning block goes; only the last MAX_RESPONSE_BYTES count.
-    let (mut start, end) = production::think_stripped(response);
+    let (mut start, end) = tags::think_stripped(response);
     if end - start > MAX_RESPONSE_BYTES {
         start = end - MAX_RESPONSE_BYTES;
         while !response.is_char_boundary(start) {

@@ -6,7 +6,7 @@
 //! Document 004 does not read choice letters (spec/math.md MX-16).
 
 use super::numbers::run_after;
-use super::production::think_stripped;
+use super::tags::think_stripped;
 use super::{Located, trim_end_ws};
 
 /// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
