@@ -125,21 +125,21 @@ const TAG_KEY_HASH: u64 = 0x0cb1_e29c_658c_da15;
 /// and `<eos>` (their indices in [`TAGS`]).
 const SHORT_TAGS: [usize; 2] = [7, 10];
 
-/// The slot of the first eight bytes `w` of a `<` (little-endian): the top
-/// four bits of the product of its key.
+/// The slot of the 16 bytes `w` at a `<` (little-endian): the top four
+/// bits of the product of its key (its first six bytes).
 #[inline(always)]
-const fn tag_slot(w: u64) -> usize {
-    (((w | TAG_KEY_FOLD) & TAG_KEY_BYTES).wrapping_mul(TAG_KEY_HASH) >> 60) as usize
+const fn tag_slot(w: u128) -> usize {
+    (((w as u64 | TAG_KEY_FOLD) & TAG_KEY_BYTES).wrapping_mul(TAG_KEY_HASH) >> 60) as usize
 }
 
-/// A tag's first eight bytes as a masked comparison of the eight bytes at
-/// a `<`: `(w | fold) & mask == pat` (its whole for a tag of eight bytes
-/// or fewer), and its index in [`TAGS`].
+/// A tag's first 16 bytes as a masked comparison of the 16 bytes at a
+/// `<`: `(w | fold) & mask == pat` (its whole for a tag of 16 bytes or
+/// fewer), and its index in [`TAGS`].
 #[derive(Clone, Copy)]
 struct Head {
-    pat: u64,
-    mask: u64,
-    fold: u64,
+    pat: u128,
+    mask: u128,
+    fold: u128,
     tag: usize,
 }
 
@@ -148,16 +148,16 @@ impl Head {
     const fn of(j: usize) -> Head {
         let t = &TAGS[j];
         Head {
-            pat: t.pat as u64,
-            mask: t.mask as u64,
-            fold: t.fold as u64,
+            pat: t.pat,
+            mask: t.mask,
+            fold: t.fold,
             tag: j,
         }
     }
 
-    /// Whether the eight bytes `w` at a `<` hold the head.
+    /// Whether the 16 bytes `w` at a `<` hold the head.
     #[inline(always)]
-    fn holds(&self, w: u64) -> bool {
+    fn holds(&self, w: u128) -> bool {
         (w | self.fold) & self.mask == self.pat
     }
 }
@@ -173,7 +173,7 @@ const NO_HEAD: Head = Head {
 /// For each slot, the head of the tag whose key hashes to it: a `<` that
 /// holds neither its slot's head nor a short tag starts no tag (a near
 /// miss, `<end_`, `<|im_`, `<｜e` repeated, costs a product and a
-/// comparison a `<`), and a tag of eight bytes or fewer is found whole.
+/// comparison a `<`), and a tag of 16 bytes or fewer is found whole.
 const TAG_SLOTS: [Head; 16] = tag_slots();
 
 /// [`TAG_SLOTS`] from [`TAGS`].
@@ -183,7 +183,7 @@ const fn tag_slots() -> [Head; 16] {
     while j < TAGS.len() {
         if j != SHORT_TAGS[0] && j != SHORT_TAGS[1] {
             assert!(TAGS[j].tag.len() >= 6);
-            let slot = tag_slot(TAGS[j].pat as u64);
+            let slot = tag_slot(TAGS[j].pat);
             assert!(slots[slot].tag == TAGS.len(), "two tags in a slot");
             slots[slot] = Head::of(j);
         } else {
@@ -194,10 +194,10 @@ const fn tag_slots() -> [Head; 16] {
     slots
 }
 
-/// The tag whose head the eight bytes `w` at a `<` hold: its slot's, or a
+/// The tag whose head the 16 bytes `w` at a `<` hold: its slot's, or a
 /// short tag.
 #[inline(always)]
-fn tag_head(w: u64) -> Option<usize> {
+fn tag_head(w: u128) -> Option<usize> {
     let head = TAG_SLOTS[tag_slot(w)];
     if head.holds(w) {
         return Some(head.tag);
@@ -205,13 +205,30 @@ fn tag_head(w: u64) -> Option<usize> {
     SHORT_TAGS.into_iter().find(|&j| Head::of(j).holds(w))
 }
 
+/// A short tag (of eight bytes or fewer, compared without case folding)
+/// as a masked comparison of the first eight bytes at a `<`: `w & mask ==
+/// pat`.
+#[derive(Clone, Copy)]
+struct Short {
+    pat: u64,
+    mask: u64,
+}
+
+impl Short {
+    /// Whether the 16 bytes `w` at a `<` start the short tag.
+    #[inline(always)]
+    fn holds(&self, w: u128) -> bool {
+        w as u64 & self.mask == self.pat
+    }
+}
+
 /// What a dense block's `<` are sifted for ([`may_start_tag`]): the heads
-/// of the slots and of the short tags, each replaced by [`NO_HEAD`] when
-/// its tag no longer counts.
+/// of the slots and the short tags, each replaced by one that nothing holds
+/// when its tag no longer counts.
 #[derive(Clone, Copy)]
 struct Sieve {
     slots: [Head; 16],
-    short: [Head; 2],
+    short: [Short; 2],
 }
 
 impl Sieve {
@@ -220,31 +237,37 @@ impl Sieve {
         let keep = |h: Head| if live >> h.tag & 1 != 0 { h } else { NO_HEAD };
         Sieve {
             slots: TAG_SLOTS.map(|h| if h.tag < TAGS.len() { keep(h) } else { h }),
-            short: SHORT_TAGS.map(|j| keep(Head::of(j))),
+            short: SHORT_TAGS.map(|j| {
+                let h = keep(Head::of(j));
+                Short {
+                    pat: h.pat as u64,
+                    mask: h.mask as u64,
+                }
+            }),
         }
     }
 }
 
-/// Whether a `<` whose first eight bytes are `w` (little-endian) may
-/// start a tag of the sieve (one of eight bytes or fewer: starts it) — a
-/// product, a table read and three comparisons, with no state, so that a
-/// block dense in `<` is sifted by a tight loop.
+/// Whether a `<` whose first 16 bytes are `w` (little-endian) may start a
+/// tag of the sieve (one of 16 bytes or fewer: starts it) — a product, a
+/// table read and three comparisons, with no state, so that a block dense
+/// in `<` is sifted by a tight loop.
 #[inline(always)]
-fn may_start_tag(w: u64, sieve: &Sieve) -> bool {
+fn may_start_tag(w: u128, sieve: &Sieve) -> bool {
     let [a, b] = sieve.short;
     sieve.slots[tag_slot(w)].holds(w) | a.holds(w) | b.holds(w)
 }
 
-/// The eight bytes of `b` at `i` as a little-endian word (zero past the
+/// The 16 bytes of `b` at `i` as a little-endian word (zero past the
 /// end).
 #[inline(always)]
-fn tag_word(b: &[u8], i: usize) -> u64 {
-    match b[i..].first_chunk::<8>() {
-        Some(w) => u64::from_le_bytes(*w),
+fn tag_word(b: &[u8], i: usize) -> u128 {
+    match b[i..].first_chunk::<16>() {
+        Some(w) => u128::from_le_bytes(*w),
         None => {
-            let mut padded = [0u8; 8];
+            let mut padded = [0u8; 16];
             padded[..b.len() - i].copy_from_slice(&b[i..]);
-            u64::from_le_bytes(padded)
+            u128::from_le_bytes(padded)
         }
     }
 }
@@ -259,25 +282,13 @@ fn more_than_four(mut m: u64) -> bool {
 }
 
 /// Which of the tags in `live` starts `b[i..]` (a `<`): the tag whose head
-/// its first eight bytes hold ([`tag_head`]), when it is live and, for a
-/// tag longer than eight bytes, its other bytes follow.
+/// its first 16 bytes hold ([`tag_head`]), when it is live and, for a tag
+/// longer than 16 bytes, its other bytes follow.
 #[inline(always)]
 fn tag_at(b: &[u8], i: usize, live: TagSet) -> Option<TagKind> {
     let j = tag_head(tag_word(b, i))?;
     let t = &TAGS[j];
-    (live >> j & 1 != 0 && (t.tag.len() <= 8 || tag_rest_holds(t, &b[i..]))).then_some(t.kind)
-}
-
-/// Whether `rest` starts with tag `t` (longer than eight bytes, whose
-/// head it holds): its first 16 bytes one masked comparison, then the
-/// bytes of a longer tag.
-#[inline(always)]
-fn tag_rest_holds(t: &TagPattern, rest: &[u8]) -> bool {
-    let Some(w) = rest.first_chunk::<16>() else {
-        return rest.starts_with(t.tag);
-    };
-    (u128::from_le_bytes(*w) | t.fold) & t.mask == t.pat
-        && (t.tag.len() <= 16 || rest.starts_with(t.tag))
+    (live >> j & 1 != 0 && (t.tag.len() <= 16 || b[i..].starts_with(t.tag))).then_some(t.kind)
 }
 
 /// The `<` of `near` (bit `k`: a `<` at `block + k` without another in
@@ -287,19 +298,20 @@ fn tag_rest_holds(t: &TagPattern, rest: &[u8]) -> bool {
 fn sift(b: &[u8], block: usize, near: u64, opens: u64, sieve: &Sieve) -> u64 {
     let eos = near & opens >> 4;
     // (A `<` with another four bytes on is sifted for `</s>` alone.)
-    let end_of_sequence = Sieve {
-        slots: [NO_HEAD; 16],
-        short: [sieve.short[0], NO_HEAD],
-    };
-    sift_tags(b, block, near & !eos, sieve) | sift_tags(b, block, eos, &end_of_sequence)
+    let end_of_sequence = sieve.short[0];
+    let mut keep = sift_tags(b, block, near & !eos, |w| may_start_tag(w, sieve));
+    if eos != 0 {
+        keep |= sift_tags(b, block, eos, |w| end_of_sequence.holds(w));
+    }
+    keep
 }
 
-/// The `<` of `m` (bit `k`: a `<` at `block + k`) that may start a tag
-/// ([`may_start_tag`]; `block + 72 <= b.len()`: every `<` of the block has
-/// eight bytes after it).
+/// The `<` of `m` (bit `k`: a `<` at `block + k`) whose 16 bytes pass
+/// `test` (all of them unless `block + 80 <= b.len()`: every `<` of the
+/// block has 16 bytes after it).
 #[inline(always)]
-fn sift_tags(b: &[u8], block: usize, mut m: u64, sieve: &Sieve) -> u64 {
-    let Some(w) = b.get(block..).and_then(<[u8]>::first_chunk::<72>) else {
+fn sift_tags(b: &[u8], block: usize, mut m: u64, test: impl Fn(u128) -> bool) -> u64 {
+    let Some(w) = b.get(block..).and_then(<[u8]>::first_chunk::<80>) else {
         return m;
     };
     let mut keep = 0;
@@ -307,9 +319,9 @@ fn sift_tags(b: &[u8], block: usize, mut m: u64, sieve: &Sieve) -> u64 {
         let k = m.trailing_zeros() as usize;
         m &= m - 1;
         let word = w[k..]
-            .first_chunk::<8>()
-            .map_or(0, |x| u64::from_le_bytes(*x));
-        keep |= u64::from(may_start_tag(word, sieve)) << k;
+            .first_chunk::<16>()
+            .map_or(0, |x| u128::from_le_bytes(*x));
+        keep |= u64::from(test(word)) << k;
     }
     keep
 }
@@ -423,6 +435,25 @@ pub(super) fn tags(response: &str) -> Tags {
                 Some((made, ref s)) if made == live => s,
                 _ => &sieve.insert((live, Sieve::new(live))).1,
             };
+            // A `</think>` among the block's last two `<` first: the tags
+            // before it count for nothing once it is known (the turn starts
+            // after the last `</think>`), so that a block of `</think>`
+            // repeated reads one of them.
+            let mut top = near;
+            for _ in 0..2 {
+                if top == 0 {
+                    break;
+                }
+                let k = 63 - top.leading_zeros();
+                top &= !(1 << k);
+                let i = block + k as usize;
+                let slash_t =
+                    b.get(i + 1) == Some(&b'/') && b.get(i + 2).is_some_and(|&c| c | 0x20 == b't');
+                if slash_t && tag_at(b, i, live) == Some(TagKind::CloseThink) {
+                    near &= u64::MAX << k;
+                    break;
+                }
+            }
             sifted = Some((near, live));
             m = sift(b, block, near, m, sieve);
         }
@@ -600,10 +631,10 @@ mod tags_tests {
                 "{t:?}"
             );
             assert!(t.len() >= 5 || t == b"</s>", "{t:?}");
-            let w = t[..8.min(t.len())]
+            let w = t[..16.min(t.len())]
                 .iter()
                 .rev()
-                .fold(0u64, |w, &c| w << 8 | u64::from(c));
+                .fold(0u128, |w, &c| w << 8 | u128::from(c));
             assert!(may_start_tag(w, &Sieve::new(TagSet::MAX)), "{t:?}");
         }
         assert_eq!(TAGS[SHORT_TAGS[0]].tag, b"</s>");
