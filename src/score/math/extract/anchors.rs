@@ -363,6 +363,45 @@ macro_rules! row_of {
     }};
 }
 
+/// The triggers of a block but those where `$found` holds, as a
+/// [`block_row`] mask, and the positions where it holds in order (bit `j`:
+/// at `j`), classified side by side in one loop (`$found` implies
+/// [`trigger`]: its positions need no verification). A macro for the
+/// reason [`row_of!`] is one.
+macro_rules! row_and_found {
+    ($w:expr, $found:ident) => {{
+        let w = $w;
+        let (mut row, mut boxes) = ([0u8; 16], [0u8; 16]);
+        for (i, (r, b)) in row.iter_mut().zip(&mut boxes).enumerate() {
+            let at = |q: usize| {
+                let bx = $found(w, 16 * q + i);
+                (
+                    u8::from(trigger(w, 16 * q + i) & !bx) << q,
+                    u8::from(bx) << q,
+                )
+            };
+            let (q0, q1, q2, q3) = (at(0), at(1), at(2), at(3));
+            *r = q0.0 | q1.0 | q2.0 | q3.0;
+            *b = q0.1 | q1.1 | q2.1 | q3.1;
+        }
+        let halves = |r: &[u8; 16]| {
+            let (lo, hi) = r.split_at(8);
+            let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
+            (word(lo), word(hi))
+        };
+        let (lo, hi) = halves(&row);
+        // Quarter `q` of the boxes is bit `q` of each byte: its 16 bits in
+        // order, eight at a time (one multiplication gathers bit 0 of eight
+        // bytes, as `pack_flags` does).
+        let gather = |x: u64| (x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let (blo, bhi) = halves(&boxes);
+        let ordered = (0..4).fold(0u64, |m, q| {
+            m | gather(blo >> q) << (16 * q) | gather(bhi >> q) << (16 * q + 8)
+        });
+        (lo | hi << 4, ordered)
+    }};
+}
+
 /// The triggers of a block as a shuffled mask: trigger `16 * q + i` at bit
 /// `q` of byte `i` of a 16-byte row (the four quarters classified side by
 /// side, 16 positions at a time), the row's second half folded onto its
@@ -420,41 +459,42 @@ fn box_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
     f
 }
 
+/// Whether "answer" starts two bytes before `k` of the block in `w` (its
+/// trigger, the `s`, at `k`; ASCII case ignored), without branches.
+#[inline(always)]
+fn is_answer(w: &[u8; WINDOW], k: usize) -> bool {
+    let k = BEFORE + k - 2;
+    (w[k] | 0x20 == b'a')
+        & (w[k + 1] | 0x20 == b'n')
+        & (w[k + 2] | 0x20 == b's')
+        & (w[k + 3] | 0x20 == b'w')
+        & (w[k + 4] | 0x20 == b'e')
+        & (w[k + 5] | 0x20 == b'r')
+}
+
 /// For a block in a run of boxes: its triggers but its boxes as a
 /// [`block_row`] mask, and its boxes in order (bit `j`: `\boxed` at `j`),
 /// classified side by side in one loop (a box is a trigger, so its
 /// position needs no verification).
 #[inline(always)]
 fn block_row_boxes(w: &[u8; WINDOW]) -> (u64, u64) {
-    let (mut row, mut boxes) = ([0u8; 16], [0u8; 16]);
-    for (i, (r, b)) in row.iter_mut().zip(&mut boxes).enumerate() {
-        let at = |q: usize| {
-            let bx = is_box(w, 16 * q + i);
-            (
-                u8::from(trigger(w, 16 * q + i) & !bx) << q,
-                u8::from(bx) << q,
-            )
-        };
-        let (q0, q1, q2, q3) = (at(0), at(1), at(2), at(3));
-        *r = q0.0 | q1.0 | q2.0 | q3.0;
-        *b = q0.1 | q1.1 | q2.1 | q3.1;
-    }
-    let halves = |r: &[u8; 16]| {
-        let (lo, hi) = r.split_at(8);
-        let word = |h: &[u8]| h.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
-        (word(lo), word(hi))
-    };
-    let (lo, hi) = halves(&row);
-    // Quarter `q` of the boxes is bit `q` of each byte: its 16 bits in
-    // order, eight at a time (one multiplication gathers bit 0 of eight
-    // bytes, as `pack_flags` does).
-    let gather = |x: u64| (x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let (blo, bhi) = halves(&boxes);
-    let ordered = (0..4).fold(0u64, |m, q| {
-        m | gather(blo >> q) << (16 * q) | gather(bhi >> q) << (16 * q + 8)
-    });
-    (lo | hi << 4, ordered)
+    row_and_found!(w, is_box)
 }
+
+/// [`block_row_boxes`] for a block in a run of "answer": the triggers of
+/// "answer" (its `s`) found at once.
+#[inline(always)]
+fn block_row_answers(w: &[u8; WINDOW]) -> (u64, u64) {
+    row_and_found!(w, is_answer)
+}
+
+/// The flag of [`Anchors::scan`]'s state after a block of four boxes or
+/// more (its next block finds its boxes at once).
+const DENSE_BOXES: u8 = 1;
+/// The same after a block of four `####` or more.
+const DENSE_HASHES: u8 = 2;
+/// The same after a block of four "answer" or more.
+const DENSE_ANSWERS: u8 = 4;
 
 /// The window of the block at `pos` of `t`: `t[pos - BEFORE..pos + BLOCK +
 /// LOOK]`, or a copy in `pad` with zero bytes outside `t` (the first and
@@ -578,12 +618,15 @@ impl Anchors {
         let n = t.len();
         let mut pos = 0;
         let mut pad = [0u8; WINDOW];
-        // Whether the last block held four boxes or more, four `####` or
-        // more.
-        let (mut dense_boxes, mut dense_hashes) = (false, false);
+        // Whether the last block held four boxes or more ([`DENSE_BOXES`]),
+        // four `####` or more, four "answer" or more (0: none of them, one
+        // test for most blocks).
+        let mut dense = 0u8;
         let blocks = n.div_ceil(BLOCK);
         const BOXED: usize = Needle::Boxed as usize;
         const HASHES: usize = Needle::Hashes as usize;
+        const ANSWERS: usize = Needle::Answer as usize;
+        const FINAL_ANSWERS: usize = Needle::FinalAnswer as usize;
         while pos < n {
             let w = window(t, pos, &mut pad);
             // The block's occurrences, by needle (bit `j`: the trigger at
@@ -594,14 +637,28 @@ impl Anchors {
             // triggers are visited in any order). After a block of four
             // boxes or more, this one's boxes are found at once (a text of
             // `\boxed{` repeated verifies none of them one by one).
-            let mut bits = if dense_hashes {
+            let (dense_boxes, dense_hashes) = (dense & DENSE_BOXES != 0, dense & DENSE_HASHES != 0);
+            let mut bits = if dense == 0 {
+                block_row(w)
+            } else if dense_hashes {
                 pack_flags(&block_flags(w))
             } else if dense_boxes {
                 let (row, boxes) = block_row_boxes(w);
                 m[BOXED] = boxes;
                 row
             } else {
-                block_row(w)
+                // (The same for "answer": `answer ` repeated verifies none
+                // of them one by one; "final answer" is its first six
+                // bytes compared.)
+                let (row, answers) = block_row_answers(w);
+                m[ANSWERS] = answers;
+                let mut a = answers;
+                while a != 0 {
+                    let j = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    m[FINAL_ANSWERS] |= u64::from(FINAL_.holds(around(w, j))) << j;
+                }
+                row
             };
             if dense_hashes && dense_boxes {
                 m[BOXED] = pack_flags(&box_flags(w));
@@ -630,7 +687,7 @@ impl Anchors {
                 m[HASHES] = h;
                 bits &= !(h >> 1 | h | h << 1 | h << 2);
             }
-            let mut found = m[BOXED] | m[HASHES];
+            let mut found = m[BOXED] | m[HASHES] | m[ANSWERS];
             let verified = bits != 0;
             while bits != 0 {
                 let t = bits.trailing_zeros();
@@ -673,13 +730,21 @@ impl Anchors {
                         anchors.record(needle, block, mask, left);
                     }
                 } else {
-                    // (Only the runs found at once: a block of boxes.)
+                    // (Only the runs found at once: a block of boxes, of
+                    // `####` or of "answer".)
                     anchors.record(Needle::Boxed, block, m[BOXED], left);
                     anchors.record(Needle::Hashes, block, m[HASHES], left);
+                    anchors.record(Needle::Answer, block, m[ANSWERS], left);
+                    anchors.record(Needle::FinalAnswer, block, m[FINAL_ANSWERS], left);
                 }
             }
-            dense_boxes = m[BOXED] != 0 && four_or_more(m[BOXED]);
-            dense_hashes = m[HASHES] != 0 && four_or_more(m[HASHES]);
+            dense = 0;
+            if found != 0 {
+                let four = |x: u64| x != 0 && four_or_more(x);
+                dense = (u8::from(four(m[BOXED])) * DENSE_BOXES)
+                    | (u8::from(four(m[HASHES])) * DENSE_HASHES)
+                    | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS);
+            }
             pos += BLOCK;
         }
         anchors
@@ -1184,6 +1249,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Texts dense in "answer" (a block after one of four or more finds
+    /// them at once, "final answer" by its first six bytes, the other
+    /// triggers verified) holding every needle and near misses of
+    /// "answer": every occurrence is what `match_indices` finds.
+    #[test]
+    fn blocks_after_dense_answers_find_every_needle() {
+        let pieces = [
+            "answer ",
+            "answer",
+            "ANSWER",
+            "AnSwEr",
+            "final answer",
+            "Final ",
+            "finalanswer",
+            "answe",
+            "nswer",
+            "sw",
+            "\\boxed",
+            "####",
+            "therefore",
+            "答案",
+            " ",
+            "é",
+        ];
+        let mut glue = crate::text::Glue(37);
+        let mut after_dense = 0;
+        for round in 0..300 {
+            let mut s = String::new();
+            while s.len() < 600 + round {
+                glue.push(&mut s, &pieces);
+            }
+            let lower = s.to_ascii_lowercase();
+            let a = Anchors::scan(s.as_bytes(), 0);
+            for n in NEEDLES {
+                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
+                assert_eq!(
+                    a.find(n, 0, s.len()).collect::<Vec<_>>(),
+                    want,
+                    "{n:?} {s:?}"
+                );
+            }
+            // (Blocks that follow one of four "answer" or more, counted by
+            // their triggers' places.)
+            let answers = |k: usize| {
+                let end = (k + BLOCK).min(lower.len());
+                (k..end)
+                    .filter(|&t| t >= 2 && lower.as_bytes()[t - 2..].starts_with(b"answer"))
+                    .count()
+            };
+            after_dense += (BLOCK..lower.len())
+                .step_by(BLOCK)
+                .filter(|&k| answers(k - BLOCK) >= 4)
+                .count();
+        }
+        assert!(after_dense > 300, "{after_dense}");
     }
 
     /// Blocks after a block of four boxes or more (their boxes found at

@@ -178,24 +178,27 @@ const fn anchored<const N: usize>(anchor: Needle) -> [Anchored; N] {
 }
 
 /// The phrases of each anchor, in the order the anchors are read, and
-/// their [`NearSet`].
-pub(super) const ANCHORED: [(Needle, &[Anchored], NearSet); 4] = [
+/// their [`NearSet`]s: of all of them (the production search's), and of
+/// the document's (without [`MORE_PHRASES`]: "answer" alone is next to
+/// anything, and would have the document's extraction try every phrase at
+/// every occurrence of `answer ` repeated).
+pub(super) const ANCHORED: [(Needle, &[Anchored], [NearSet; 2]); 4] = [
     (
         Needle::Answer,
         &ANSWER_PHRASES,
-        NearSet::of(&ANSWER_PHRASES),
+        NearSet::both(&ANSWER_PHRASES),
     ),
     (
         Needle::Hashes,
         &HASHES_PHRASES,
-        NearSet::of(&HASHES_PHRASES),
+        NearSet::both(&HASHES_PHRASES),
     ),
     (
         Needle::AnswerZh,
         &ANSWER_ZH_PHRASES,
-        NearSet::of(&ANSWER_ZH_PHRASES),
+        NearSet::both(&ANSWER_ZH_PHRASES),
     ),
-    (Needle::SoZh, &SO_ZH_PHRASES, NearSet::of(&SO_ZH_PHRASES)),
+    (Needle::SoZh, &SO_ZH_PHRASES, NearSet::both(&SO_ZH_PHRASES)),
 ];
 
 /// The most phrases an anchor holds ([`NearSet`]'s width).
@@ -215,7 +218,7 @@ impl NearSet {
     /// The near words of `phrases` (the places past them match nothing: a
     /// zero mask never gives the wanted 1). A build error when an anchor
     /// holds more than [`NEAR_SET`] phrases.
-    const fn of(phrases: &[Anchored]) -> NearSet {
+    const fn of(phrases: &[Anchored], document: bool) -> NearSet {
         assert!(phrases.len() <= NEAR_SET);
         let mut set = NearSet {
             mask: [0; NEAR_SET],
@@ -223,20 +226,30 @@ impl NearSet {
         };
         let mut k = 0;
         while k < phrases.len() {
-            set.mask[k] = phrases[k].near_mask;
-            set.want[k] = phrases[k].near_want;
+            if !(document && phrases[k].more) {
+                set.mask[k] = phrases[k].near_mask;
+                set.want[k] = phrases[k].near_want;
+            }
             k += 1;
         }
         set
     }
 
-    /// Whether `context` holds the near bytes of one of the phrases.
+    /// The near words of all `phrases` (the production search's), and of
+    /// the document's among them (index 1).
+    const fn both(phrases: &[Anchored]) -> [NearSet; 2] {
+        [NearSet::of(phrases, false), NearSet::of(phrases, true)]
+    }
+
+    /// The phrases whose near bytes `context` holds (bit `k`: phrase `k`
+    /// of the anchor's), in one pass without branches.
     #[inline(always)]
-    pub(super) fn any(&self, context: u32) -> bool {
+    pub(super) fn matching(&self, context: u32) -> u16 {
         self.mask
             .iter()
             .zip(&self.want)
-            .fold(false, |a, (&m, &w)| a | (context & m == w))
+            .enumerate()
+            .fold(0, |a, (k, (&m, &w))| a | u16::from(context & m == w) << k)
     }
 }
 
@@ -344,7 +357,7 @@ mod tests {
         let mut tried = 0;
         for t in &texts {
             let b = t.as_bytes();
-            for (anchor, mine, near_set) in ANCHORED {
+            for (anchor, mine, [near_set, document_set]) in ANCHORED {
                 let len = anchor.text().len();
                 for h in 0..b.len() {
                     if !starts_with_ci(&b[h..], anchor.text()) {
@@ -352,8 +365,16 @@ mod tests {
                     }
                     let c = context(b, h, len);
                     // The set says yes exactly when one phrase does.
-                    let one = mine.iter().any(|a| c & a.near_mask == a.near_want);
-                    assert_eq!(near_set.any(c), one, "{t:?} {h}");
+                    // (Bit `k`: phrase `k`'s near bytes; the document's set
+                    // has none of the production's phrases.)
+                    let bits = |all: bool| {
+                        mine.iter().enumerate().fold(0u16, |m, (k, a)| {
+                            let near = c & a.near_mask == a.near_want;
+                            m | u16::from(near && (all || !a.more)) << k
+                        })
+                    };
+                    assert_eq!(near_set.matching(c), bits(true), "{t:?} {h}");
+                    assert_eq!(document_set.matching(c), bits(false), "{t:?} {h}");
                     for a in mine {
                         let bytes = a.near.iter().enumerate().all(|(k, &w)| {
                             h.checked_add_signed(a.near_at + k as isize)

@@ -445,7 +445,9 @@ impl Doc<'_> {
         } else {
             usize::MAX
         };
-        for &(anchor, mine, ref near_set) in &ANCHORED {
+        for &(anchor, mine, ref near_sets) in &ANCHORED {
+            // (The document's search tries only its own phrases.)
+            let near_set = &near_sets[usize::from(!self.production)];
             if !self.anchors().occurs(anchor) {
                 continue;
             }
@@ -466,17 +468,13 @@ impl Doc<'_> {
                 if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
                     break;
                 }
-                let near = context(b, h, len);
-                if !near_set.any(near) {
-                    continue;
-                }
-                for a in mine {
-                    // (The bytes next to the anchor, compared first, reject
-                    // most phrases; they are part of the phrase, so the
-                    // range checks below keep them inside `[from, to)`.)
-                    if near & a.near_mask != a.near_want || (a.more && !self.production) {
-                        continue;
-                    }
+                // (The bytes next to the anchor, compared first, reject
+                // most phrases, all at once; they are part of the phrase,
+                // so the range checks below keep them inside `[from, to)`.)
+                let mut near = near_set.matching(context(b, h, len));
+                while near != 0 {
+                    let a = &mine[near.trailing_zeros() as usize];
+                    near &= near - 1;
                     let (p, _, forward, how) = a.phrase;
                     let Some(at) = h
                         .checked_sub(a.offset)
