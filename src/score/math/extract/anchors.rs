@@ -472,6 +472,20 @@ fn is_answer(w: &[u8; WINDOW], k: usize) -> bool {
         & (w[k + 5] | 0x20 == b'r')
 }
 
+/// Whether 答案 starts at `k` of the block in `w` (its trigger is its
+/// first byte), without branches.
+#[inline(always)]
+fn is_answer_zh(w: &[u8; WINDOW], k: usize) -> bool {
+    let k = BEFORE + k;
+    // 答案 is E7 AD 94 E6 A1 88.
+    (w[k] == 0xE7)
+        & (w[k + 1] == 0xAD)
+        & (w[k + 2] == 0x94)
+        & (w[k + 3] == 0xE6)
+        & (w[k + 4] == 0xA1)
+        & (w[k + 5] == 0x88)
+}
+
 /// For a block in a run of boxes: its triggers but its boxes as a
 /// [`block_row`] mask, and its boxes in order (bit `j`: `\boxed` at `j`),
 /// classified side by side in one loop (a box is a trigger, so its
@@ -488,6 +502,12 @@ fn block_row_answers(w: &[u8; WINDOW]) -> (u64, u64) {
     row_and_found!(w, is_answer)
 }
 
+/// [`block_row_boxes`] for a block in a run of 答案.
+#[inline(always)]
+fn block_row_answers_zh(w: &[u8; WINDOW]) -> (u64, u64) {
+    row_and_found!(w, is_answer_zh)
+}
+
 /// The flag of [`Anchors::scan`]'s state after a block of four boxes or
 /// more (its next block finds its boxes at once).
 const DENSE_BOXES: u8 = 1;
@@ -495,6 +515,8 @@ const DENSE_BOXES: u8 = 1;
 const DENSE_HASHES: u8 = 2;
 /// The same after a block of four "answer" or more.
 const DENSE_ANSWERS: u8 = 4;
+/// The same after a block of four 答案 or more.
+const DENSE_ANSWERS_ZH: u8 = 8;
 
 /// The window of the block at `pos` of `t`: `t[pos - BEFORE..pos + BLOCK +
 /// LOOK]`, or a copy in `pad` with zero bytes outside `t` (the first and
@@ -627,6 +649,7 @@ impl Anchors {
         const HASHES: usize = Needle::Hashes as usize;
         const ANSWERS: usize = Needle::Answer as usize;
         const FINAL_ANSWERS: usize = Needle::FinalAnswer as usize;
+        const ANSWERS_ZH: usize = Needle::AnswerZh as usize;
         while pos < n {
             let w = window(t, pos, &mut pad);
             // The block's occurrences, by needle (bit `j`: the trigger at
@@ -646,7 +669,7 @@ impl Anchors {
                 let (row, boxes) = block_row_boxes(w);
                 m[BOXED] = boxes;
                 row
-            } else {
+            } else if dense & DENSE_ANSWERS != 0 {
                 // (The same for "answer": `answer ` repeated verifies none
                 // of them one by one; "final answer" is its first six
                 // bytes compared.)
@@ -658,6 +681,11 @@ impl Anchors {
                     a &= a - 1;
                     m[FINAL_ANSWERS] |= u64::from(FINAL_.holds(around(w, j))) << j;
                 }
+                row
+            } else {
+                // (And for 答案, the last flag left.)
+                let (row, answers) = block_row_answers_zh(w);
+                m[ANSWERS_ZH] = answers;
                 row
             };
             if dense_hashes && dense_boxes {
@@ -687,7 +715,7 @@ impl Anchors {
                 m[HASHES] = h;
                 bits &= !(h >> 1 | h | h << 1 | h << 2);
             }
-            let mut found = m[BOXED] | m[HASHES] | m[ANSWERS];
+            let mut found = m[BOXED] | m[HASHES] | m[ANSWERS] | m[ANSWERS_ZH];
             let verified = bits != 0;
             while bits != 0 {
                 let t = bits.trailing_zeros();
@@ -736,6 +764,7 @@ impl Anchors {
                     anchors.record(Needle::Hashes, block, m[HASHES], left);
                     anchors.record(Needle::Answer, block, m[ANSWERS], left);
                     anchors.record(Needle::FinalAnswer, block, m[FINAL_ANSWERS], left);
+                    anchors.record(Needle::AnswerZh, block, m[ANSWERS_ZH], left);
                 }
             }
             dense = 0;
@@ -743,7 +772,8 @@ impl Anchors {
                 let four = |x: u64| x != 0 && four_or_more(x);
                 dense = (u8::from(four(m[BOXED])) * DENSE_BOXES)
                     | (u8::from(four(m[HASHES])) * DENSE_HASHES)
-                    | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS);
+                    | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS)
+                    | (u8::from(four(m[ANSWERS_ZH])) * DENSE_ANSWERS_ZH);
             }
             pos += BLOCK;
         }
@@ -1251,6 +1281,42 @@ mod tests {
         }
     }
 
+    /// Texts of `pieces` (300, seed `seed`) in which a scan finds what
+    /// `match_indices` finds, for every needle; and how many of their
+    /// blocks follow one with four occurrences or more of `dense` (by
+    /// their triggers, `offset` bytes into it).
+    fn scans_of_dense_texts(pieces: &[&str], seed: u64, dense: &str, offset: usize) -> usize {
+        let mut glue = crate::text::Glue(seed);
+        let mut after_dense = 0;
+        for round in 0..300 {
+            let mut s = String::new();
+            while s.len() < 600 + round {
+                glue.push(&mut s, pieces);
+            }
+            let lower = s.to_ascii_lowercase();
+            let a = Anchors::scan(s.as_bytes(), 0);
+            for n in NEEDLES {
+                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
+                assert_eq!(
+                    a.find(n, 0, s.len()).collect::<Vec<_>>(),
+                    want,
+                    "{n:?} {s:?}"
+                );
+            }
+            let b = lower.as_bytes();
+            let count = |k: usize| {
+                (k..(k + BLOCK).min(b.len()))
+                    .filter(|&t| t >= offset && b[t - offset..].starts_with(dense.as_bytes()))
+                    .count()
+            };
+            after_dense += (BLOCK..b.len())
+                .step_by(BLOCK)
+                .filter(|&k| count(k - BLOCK) >= 4)
+                .count();
+        }
+        after_dense
+    }
+
     /// Texts dense in "answer" (a block after one of four or more finds
     /// them at once, "final answer" by its first six bytes, the other
     /// triggers verified) holding every needle and near misses of
@@ -1275,36 +1341,30 @@ mod tests {
             " ",
             "é",
         ];
-        let mut glue = crate::text::Glue(37);
-        let mut after_dense = 0;
-        for round in 0..300 {
-            let mut s = String::new();
-            while s.len() < 600 + round {
-                glue.push(&mut s, &pieces);
-            }
-            let lower = s.to_ascii_lowercase();
-            let a = Anchors::scan(s.as_bytes(), 0);
-            for n in NEEDLES {
-                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
-                assert_eq!(
-                    a.find(n, 0, s.len()).collect::<Vec<_>>(),
-                    want,
-                    "{n:?} {s:?}"
-                );
-            }
-            // (Blocks that follow one of four "answer" or more, counted by
-            // their triggers' places.)
-            let answers = |k: usize| {
-                let end = (k + BLOCK).min(lower.len());
-                (k..end)
-                    .filter(|&t| t >= 2 && lower.as_bytes()[t - 2..].starts_with(b"answer"))
-                    .count()
-            };
-            after_dense += (BLOCK..lower.len())
-                .step_by(BLOCK)
-                .filter(|&k| answers(k - BLOCK) >= 4)
-                .count();
-        }
+        let after_dense = scans_of_dense_texts(&pieces, 37, "answer", 2);
+        assert!(after_dense > 300, "{after_dense}");
+    }
+
+    /// The same for texts dense in 答案 (found at once after a block of four
+    /// or more), with its near misses and the other needles.
+    #[test]
+    fn blocks_after_dense_chinese_answers_find_every_needle() {
+        let pieces = [
+            "答案",
+            "答案",
+            "答案是",
+            "答",
+            "案",
+            "答 案",
+            "答桌",
+            "所以",
+            "answer",
+            "\\boxed",
+            "####",
+            " ",
+            "é",
+        ];
+        let after_dense = scans_of_dense_texts(&pieces, 41, "答案", 0);
         assert!(after_dense > 300, "{after_dense}");
     }
 
