@@ -120,12 +120,33 @@ const fn near_word(near: &[u8], near_at: isize) -> (u32, u32) {
 /// whether a phrase's [`near`] bytes are there.
 #[inline(always)]
 pub(super) fn context(b: &[u8], h: usize, len: usize) -> u32 {
+    // (Inside `b`, two loads of two bytes and the four lowercased at once.)
+    let pair = |i: usize| b.get(i..i + 2).and_then(<[u8]>::first_chunk::<2>);
+    if let (Some(before), Some(after)) = (h.checked_sub(2).and_then(pair), pair(h + len)) {
+        return lowercase_word(u32::from_le_bytes([
+            before[0], before[1], after[0], after[1],
+        ]));
+    }
     let at =
         |i: Option<usize>| u32::from(i.and_then(|i| b.get(i)).map_or(0, u8::to_ascii_lowercase));
     at(h.checked_sub(2))
         | at(h.checked_sub(1)) << 8
         | at(Some(h + len)) << 16
         | at(Some(h + len + 1)) << 24
+}
+
+/// The four bytes of `x` with ASCII uppercase letters lowercased (each
+/// byte from `A` to `Z` gains its case bit; other bytes stay), without
+/// branches.
+#[inline(always)]
+fn lowercase_word(x: u32) -> u32 {
+    let low = x & 0x7F7F_7F7F;
+    // (Bit 7 of each byte: `c + 0x3F` reaches 0x80 from `A` on, `c + 0x25`
+    // from `[` on; a byte with bit 7 set is no letter.)
+    let from_a = low + 0x3F3F_3F3F;
+    let past_z = low + 0x2525_2525;
+    let upper = from_a & !past_z & !x & 0x8080_8080;
+    x | upper >> 2
 }
 
 /// How many phrases of [`PHRASES`] and [`MORE_PHRASES`] hold `anchor`.
@@ -326,6 +347,26 @@ mod tests {
             }
         }
         assert_eq!(seen, PHRASES.len() + MORE_PHRASES.len());
+    }
+
+    /// `lowercase_word` is `to_ascii_lowercase` on each of the four bytes,
+    /// for every byte in every place.
+    #[test]
+    fn lowercase_word_is_each_byte_lowercased() {
+        for c in 0..=255u8 {
+            for place in 0..4 {
+                for other in [0u8, b'A', b'z', 0x80, 0xFF, b'@', b'['] {
+                    let mut x = [other; 4];
+                    x[place] = c;
+                    let want = x.map(|y| y.to_ascii_lowercase());
+                    assert_eq!(
+                        lowercase_word(u32::from_le_bytes(x)),
+                        u32::from_le_bytes(want),
+                        "{x:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// An occurrence's `context` holds a phrase's `near` bytes exactly
