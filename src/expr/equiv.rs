@@ -113,6 +113,12 @@ pub fn numbers_close(x: &Rational, y: &Rational, opts: &EquivOptions) -> Option<
 /// double precision (`sin π` evaluates to 1.2·10⁻¹⁶).
 pub const NEAR_ZERO: f64 = 1e-15;
 
+/// The largest rounding allowance, relative to `1 + max(|x|, |y|)`, at
+/// which a sample point still tells two values apart: a point whose
+/// allowance `scale_tol·scale` is larger is no evidence (the difference
+/// that decides at once, `sample_points`, is also 10⁻⁶ relative).
+const INFORMATIVE: f64 = 1e-6;
+
 impl Default for EquivOptions {
     fn default() -> Self {
         EquivOptions {
@@ -636,6 +642,18 @@ impl Comparer<'_> {
             // equivalent forms may differ, e.g. x/x and 1 at 0).
             if let (Ok((x, sx)), Ok((y, sy))) = (&x, &y) {
                 let (x, y) = (*x, *y);
+                // A point whose rounding allowance (`scale_tol` times the
+                // largest term computed) is not small beside the values
+                // cannot tell them apart: it is no evidence either way, as
+                // an undefined one (`cos(e^(2x + 102))`: terms of 10⁴⁴, any
+                // two values within the allowance, was "equal" to any
+                // function of size 1).
+                let allowance = self.opts.scale_tol * sx.max(*sy);
+                // (A NaN allowance is no evidence either.)
+                let informative = allowance <= INFORMATIVE * (1.0 + x.abs().max(y.abs()));
+                if !informative {
+                    continue;
+                }
                 if k < n {
                     real_defined += 1;
                 }
