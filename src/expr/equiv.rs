@@ -119,6 +119,10 @@ pub const NEAR_ZERO: f64 = 1e-15;
 /// that decides at once, `sample_points`, is also 10⁻⁶ relative).
 const INFORMATIVE: f64 = 1e-6;
 
+/// Why a comparison whose values cannot be told apart decides nothing.
+const INDISTINCT: &str =
+    "the values cannot be told apart: the rounding of the large terms computed exceeds them";
+
 impl Default for EquivOptions {
     fn default() -> Self {
         EquivOptions {
@@ -498,6 +502,23 @@ impl Comparer<'_> {
     /// Within `abs_tol + rel_tol·max(|x|, |y|) + scale_tol·scale`.
     /// With `abs_tol_near_zero_only`, two values both farther from zero than
     /// [`NEAR_ZERO`] leave `abs_tol` out (spec/math.md ME-12).
+    /// [`Self::close_scaled`], or `None` when the rounding allowance
+    /// `scale_tol·scale` exceeds [`INFORMATIVE`] of `1 + max(|x|, |y|)`
+    /// (or is not a number): the computation cannot tell the two values
+    /// apart, and the comparison is no evidence either way (`cos(e^{102})`
+    /// is computed from a term of 10⁴⁴: any value of size 1 was "equal" to
+    /// it). Without `scale_tol` every comparison is evidence.
+    fn compare_scaled(&self, x: Complex, y: Complex, scale: f64) -> Option<bool> {
+        if self.opts.scale_tol != 0.0 {
+            let allowance = self.opts.scale_tol * scale;
+            let informative = allowance <= INFORMATIVE * (1.0 + x.abs().max(y.abs()));
+            if !informative {
+                return None;
+            }
+        }
+        Some(self.close_scaled(x, y, scale))
+    }
+
     fn close_scaled(&self, x: Complex, y: Complex, scale: f64) -> bool {
         let diff = (x - y).abs();
         let relative = self.opts.rel_tol * x.abs().max(y.abs()) + self.opts.scale_tol * scale;
@@ -577,6 +598,45 @@ impl Comparer<'_> {
         s
     }
 
+    /// The verdict on two sides without a free symbol: the numbers as
+    /// written, else their values (`numeric_value`).
+    fn constants(&mut self, a: &Expr, b: &Expr) -> Result<Verdict, ExprError> {
+        // Two numbers as written carry no rounding noise (ME-12).
+        let written = match (a.as_number(), b.as_number()) {
+            (Some(x), Some(y)) if self.opts.abs_tol_near_zero_only => {
+                numbers_close(x, y, self.opts)
+            }
+            _ => None,
+        };
+        if let Some(close) = written {
+            return Ok(verdict(
+                if close {
+                    Outcome::Equal
+                } else {
+                    Outcome::NotEqual
+                },
+                Rule::NumericValue,
+            ));
+        }
+        Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
+            (Ok((x, sx)), Ok((y, sy))) => match self.compare_scaled(x, y, sx.max(sy)) {
+                Some(close) => verdict(
+                    if close {
+                        Outcome::Equal
+                    } else {
+                        Outcome::NotEqual
+                    },
+                    Rule::NumericValue,
+                ),
+                None => unknown(Rule::NumericValue, INDISTINCT),
+            },
+            // A side without a value decides nothing (EX-5): undefined
+            // (1/0 against 5) or not evaluated (an integral that does not
+            // converge against 1/2) is unknown, never not equal.
+            (Err(e), _) | (_, Err(e)) => no_value_verdict(&e),
+        })
+    }
+
     fn scalars(&mut self, a: &Expr, b: &Expr) -> Result<Verdict, ExprError> {
         // ±∞ equals only itself (and identical trees were caught before).
         match (infinite_sign(a), infinite_sign(b)) {
@@ -595,43 +655,15 @@ impl Comparer<'_> {
         }
         let symbols = Self::symbols(a, b);
         if symbols.is_empty() {
-            // Two numbers as written carry no rounding noise (ME-12).
-            let written = match (a.as_number(), b.as_number()) {
-                (Some(x), Some(y)) if self.opts.abs_tol_near_zero_only => {
-                    numbers_close(x, y, self.opts)
-                }
-                _ => None,
-            };
-            if let Some(close) = written {
-                return Ok(verdict(
-                    if close {
-                        Outcome::Equal
-                    } else {
-                        Outcome::NotEqual
-                    },
-                    Rule::NumericValue,
-                ));
-            }
-            return Ok(match (self.value_why(a, &[])?, self.value_why(b, &[])?) {
-                (Ok((x, sx)), Ok((y, sy))) => verdict(
-                    if self.close_scaled(x, y, sx.max(sy)) {
-                        Outcome::Equal
-                    } else {
-                        Outcome::NotEqual
-                    },
-                    Rule::NumericValue,
-                ),
-                // A side without a value decides nothing (EX-5): undefined
-                // (1/0 against 5) or not evaluated (an integral that does not
-                // converge against 1/2) is unknown, never not equal.
-                (Err(e), _) | (_, Err(e)) => no_value_verdict(&e),
-            });
+            return self.constants(a, b);
         }
         let n = self.opts.samples.max(1);
         let mut agree = 0;
         let mut real_defined = 0;
         let mut weak_difference: Option<String> = None;
         let mut not_evaluated: Option<String> = None;
+        // (The points whose values could not be told apart.)
+        let mut indistinct = 0;
         let integers = Self::index_bound_symbols(a, b);
         for (k, point) in Self::points(self.opts, &symbols, &integers).enumerate() {
             if k == n && real_defined >= 3 {
@@ -642,22 +674,16 @@ impl Comparer<'_> {
             // equivalent forms may differ, e.g. x/x and 1 at 0).
             if let (Ok((x, sx)), Ok((y, sy))) = (&x, &y) {
                 let (x, y) = (*x, *y);
-                // A point whose rounding allowance (`scale_tol` times the
-                // largest term computed) is not small beside the values
-                // cannot tell them apart: it is no evidence either way, as
-                // an undefined one (`cos(e^(2x + 102))`: terms of 10⁴⁴, any
-                // two values within the allowance, was "equal" to any
-                // function of size 1).
-                let allowance = self.opts.scale_tol * sx.max(*sy);
-                // (A NaN allowance is no evidence either.)
-                let informative = allowance <= INFORMATIVE * (1.0 + x.abs().max(y.abs()));
-                if !informative {
+                // A point whose values cannot be told apart is no evidence
+                // either way, as an undefined one.
+                let Some(close) = self.compare_scaled(x, y, sx.max(*sy)) else {
+                    indistinct += 1;
                     continue;
-                }
+                };
                 if k < n {
                     real_defined += 1;
                 }
-                if !self.close_scaled(x, y, sx.max(*sy)) {
+                if !close {
                     // A difference beyond 10⁻⁶ relative decides at once; a
                     // smaller one may be rounding error where large terms
                     // cancel, so it decides only when a second point differs too.
@@ -689,6 +715,13 @@ impl Comparer<'_> {
             verdict(Outcome::Equal, Rule::SamplePoints)
         } else if let Some(why) = not_evaluated {
             unknown(Rule::NotEvaluated, why)
+        } else if indistinct > 0 {
+            unknown(
+                Rule::SamplePoints,
+                format!(
+                    "only {agree} sample points where both sides are defined; {INDISTINCT} at {indistinct} points"
+                ),
+            )
         } else {
             unknown(
                 Rule::SamplePoints,
