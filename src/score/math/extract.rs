@@ -694,6 +694,17 @@ impl<'a, const N: usize> Skipper<'a, N> {
     }
 }
 
+/// Whether mask `m` has at least `N` bits set (`N ≥ 1`): each of `N − 1`
+/// steps clears its lowest bit, and a bit is left when there were `N`.
+/// The dense-block tests of the word table (4) and the tag pass (5).
+#[inline(always)]
+pub(super) fn at_least_bits<const N: u32>(mut m: u64) -> bool {
+    for _ in 1..N {
+        m &= m.wrapping_sub(1);
+    }
+    m != 0
+}
+
 /// 64 flag bytes (0 or 1) as the bits of a mask (bit `k`: flag `k`).
 #[inline(always)]
 pub(super) fn pack_flags(f: &[u8; 64]) -> u64 {

@@ -30,9 +30,9 @@
 
 use std::ops::Range;
 
-use super::pack_flags;
 #[cfg(test)]
 use super::starts_with_ci_array;
+use super::{at_least_bits, pack_flags};
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -323,16 +323,6 @@ fn hash_flags(w: &[u8; WINDOW]) -> [u8; BLOCK] {
             u8::from((w[k] == b'#') & (w[k + 1] == b'#') & (w[k + 2] == b'#') & (w[k + 3] == b'#'));
     }
     f
-}
-
-/// Whether a mask holds four bits or more (`rest` loses a bit per step:
-/// nonzero after three steps when four or more are left).
-#[inline(always)]
-fn four_or_more(mut rest: u64) -> bool {
-    for _ in 0..3 {
-        rest &= rest.wrapping_sub(1);
-    }
-    rest != 0
 }
 
 /// The triggers of a block (one flag byte each): a loop without branches
@@ -695,7 +685,7 @@ impl Anchors {
             // A block of four triggers or more (near misses repeated,
             // `sw`, `\bo`, 答, or needles): only those the stronger test
             // keeps are verified.
-            if bits != 0 && four_or_more(bits) {
+            if bits != 0 && at_least_bits::<4>(bits) {
                 bits &= if dense_hashes {
                     let mut f = [0u8; BLOCK];
                     for (k, x) in f.iter_mut().enumerate() {
@@ -758,8 +748,9 @@ impl Anchors {
                         anchors.record(needle, block, mask, left);
                     }
                 } else {
-                    // (Only the runs found at once: a block of boxes, of
-                    // `####` or of "answer".)
+                    // (Only the runs found at once, in a block after a
+                    // dense one: a loop over every needle costs a block of
+                    // boxes or "answer" repeated a fifth more.)
                     anchors.record(Needle::Boxed, block, m[BOXED], left);
                     anchors.record(Needle::Hashes, block, m[HASHES], left);
                     anchors.record(Needle::Answer, block, m[ANSWERS], left);
@@ -769,7 +760,7 @@ impl Anchors {
             }
             dense = 0;
             if found != 0 {
-                let four = |x: u64| x != 0 && four_or_more(x);
+                let four = |x: u64| x != 0 && at_least_bits::<4>(x);
                 dense = (u8::from(four(m[BOXED])) * DENSE_BOXES)
                     | (u8::from(four(m[HASHES])) * DENSE_HASHES)
                     | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS)
@@ -1165,7 +1156,7 @@ mod tests {
                 let w = window(b, pos, &mut pad);
                 let (weak, strong) = (block_row(w), strong_row(w));
                 assert_eq!(strong & !weak, 0, "{s:?} at {pos}");
-                dense += usize::from(four_or_more(weak));
+                dense += usize::from(at_least_bits::<4>(weak));
             }
             let lower = s.to_ascii_lowercase();
             let a = Anchors::scan(b, 0);
@@ -1391,31 +1382,7 @@ mod tests {
             " ",
             "é",
         ];
-        let mut glue = crate::text::Glue(31);
-        let mut after_dense = 0;
-        for round in 0..300 {
-            let mut s = String::new();
-            while s.len() < 600 + round {
-                glue.push(&mut s, &pieces);
-            }
-            let lower = s.to_ascii_lowercase();
-            let a = Anchors::scan(s.as_bytes(), 0);
-            for n in NEEDLES {
-                let want: Vec<usize> = lower.match_indices(n.text()).map(|(i, _)| i).collect();
-                assert_eq!(
-                    a.find(n, 0, s.len()).collect::<Vec<_>>(),
-                    want,
-                    "{n:?} {s:?}"
-                );
-            }
-            // (Blocks that follow one of four boxes or more.)
-            let boxes = |c: &str| c.matches("\\boxed").count();
-            let blocks: Vec<&[u8]> = lower.as_bytes().chunks(BLOCK).collect();
-            after_dense += blocks
-                .windows(2)
-                .filter(|p| boxes(&String::from_utf8_lossy(p[0])) >= 4)
-                .count();
-        }
+        let after_dense = scans_of_dense_texts(&pieces, 31, "\\boxed", 0);
         assert!(after_dense > 300, "{after_dense}");
     }
 

@@ -11,7 +11,7 @@
 //! assistant header and reads an `<answer>` block that ends it (spec/math.md
 //! MX-10).
 
-use super::{Skipper, trim_end_ws};
+use super::{Skipper, at_least_bits, trim_end_ws};
 
 /// Chat-template tokens that end a model's turn (MX-10): ChatML's, Llama
 /// 3's, Phi's, `</s>`, and since the sixteenth session Gemma's
@@ -272,15 +272,6 @@ fn tag_word(b: &[u8], i: usize) -> u128 {
     }
 }
 
-/// Whether mask `m` has more than four bits (each step clears its lowest).
-#[inline(always)]
-fn more_than_four(mut m: u64) -> bool {
-    for _ in 0..4 {
-        m &= m.wrapping_sub(1);
-    }
-    m != 0
-}
-
 /// Which of the tags in `live` starts `b[i..]` (a `<`): the tag whose head
 /// its first 16 bytes hold ([`tag_head`]), when it is live and, for a tag
 /// longer than 16 bytes, its other bytes follow.
@@ -420,7 +411,7 @@ pub(super) fn tags(response: &str) -> Tags {
         // for: a `</think>` inside the block makes the chat tokens count
         // again, and the `<` after it are sifted again for them.)
         let mut sifted = None;
-        if more_than_four(m) {
+        if at_least_bits::<5>(m) {
             // No tag holds a `<` after its first byte: a `<` with another
             // in its next three bytes starts none, nor one with another
             // four bytes on unless it starts `</s>` (the bits past the
@@ -428,7 +419,7 @@ pub(super) fn tags(response: &str) -> Tags {
             let mut near = m & !(m >> 1 | m >> 2 | m >> 3);
             // Still dense once the first `<think>` is known: not a `<`
             // before a `t` (`<think>` repeated).
-            if live & 0b10 == 0 && more_than_four(near) {
+            if live & 0b10 == 0 && at_least_bits::<5>(near) {
                 near &= !tees.block(block + 1);
             }
             let sieve = match sieve {
