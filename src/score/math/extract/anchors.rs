@@ -562,8 +562,9 @@ impl Run {
 }
 
 /// The occurrences of a needle (`len` bytes) in `[from, to)`, read from
-/// its runs, the first first (or the last first when `back`).
-struct RunHits<'a> {
+/// its runs, the first first (or the last first when `BACK`: a constant,
+/// the loop of a backward search tests no direction).
+struct RunHits<'a, const BACK: bool> {
     /// The runs not read yet.
     runs: &'a [Run],
     /// The run being read: its bits not read yet.
@@ -571,17 +572,16 @@ struct RunHits<'a> {
     from: usize,
     to: usize,
     len: usize,
-    back: bool,
 }
 
-impl Iterator for RunHits<'_> {
+impl<const BACK: bool> Iterator for RunHits<'_, BACK> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
         loop {
             while self.cur.mask == 0 {
-                let (r, rest) = if self.back {
+                let (r, rest) = if BACK {
                     self.runs.split_last()?
                 } else {
                     self.runs.split_first()?
@@ -589,7 +589,7 @@ impl Iterator for RunHits<'_> {
                 self.cur = *r;
                 self.runs = rest;
             }
-            let b = if self.back {
+            let b = if BACK {
                 63 - self.cur.mask.leading_zeros()
             } else {
                 self.cur.mask.trailing_zeros()
@@ -830,10 +830,10 @@ impl Anchors {
     }
 
     /// The occurrences of `needle` that lie in `[from, to)` (overlapping
-    /// ones included), in order (the last first when `back`): the runs that
+    /// ones included), in order (the last first when `BACK`): the runs that
     /// reach the range, their bits filtered at its two ends.
     #[inline]
-    fn hits(&self, needle: Needle, from: usize, to: usize, back: bool) -> RunHits<'_> {
+    fn hits<const BACK: bool>(&self, needle: Needle, from: usize, to: usize) -> RunHits<'_, BACK> {
         let len = needle.len();
         let runs = &self.runs[needle as usize];
         let first = runs.partition_point(|r| r.last() < from);
@@ -844,13 +844,12 @@ impl Anchors {
             from,
             to,
             len,
-            back,
         }
     }
 
     /// Whether `needle` occurs at `at` (overlapping occurrences included).
     pub(super) fn holds(&self, needle: Needle, at: usize) -> bool {
-        self.hits(needle, at, at + needle.len(), false)
+        self.hits::<false>(needle, at, at + needle.len())
             .next()
             .is_some()
     }
@@ -901,7 +900,7 @@ impl Anchors {
         let overlapping = needle == Needle::Hashes;
         let mut chain = usize::MAX;
         let from = range.start;
-        self.hits(needle, range.start, range.end, true)
+        self.hits::<true>(needle, range.start, range.end)
             .filter(move |&h| {
                 if !overlapping {
                     return true;
@@ -925,7 +924,7 @@ impl Anchors {
     ) -> impl Iterator<Item = usize> + '_ {
         let len = needle.len();
         let mut next = from;
-        self.hits(needle, from, to, false).filter(move |&h| {
+        self.hits::<false>(needle, from, to).filter(move |&h| {
             let keep = h >= next;
             if keep {
                 next = h + len;
@@ -938,7 +937,7 @@ impl Anchors {
     /// view of the table).
     #[cfg(test)]
     fn all(&self, needle: Needle) -> Vec<usize> {
-        self.hits(needle, 0, usize::MAX, false).collect()
+        self.hits::<false>(needle, 0, usize::MAX).collect()
     }
 }
 

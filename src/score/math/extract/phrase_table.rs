@@ -114,6 +114,41 @@ const fn near_word(near: &[u8], near_at: isize) -> (u32, u32) {
     (mask, want)
 }
 
+/// How many bytes before an anchor's occurrence and after it the trial of
+/// its phrases reads: the phrase's bytes before the anchor and the byte
+/// before the phrase (is it a word's start?), the phrase's bytes after the
+/// anchor and the byte after the phrase (a word's end? a longer run of
+/// `#`?). An occurrence with the same bytes there as one whose phrases were
+/// all rejected by their bytes is rejected too ([`trial_window`]).
+pub(super) const TRIAL_BEFORE: usize = 16;
+/// See [`TRIAL_BEFORE`].
+pub(super) const TRIAL_AFTER: usize = 4;
+
+// (A build error when a phrase reaches further from its anchor.)
+const _: () = {
+    let mut k = 0;
+    while k < PHRASES.len() + MORE_PHRASES.len() {
+        let (p, anchor, _, _) = phrase_at(k);
+        let o = anchor_offset(p, anchor.text());
+        assert!(o < TRIAL_BEFORE);
+        assert!(p.len() - o - anchor.text().len() < TRIAL_AFTER);
+        k += 1;
+    }
+};
+
+/// The bytes a trial of the phrases of an occurrence at `h` (of an anchor
+/// `len` bytes long) reads but the anchor's own ([`TRIAL_BEFORE`] before
+/// it, [`TRIAL_AFTER`] after it), as two words; `None` when the text does
+/// not hold them all.
+#[inline(always)]
+pub(super) fn trial_window(b: &[u8], h: usize, len: usize) -> Option<(u128, u32)> {
+    let before = b
+        .get(h.checked_sub(TRIAL_BEFORE)?..h)?
+        .first_chunk::<TRIAL_BEFORE>()?;
+    let after = b.get(h + len..)?.first_chunk::<TRIAL_AFTER>()?;
+    Some((u128::from_le_bytes(*before), u32::from_le_bytes(*after)))
+}
+
 /// The two bytes before an occurrence of an anchor at `h` (`len` bytes
 /// long) and the two after it, ASCII lowercase, as one word (a byte
 /// outside `b` reads as zero, which no phrase holds): one comparison tells
@@ -203,7 +238,7 @@ const fn anchored<const N: usize>(anchor: Needle) -> [Anchored; N] {
 /// the document's (without [`MORE_PHRASES`]: "answer" alone is next to
 /// anything, and would have the document's extraction try every phrase at
 /// every occurrence of `answer ` repeated).
-pub(super) const ANCHORED: [(Needle, &[Anchored], [NearSet; 2]); 4] = [
+pub(super) static ANCHORED: [(Needle, &[Anchored], [NearSet; 2]); 4] = [
     (
         Needle::Answer,
         &ANSWER_PHRASES,
@@ -225,31 +260,41 @@ pub(super) const ANCHORED: [(Needle, &[Anchored], [NearSet; 2]); 4] = [
 /// The most phrases an anchor holds ([`NearSet`]'s width).
 const NEAR_SET: usize = 16;
 
-/// The [`near`] words of an anchor's phrases, side by side: whether an
-/// occurrence's [`context`] is next to any of them is one branch-free pass
-/// (vector compares), before the phrases are tried one by one (`this answer
-/// does` is next to none).
+/// The [`near`] words of an anchor's phrases as four tables, one per byte
+/// of an occurrence's [`context`]: entry `v` of table `i` holds bit `k`
+/// when byte `i` of the context may be `v` for phrase `k` (its near byte
+/// there is `v`, or it has none there). Whether a context is next to the
+/// phrases is four lookups and three ANDs, before the phrases are tried one
+/// by one (`this answer does` is next to none).
 #[derive(Clone, Copy)]
 pub(super) struct NearSet {
-    mask: [u32; NEAR_SET],
-    want: [u32; NEAR_SET],
+    bytes: [[u16; 256]; 4],
 }
 
 impl NearSet {
-    /// The near words of `phrases` (the places past them match nothing: a
-    /// zero mask never gives the wanted 1). A build error when an anchor
-    /// holds more than [`NEAR_SET`] phrases.
+    /// The near words of `phrases` (the bits past them are never set). A
+    /// build error when an anchor holds more than [`NEAR_SET`] phrases.
     const fn of(phrases: &[Anchored], document: bool) -> NearSet {
         assert!(phrases.len() <= NEAR_SET);
         let mut set = NearSet {
-            mask: [0; NEAR_SET],
-            want: [1; NEAR_SET],
+            bytes: [[0; 256]; 4],
         };
         let mut k = 0;
         while k < phrases.len() {
             if !(document && phrases[k].more) {
-                set.mask[k] = phrases[k].near_mask;
-                set.want[k] = phrases[k].near_want;
+                let mut i = 0;
+                while i < 4 {
+                    let mask = (phrases[k].near_mask >> (8 * i)) as u8;
+                    let want = (phrases[k].near_want >> (8 * i)) as u8;
+                    let mut v = 0;
+                    while v < 256 {
+                        if v as u8 & mask == want {
+                            set.bytes[i][v] |= 1 << k;
+                        }
+                        v += 1;
+                    }
+                    i += 1;
+                }
             }
             k += 1;
         }
@@ -263,14 +308,12 @@ impl NearSet {
     }
 
     /// The phrases whose near bytes `context` holds (bit `k`: phrase `k`
-    /// of the anchor's), in one pass without branches.
+    /// of the anchor's): `context & near_mask == near_want` for each, one
+    /// byte at a time (the condition holds when it holds for each byte).
     #[inline(always)]
     pub(super) fn matching(&self, context: u32) -> u16 {
-        self.mask
-            .iter()
-            .zip(&self.want)
-            .enumerate()
-            .fold(0, |a, (k, (&m, &w))| a | u16::from(context & m == w) << k)
+        let [a, b, c, d] = context.to_le_bytes().map(usize::from);
+        self.bytes[0][a] & self.bytes[1][b] & self.bytes[2][c] & self.bytes[3][d]
     }
 }
 

@@ -16,7 +16,9 @@
 
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::word_before_in;
-use super::phrase_table::{ANCHORED, MAX_PHRASE_BYTES, context};
+use super::phrase_table::{
+    ANCHORED, Anchored, MAX_PHRASE_BYTES, TRIAL_AFTER, TRIAL_BEFORE, context, trial_window,
+};
 use super::{
     Doc, Found, MAX_ANCHOR_HITS, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty,
     sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
@@ -368,6 +370,56 @@ pub(super) fn is_abbreviation(w: &[u8]) -> bool {
     w.eq_ignore_ascii_case(b"i.e") || w.eq_ignore_ascii_case(b"e.g")
 }
 
+/// The range of a phrase search: a phrase starts in `[from, before)`
+/// and ends by `to`.
+#[derive(Clone, Copy)]
+struct Range {
+    from: usize,
+    to: usize,
+    before: usize,
+}
+
+/// The phrases of `mine` (of an anchor) whose near bytes
+/// the occurrence at `h` holds (bit `k` of `near`: phrase `k`), that hold
+/// the occurrence and lie in `range`, pushed to `candidates`. (Not
+/// inlined: the loop over the occurrences, which calls it only for those
+/// next to a phrase's bytes and unlike the last rejected one, keeps its
+/// state in registers.)
+#[inline(never)]
+fn trial(
+    b: &[u8],
+    h: usize,
+    (mine, mut near): (&[Anchored], u16),
+    Range { from, to, before }: Range,
+    candidates: &mut Vec<Candidate>,
+) {
+    while near != 0 {
+        let a = &mine[near.trailing_zeros() as usize];
+        near &= near - 1;
+        let (p, _, forward, how) = a.phrase;
+        let Some(at) = h
+            .checked_sub(a.offset)
+            .filter(|&at| at >= from && at < before)
+        else {
+            continue;
+        };
+        if at + p.len() > to || !starts_with_ci(&b[at..to], p) {
+            continue;
+        }
+        let end = at + p.len();
+        let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
+            || at == 0
+            || !b[at - 1].is_ascii_alphabetic();
+        let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
+            || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
+        // `#### ` is not part of a longer run of `#`.
+        let marker_ok = p != "####" || b.get(end) != Some(&b'#');
+        if word_start && word_end && marker_ok {
+            candidates.push((at, end, forward, how));
+        }
+    }
+}
+
 /// A phrase found: its start, its end, whether the answer follows it, rule.
 pub(super) type Candidate = (usize, usize, bool, &'static str);
 
@@ -455,6 +507,11 @@ impl Doc<'_> {
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
             let len = anchor.len();
+            // The bytes around the last occurrence whose phrases were all
+            // rejected by their bytes, not by the range (`trial_window`):
+            // an occurrence with the same bytes around it holds no phrase
+            // either (`answer ` repeated tries none after the first).
+            let mut rejected = None;
             for (n, h) in hits.enumerate() {
                 if n == most {
                     // (The phrases that start after `h` are read; the
@@ -465,38 +522,39 @@ impl Doc<'_> {
                 }
                 // Enough phrases after this occurrence: it and the earlier
                 // ones hold only phrases that start before them.
-                if candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES {
+                // (Fewer candidates than that in all need no count.)
+                if candidates.len() - first >= MAX_CANDIDATES
+                    && candidates[first..].iter().filter(|c| c.0 > h).count() >= MAX_CANDIDATES
+                {
                     break;
                 }
-                // (The bytes next to the anchor, compared first, reject
-                // most phrases, all at once; they are part of the phrase,
-                // so the range checks below keep them inside `[from, to)`.)
-                let mut near = near_set.matching(context(b, h, len));
-                while near != 0 {
-                    let a = &mine[near.trailing_zeros() as usize];
-                    near &= near - 1;
-                    let (p, _, forward, how) = a.phrase;
-                    let Some(at) = h
-                        .checked_sub(a.offset)
-                        .filter(|&at| at >= from && at < before)
-                    else {
+                // An occurrence with the bytes around it of the last one
+                // whose phrases were all rejected by their bytes holds none.
+                // (Its bytes are read again, not kept: the loop's state
+                // stays in registers.)
+                if let Some(r) = rejected {
+                    let window = trial_window(b, h, len);
+                    if window.is_some() && window == trial_window(b, r, len) {
                         continue;
-                    };
-                    if at + p.len() > to || !starts_with_ci(&b[at..to], p) {
-                        continue;
-                    }
-                    let end = at + p.len();
-                    let word_start = !p.starts_with(|c: char| c.is_ascii_alphabetic())
-                        || at == 0
-                        || !b[at - 1].is_ascii_alphabetic();
-                    let word_end = !p.ends_with(|c: char| c.is_ascii_alphabetic())
-                        || b.get(end).is_none_or(|c| !c.is_ascii_alphabetic());
-                    // `#### ` is not part of a longer run of `#`.
-                    let marker_ok = p != "####" || b.get(end) != Some(&b'#');
-                    if word_start && word_end && marker_ok {
-                        candidates.push((at, end, forward, how));
                     }
                 }
+                // The bytes next to the anchor reject most phrases, all at
+                // once (`this answer does` is next to none); they are part
+                // of the phrase, so the range checks keep them inside
+                // `[from, to)`.
+                let near = near_set.matching(context(b, h, len));
+                if near == 0 {
+                    continue;
+                }
+                let found = candidates.len();
+                let range = Range { from, to, before };
+                trial(b, h, (mine, near), range, &mut candidates);
+                // (Every phrase of the occurrence lies in the range when
+                // its window does: its rejection was by the bytes alone.)
+                let inside = h >= from + TRIAL_BEFORE && h < before && h + len + TRIAL_AFTER <= to;
+                rejected =
+                    (candidates.len() == found && inside && trial_window(b, h, len).is_some())
+                        .then_some(h);
             }
         }
         // No two phrases start at the same byte (none is a prefix of
@@ -1030,6 +1088,129 @@ mod offset_tests {
             }
         }
         assert!(extended > 1000, "{extended}");
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::super::phrase_table::ANCHORED;
+    use super::*;
+
+    /// The phrases (the document's, or all of them) that hold an occurrence
+    /// of their anchor in `[from, to)` (as `match_indices` finds them there,
+    /// ASCII case ignored),
+    /// each compared whole, that start in `[from, before)` and end by `to`, at
+    /// a word's bounds, `####` not part of a longer run after it: the last
+    /// [`MAX_CANDIDATES`] of them, from the last.
+    fn every_phrase(
+        t: &str,
+        (from, to, before): (usize, usize, usize),
+        all: bool,
+    ) -> Vec<Candidate> {
+        let b = t.as_bytes();
+        let letter = |i: Option<usize>| {
+            i.and_then(|i| b.get(i))
+                .is_some_and(u8::is_ascii_alphabetic)
+        };
+        let lower = t.to_ascii_lowercase();
+        let mut found = Vec::new();
+        for (anchor, mine, _) in &ANCHORED {
+            for (h, _) in lower[from..to].match_indices(anchor.text()) {
+                for a in mine.iter().filter(|a| all || !a.more) {
+                    let (p, _, forward, how) = a.phrase;
+                    let q = p.as_bytes();
+                    let Some(at) = (from + h).checked_sub(a.offset) else {
+                        continue;
+                    };
+                    let end = at + q.len();
+                    if at < from
+                        || at >= before
+                        || end > to
+                        || !b[at..end].eq_ignore_ascii_case(q)
+                        || q[0].is_ascii_alphabetic() && letter(at.checked_sub(1))
+                        || q[q.len() - 1].is_ascii_alphabetic() && letter(Some(end))
+                        || p == "####" && b.get(end) == Some(&b'#')
+                    {
+                        continue;
+                    }
+                    found.push((at, end, forward, how));
+                }
+            }
+        }
+        found.sort_by_key(|c| std::cmp::Reverse(c.0));
+        found.truncate(MAX_CANDIDATES);
+        found
+    }
+
+    /// An occurrence with the bytes around it of one whose phrases were all
+    /// rejected is not tried: the search still finds every phrase of texts
+    /// of one unit repeated (the same bytes around each occurrence, or a
+    /// period longer than those bytes) with a phrase put in at every few
+    /// bytes, from the text's start and from inside it, up to its end and
+    /// to before it.
+    #[test]
+    fn repeated_occurrences_hide_no_phrase() {
+        let units = [
+            "answer ",
+            "answer answer. ",
+            "the answer is ",
+            "answer: ",
+            "answers ",
+            "Answer ",
+            "xanswer ",
+            "#### ",
+            "####",
+            "答案",
+            "所以答案是",
+            "The final answer is ",
+        ];
+        let phrases = [
+            "The answer is 5. ",
+            "answer: 3",
+            "#### 7",
+            "Final Answer: ",
+            "答案：",
+            "answer is",
+            "\n# Answer\n",
+        ];
+        let mut tried = 0;
+        for unit in units {
+            for k in [1, 2, 3, 6, 20] {
+                let run = unit.repeat(k);
+                let step = (run.len() / 9).max(1);
+                for i in (0..=run.len())
+                    .step_by(step)
+                    .filter(|&i| run.is_char_boundary(i))
+                {
+                    for phrase in phrases {
+                        let t = format!("{}{phrase}{}", &run[..i], &run[i..]);
+                        let end = t.len();
+                        for (from, to, before) in [
+                            (0, end, usize::MAX),
+                            (17, end, usize::MAX),
+                            (0, end - 3, end / 2),
+                        ] {
+                            if from > end || !t.is_char_boundary(from) || !t.is_char_boundary(to) {
+                                continue;
+                            }
+                            for production in [false, true] {
+                                let mut doc = Doc::new(&t, 0, end);
+                                doc.production = production;
+                                let (read, got) = doc.phrase_candidates(from, to, before);
+                                let want = every_phrase(&t, (from, to, before), production);
+                                assert_eq!(
+                                    (read, got),
+                                    (from, want),
+                                    "{t:?} {from}..{to} before {before}"
+                                );
+                                tried += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tried > 10_000, "{tried}");
     }
 }
 
