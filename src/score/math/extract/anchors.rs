@@ -604,6 +604,82 @@ impl<const BACK: bool> Iterator for RunHits<'_, BACK> {
     }
 }
 
+/// A block of eight triggers or more as [`Anchors::scan`] classified it:
+/// a later block with the same bytes around it ([`WINDOW`]) holds the same
+/// occurrences (the scan finds a block's occurrences exactly whatever the
+/// block before it held, and the state it leaves, [`DENSE_BOXES`] and the
+/// others, follows from them).
+#[derive(Clone, Copy)]
+struct Classified {
+    /// The block's start in the text.
+    pos: usize,
+    /// The state it left.
+    dense: u8,
+    /// Its occurrences by needle, and whether all of them were verified.
+    m: [u64; 8],
+    verified: bool,
+}
+
+impl Classified {
+    /// The block among those 1, 3, 5 and 7 blocks before the one at `pos`
+    /// (in `memo`, by block index modulo 8) with the same bytes around it
+    /// (both inside the text).
+    #[inline(always)]
+    fn recall(memo: &[Option<Classified>; 8], t: &[u8], pos: usize) -> Option<Classified> {
+        let around = |p: usize| t.get(p.checked_sub(BEFORE)?..p + BLOCK + LOOK);
+        let here = around(pos)?;
+        let index = pos / BLOCK;
+        // (The first eight bytes first: most blocks unlike another differ
+        // there.)
+        let word = |w: &[u8]| w.first_chunk::<8>().map(|x| u64::from_le_bytes(*x));
+        let first = word(here);
+        [1, 3, 5, 7].into_iter().find_map(|back| {
+            let c = memo[index.wrapping_sub(back) % 8]?;
+            let there = around(c.pos)?;
+            (c.pos + back * BLOCK == pos && word(there) == first && there == here).then_some(c)
+        })
+    }
+
+    /// Records the occurrences of the block at `pos` (of a scan from
+    /// `base`, of `blocks` blocks) as those of the block [`recall`]ed for
+    /// it, which it becomes in `memo`, and returns the state it leaves;
+    /// `None` when no block is recalled. (Not inlined, nor is
+    /// [`Classified::keep`]: the scan's loop, which calls them only after a
+    /// dense block, keeps its state in registers.)
+    ///
+    /// [`recall`]: Classified::recall
+    #[inline(never)]
+    fn replay(
+        memo: &mut [Option<Classified>; 8],
+        anchors: &mut Anchors,
+        t: &[u8],
+        (base, pos): (usize, usize),
+        blocks: usize,
+    ) -> Option<u8> {
+        let c = Classified::recall(memo, t, pos)?;
+        anchors.record_block(&c.m, c.verified, base + pos, blocks - pos / BLOCK);
+        memo[pos / BLOCK % 8] = Some(Classified { pos, ..c });
+        Some(c.dense)
+    }
+
+    /// Keeps the block at `pos` in `memo`.
+    #[inline(never)]
+    fn keep(
+        memo: &mut [Option<Classified>; 8],
+        pos: usize,
+        dense: u8,
+        m: [u64; 8],
+        verified: bool,
+    ) {
+        memo[pos / BLOCK % 8] = Some(Classified {
+            pos,
+            dense,
+            m,
+            verified,
+        });
+    }
+}
+
 /// Every occurrence of every needle in a text, by needle, in increasing
 /// order (absolute byte positions), as runs: one per block of the scan
 /// that holds an occurrence (a text of `\boxed{` or `所以答案是` repeated
@@ -640,6 +716,9 @@ impl Anchors {
         const ANSWERS: usize = Needle::Answer as usize;
         const FINAL_ANSWERS: usize = Needle::FinalAnswer as usize;
         const ANSWERS_ZH: usize = Needle::AnswerZh as usize;
+        // The last blocks of eight triggers or more, by block index modulo
+        // 8 ([`Classified`]).
+        let mut memo: [Option<Classified>; 8] = [None; 8];
         while pos < n {
             let w = window(t, pos, &mut pad);
             // The block's occurrences, by needle (bit `j`: the trigger at
@@ -685,7 +764,25 @@ impl Anchors {
             // A block of four triggers or more (near misses repeated,
             // `sw`, `\bo`, 答, or needles): only those the stronger test
             // keeps are verified.
+            let mut costly = false;
             if bits != 0 && at_least_bits::<4>(bits) {
+                costly = at_least_bits::<8>(bits);
+                // A block of eight triggers or more with the bytes around
+                // it of such a block 1, 3, 5 or 7 blocks back holds its
+                // occurrences (a unit repeated whose length divides 64,
+                // 192, 320 or 448 bytes: `sw`, `efo`, 答, `\bo`,
+                // `abcdefgh` are classified in a few blocks, the others
+                // recalled). Only here, in a block already dense: a test in
+                // every block cost prose 5 % more.
+                if costly {
+                    if let Some(left) =
+                        Classified::replay(&mut memo, &mut anchors, t, (base, pos), blocks)
+                    {
+                        dense = left;
+                        pos += BLOCK;
+                        continue;
+                    }
+                }
                 bits &= if dense_hashes {
                     let mut f = [0u8; BLOCK];
                     for (k, x) in f.iter_mut().enumerate() {
@@ -748,9 +845,6 @@ impl Anchors {
                         anchors.record(needle, block, mask, left);
                     }
                 } else {
-                    // (Only the runs found at once, in a block after a
-                    // dense one: a loop over every needle costs a block of
-                    // boxes or "answer" repeated a fifth more.)
                     anchors.record(Needle::Boxed, block, m[BOXED], left);
                     anchors.record(Needle::Hashes, block, m[HASHES], left);
                     anchors.record(Needle::Answer, block, m[ANSWERS], left);
@@ -766,9 +860,36 @@ impl Anchors {
                     | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS)
                     | (u8::from(four(m[ANSWERS_ZH])) * DENSE_ANSWERS_ZH);
             }
+            if costly {
+                Classified::keep(&mut memo, pos, dense, m, verified);
+            }
             pos += BLOCK;
         }
         anchors
+    }
+
+    /// Records the occurrences `m` (by needle) of the block at `block`,
+    /// `left` blocks from the end of the scan: every needle's when they
+    /// were `verified`, else only those a block after a dense one finds at
+    /// once (a loop over every needle costs a block of boxes or "answer"
+    /// repeated a fifth more).
+    #[inline(always)]
+    fn record_block(&mut self, m: &[u64; 8], verified: bool, block: usize, left: usize) {
+        if verified {
+            for (needle, &mask) in NEEDLES.iter().zip(m) {
+                self.record(*needle, block, mask, left);
+            }
+        } else {
+            for needle in [
+                Needle::Boxed,
+                Needle::Hashes,
+                Needle::Answer,
+                Needle::FinalAnswer,
+                Needle::AnswerZh,
+            ] {
+                self.record(needle, block, m[needle as usize], left);
+            }
+        }
     }
 
     /// Records the occurrences `mask` of `needle` in the block at `block`
@@ -1305,6 +1426,70 @@ mod tests {
                 .count();
         }
         after_dense
+    }
+
+    /// Near misses and needles repeated (units of 1 to 9 bytes: blocks of
+    /// eight triggers or more with the bytes of one 1, 3, 5 or 7 blocks
+    /// back, classified as it was) with a needle put in at every few
+    /// bytes, and scanned from several bases: every occurrence is what
+    /// `match_indices` finds, and most blocks were recalled.
+    #[test]
+    fn repeated_blocks_find_every_needle() {
+        let units = [
+            "sw", "efo", "\u{7b54}", "\\bo", "\\fb", "nswe", "abcdefgh", "answer ", "#### ",
+            "\\boxed{", "so sw", "sw efo", "Sw", "\u{6240}",
+        ];
+        let needles = [
+            "answer",
+            "\\boxed",
+            "\\fbox",
+            "therefore",
+            "#### ",
+            "\u{7b54}\u{6848}",
+            "\u{6240}\u{4ee5}",
+            "final answer",
+            "sW",
+            "x",
+        ];
+        let mut recalled = 0;
+        for unit in units {
+            let run = unit.repeat(3000 / unit.len());
+            for at in (0..run.len())
+                .step_by(311)
+                .filter(|&i| run.is_char_boundary(i))
+            {
+                for needle in needles {
+                    let s = format!("{}{needle}{}", &run[..at], &run[at..]);
+                    let lower = s.to_ascii_lowercase();
+                    for base in [0, 5].into_iter().filter(|&k| s.is_char_boundary(k)) {
+                        let a = Anchors::scan(&s.as_bytes()[base..], base);
+                        for n in NEEDLES {
+                            let want: Vec<usize> = lower[base..]
+                                .match_indices(n.text())
+                                .map(|(i, _)| base + i)
+                                .collect();
+                            let got: Vec<usize> = a.find(n, base, s.len()).collect();
+                            assert_eq!(
+                                got, want,
+                                "{n:?} {needle:?} at {at} in {unit:?} from {base}"
+                            );
+                        }
+                    }
+                    // (A block like the one 1, 3, 5 or 7 blocks back.)
+                    let b = s.as_bytes();
+                    recalled += (8 * BLOCK..b.len() - BLOCK - LOOK)
+                        .step_by(BLOCK)
+                        .filter(|&k| {
+                            [1, 3, 5, 7].iter().any(|&back| {
+                                let j = k - back * BLOCK;
+                                b[k - BEFORE..k + BLOCK + LOOK] == b[j - BEFORE..j + BLOCK + LOOK]
+                            })
+                        })
+                        .count();
+                }
+            }
+        }
+        assert!(recalled > 10_000, "{recalled}");
     }
 
     /// Texts dense in "answer" (a block after one of four or more finds
