@@ -657,8 +657,8 @@ impl Classified {
         blocks: usize,
     ) -> Option<u8> {
         let c = Classified::recall(memo, t, pos)?;
-        anchors.record_block(&c.m, c.verified, base + pos, blocks - pos / BLOCK);
-        memo[pos / BLOCK % 8] = Some(Classified { pos, ..c });
+        anchors.record_block(c.m, c.verified, base + pos, blocks - pos / BLOCK);
+        Classified::keep(memo, pos, c.dense, c.m, c.verified);
         Some(c.dense)
     }
 
@@ -838,19 +838,7 @@ impl Anchors {
                 found = m.iter().fold(0, |a, &b| a | b);
             }
             if found != 0 {
-                let left = blocks - pos / BLOCK;
-                let block = base + pos;
-                if verified {
-                    for (needle, mask) in NEEDLES.into_iter().zip(m) {
-                        anchors.record(needle, block, mask, left);
-                    }
-                } else {
-                    anchors.record(Needle::Boxed, block, m[BOXED], left);
-                    anchors.record(Needle::Hashes, block, m[HASHES], left);
-                    anchors.record(Needle::Answer, block, m[ANSWERS], left);
-                    anchors.record(Needle::FinalAnswer, block, m[FINAL_ANSWERS], left);
-                    anchors.record(Needle::AnswerZh, block, m[ANSWERS_ZH], left);
-                }
+                anchors.record_block(m, verified, base + pos, blocks - pos / BLOCK);
             }
             dense = 0;
             if found != 0 {
@@ -874,21 +862,18 @@ impl Anchors {
     /// once (a loop over every needle costs a block of boxes or "answer"
     /// repeated a fifth more).
     #[inline(always)]
-    fn record_block(&mut self, m: &[u64; 8], verified: bool, block: usize, left: usize) {
+    fn record_block(&mut self, m: [u64; 8], verified: bool, block: usize, left: usize) {
         if verified {
-            for (needle, &mask) in NEEDLES.iter().zip(m) {
-                self.record(*needle, block, mask, left);
+            for (needle, mask) in NEEDLES.into_iter().zip(m) {
+                self.record(needle, block, mask, left);
             }
         } else {
-            for needle in [
-                Needle::Boxed,
-                Needle::Hashes,
-                Needle::Answer,
-                Needle::FinalAnswer,
-                Needle::AnswerZh,
-            ] {
-                self.record(needle, block, m[needle as usize], left);
-            }
+            self.record(Needle::Boxed, block, m[Needle::Boxed as usize], left);
+            self.record(Needle::Hashes, block, m[Needle::Hashes as usize], left);
+            self.record(Needle::Answer, block, m[Needle::Answer as usize], left);
+            let final_answers = m[Needle::FinalAnswer as usize];
+            self.record(Needle::FinalAnswer, block, final_answers, left);
+            self.record(Needle::AnswerZh, block, m[Needle::AnswerZh as usize], left);
         }
     }
 
