@@ -420,6 +420,43 @@ fn trial(
     }
 }
 
+/// The document's search (which reads every occurrence of an anchor, the
+/// last first), at an occurrence `h` whose bytes around it are those of an
+/// occurrence `r > h` rejected by its bytes: where the span in which the
+/// text repeats with period `d = r - h` starts, as the least occurrence it
+/// reaches, `limit` (the occurrences in `[limit, h)` are skipped), when
+/// that span reaches at least 64 bytes before `h`.
+///
+/// Every occurrence `x` in `[limit, h)` has the bytes around it of `x + d`
+/// (the span holds both), an occurrence in `(x, r)` that the search read
+/// (rejected by its bytes, as every occurrence it read since `r`) or
+/// skipped for the same reason: `x` holds no phrase either, by induction
+/// from `h`. The span is read once, 16 bytes at a time, and never again:
+/// the search goes on below it.
+fn periodic_floor(b: &[u8], h: usize, r: usize, len: usize, from: usize) -> Option<usize> {
+    let d = r - h;
+    let start = h.checked_sub(TRIAL_BEFORE)?;
+    let top = h + len + TRIAL_AFTER;
+    // (The anchor's own bytes too: its case may differ.)
+    if b.get(start..top)? != b.get(start + d..top + d)? {
+        return None;
+    }
+    let word = |i: usize| {
+        b.get(i..)
+            .and_then(<[u8]>::first_chunk::<16>)
+            .map(|w| u128::from_le_bytes(*w))
+    };
+    let mut lo = start;
+    while lo >= from + 16 && word(lo - 16).is_some_and(|w| Some(w) == word(lo - 16 + d)) {
+        lo -= 16;
+    }
+    while lo > from && b[lo - 1] == b[lo - 1 + d] {
+        lo -= 1;
+    }
+    let limit = lo + TRIAL_BEFORE;
+    (limit + 64 <= h).then_some(limit)
+}
+
 /// A phrase found: its start, its end, whether the answer follows it, rule.
 pub(super) type Candidate = (usize, usize, bool, &'static str);
 
@@ -481,6 +518,9 @@ impl Doc<'_> {
     /// production search, after [`MAX_ANCHOR_HITS`] of them (a text of
     /// `answer ` repeated, in no phrase): the work is bounded by the
     /// phrases tried and the occurrences read, however many come before.
+    /// The document's search, which reads them all, skips the span of a
+    /// text repeated around rejected occurrences at once
+    /// ([`periodic_floor`]).
     fn phrase_candidates(&self, from: usize, to: usize, before: usize) -> (usize, Vec<Candidate>) {
         let b = self.bytes();
         let mut candidates: Vec<Candidate> = Vec::new();
@@ -503,7 +543,7 @@ impl Doc<'_> {
             if !self.anchors().occurs(anchor) {
                 continue;
             }
-            let hits = self.anchors().find_rev(anchor, from..reach);
+            let mut hits = self.anchors().find_rev(anchor, from..reach);
             // This anchor's candidates start here (in `candidates`).
             let first = candidates.len();
             let len = anchor.len();
@@ -512,7 +552,17 @@ impl Doc<'_> {
             // an occurrence with the same bytes around it holds no phrase
             // either (`answer ` repeated tries none after the first).
             let mut rejected = None;
-            for (n, h) in hits.enumerate() {
+            // The document's search (which reads every occurrence) also
+            // keeps the three rejected before it, and skips a periodic span
+            // at once ([`periodic_floor`]): `answer 1 answer 2 answer 3 `
+            // repeated; `jumped`: a skip was tried since `rejected` changed.
+            // (Not across a run of `#`: which `####` are occurrences depends
+            // on the run's start.)
+            let skips = !self.production && anchor != Needle::Hashes;
+            let mut earlier = [usize::MAX; 3];
+            let mut jumped = false;
+            let mut n = 0;
+            while let Some(h) = hits.next() {
                 if n == most {
                     // (The phrases that start after `h` are read; the
                     // search says it stopped.)
@@ -520,6 +570,7 @@ impl Doc<'_> {
                     self.crowded.set(true);
                     break;
                 }
+                n += 1;
                 // Enough phrases after this occurrence: it and the earlier
                 // ones hold only phrases that start before them.
                 // (Fewer candidates than that in all need no count.)
@@ -535,6 +586,12 @@ impl Doc<'_> {
                 if let Some(r) = rejected {
                     let window = trial_window(b, h, len);
                     if window.is_some() && window == trial_window(b, r, len) {
+                        if skips && !jumped {
+                            jumped = true;
+                            if let Some(lo) = periodic_floor(b, h, r, len, from) {
+                                hits = self.anchors().find_rev(anchor, from..lo + len - 1);
+                            }
+                        }
                         continue;
                     }
                 }
@@ -552,9 +609,33 @@ impl Doc<'_> {
                 // (Every phrase of the occurrence lies in the range when
                 // its window does: its rejection was by the bytes alone.)
                 let inside = h >= from + TRIAL_BEFORE && h < before && h + len + TRIAL_AFTER <= to;
-                rejected =
+                let now =
                     (candidates.len() == found && inside && trial_window(b, h, len).is_some())
                         .then_some(h);
+                if !skips {
+                    rejected = now;
+                    continue;
+                }
+                // (An occurrence not rejected by its bytes alone ends the
+                // run of rejected ones that a skip stands on.)
+                let older = [rejected.unwrap_or(usize::MAX), earlier[0], earlier[1]];
+                earlier = if now.is_some() {
+                    older
+                } else {
+                    [usize::MAX; 3]
+                };
+                rejected = now;
+                jumped = false;
+                if now.is_some() {
+                    let periodic = older
+                        .into_iter()
+                        .filter(|&r| r != usize::MAX)
+                        .find_map(|r| periodic_floor(b, h, r, len, from));
+                    if let Some(lo) = periodic {
+                        jumped = true;
+                        hits = self.anchors().find_rev(anchor, from..lo + len - 1);
+                    }
+                }
             }
         }
         // No two phrases start at the same byte (none is a prefix of
@@ -1163,6 +1244,14 @@ mod memo_tests {
             "答案",
             "所以答案是",
             "The final answer is ",
+            // (A period of several occurrences: skipped in the document's
+            // search once one is seen again, `periodic_floor`.)
+            "answer 1 answer 2 answer 3 ",
+            "the answer 1 the answer 2 ",
+            "is the answer? no. ",
+            // (A phrase whose word boundary is the window's first byte:
+            // the skip stops right above a change there.)
+            "is the correct answer x",
         ];
         let phrases = [
             "The answer is 5. ",
@@ -1172,10 +1261,11 @@ mod memo_tests {
             "答案：",
             "answer is",
             "\n# Answer\n",
+            " ",
         ];
         let mut tried = 0;
         for unit in units {
-            for k in [1, 2, 3, 6, 20] {
+            for k in [1, 2, 3, 6, 20, 45] {
                 let run = unit.repeat(k);
                 let step = (run.len() / 9).max(1);
                 for i in (0..=run.len())
@@ -1211,6 +1301,51 @@ mod memo_tests {
             }
         }
         assert!(tried > 10_000, "{tried}");
+    }
+
+    /// [`periodic_floor`] on `answer ` repeated 30 times (period 7, the
+    /// occurrence `h = 140` like `r = 147`): the span reaches the range's
+    /// start, or the byte after a change below `h`, and the least
+    /// occurrence skipped is 16 bytes above it; no span when a byte around
+    /// `h` or `r` (their anchors included) differs, or when it reaches
+    /// fewer than 64 bytes below `h`. (Values from the definition.)
+    #[test]
+    fn periodic_floor_is_where_the_period_starts() {
+        let text = "answer ".repeat(30).into_bytes();
+        let changed = |at: usize, c: u8| {
+            let mut t = text.clone();
+            t[at] = c;
+            t
+        };
+        let (h, r, len) = (140, 147, 6);
+        assert_eq!(periodic_floor(&text, h, r, len, 0), Some(16));
+        assert_eq!(periodic_floor(&text, h, r, len, 30), Some(46));
+        assert_eq!(periodic_floor(&text, h, r, len, 61), None);
+        assert_eq!(periodic_floor(&text, h, r, len, 60), Some(76));
+        assert_eq!(periodic_floor(&changed(50, b'X'), h, r, len, 0), Some(67));
+        // (A byte `c` changed breaks the period at `c` and at `c - 7`.)
+        assert_eq!(periodic_floor(&changed(57, b'X'), h, r, len, 0), Some(74));
+        assert_eq!(periodic_floor(&changed(59, b'X'), h, r, len, 0), Some(76));
+        assert_eq!(periodic_floor(&changed(60, b'X'), h, r, len, 0), None);
+        for at in [
+            h - 16,
+            h - 1,
+            h + 2,
+            h + len + 3,
+            r - 16,
+            r + 2,
+            r + len + 3,
+        ] {
+            assert_eq!(
+                periodic_floor(&changed(at, b'X'), h, r, len, 0),
+                None,
+                "{at}"
+            );
+        }
+        assert_eq!(
+            periodic_floor(&changed(r + len + 4, b'X'), h, r, len, 0),
+            Some(16)
+        );
     }
 }
 
