@@ -604,11 +604,11 @@ impl<const BACK: bool> Iterator for RunHits<'_, BACK> {
     }
 }
 
-/// A block of eight triggers or more as [`Anchors::scan`] classified it:
-/// a later block with the same bytes around it ([`WINDOW`]) holds the same
-/// occurrences (the scan finds a block's occurrences exactly whatever the
-/// block before it held, and the state it leaves, [`DENSE_BOXES`] and the
-/// others, follows from them).
+/// A block of eight triggers or more, or a dense one, as [`Anchors::scan`]
+/// classified it: a later block with the same bytes around it ([`WINDOW`])
+/// holds the same occurrences (the scan finds a block's occurrences exactly
+/// whatever the block before it held, and the state it leaves,
+/// [`DENSE_BOXES`] and the others, follows from them).
 #[derive(Clone, Copy)]
 struct Classified {
     /// The block's start in the text.
@@ -624,8 +624,17 @@ impl Classified {
     /// The block among those 1, 3, 5 and 7 blocks before the one at `pos`
     /// (in `memo`, by block index modulo 8) with the same bytes around it
     /// (both inside the text).
+    ///
+    /// `hint`, the distance of the block recalled last, is tried first (a
+    /// unit repeated recalls every block from the same distance) and set to
+    /// the one found.
     #[inline(always)]
-    fn recall(memo: &[Option<Classified>; 8], t: &[u8], pos: usize) -> Option<Classified> {
+    fn recall(
+        memo: &[Option<Classified>; 8],
+        t: &[u8],
+        pos: usize,
+        hint: &mut usize,
+    ) -> Option<Classified> {
         let around = |p: usize| t.get(p.checked_sub(BEFORE)?..p + BLOCK + LOOK);
         let here = around(pos)?;
         let index = pos / BLOCK;
@@ -633,33 +642,61 @@ impl Classified {
         // there.)
         let word = |w: &[u8]| w.first_chunk::<8>().map(|x| u64::from_le_bytes(*x));
         let first = word(here);
-        [1, 3, 5, 7].into_iter().find_map(|back| {
+        [*hint, 1, 3, 5, 7].into_iter().find_map(|back| {
             let c = memo[index.wrapping_sub(back) % 8]?;
             let there = around(c.pos)?;
-            (c.pos + back * BLOCK == pos && word(there) == first && there == here).then_some(c)
+            let like = c.pos + back * BLOCK == pos && word(there) == first && there == here;
+            like.then(|| {
+                *hint = back;
+                c
+            })
         })
     }
 
     /// Records the occurrences of the block at `pos` (of a scan from
     /// `base`, of `blocks` blocks) as those of the block [`recall`]ed for
     /// it, which it becomes in `memo`, and returns the state it leaves;
-    /// `None` when no block is recalled. (Not inlined, nor is
-    /// [`Classified::keep`]: the scan's loop, which calls them only after a
-    /// dense block, keeps its state in registers.)
+    /// `None` when no block is recalled.
     ///
     /// [`recall`]: Classified::recall
-    #[inline(never)]
+    #[inline(always)]
     fn replay(
         memo: &mut [Option<Classified>; 8],
         anchors: &mut Anchors,
         t: &[u8],
         (base, pos): (usize, usize),
         blocks: usize,
+        hint: &mut usize,
     ) -> Option<u8> {
-        let c = Classified::recall(memo, t, pos)?;
+        let c = Classified::recall(memo, t, pos, hint)?;
         anchors.record_block(c.m, c.verified, base + pos, blocks - pos / BLOCK);
         Classified::keep(memo, pos, c.dense, c.m, c.verified);
         Some(c.dense)
+    }
+
+    /// [`Classified::replay`] from the block at `pos` on while a block is
+    /// recalled (a scan from `base`, of `blocks` blocks; `dense`, the state
+    /// the block before it left): the first block not recalled and the
+    /// state before it. (Not inlined, nor is [`Classified::keep`]: the
+    /// scan's loop, which calls them only after a dense block, keeps its
+    /// state in registers.)
+    #[inline(never)]
+    fn replay_run(
+        memo: &mut [Option<Classified>; 8],
+        anchors: &mut Anchors,
+        t: &[u8],
+        (base, mut pos, mut dense): (usize, usize, u8),
+        blocks: usize,
+        hint: &mut usize,
+    ) -> (usize, u8) {
+        while pos < t.len() {
+            match Classified::replay(memo, anchors, t, (base, pos), blocks, hint) {
+                Some(left) => dense = left,
+                None => break,
+            }
+            pos += BLOCK;
+        }
+        (pos, dense)
     }
 
     /// Keeps the block at `pos` in `memo`.
@@ -719,6 +756,8 @@ impl Anchors {
         // The last blocks of eight triggers or more, by block index modulo
         // 8 ([`Classified`]).
         let mut memo: [Option<Classified>; 8] = [None; 8];
+        // The distance of the block recalled last ([`Classified::recall`]).
+        let mut hint = 1;
         while pos < n {
             let w = window(t, pos, &mut pad);
             // The block's occurrences, by needle (bit `j`: the trigger at
@@ -767,22 +806,6 @@ impl Anchors {
             let mut costly = false;
             if bits != 0 && at_least_bits::<4>(bits) {
                 costly = at_least_bits::<8>(bits);
-                // A block of eight triggers or more with the bytes around
-                // it of such a block 1, 3, 5 or 7 blocks back holds its
-                // occurrences (a unit repeated whose length divides 64,
-                // 192, 320 or 448 bytes: `sw`, `efo`, 答, `\bo`,
-                // `abcdefgh` are classified in a few blocks, the others
-                // recalled). Only here, in a block already dense: a test in
-                // every block cost prose 5 % more.
-                if costly {
-                    if let Some(left) =
-                        Classified::replay(&mut memo, &mut anchors, t, (base, pos), blocks)
-                    {
-                        dense = left;
-                        pos += BLOCK;
-                        continue;
-                    }
-                }
                 bits &= if dense_hashes {
                     let mut f = [0u8; BLOCK];
                     for (k, x) in f.iter_mut().enumerate() {
@@ -848,10 +871,26 @@ impl Anchors {
                     | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS)
                     | (u8::from(four(m[ANSWERS_ZH])) * DENSE_ANSWERS_ZH);
             }
-            if costly {
-                Classified::keep(&mut memo, pos, dense, m, verified);
-            }
             pos += BLOCK;
+            // A block of eight triggers or more, or a dense one, is kept;
+            // the blocks after it with the bytes around them of such a
+            // block 1, 3, 5 or 7 blocks back hold its occurrences, and are
+            // not classified (a unit repeated whose length divides 64, 192,
+            // 320 or 448 bytes: `sw`, `efo`, 答, `\bo`, `abcdefgh` are
+            // classified in a block or a few, the others recalled; so are
+            // `\boxed{` and `answer ` repeated). Only here, after a block
+            // already dense: a test in every block cost prose 5 % more.
+            if costly || dense != 0 {
+                Classified::keep(&mut memo, pos - BLOCK, dense, m, verified);
+                (pos, dense) = Classified::replay_run(
+                    &mut memo,
+                    &mut anchors,
+                    t,
+                    (base, pos, dense),
+                    blocks,
+                    &mut hint,
+                );
+            }
         }
         anchors
     }
@@ -1414,8 +1453,8 @@ mod tests {
     }
 
     /// Near misses and needles repeated (units of 1 to 9 bytes: blocks of
-    /// eight triggers or more with the bytes of one 1, 3, 5 or 7 blocks
-    /// back, classified as it was) with a needle put in at every few
+    /// eight triggers or more, or dense ones, with the bytes of one 1, 3, 5
+    /// or 7 blocks back, classified as it was) with a needle put in at every few
     /// bytes, and scanned from several bases: every occurrence is what
     /// `match_indices` finds, and most blocks were recalled.
     #[test]
