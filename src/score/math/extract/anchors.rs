@@ -604,6 +604,16 @@ impl<const BACK: bool> Iterator for RunHits<'_, BACK> {
     }
 }
 
+/// How [`Anchors::scan`] recalled blocks lately ([`Classified::replay_run`]).
+struct Recalls {
+    /// The distance of the block recalled last ([`Classified::recall`]).
+    hint: usize,
+    /// The first block tried again after one not recalled, and how many
+    /// blocks the next wait is.
+    next: usize,
+    gap: usize,
+}
+
 /// A block of eight triggers or more, or a dense one, as [`Anchors::scan`]
 /// classified it: a later block with the same bytes around it ([`WINDOW`])
 /// holds the same occurrences (the scan finds a block's occurrences exactly
@@ -674,33 +684,50 @@ impl Classified {
         Some(c.dense)
     }
 
-    /// [`Classified::replay`] from the block at `pos` on while a block is
-    /// recalled (a scan from `base`, of `blocks` blocks; `dense`, the state
-    /// the block before it left): the first block not recalled and the
-    /// state before it. (Not inlined, nor is [`Classified::keep`]: the
-    /// scan's loop, which calls them only after a dense block, keeps its
-    /// state in registers.)
+    /// Keeps the block before `start` (its occurrences `m`, `verified`, and
+    /// the state it left, `dense`), then [`Classified::replay`]s from the
+    /// block at `start` on while a block is recalled (a scan from `base`,
+    /// of `blocks` blocks): the first block not recalled and the state
+    /// before it. After a block not recalled, no block is tried for twice
+    /// as many blocks as last time, up to 64 ([`Recalls`]), and the scan
+    /// calls it only for the blocks the next try may recall (7 blocks
+    /// back at most): dense blocks that never repeat (`the answer is 5. `,
+    /// 17 bytes, repeated) cost little more.
+    /// (Not inlined: the scan's loop, which calls it only after a dense
+    /// block, keeps its state in registers.)
     #[inline(never)]
     fn replay_run(
+        (m, verified): ([u64; 8], bool),
         memo: &mut [Option<Classified>; 8],
         anchors: &mut Anchors,
         t: &[u8],
-        (base, mut pos, mut dense): (usize, usize, u8),
+        (base, start, mut dense): (usize, usize, u8),
         blocks: usize,
-        hint: &mut usize,
+        recalls: &mut Recalls,
     ) -> (usize, u8) {
+        Classified::keep(memo, start - BLOCK, dense, m, verified);
+        if start < recalls.next {
+            return (start, dense);
+        }
+        let mut pos = start;
         while pos < t.len() {
-            match Classified::replay(memo, anchors, t, (base, pos), blocks, hint) {
+            match Classified::replay(memo, anchors, t, (base, pos), blocks, &mut recalls.hint) {
                 Some(left) => dense = left,
                 None => break,
             }
             pos += BLOCK;
         }
+        if pos == start {
+            recalls.next = start + recalls.gap * BLOCK;
+            recalls.gap = (recalls.gap * 2).min(64);
+        } else {
+            recalls.gap = 1;
+        }
         (pos, dense)
     }
 
     /// Keeps the block at `pos` in `memo`.
-    #[inline(never)]
+    #[inline(always)]
     fn keep(
         memo: &mut [Option<Classified>; 8],
         pos: usize,
@@ -756,8 +783,12 @@ impl Anchors {
         // The last blocks of eight triggers or more, by block index modulo
         // 8 ([`Classified`]).
         let mut memo: [Option<Classified>; 8] = [None; 8];
-        // The distance of the block recalled last ([`Classified::recall`]).
-        let mut hint = 1;
+        // How blocks were recalled lately ([`Recalls`]).
+        let mut recalls = Recalls {
+            hint: 1,
+            next: 0,
+            gap: 1,
+        };
         while pos < n {
             let w = window(t, pos, &mut pad);
             // The block's occurrences, by needle (bit `j`: the trigger at
@@ -880,15 +911,17 @@ impl Anchors {
             // classified in a block or a few, the others recalled; so are
             // `\boxed{` and `answer ` repeated). Only here, after a block
             // already dense: a test in every block cost prose 5 % more.
-            if costly || dense != 0 {
-                Classified::keep(&mut memo, pos - BLOCK, dense, m, verified);
+            // (While no block is tried, none is kept that the next try
+            // cannot recall.)
+            if (costly || dense != 0) && pos + 6 * BLOCK >= recalls.next {
                 (pos, dense) = Classified::replay_run(
+                    (m, verified),
                     &mut memo,
                     &mut anchors,
                     t,
                     (base, pos, dense),
                     blocks,
-                    &mut hint,
+                    &mut recalls,
                 );
             }
         }
