@@ -420,6 +420,33 @@ fn trial(
     }
 }
 
+/// The document's search after it tried the occurrence at `h` (an anchor
+/// `len` bytes long, in a range from `from`): `now`, `h` when its phrases
+/// were all rejected by their bytes; `last`, the last one rejected before
+/// it, and `earlier`, the three before that, updated. Where the span
+/// below `h` that repeats with the period of one of them starts, when there
+/// is one ([`periodic_floor`]).
+fn periodic_run(
+    b: &[u8],
+    (h, len, from): (usize, usize, usize),
+    (now, last): (Option<usize>, Option<usize>),
+    earlier: &mut [usize; 3],
+) -> Option<usize> {
+    // (An occurrence not rejected by its bytes alone ends the run of
+    // rejected ones that a skip stands on.)
+    let older = [last.unwrap_or(usize::MAX), earlier[0], earlier[1]];
+    *earlier = if now.is_some() {
+        older
+    } else {
+        [usize::MAX; 3]
+    };
+    now?;
+    older
+        .into_iter()
+        .filter(|&r| r != usize::MAX)
+        .find_map(|r| periodic_floor(b, h, r, len, from))
+}
+
 /// The document's search (which reads every occurrence of an anchor, the
 /// last first), at an occurrence `h` whose bytes around it are those of an
 /// occurrence `r > h` rejected by its bytes: where the span in which the
@@ -612,30 +639,14 @@ impl Doc<'_> {
                 let now =
                     (candidates.len() == found && inside && trial_window(b, h, len).is_some())
                         .then_some(h);
-                if !skips {
-                    rejected = now;
-                    continue;
-                }
-                // (An occurrence not rejected by its bytes alone ends the
-                // run of rejected ones that a skip stands on.)
-                let older = [rejected.unwrap_or(usize::MAX), earlier[0], earlier[1]];
-                earlier = if now.is_some() {
-                    older
-                } else {
-                    [usize::MAX; 3]
-                };
-                rejected = now;
-                jumped = false;
-                if now.is_some() {
-                    let periodic = older
-                        .into_iter()
-                        .filter(|&r| r != usize::MAX)
-                        .find_map(|r| periodic_floor(b, h, r, len, from));
-                    if let Some(lo) = periodic {
-                        jumped = true;
+                if skips {
+                    let skip = periodic_run(b, (h, len, from), (now, rejected), &mut earlier);
+                    jumped = skip.is_some();
+                    if let Some(lo) = skip {
                         hits = self.anchors().find_rev(anchor, from..lo + len - 1);
                     }
                 }
+                rejected = now;
             }
         }
         // No two phrases start at the same byte (none is a prefix of
