@@ -382,6 +382,68 @@ pub(super) fn kept_of(tags: Tags, len: usize) -> (usize, usize) {
     }
 }
 
+/// The last dense blocks (more than four `<`) of [`tags`] whose `<` the
+/// sifting all turned away, by block index modulo 8, with the tags that
+/// counted then: a later block with the same [`QUIET_BYTES`] bytes while
+/// the same tags count has all its `<` turned away too (the sifting reads
+/// no byte past them, and a block with none left changes no state), and
+/// is not sifted. A near miss repeated whose length divides 64, 192, 320
+/// or 448 bytes (`<end`, `<|eot_`, `<|im_`, `<｜end`) sifts a few blocks.
+struct Quiet {
+    /// The blocks' starts (`usize::MAX`: none) and tags that counted.
+    blocks: [(usize, TagSet); 8],
+    /// The distance in blocks of the last one recalled, tried first.
+    hint: usize,
+    /// Whether the last dense block was kept or recalled: only then is a
+    /// block recalled (`</think>` repeated, whose blocks are never kept,
+    /// tries none).
+    armed: bool,
+}
+
+/// The bytes of a block that its sifting reads (16 after its last `<`).
+const QUIET_BYTES: usize = 80;
+
+impl Quiet {
+    /// Whether the block at `block` has the bytes of one 1, 3, 5 or 7
+    /// blocks back kept while `live` counted (it is kept in turn).
+    #[inline(always)]
+    fn recalls(&mut self, b: &[u8], block: usize, live: TagSet) -> bool {
+        let Some(here) = b.get(block..block + QUIET_BYTES).filter(|_| self.armed) else {
+            return false;
+        };
+        let index = block / 64;
+        for back in [self.hint, 1, 3, 5, 7] {
+            let (p, then) = self.blocks[index.wrapping_sub(back) % 8];
+            if p.wrapping_add(back * 64) == block && then == live && b[p..p + QUIET_BYTES] == *here
+            {
+                self.hint = back;
+                self.blocks[index % 8] = (block, live);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// None kept yet.
+    fn new() -> Quiet {
+        Quiet {
+            blocks: [(usize::MAX, 0); 8],
+            hint: 1,
+            armed: false,
+        }
+    }
+
+    /// After the block at `block` was sifted while `live` counted, with
+    /// the `<` `left`: kept when none is (and its bytes are all in `b`).
+    #[inline(always)]
+    fn sifted(&mut self, b: &[u8], block: usize, live: TagSet, left: u64) {
+        self.armed = left == 0 && block + QUIET_BYTES <= b.len();
+        if self.armed {
+            self.blocks[block / 64 % 8] = (block, live);
+        }
+    }
+}
+
 /// Where the tags of a response are: the last `</think>`, the first
 /// `<think>`, the first chat token, the first chat token after the last
 /// `</think>`.
@@ -417,6 +479,8 @@ pub(super) fn tags(response: &str) -> Tags {
     // (And the sieve of the dense blocks, made at the first one and again
     // when the tags that count change.)
     let mut sieve: Option<(TagSet, Sieve)> = None;
+    // (And the dense blocks whose `<` were all turned away.)
+    let mut quiet = Quiet::new();
     let mut at = 0;
     while at < b.len() {
         if at % SPAN == 0 {
@@ -435,6 +499,9 @@ pub(super) fn tags(response: &str) -> Tags {
         // again, and the `<` after it are sifted again for them.)
         let mut sifted = None;
         if at_least_bits::<5>(m) {
+            if quiet.recalls(b, block, live) {
+                continue;
+            }
             // No tag holds a `<` after its first byte: a `<` with another
             // in its next three bytes starts none, nor one with another
             // four bytes on unless it starts `</s>` (the bits past the
@@ -470,6 +537,7 @@ pub(super) fn tags(response: &str) -> Tags {
             }
             sifted = Some((near, live));
             m = sift(b, block, near, m, sieve);
+            quiet.sifted(b, block, live, m);
         }
         while m != 0 {
             let k = m.trailing_zeros();
@@ -752,7 +820,8 @@ mod tags_tests {
 
     /// A near miss of a tag repeated (every `<` turned away by the sifting,
     /// most without its test: the same 16 bytes as the last one turned
-    /// away, or no `/` after a `<` four bytes before another) with a tag put
+    /// away, or no `/` after a `<` four bytes before another, or a block
+    /// like one turned away before, [`Quiet`]) with a tag put
     /// in at every few bytes: the turn is the one two passes find.
     #[test]
     fn tags_among_repeated_near_misses_are_found() {
@@ -785,7 +854,9 @@ mod tags_tests {
         ];
         let mut dense = 0;
         for unit in units {
-            for k in [4, 20, 40] {
+            // (200: blocks with the bytes of one 1, 3, 5 or 7 back, not
+            // sifted, `Quiet`.)
+            for k in [4, 20, 40, 200] {
                 let run = unit.repeat(k);
                 let step = (run.len() / 23).max(1);
                 for i in (0..=run.len())
@@ -802,5 +873,24 @@ mod tags_tests {
             }
         }
         assert!(dense > 1000, "{dense}");
+    }
+
+    /// A chat token repeated, with a `</think>` and up to 200 bytes of
+    /// padding put in at a block's start: the blocks before it were turned
+    /// away while no chat token counted (one was known), and a block after
+    /// it with the bytes of one of them is not like it ([`Quiet`] keeps
+    /// the tags that counted): its first chat token ends the turn.
+    #[test]
+    fn a_block_after_a_close_is_sifted_again() {
+        for unit in ["<|im_end|>", "<eos>", "<end_of_turn>"] {
+            let run = unit.repeat(200);
+            for i in [512, 576] {
+                for pad in 0..200 {
+                    let s = format!("{}</think>{}{}", &run[..i], "x".repeat(pad), &run[i..]);
+                    let (start, end, _) = model_turn(super::tags(&s), s.len());
+                    assert_eq!((start, end), turn_in_two_passes(&s), "{s:?}");
+                }
+            }
+        }
     }
 }
