@@ -762,31 +762,43 @@ fn finds_fault(text: &str) -> bool {
 /// with one of [`LABELS`] and its `:` (markup between allowed), or an
 /// abbreviation's `.`: never a longer word (`Notebook: 5`) or `Note that`.
 fn opens_with_label(text: &[u8]) -> bool {
+    let rest = without_label_markup(text);
+    // (Only the labels of its first letter: most paragraphs open with no
+    // label's, and are compared with none.)
+    let Some(&first) = rest.first() else {
+        return false;
+    };
+    const { ByLetter::new(LABELS) }
+        .opening_with(first)
+        .any(|label| opens_with_this_label(rest, label))
+}
+
+/// `text` without the markup and spaces a label may follow (`*`, `_`, `>`,
+/// `#`, `(`, tabs).
+fn without_label_markup(text: &[u8]) -> &[u8] {
     let k = text
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'\t' | b'*' | b'_' | b'>' | b'#' | b'('))
         .count();
-    let rest = &text[k..];
-    // (The first letter first: most paragraphs open with no label's.)
-    let first = rest.first().map_or(0, |c| c | 0x20);
-    LABELS.iter().any(|label| {
-        let n = label.len();
-        if rest.len() <= n
-            || label.as_bytes()[0] != first
-            || !rest[..n].eq_ignore_ascii_case(label.as_bytes())
-        {
-            return false;
-        }
-        let m = rest[n..]
-            .iter()
-            .take_while(|&&c| matches!(c, b'*' | b'_'))
-            .count();
-        match rest.get(n + m) {
-            Some(b':') => true,
-            Some(b'.') => matches!(*label, "n.b" | "nb" | "p.s" | "ps"),
-            _ => false,
-        }
-    })
+    &text[k..]
+}
+
+/// Whether `rest` opens with `label` (ASCII case ignored) and its `:`
+/// (markup between allowed), or, for an abbreviation, its `.`.
+fn opens_with_this_label(rest: &[u8], label: &[u8]) -> bool {
+    let n = label.len();
+    if rest.len() <= n || !rest[..n].eq_ignore_ascii_case(label) {
+        return false;
+    }
+    let m = rest[n..]
+        .iter()
+        .take_while(|&&c| matches!(c, b'*' | b'_'))
+        .count();
+    match rest.get(n + m) {
+        Some(b':') => true,
+        Some(b'.') => matches!(label, b"n.b" | b"nb" | b"p.s" | b"ps"),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -1121,5 +1133,40 @@ mod tests {
         assert_eq!(aside(&lines), None);
         let checks = format!("12{}", "\nsanity".repeat(100_000));
         assert_eq!(aside(&checks), None);
+    }
+
+    /// The labels compared by first letter find what a scan of every label
+    /// finds: each label in three cases, after markup, before `:`, `.`,
+    /// markup or a letter, and near misses (`Notebook`, `P.S` alone).
+    #[test]
+    fn opens_with_label_is_the_scan_of_every_label() {
+        // (Every label compared, not those of the first letter only.)
+        let scan = |text: &[u8]| {
+            let rest = without_label_markup(text);
+            LABELS
+                .iter()
+                .any(|label| opens_with_this_label(rest, label.as_bytes()))
+        };
+        let mut pieces: Vec<String> = Vec::new();
+        for label in LABELS {
+            pieces.push(label.to_string());
+            pieces.push(label.to_uppercase());
+            let mut title = label.to_string();
+            title[..1].make_ascii_uppercase();
+            pieces.push(title);
+        }
+        for p in ["**", "*", ":", ".", " ", "book", "#", "(", "x", "é", "\n"] {
+            pieces.push(p.to_string());
+        }
+        let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
+        let mut glue = crate::text::Glue(29);
+        let mut labelled = 0;
+        for round in 0..40_000u64 {
+            let t = glue.text(&pieces, 1 + round % 4);
+            let want = scan(t.as_bytes());
+            assert_eq!(opens_with_label(t.as_bytes()), want, "{t:?}");
+            labelled += usize::from(want);
+        }
+        assert!(labelled > 300, "{labelled}");
     }
 }

@@ -284,14 +284,43 @@ fn locate_production(
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
     let tstart = tstart.max(s);
-    if let Some(reason) = truncated(&response[tstart..e], &response[start..tstart]) {
+    // (Where its last paragraph starts, read back once: the fallback of the
+    // whole response reads it too, [`last_paragraph`].)
+    let window = &response[tstart..e];
+    let para = tstart + paragraph_start(window);
+    if let Some(reason) = truncated(window, &response[start..tstart], para - tstart) {
         return Err(reason);
     }
     // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
     // or number token before it.
     let before_aside = aside_start(response, s, e)
         .and_then(|a| fallback(response, start, trim(response, (s, a)).1, formulas_only).ok());
-    before_aside.map_or_else(|| fallback(response, start, end, formulas_only), Ok)
+    let known = (e == end).then_some((tstart, para));
+    before_aside.map_or_else(
+        || fallback_in(response, start, end, formulas_only, true, known),
+        Ok,
+    )
+}
+
+/// Where the last paragraph of `response[w..end]` starts (after its last
+/// `\n\n`; `w` when it has none): `w + paragraph_start(…)`, or read from
+/// `known`, `(v, p)`: `p` the same for the window from `v` to the same
+/// `end`. (A last `\n\n` of the window from `v` is the last of any window
+/// that holds it, and no window after it holds one; a window inside one
+/// without any has none.)
+fn last_paragraph(response: &str, w: usize, end: usize, known: Option<(usize, usize)>) -> usize {
+    match known {
+        // (Found: its two line breaks end at `p`.)
+        Some((v, p)) if p >= v + 2 => {
+            if p - 2 >= w {
+                p
+            } else {
+                w
+            }
+        }
+        Some((v, _)) if w >= v => w,
+        _ => w + paragraph_start(&response[w..end]),
+    }
 }
 
 /// MX-13, MX-14: the last formula or number token of `response[start..end]`,
@@ -409,6 +438,19 @@ fn fallback_from(
     formulas_only: bool,
     paragraph_first: bool,
 ) -> Result<Found, NoAnswerReason> {
+    fallback_in(response, start, end, formulas_only, paragraph_first, None)
+}
+
+/// [`fallback_from`], with the last paragraph's start `known` for a window
+/// to the same `end` ([`last_paragraph`]).
+fn fallback_in(
+    response: &str,
+    start: usize,
+    end: usize,
+    formulas_only: bool,
+    paragraph_first: bool,
+    known: Option<(usize, usize)>,
+) -> Result<Found, NoAnswerReason> {
     let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let near = window_start(response, start, end, TAIL_BYTES);
     let fstart = if has_digit_or_math(&response[near..end]) {
@@ -434,14 +476,12 @@ fn fallback_from(
     // (MX-15), so what it holds is what the window's reading finds there,
     // without reading the window's `$` pairs from its start (a window that
     // starts inside a display pairs them the wrong way round).
-    let para = fstart + paragraph_start(&response[fstart..end]);
+    let para = last_paragraph(response, fstart, end, known);
     let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
         .then(|| read(para, end))
         .flatten();
-    let (mut found, from) = match in_para {
-        Some(f) => (Some(f), para),
-        None => (read(fstart, end), fstart),
-    };
+    let (mut found, from) =
+        in_para.map_or_else(|| (read(fstart, end), fstart), |f| (Some(f), para));
     // `24 cm$^2$`: a unit's exponent in its own math span is no formula
     // (MX-14); the answer is read before it.
     if let Some(o) = found
@@ -624,7 +664,8 @@ fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<
         return None;
     }
     let w = window_start(response, start, end, TAIL_BYTES * 2);
-    cut_in_formula(&response[w..end], &response[start..w])
+    let t = &response[w..end];
+    cut_in_formula(t, &response[start..w], paragraph_start(t))
 }
 
 /// The reason of a response whose last number, the fallback's answer, is
@@ -1101,5 +1142,36 @@ mod production_tests {
         assert_eq!(answer("∞∞ we get 3 ∞.").as_deref(), Ok("3"));
         assert_eq!(answer("∞∞ 3 ∞").as_deref(), Ok("∞∞ 3 ∞"));
         assert_eq!(answer("所以答案为：５。").as_deref(), Ok("５"));
+    }
+
+    /// The last paragraph's start read from the one known for another
+    /// window to the same end is the one the window's own search finds:
+    /// windows that start before, at and after the known one's, in texts
+    /// with blank lines (of two and three line breaks) next to them, and
+    /// without any.
+    #[test]
+    fn last_paragraph_is_the_search_of_its_window() {
+        let pieces = ["word ", "\n", "\n\n", "x", "\n\n\n", " ", "é"];
+        let mut glue = crate::text::Glue(23);
+        let mut found = 0;
+        for round in 0..400u64 {
+            let t = glue.text(&pieces, 2 + round % 24);
+            let end = t.len();
+            let starts: Vec<usize> = (0..=end).filter(|&k| t.is_char_boundary(k)).collect();
+            for &v in &starts {
+                let p = v + paragraph_start(&t[v..end]);
+                for &w in &starts {
+                    let want = w + paragraph_start(&t[w..end]);
+                    assert_eq!(
+                        last_paragraph(&t, w, end, Some((v, p))),
+                        want,
+                        "{t:?} {v} {w}"
+                    );
+                    assert_eq!(last_paragraph(&t, w, end, None), want, "{t:?} {w}");
+                    found += usize::from(want > w);
+                }
+            }
+        }
+        assert!(found > 10_000, "{found}");
     }
 }

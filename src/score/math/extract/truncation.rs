@@ -20,9 +20,11 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 /// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
 /// operator, inside a display, an environment, a `$…$` formula or a brace
 /// group, or in the middle of a sentence. `t` is the window read (its last
-/// 4 KiB), `before` the response before it.
-pub(super) fn truncated(t: &str, before: &str) -> Option<NoAnswerReason> {
-    cut_in_formula(t, before)
+/// 4 KiB), `before` the response before it, `para` where the last
+/// paragraph of `t` starts ([`paragraph_start`]: the caller reads it once,
+/// for the fallback too).
+pub(super) fn truncated(t: &str, before: &str, para: usize) -> Option<NoAnswerReason> {
+    cut_in_formula(t, before, para)
         .or_else(|| cut_at_heading(t))
         .or_else(|| cut_at_list_item(t))
         .or_else(|| cut_in_sentence(t))
@@ -87,13 +89,14 @@ fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
 }
 
 /// The formula part of [`truncated`]: an operator at the end, or a
-/// display, environment, `$` or brace its last paragraph leaves open
-/// (`before`: the response before the window `t`).
-pub(super) fn cut_in_formula(t: &str, before: &str) -> Option<NoAnswerReason> {
+/// display, environment, `$` or brace its last paragraph (from `para`,
+/// [`paragraph_start`]) leaves open (`before`: the response before the
+/// window `t`).
+pub(super) fn cut_in_formula(t: &str, before: &str, para: usize) -> Option<NoAnswerReason> {
     if ends_on_operator(t) {
         return Some("cut off: the response ends on an operator");
     }
-    open_in_last_paragraph(t, before)
+    open_in_last_paragraph(t, before, para)
 }
 
 /// The characters other than ASCII that a response cut off ends on
@@ -300,8 +303,8 @@ impl Delimiters {
 /// before the window (`before`, when no blank line is in the window), and
 /// it stands only when the whole window's count is odd too (a display with
 /// a blank line inside, closed before the last paragraph).
-fn open_in_last_paragraph(t: &str, before: &str) -> Option<NoAnswerReason> {
-    let from = paragraph_start(t);
+fn open_in_last_paragraph(t: &str, before: &str, from: usize) -> Option<NoAnswerReason> {
+    debug_assert_eq!(from, paragraph_start(t));
     let para = &t[from..];
     let pb = para.as_bytes();
     let mut d = Delimiters::default();
@@ -535,7 +538,7 @@ mod tests {
             "\u{5373}x=24\u{ff0c}",
             "\u{7b54}\u{6848}\u{ff1a}",
         ] {
-            assert!(truncated(t, "").is_some(), "{t:?}");
+            assert!(truncated(t, "", paragraph_start(t)).is_some(), "{t:?}");
         }
         for t in [
             "Step 3: 4 \u{d7} 6 = 24",
@@ -543,7 +546,7 @@ mod tests {
             "The steps are done: 24",
             "Stepping back, we get 24",
         ] {
-            assert!(truncated(t, "").is_none(), "{t:?}");
+            assert!(truncated(t, "", paragraph_start(t)).is_none(), "{t:?}");
         }
     }
 
@@ -576,7 +579,7 @@ mod tests {
             "\\fbox",
         ] {
             assert_eq!(
-                cut_in_formula(t, ""),
+                cut_in_formula(t, "", paragraph_start(t)),
                 Some("cut off: the response ends on an operator"),
                 "{t:?}"
             );
@@ -598,7 +601,7 @@ mod tests {
             "\u{2234} 12",
             "12 \u{2713}",
         ] {
-            assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
+            assert_eq!(cut_in_formula(t, "", paragraph_start(t)), None, "{t:?}");
         }
     }
 
