@@ -29,7 +29,9 @@ use super::reasons::reason_start;
 use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::listed_solutions;
 use super::tags::{answer_block, assistant_header, kept_of, model_turn, tags};
-use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
+use super::truncation::{
+    cut_at_list_item, cut_in_formula, paragraph_start, paragraph_start_at, truncated,
+};
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
     ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods, trim_end_ws,
@@ -284,16 +286,18 @@ fn locate_production(
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
     let tstart = tstart.max(s);
-    // (Where its last paragraph starts, read back once: the fallback of the
-    // whole response reads it too, [`last_paragraph`].)
+    // (Its last line break and where its last paragraph starts, read back
+    // once: the aside's reading and the fallback of the whole response read
+    // them too, [`last_paragraph`].)
     let window = &response[tstart..e];
-    let para = tstart + paragraph_start(window);
-    if let Some(reason) = truncated(window, &response[start..tstart], para - tstart) {
+    let nl = rfind_byte(window.as_bytes(), b'\n');
+    let para = tstart + paragraph_start_at(window, nl);
+    if let Some(reason) = truncated(window, &response[start..tstart], para - tstart, nl) {
         return Err(reason);
     }
     // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
     // or number token before it.
-    let before_aside = aside_start(response, s, e)
+    let before_aside = aside_start(response, s, e, Some((tstart, nl.map(|k| tstart + k))))
         .and_then(|a| fallback(response, start, trim(response, (s, a)).1, formulas_only).ok());
     let known = (e == end).then_some((tstart, para));
     before_aside.map_or_else(
@@ -754,12 +758,13 @@ impl Doc<'_> {
         if !self.text[s..e].ends_with("**") {
             return None;
         }
-        let line_start = rfind_byte(&self.bytes()[s..e], b'\n').map_or(s, |k| s + k + 1);
+        let nl = rfind_byte(&self.bytes()[s..e], b'\n');
+        let line_start = nl.map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
         // (`**2.**` after `**1.** …`: an empty item of a numbered list,
         // cut off, MX-15.)
-        if inner == line || cut_at_list_item(&self.text[s..e]).is_some() {
+        if inner == line || cut_at_list_item(&self.text[s..e], nl).is_some() {
             return None;
         }
         let inner = strip_dollars(self.text, trim_end_periods(self.text, inner));

@@ -21,12 +21,17 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 /// operator, inside a display, an environment, a `$…$` formula or a brace
 /// group, or in the middle of a sentence. `t` is the window read (its last
 /// 4 KiB), `before` the response before it, `para` where the last
-/// paragraph of `t` starts ([`paragraph_start`]: the caller reads it once,
-/// for the fallback too).
-pub(super) fn truncated(t: &str, before: &str, para: usize) -> Option<NoAnswerReason> {
+/// paragraph of `t` starts ([`paragraph_start`]) and `nl` its last line
+/// break: the caller reads them once, for the readers after it too.
+pub(super) fn truncated(
+    t: &str,
+    before: &str,
+    para: usize,
+    nl: Option<usize>,
+) -> Option<NoAnswerReason> {
     cut_in_formula(t, before, para)
-        .or_else(|| cut_at_heading(t))
-        .or_else(|| cut_at_list_item(t))
+        .or_else(|| cut_at_heading(t, nl))
+        .or_else(|| cut_at_list_item(t, nl))
         .or_else(|| cut_in_sentence(t))
 }
 
@@ -50,9 +55,10 @@ fn item_number(line: &str) -> Option<(u32, u8, &str)> {
 /// the last line before it with anything on it opens with the number
 /// before (`1. 3 × 4 = 12\n2.`): the item's work was cut off, and its
 /// number is not an answer. (A last line `2.` after any other line may be
-/// the answer on its own line.)
-pub(super) fn cut_at_list_item(t: &str) -> Option<NoAnswerReason> {
-    let nl = rfind_byte(t.as_bytes(), b'\n')?;
+/// the answer on its own line.) `nl`: the last line break of `t`.
+pub(super) fn cut_at_list_item(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    let nl = nl?;
     let (n, d, rest) = item_number(&t[nl + 1..])?;
     if !rest.trim_matches(['*', ' ']).is_empty() || n == 0 {
         return None;
@@ -71,9 +77,10 @@ const MAX_HEADING_BYTES: usize = 200;
 /// markup (`#`, `*`, `-`, `>`, spaces), then "Step", "Case" or "Part" (any
 /// case), a space and a number, and no other digit (`**Step 3: Compute the
 /// area**`, `## Case 2`): the step's work was cut off, and its number is
-/// not an answer.
-fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
-    let line = &t[rfind_byte(t.as_bytes(), b'\n').map_or(0, |k| k + 1)..];
+/// not an answer. `nl`: the last line break of `t`.
+fn cut_at_heading(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    let line = &t[nl.map_or(0, |k| k + 1)..];
     if line.len() > MAX_HEADING_BYTES {
         return None;
     }
@@ -360,12 +367,17 @@ fn open_in_last_paragraph(t: &str, before: &str, from: usize) -> Option<NoAnswer
 /// there is none); what `t.rfind("\n\n")` gives, found by a backward search
 /// for single line breaks (no substring searcher to build on every call).
 pub(super) fn paragraph_start(t: &str) -> usize {
-    let mut end = t.len();
-    while let Some(k) = rfind_byte(&t.as_bytes()[..end], b'\n') {
-        if k > 0 && t.as_bytes()[k - 1] == b'\n' {
+    paragraph_start_at(t, rfind_byte(t.as_bytes(), b'\n'))
+}
+
+/// [`paragraph_start`], the last line break of `t` (`nl`) known.
+pub(super) fn paragraph_start_at(t: &str, mut nl: Option<usize>) -> usize {
+    let b = t.as_bytes();
+    while let Some(k) = nl {
+        if k > 0 && b[k - 1] == b'\n' {
             return k + 1;
         }
-        end = k;
+        nl = rfind_byte(&b[..k], b'\n');
     }
     0
 }
@@ -518,12 +530,16 @@ mod tests {
             ("0. a\n0.", false),
             ("2.", false),
         ] {
-            assert_eq!(super::cut_at_list_item(t).is_some(), cut, "{t:?}");
+            assert_eq!(
+                super::cut_at_list_item(t, rfind_byte(t.as_bytes(), b'\n')).is_some(),
+                cut,
+                "{t:?}"
+            );
         }
     }
     use super::{
-        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, sentence_start,
-        truncated, unclosed_delimiter,
+        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, rfind_byte,
+        sentence_start, truncated, unclosed_delimiter,
     };
 
     /// MX-15: a last line that is a step heading, and a full-width
@@ -538,7 +554,10 @@ mod tests {
             "\u{5373}x=24\u{ff0c}",
             "\u{7b54}\u{6848}\u{ff1a}",
         ] {
-            assert!(truncated(t, "", paragraph_start(t)).is_some(), "{t:?}");
+            assert!(
+                truncated(t, "", paragraph_start(t), rfind_byte(t.as_bytes(), b'\n')).is_some(),
+                "{t:?}"
+            );
         }
         for t in [
             "Step 3: 4 \u{d7} 6 = 24",
@@ -546,7 +565,10 @@ mod tests {
             "The steps are done: 24",
             "Stepping back, we get 24",
         ] {
-            assert!(truncated(t, "", paragraph_start(t)).is_none(), "{t:?}");
+            assert!(
+                truncated(t, "", paragraph_start(t), rfind_byte(t.as_bytes(), b'\n')).is_none(),
+                "{t:?}"
+            );
         }
     }
 
