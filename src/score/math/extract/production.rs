@@ -283,6 +283,18 @@ fn locate_production(
     if let Some(f) = bare_found(response, (s, e)) {
         return Ok(f);
     }
+    unstated(response, (start, end), (s, e), formulas_only)
+}
+
+/// The production extraction of a response `response[start..end]` (`s..e`
+/// trimmed) without an explicit or a bare answer: cut off (MX-15), else
+/// the fallback's reading (MX-13, MX-14, MX-17).
+fn unstated(
+    response: &str,
+    (start, end): (usize, usize),
+    (s, e): (usize, usize),
+    formulas_only: bool,
+) -> Result<Found, NoAnswerReason> {
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
     let tstart = tstart.max(s);
