@@ -59,15 +59,21 @@ const LABELS: &[&str] = &[
 /// Where the trailing aside of `t[..end]` starts, if `t[..end]` ends with
 /// one (MX-17): the byte after which nothing but the aside, its closing
 /// punctuation and white space stands. `None` when there is no aside, or
-/// nothing but white space before it.
-pub(super) fn aside_start(t: &str, start: usize, end: usize) -> Option<usize> {
+/// nothing but white space before it. `known`: `(v, nl)`, the last line
+/// break of `t[v..end]` (`None`: none), when the caller read it.
+pub(super) fn aside_start(
+    t: &str,
+    start: usize,
+    end: usize,
+    known: Option<(usize, Option<usize>)>,
+) -> Option<usize> {
     // (Asides in a row, the last first: `x = 5. Let me verify: … ✓ Hope
     // this helps with step 2!`; at most MAX_ASIDES.)
     let mut at = None;
     for _ in 0..MAX_ASIDES {
         let to = at.unwrap_or(end);
         let Some(a) = aside_group(t, start, to)
-            .or_else(|| aside_paragraph(t, start, to))
+            .or_else(|| aside_paragraph(t, start, to, known.filter(|_| to == end)))
             .or_else(|| {
                 // (The check's walk returns the last sentence start too: the
                 // closing remark's is read there, not found again.)
@@ -283,8 +289,13 @@ pub(super) fn holds_a_word(group: &[u8]) -> bool {
 /// with a remark label (`Note:`, `**Note:**`, `Remark:`, `N.B.`, `P.S.`;
 /// ASCII case ignored): where it starts. (A label line before the last
 /// line of its paragraph does not count: `Note: n > 1.\nSo the total is
-/// 12.` ends on its conclusion.)
-fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
+/// 12.` ends on its conclusion.) `known` as [`aside_start`]'s.
+fn aside_paragraph(
+    t: &str,
+    start: usize,
+    end: usize,
+    known: Option<(usize, Option<usize>)>,
+) -> Option<usize> {
     let b = t.as_bytes();
     let mut floor = start.max(end.saturating_sub(MAX_ASIDE_BYTES));
     // (On a character boundary, as the string search needed: the bytes
@@ -293,10 +304,19 @@ fn aside_paragraph(t: &str, start: usize, end: usize) -> Option<usize> {
     while !t.is_char_boundary(floor) {
         floor += 1;
     }
+    // (The last line break, known when read back from `v` before `floor`:
+    // then the one from `floor` when it stands after it, else none.)
+    let mut first = match known {
+        Some((v, nl)) if v <= floor => Some(nl.filter(|&k| k >= floor)),
+        _ => None,
+    };
     let mut k = end;
     let mut last_line = true;
     loop {
-        let nl = rfind_byte(&b[floor..k], b'\n')? + floor;
+        let nl = match first.take() {
+            Some(nl) => nl?,
+            None => rfind_byte(&b[floor..k], b'\n')? + floor,
+        };
         let blank = {
             let before = b[floor..nl]
                 .iter()
@@ -762,31 +782,43 @@ fn finds_fault(text: &str) -> bool {
 /// with one of [`LABELS`] and its `:` (markup between allowed), or an
 /// abbreviation's `.`: never a longer word (`Notebook: 5`) or `Note that`.
 fn opens_with_label(text: &[u8]) -> bool {
+    let rest = without_label_markup(text);
+    // (Only the labels of its first letter: most paragraphs open with no
+    // label's, and are compared with none.)
+    let Some(&first) = rest.first() else {
+        return false;
+    };
+    const { ByLetter::new(LABELS) }
+        .opening_with(first)
+        .any(|label| opens_with_this_label(rest, label))
+}
+
+/// `text` without the markup and spaces a label may follow (`*`, `_`, `>`,
+/// `#`, `(`, tabs).
+fn without_label_markup(text: &[u8]) -> &[u8] {
     let k = text
         .iter()
         .take_while(|&&c| matches!(c, b' ' | b'\t' | b'*' | b'_' | b'>' | b'#' | b'('))
         .count();
-    let rest = &text[k..];
-    // (The first letter first: most paragraphs open with no label's.)
-    let first = rest.first().map_or(0, |c| c | 0x20);
-    LABELS.iter().any(|label| {
-        let n = label.len();
-        if rest.len() <= n
-            || label.as_bytes()[0] != first
-            || !rest[..n].eq_ignore_ascii_case(label.as_bytes())
-        {
-            return false;
-        }
-        let m = rest[n..]
-            .iter()
-            .take_while(|&&c| matches!(c, b'*' | b'_'))
-            .count();
-        match rest.get(n + m) {
-            Some(b':') => true,
-            Some(b'.') => matches!(*label, "n.b" | "nb" | "p.s" | "ps"),
-            _ => false,
-        }
-    })
+    &text[k..]
+}
+
+/// Whether `rest` opens with `label` (ASCII case ignored) and its `:`
+/// (markup between allowed), or, for an abbreviation, its `.`.
+fn opens_with_this_label(rest: &[u8], label: &[u8]) -> bool {
+    let n = label.len();
+    if rest.len() <= n || !rest[..n].eq_ignore_ascii_case(label) {
+        return false;
+    }
+    let m = rest[n..]
+        .iter()
+        .take_while(|&&c| matches!(c, b'*' | b'_'))
+        .count();
+    match rest.get(n + m) {
+        Some(b':') => true,
+        Some(b'.') => matches!(label, b"n.b" | b"nb" | b"p.s" | b"ps"),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -867,7 +899,7 @@ mod tests {
     }
 
     fn aside(t: &str) -> Option<&str> {
-        aside_start(t, 0, t.len()).map(|k| &t[k..])
+        aside_start(t, 0, t.len(), None).map(|k| &t[k..])
     }
 
     #[test]
@@ -1121,5 +1153,111 @@ mod tests {
         assert_eq!(aside(&lines), None);
         let checks = format!("12{}", "\nsanity".repeat(100_000));
         assert_eq!(aside(&checks), None);
+    }
+
+    /// The labels compared by first letter find what a scan of every label
+    /// finds: each label in three cases, after markup, before `:`, `.`,
+    /// markup or a letter, and near misses (`Notebook`, `P.S` alone).
+    #[test]
+    fn opens_with_label_is_the_scan_of_every_label() {
+        // (Every label compared, not those of the first letter only.)
+        let scan = |text: &[u8]| {
+            let rest = without_label_markup(text);
+            LABELS
+                .iter()
+                .any(|label| opens_with_this_label(rest, label.as_bytes()))
+        };
+        let mut pieces: Vec<String> = Vec::new();
+        for label in LABELS {
+            pieces.push(label.to_string());
+            pieces.push(label.to_uppercase());
+            let mut title = label.to_string();
+            title[..1].make_ascii_uppercase();
+            pieces.push(title);
+        }
+        for p in ["**", "*", ":", ".", " ", "book", "#", "(", "x", "é", "\n"] {
+            pieces.push(p.to_string());
+        }
+        let pieces: Vec<&str> = pieces.iter().map(String::as_str).collect();
+        let mut glue = crate::text::Glue(29);
+        let mut labelled = 0;
+        for round in 0..40_000u64 {
+            let t = glue.text(&pieces, 1 + round % 4);
+            let want = scan(t.as_bytes());
+            assert_eq!(opens_with_label(t.as_bytes()), want, "{t:?}");
+            labelled += usize::from(want);
+        }
+        assert!(labelled > 300, "{labelled}");
+    }
+
+    /// The last line break known to the reading of a remark paragraph
+    /// changes nothing: for line breaks read back from before, at and
+    /// after its floor ([`MAX_ASIDE_BYTES`] back, or the start), in texts of
+    /// labelled lines, blank lines (with spaces too) and long lines on
+    /// both sides of the floor.
+    #[test]
+    fn known_line_break_reads_the_same_aside() {
+        let long = "word ".repeat(60);
+        let mut pieces = vec![
+            "Note: 2 divides 4.",
+            "\n",
+            "\n\n",
+            " \n",
+            "12",
+            "x ",
+            "Tip: ",
+            "é",
+        ];
+        pieces.push(&long);
+        let mut glue = crate::text::Glue(37);
+        let (mut found, mut known_used, mut at_floor) = (0, 0, 0);
+        for round in 0..1500u64 {
+            let t = glue.text(&pieces, 2 + round % 40);
+            let b = t.as_bytes();
+            let (start, end) = (0, t.len());
+            let want = aside_start(&t, start, end, None);
+            let floor = end.saturating_sub(MAX_ASIDE_BYTES);
+            for v in [0, floor.saturating_sub(1), floor, floor + 1, end / 2, end] {
+                if v > end || !t.is_char_boundary(v) {
+                    continue;
+                }
+                let nl = rfind_byte(&b[v..end], b'\n').map(|k| v + k);
+                assert_eq!(
+                    aside_start(&t, start, end, Some((v, nl))),
+                    want,
+                    "{t:?} {v}"
+                );
+                known_used += usize::from(v <= floor);
+            }
+            found += usize::from(want.is_some());
+            // (The last line break right at the floor: the start, or
+            // MAX_ASIDE_BYTES back.)
+            let line = t.replace('\n', " ");
+            for head in ["", "x\n\nword"] {
+                let mut tail = line.clone();
+                if !head.is_empty() {
+                    let mut cut = tail.len().min(MAX_ASIDE_BYTES - 1);
+                    while !tail.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    tail.truncate(cut);
+                    while tail.len() < MAX_ASIDE_BYTES - 1 {
+                        tail.push('y');
+                    }
+                }
+                let u = format!("{head}\n{tail}");
+                let (end, at) = (u.len(), head.len());
+                let want = aside_start(&u, 0, end, None);
+                for v in [0, at, at + 1] {
+                    let nl = rfind_byte(&u.as_bytes()[v..end], b'\n').map(|k| v + k);
+                    assert_eq!(aside_start(&u, 0, end, Some((v, nl))), want, "{u:?} {v}");
+                }
+                at_floor += usize::from(want == Some(at + 1));
+            }
+        }
+        assert!(
+            found > 200 && known_used > 1500 && at_floor > 100,
+            "{found} {known_used} {at_floor}"
+        );
     }
 }

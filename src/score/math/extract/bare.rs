@@ -9,7 +9,7 @@
 
 use super::numbers::is_unit_word;
 use super::production::strip_bold;
-use super::truncation::cut_in_formula;
+use super::truncation::{cut_in_formula, paragraph_start};
 use super::{Found, Located, find_byte, starts_with_ci, starts_with_ci_array, trim};
 use crate::score::math::words::has;
 
@@ -309,7 +309,7 @@ pub(super) fn is_bare(t: &str) -> bool {
                 .all(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'-' | b'\'' | b'.'))))
         && !has(t, "\\boxed")
         && !has(t, "\\fbox")
-        && cut_in_formula(t, "").is_none()
+        && cut_in_formula(t, "", paragraph_start(t)).is_none()
 }
 
 /// MX-12 in the production extraction, for the response `text[s..e]`

@@ -29,7 +29,9 @@ use super::reasons::reason_start;
 use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::listed_solutions;
 use super::tags::{answer_block, assistant_header, kept_of, model_turn, tags};
-use super::truncation::{cut_at_list_item, cut_in_formula, paragraph_start, truncated};
+use super::truncation::{
+    cut_at_list_item, cut_in_formula, paragraph_start, paragraph_start_at, truncated,
+};
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
     ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods, trim_end_ws,
@@ -281,17 +283,60 @@ fn locate_production(
     if let Some(f) = bare_found(response, (s, e)) {
         return Ok(f);
     }
+    unstated(response, (start, end), (s, e), formulas_only)
+}
+
+/// The production extraction of a response `response[start..end]` (`s..e`
+/// trimmed) without an explicit or a bare answer: cut off (MX-15), else
+/// the fallback's reading (MX-13, MX-14, MX-17).
+fn unstated(
+    response: &str,
+    (start, end): (usize, usize),
+    (s, e): (usize, usize),
+    formulas_only: bool,
+) -> Result<Found, NoAnswerReason> {
     // MX-15: cut off before an answer (read in the last 2 × TAIL_BYTES).
     let tstart = window_start(response, start, end, TAIL_BYTES * 2);
     let tstart = tstart.max(s);
-    if let Some(reason) = truncated(&response[tstart..e], &response[start..tstart]) {
+    // (Its last line break and where its last paragraph starts, read back
+    // once: the aside's reading and the fallback of the whole response read
+    // them too, [`last_paragraph`].)
+    let window = &response[tstart..e];
+    let nl = rfind_byte(window.as_bytes(), b'\n');
+    let para = tstart + paragraph_start_at(window, nl);
+    if let Some(reason) = truncated(window, &response[start..tstart], para - tstart, nl) {
         return Err(reason);
     }
     // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
     // or number token before it.
-    let before_aside = aside_start(response, s, e)
+    let before_aside = aside_start(response, s, e, Some((tstart, nl.map(|k| tstart + k))))
         .and_then(|a| fallback(response, start, trim(response, (s, a)).1, formulas_only).ok());
-    before_aside.map_or_else(|| fallback(response, start, end, formulas_only), Ok)
+    let known = (e == end).then_some((tstart, para));
+    before_aside.map_or_else(
+        || fallback_in(response, start, end, formulas_only, true, known),
+        Ok,
+    )
+}
+
+/// Where the last paragraph of `response[w..end]` starts (after its last
+/// `\n\n`; `w` when it has none): `w + paragraph_start(…)`, or read from
+/// `known`, `(v, p)`: `p` the same for the window from `v` to the same
+/// `end`. (A last `\n\n` of the window from `v` is the last of any window
+/// that holds it, and no window after it holds one; a window inside one
+/// without any has none.)
+fn last_paragraph(response: &str, w: usize, end: usize, known: Option<(usize, usize)>) -> usize {
+    match known {
+        // (Found: its two line breaks end at `p`.)
+        Some((v, p)) if p >= v + 2 => {
+            if p - 2 >= w {
+                p
+            } else {
+                w
+            }
+        }
+        Some((v, _)) if w >= v => w,
+        _ => w + paragraph_start(&response[w..end]),
+    }
 }
 
 /// MX-13, MX-14: the last formula or number token of `response[start..end]`,
@@ -409,6 +454,19 @@ fn fallback_from(
     formulas_only: bool,
     paragraph_first: bool,
 ) -> Result<Found, NoAnswerReason> {
+    fallback_in(response, start, end, formulas_only, paragraph_first, None)
+}
+
+/// [`fallback_from`], with the last paragraph's start `known` for a window
+/// to the same `end` ([`last_paragraph`]).
+fn fallback_in(
+    response: &str,
+    start: usize,
+    end: usize,
+    formulas_only: bool,
+    paragraph_first: bool,
+    known: Option<(usize, usize)>,
+) -> Result<Found, NoAnswerReason> {
     let fstart = window_start(response, start, end, TAIL_BYTES * 4);
     let near = window_start(response, start, end, TAIL_BYTES);
     let fstart = if has_digit_or_math(&response[near..end]) {
@@ -434,14 +492,12 @@ fn fallback_from(
     // (MX-15), so what it holds is what the window's reading finds there,
     // without reading the window's `$` pairs from its start (a window that
     // starts inside a display pairs them the wrong way round).
-    let para = fstart + paragraph_start(&response[fstart..end]);
+    let para = last_paragraph(response, fstart, end, known);
     let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
         .then(|| read(para, end))
         .flatten();
-    let (mut found, from) = match in_para {
-        Some(f) => (Some(f), para),
-        None => (read(fstart, end), fstart),
-    };
+    let (mut found, from) =
+        in_para.map_or_else(|| (read(fstart, end), fstart), |f| (Some(f), para));
     // `24 cm$^2$`: a unit's exponent in its own math span is no formula
     // (MX-14); the answer is read before it.
     if let Some(o) = found
@@ -624,7 +680,8 @@ fn cut_statement(response: &str, start: usize, end: usize, f: &Found) -> Option<
         return None;
     }
     let w = window_start(response, start, end, TAIL_BYTES * 2);
-    cut_in_formula(&response[w..end], &response[start..w])
+    let t = &response[w..end];
+    cut_in_formula(t, &response[start..w], paragraph_start(t))
 }
 
 /// The reason of a response whose last number, the fallback's answer, is
@@ -713,12 +770,13 @@ impl Doc<'_> {
         if !self.text[s..e].ends_with("**") {
             return None;
         }
-        let line_start = rfind_byte(&self.bytes()[s..e], b'\n').map_or(s, |k| s + k + 1);
+        let nl = rfind_byte(&self.bytes()[s..e], b'\n');
+        let line_start = nl.map_or(s, |k| s + k + 1);
         let line = trim(self.text, (line_start, e));
         let inner = strip_bold(self.text, line);
         // (`**2.**` after `**1.** …`: an empty item of a numbered list,
         // cut off, MX-15.)
-        if inner == line || cut_at_list_item(&self.text[s..e]).is_some() {
+        if inner == line || cut_at_list_item(&self.text[s..e], nl).is_some() {
             return None;
         }
         let inner = strip_dollars(self.text, trim_end_periods(self.text, inner));
@@ -1101,5 +1159,36 @@ mod production_tests {
         assert_eq!(answer("∞∞ we get 3 ∞.").as_deref(), Ok("3"));
         assert_eq!(answer("∞∞ 3 ∞").as_deref(), Ok("∞∞ 3 ∞"));
         assert_eq!(answer("所以答案为：５。").as_deref(), Ok("５"));
+    }
+
+    /// The last paragraph's start read from the one known for another
+    /// window to the same end is the one the window's own search finds:
+    /// windows that start before, at and after the known one's, in texts
+    /// with blank lines (of two and three line breaks) next to them, and
+    /// without any.
+    #[test]
+    fn last_paragraph_is_the_search_of_its_window() {
+        let pieces = ["word ", "\n", "\n\n", "x", "\n\n\n", " ", "é"];
+        let mut glue = crate::text::Glue(23);
+        let mut found = 0;
+        for round in 0..400u64 {
+            let t = glue.text(&pieces, 2 + round % 24);
+            let end = t.len();
+            let starts: Vec<usize> = (0..=end).filter(|&k| t.is_char_boundary(k)).collect();
+            for &v in &starts {
+                let p = v + paragraph_start(&t[v..end]);
+                for &w in &starts {
+                    let want = w + paragraph_start(&t[w..end]);
+                    assert_eq!(
+                        last_paragraph(&t, w, end, Some((v, p))),
+                        want,
+                        "{t:?} {v} {w}"
+                    );
+                    assert_eq!(last_paragraph(&t, w, end, None), want, "{t:?} {w}");
+                    found += usize::from(want > w);
+                }
+            }
+        }
+        assert!(found > 10_000, "{found}");
     }
 }

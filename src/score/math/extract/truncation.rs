@@ -20,11 +20,18 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 /// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
 /// operator, inside a display, an environment, a `$…$` formula or a brace
 /// group, or in the middle of a sentence. `t` is the window read (its last
-/// 4 KiB), `before` the response before it.
-pub(super) fn truncated(t: &str, before: &str) -> Option<NoAnswerReason> {
-    cut_in_formula(t, before)
-        .or_else(|| cut_at_heading(t))
-        .or_else(|| cut_at_list_item(t))
+/// 4 KiB), `before` the response before it, `para` where the last
+/// paragraph of `t` starts ([`paragraph_start`]) and `nl` its last line
+/// break: the caller reads them once, for the readers after it too.
+pub(super) fn truncated(
+    t: &str,
+    before: &str,
+    para: usize,
+    nl: Option<usize>,
+) -> Option<NoAnswerReason> {
+    cut_in_formula(t, before, para)
+        .or_else(|| cut_at_heading(t, nl))
+        .or_else(|| cut_at_list_item(t, nl))
         .or_else(|| cut_in_sentence(t))
 }
 
@@ -48,9 +55,10 @@ fn item_number(line: &str) -> Option<(u32, u8, &str)> {
 /// the last line before it with anything on it opens with the number
 /// before (`1. 3 × 4 = 12\n2.`): the item's work was cut off, and its
 /// number is not an answer. (A last line `2.` after any other line may be
-/// the answer on its own line.)
-pub(super) fn cut_at_list_item(t: &str) -> Option<NoAnswerReason> {
-    let nl = rfind_byte(t.as_bytes(), b'\n')?;
+/// the answer on its own line.) `nl`: the last line break of `t`.
+pub(super) fn cut_at_list_item(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    let nl = nl?;
     let (n, d, rest) = item_number(&t[nl + 1..])?;
     if !rest.trim_matches(['*', ' ']).is_empty() || n == 0 {
         return None;
@@ -69,9 +77,10 @@ const MAX_HEADING_BYTES: usize = 200;
 /// markup (`#`, `*`, `-`, `>`, spaces), then "Step", "Case" or "Part" (any
 /// case), a space and a number, and no other digit (`**Step 3: Compute the
 /// area**`, `## Case 2`): the step's work was cut off, and its number is
-/// not an answer.
-fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
-    let line = &t[rfind_byte(t.as_bytes(), b'\n').map_or(0, |k| k + 1)..];
+/// not an answer. `nl`: the last line break of `t`.
+fn cut_at_heading(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    let line = &t[nl.map_or(0, |k| k + 1)..];
     if line.len() > MAX_HEADING_BYTES {
         return None;
     }
@@ -87,13 +96,14 @@ fn cut_at_heading(t: &str) -> Option<NoAnswerReason> {
 }
 
 /// The formula part of [`truncated`]: an operator at the end, or a
-/// display, environment, `$` or brace its last paragraph leaves open
-/// (`before`: the response before the window `t`).
-pub(super) fn cut_in_formula(t: &str, before: &str) -> Option<NoAnswerReason> {
+/// display, environment, `$` or brace its last paragraph (from `para`,
+/// [`paragraph_start`]) leaves open (`before`: the response before the
+/// window `t`).
+pub(super) fn cut_in_formula(t: &str, before: &str, para: usize) -> Option<NoAnswerReason> {
     if ends_on_operator(t) {
         return Some("cut off: the response ends on an operator");
     }
-    open_in_last_paragraph(t, before)
+    open_in_last_paragraph(t, before, para)
 }
 
 /// The characters other than ASCII that a response cut off ends on
@@ -300,8 +310,8 @@ impl Delimiters {
 /// before the window (`before`, when no blank line is in the window), and
 /// it stands only when the whole window's count is odd too (a display with
 /// a blank line inside, closed before the last paragraph).
-fn open_in_last_paragraph(t: &str, before: &str) -> Option<NoAnswerReason> {
-    let from = paragraph_start(t);
+fn open_in_last_paragraph(t: &str, before: &str, from: usize) -> Option<NoAnswerReason> {
+    debug_assert_eq!(from, paragraph_start(t));
     let para = &t[from..];
     let pb = para.as_bytes();
     let mut d = Delimiters::default();
@@ -357,12 +367,17 @@ fn open_in_last_paragraph(t: &str, before: &str) -> Option<NoAnswerReason> {
 /// there is none); what `t.rfind("\n\n")` gives, found by a backward search
 /// for single line breaks (no substring searcher to build on every call).
 pub(super) fn paragraph_start(t: &str) -> usize {
-    let mut end = t.len();
-    while let Some(k) = rfind_byte(&t.as_bytes()[..end], b'\n') {
-        if k > 0 && t.as_bytes()[k - 1] == b'\n' {
+    paragraph_start_at(t, rfind_byte(t.as_bytes(), b'\n'))
+}
+
+/// [`paragraph_start`], the last line break of `t` (`nl`) known.
+pub(super) fn paragraph_start_at(t: &str, mut nl: Option<usize>) -> usize {
+    let b = t.as_bytes();
+    while let Some(k) = nl {
+        if k > 0 && b[k - 1] == b'\n' {
             return k + 1;
         }
-        end = k;
+        nl = rfind_byte(&b[..k], b'\n');
     }
     0
 }
@@ -515,12 +530,16 @@ mod tests {
             ("0. a\n0.", false),
             ("2.", false),
         ] {
-            assert_eq!(super::cut_at_list_item(t).is_some(), cut, "{t:?}");
+            assert_eq!(
+                super::cut_at_list_item(t, rfind_byte(t.as_bytes(), b'\n')).is_some(),
+                cut,
+                "{t:?}"
+            );
         }
     }
     use super::{
-        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, sentence_start,
-        truncated, unclosed_delimiter,
+        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, rfind_byte,
+        sentence_start, truncated, unclosed_delimiter,
     };
 
     /// MX-15: a last line that is a step heading, and a full-width
@@ -535,7 +554,10 @@ mod tests {
             "\u{5373}x=24\u{ff0c}",
             "\u{7b54}\u{6848}\u{ff1a}",
         ] {
-            assert!(truncated(t, "").is_some(), "{t:?}");
+            assert!(
+                truncated(t, "", paragraph_start(t), rfind_byte(t.as_bytes(), b'\n')).is_some(),
+                "{t:?}"
+            );
         }
         for t in [
             "Step 3: 4 \u{d7} 6 = 24",
@@ -543,7 +565,10 @@ mod tests {
             "The steps are done: 24",
             "Stepping back, we get 24",
         ] {
-            assert!(truncated(t, "").is_none(), "{t:?}");
+            assert!(
+                truncated(t, "", paragraph_start(t), rfind_byte(t.as_bytes(), b'\n')).is_none(),
+                "{t:?}"
+            );
         }
     }
 
@@ -576,7 +601,7 @@ mod tests {
             "\\fbox",
         ] {
             assert_eq!(
-                cut_in_formula(t, ""),
+                cut_in_formula(t, "", paragraph_start(t)),
                 Some("cut off: the response ends on an operator"),
                 "{t:?}"
             );
@@ -598,7 +623,7 @@ mod tests {
             "\u{2234} 12",
             "12 \u{2713}",
         ] {
-            assert_eq!(cut_in_formula(t, ""), None, "{t:?}");
+            assert_eq!(cut_in_formula(t, "", paragraph_start(t)), None, "{t:?}");
         }
     }
 
