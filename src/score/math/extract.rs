@@ -694,6 +694,26 @@ impl<'a, const N: usize> Skipper<'a, N> {
     }
 }
 
+/// The block memos of the word table and the tag pass (8 slots, a block
+/// at slot `index % 8` by its index of 64 bytes): the slot of the block
+/// 1, 3, 5 or 7 blocks before the one at `index` that `like(slot, back)`
+/// accepts, `hint` (the distance found last, set to the one found) tried
+/// first. A unit repeated whose length divides 64, 192, 320 or 448 bytes
+/// repeats its blocks at one of those distances.
+#[inline(always)]
+pub(super) fn recall_back<T: Copy>(
+    memo: &[T; 8],
+    index: usize,
+    hint: &mut usize,
+    like: impl Fn(T, usize) -> bool,
+) -> Option<T> {
+    let back = [*hint, 1, 3, 5, 7]
+        .into_iter()
+        .find(|&back| like(memo[index.wrapping_sub(back) % 8], back))?;
+    *hint = back;
+    Some(memo[index.wrapping_sub(back) % 8])
+}
+
 /// Whether mask `m` has at least `N` bits set (`N ≥ 1`): each of `N − 1`
 /// steps clears its lowest bit, and a bit is left when there were `N`.
 /// The dense-block tests of the word table (4) and the tag pass (5).

@@ -32,7 +32,7 @@ use std::ops::Range;
 
 #[cfg(test)]
 use super::starts_with_ci_array;
-use super::{at_least_bits, pack_flags};
+use super::{at_least_bits, pack_flags, recall_back};
 
 /// A word of the explicit search (its lowercase text is [`Needle::text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -652,15 +652,13 @@ impl Classified {
         // there.)
         let word = |w: &[u8]| w.first_chunk::<8>().map(|x| u64::from_le_bytes(*x));
         let first = word(here);
-        [*hint, 1, 3, 5, 7].into_iter().find_map(|back| {
-            let c = memo[index.wrapping_sub(back) % 8]?;
-            let there = around(c.pos)?;
-            let like = c.pos + back * BLOCK == pos && word(there) == first && there == here;
-            like.then(|| {
-                *hint = back;
-                c
+        recall_back(memo, index, hint, |c, back| {
+            c.is_some_and(|c| {
+                around(c.pos).is_some_and(|there| {
+                    c.pos + back * BLOCK == pos && word(there) == first && there == here
+                })
             })
-        })
+        })?
     }
 
     /// Records the occurrences of the block at `pos` (of a scan from

@@ -11,7 +11,7 @@
 //! assistant header and reads an `<answer>` block that ends it (spec/math.md
 //! MX-10).
 
-use super::{Skipper, at_least_bits, trim_end_ws};
+use super::{Skipper, at_least_bits, recall_back, trim_end_ws};
 
 /// Chat-template tokens that end a model's turn (MX-10): ChatML's, Llama
 /// 3's, Phi's, `</s>`, and since the sixteenth session Gemma's
@@ -412,16 +412,14 @@ impl Quiet {
             return false;
         };
         let index = block / 64;
-        for back in [self.hint, 1, 3, 5, 7] {
-            let (p, then) = self.blocks[index.wrapping_sub(back) % 8];
-            if p.wrapping_add(back * 64) == block && then == live && b[p..p + QUIET_BYTES] == *here
-            {
-                self.hint = back;
-                self.blocks[index % 8] = (block, live);
-                return true;
-            }
+        let like = |(p, then): (usize, TagSet), back: usize| {
+            p.wrapping_add(back * 64) == block && then == live && b[p..p + QUIET_BYTES] == *here
+        };
+        let found = recall_back(&self.blocks, index, &mut self.hint, like).is_some();
+        if found {
+            self.blocks[index % 8] = (block, live);
         }
-        false
+        found
     }
 
     /// None kept yet.
