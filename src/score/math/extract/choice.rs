@@ -213,6 +213,10 @@ pub(crate) fn response_choice_kept(
     // (Full-width parentheses too, `故选（C）。`: three bytes each.)
     let (open_fw, close_fw) = ("（".as_bytes(), "）".as_bytes());
     let marked = (0..lb.len()).rev().find_map(|i| {
+        // (Only a `(`, a `*` or a full-width parenthesis opens a mark.)
+        if !matches!(lb[i], b'(' | b'*' | 0xEF) {
+            return None;
+        }
         let full_width = lb[i..].starts_with(open_fw) && lb.get(i + 4..i + 7) == Some(close_fw);
         let hit = (lb[i] == b'(' && lb.get(i + 2) == Some(&b')'))
             || full_width
@@ -311,10 +315,16 @@ fn hedged(b: &[u8], k: usize) -> bool {
 fn named_letter(line: &str) -> Option<usize> {
     let lower = line.to_ascii_lowercase();
     let b = line.as_bytes();
-    let before = ["option", "choice", "answer", "选", "选择"]
-        .iter()
-        .chain(&CHOOSING)
-        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
+    // (Each hit's start and word, of the words from `from` to `to` of
+    // NAMED.)
+    let hits = word_hits(&lower, &NAMED);
+    let of = |from: usize, to: usize| {
+        hits.iter()
+            .filter(move |&&(_, k)| (from..to).contains(&k))
+            .map(|&(i, k)| (i, NAMED[k]))
+    };
+    let before = of(0, 14)
+        .map(|(i, w)| i + w.len())
         .filter_map(|mut k| {
             loop {
                 let before = k;
@@ -351,9 +361,8 @@ fn named_letter(line: &str) -> Option<usize> {
         .max();
     // `Therefore, B.`: a letter alone ending the line after a concluding
     // word (a comma between allowed; not `Therefore, A = 5`).
-    let concluded = CONCLUDING
-        .iter()
-        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| i + w.len()))
+    let concluded = of(14, 17)
+        .map(|(i, w)| i + w.len())
         .filter_map(|k| {
             let k = k + b[k..]
                 .iter()
@@ -369,9 +378,8 @@ fn named_letter(line: &str) -> Option<usize> {
         .max();
     // `C is right.`, `B is the correct answer`: a letter alone before a
     // verdict.
-    let after = JUDGED
-        .iter()
-        .flat_map(|w| lower.match_indices(w).map(move |(i, _)| (i, i + w.len())))
+    let after = of(17, 22)
+        .map(|(i, w)| (i, i + w.len()))
         .filter_map(|(i, e)| {
             // (A word of its own: `is correctly` is no verdict.)
             if b.get(e).is_some_and(u8::is_ascii_alphabetic) {
@@ -423,10 +431,15 @@ fn corrected(line: &str, lower: &str) -> Option<usize> {
         .max()
 }
 
-/// The words before the letter a response chooses, besides "option",
-/// "choice", "answer" and 选 (lowercase): `I pick B`, `It must be B`, `The
-/// answer is not A; it is C`.
-const CHOOSING: [&str; 9] = [
+/// The words before the letter a response chooses (lowercase): "option",
+/// "choice", "answer", 选, 选择, and those of choosing (`I pick B`, `It
+/// must be B`, `The answer is not A; it is C`).
+const NAMING: [&str; 14] = [
+    "option",
+    "choice",
+    "answer",
+    "选",
+    "选择",
     "choose",
     "pick",
     "select",
@@ -437,6 +450,59 @@ const CHOOSING: [&str; 9] = [
     "it's",
     "it\u{2019}s",
 ];
+
+/// Every occurrence of every word of `words` (at most 32) in `hay` (the
+/// words lowercase, none with a proper suffix that is also its prefix, so
+/// each word's occurrences are those `str::match_indices` finds), as
+/// `(start, word's index)`, in the order of their starts, then of `words`:
+/// one pass over `hay`, each byte looked up in a table of the words it
+/// starts (most start none), a word compared only where its first two
+/// bytes stand (not one search of `hay` per word). Every word has two
+/// bytes at least.
+fn word_hits(hay: &str, words: &[&str]) -> Vec<(usize, usize)> {
+    debug_assert!(words.len() <= 32);
+    // (By byte: the words it is the first byte of, and the second.)
+    let (mut first, mut second) = ([0u32; 256], [0u32; 256]);
+    for (k, w) in words.iter().enumerate() {
+        let w = w.as_bytes();
+        first[usize::from(w[0])] |= 1 << k;
+        second[usize::from(w[1])] |= 1 << k;
+    }
+    let h = hay.as_bytes();
+    let mut hits = Vec::new();
+    for (i, pair) in h.windows(2).enumerate() {
+        let mut m = first[usize::from(pair[0])] & second[usize::from(pair[1])];
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            // (Compared byte by byte: most candidates differ early, and a
+            // call to `memcmp` costs more than the loop.)
+            let w = words[k].as_bytes();
+            if h.len() - i >= w.len() && w.iter().zip(&h[i..]).all(|(a, b)| a == b) {
+                hits.push((i, k));
+            }
+        }
+    }
+    hits
+}
+
+/// The words [`named_letter`] looks for: [`NAMING`], then [`CONCLUDING`],
+/// then [`JUDGED`] (one pass for all).
+const NAMED: [&str; 22] = {
+    let mut all = [""; 22];
+    let mut k = 0;
+    while k < 22 {
+        all[k] = if k < 14 {
+            NAMING[k]
+        } else if k < 17 {
+            CONCLUDING[k - 14]
+        } else {
+            JUDGED[k - 17]
+        };
+        k += 1;
+    }
+    all
+};
 
 /// The concluding words before a letter that ends the line (lowercase):
 /// `Therefore, B.`, `Thus **C**`.
@@ -468,6 +534,36 @@ mod tests {
         for _ in 0..20_000 {
             let t = glue.text(&pieces, 1);
             assert_eq!(after_prefixes(&t), after_prefixes_by(&t, false), "{t:?}");
+        }
+    }
+
+    /// `word_hits` finds what `match_indices` finds for each word, on
+    /// texts glued from the words, their first bytes and pieces of them,
+    /// and what stands around them; and no word of [`NAMED`] has a proper
+    /// suffix that is also its prefix (the condition for that).
+    #[test]
+    fn word_hits_are_match_indices() {
+        for w in NAMED {
+            assert!(
+                (1..w.len()).all(|n| !w.is_char_boundary(n) || !w.starts_with(&w[n..])),
+                "{w:?}"
+            );
+        }
+        let mut pieces: Vec<&str> = NAMED.to_vec();
+        pieces.extend([
+            "t", "th", "the", "i", "it", " is", " ", "s", "o", "选", "\u{2019}",
+        ]);
+        pieces.extend(["B", "x", ".", "选择题", "Thus", " IS RIGHT", "\u{e9}"]);
+        let mut glue = crate::text::Glue(5);
+        for _ in 0..5_000 {
+            let t = glue.text(&pieces, 3).to_ascii_lowercase();
+            let mut want: Vec<(usize, usize)> = NAMED
+                .iter()
+                .enumerate()
+                .flat_map(|(k, w)| t.match_indices(w).map(move |(i, _)| (i, k)))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(word_hits(&t, &NAMED), want, "{t:?}");
         }
     }
 
