@@ -503,7 +503,9 @@ fn block_row_answers_zh(w: &[u8; WINDOW]) -> (u64, u64) {
 const DENSE_BOXES: u8 = 1;
 /// The same after a block of four `####` or more.
 const DENSE_HASHES: u8 = 2;
-/// The same after a block of four "answer" or more.
+/// The same after a block of three "answer" or more (three, not four:
+/// `the answer is 5. ` repeated, 17 bytes, holds three or four a block,
+/// and each block after one of three paid the test of every trigger).
 const DENSE_ANSWERS: u8 = 4;
 /// The same after a block of four 答案 or more.
 const DENSE_ANSWERS_ZH: u8 = 8;
@@ -769,7 +771,7 @@ impl Anchors {
         let mut pos = 0;
         let mut pad = [0u8; WINDOW];
         // Whether the last block held four boxes or more ([`DENSE_BOXES`]),
-        // four `####` or more, four "answer" or more (0: none of them, one
+        // four `####` or more, three "answer" or more (0: none of them, one
         // test for most blocks).
         let mut dense = 0u8;
         let blocks = n.div_ceil(BLOCK);
@@ -895,9 +897,10 @@ impl Anchors {
             dense = 0;
             if found != 0 {
                 let four = |x: u64| x != 0 && at_least_bits::<4>(x);
+                let three = |x: u64| x != 0 && at_least_bits::<3>(x);
                 dense = (u8::from(four(m[BOXED])) * DENSE_BOXES)
                     | (u8::from(four(m[HASHES])) * DENSE_HASHES)
-                    | (u8::from(four(m[ANSWERS])) * DENSE_ANSWERS)
+                    | (u8::from(three(m[ANSWERS])) * DENSE_ANSWERS)
                     | (u8::from(four(m[ANSWERS_ZH])) * DENSE_ANSWERS_ZH);
             }
             pos += BLOCK;
@@ -1547,7 +1550,7 @@ mod tests {
         assert!(recalled > 10_000, "{recalled}");
     }
 
-    /// Texts dense in "answer" (a block after one of four or more finds
+    /// Texts dense in "answer" (a block after one of three or more finds
     /// them at once, "final answer" by its first six bytes, the other
     /// triggers verified) holding every needle and near misses of
     /// "answer": every occurrence is what `match_indices` finds.
