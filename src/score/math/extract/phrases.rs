@@ -484,6 +484,51 @@ fn periodic_floor(b: &[u8], h: usize, r: usize, len: usize, from: usize) -> Opti
     (limit + 64 <= h).then_some(limit)
 }
 
+/// The checkpoints of the document's search in a run of occurrences next
+/// to no phrase's bytes ([`QuietRun`]): every QUIET_RUN occurrences of the
+/// run. A multiple of every period of up to 8 occurrences (840 = lcm(1,
+/// …, 8)): a text of such a unit repeated is read for 840 occurrences or
+/// 1,680, then skipped.
+const QUIET_RUN: usize = 840;
+
+/// The document's search (which reads every occurrence of an anchor, the
+/// last first) in a run of occurrences next to no phrase's bytes (never
+/// tried, so never rejected: `answer 1 answer 2 answer 3 ` repeated): the
+/// occurrence at the run's last checkpoint (`mark`) and how many are left
+/// before the next one. At a checkpoint the distance to the last is tried
+/// as the period of the text below ([`periodic_floor`]): every occurrence
+/// between the two was read and held no phrase, so one in the span below
+/// that repeats with that period holds none either. Any other occurrence
+/// ends the run.
+struct QuietRun {
+    mark: Option<usize>,
+    left: usize,
+}
+
+impl QuietRun {
+    /// A run not started.
+    fn new() -> QuietRun {
+        QuietRun {
+            mark: None,
+            left: QUIET_RUN,
+        }
+    }
+
+    /// At an occurrence `h` (`len` bytes, in a range from `from`) next to
+    /// no phrase's bytes: where the span to skip below it starts, at a
+    /// checkpoint that finds the period.
+    fn next(&mut self, b: &[u8], (h, len, from): (usize, usize, usize)) -> Option<usize> {
+        self.left -= 1;
+        if self.left > 0 {
+            return None;
+        }
+        self.left = QUIET_RUN;
+        let lo = self.mark.and_then(|r| periodic_floor(b, h, r, len, from));
+        self.mark = if lo.is_some() { None } else { Some(h) };
+        lo
+    }
+}
+
 /// A phrase found: its start, its end, whether the answer follows it, rule.
 pub(super) type Candidate = (usize, usize, bool, &'static str);
 
@@ -588,6 +633,8 @@ impl Doc<'_> {
             let skips = !self.production && anchor != Needle::Hashes;
             let mut earlier = [usize::MAX; 3];
             let mut jumped = false;
+            // (And the run of occurrences next to no phrase's bytes.)
+            let mut quiet = QuietRun::new();
             let mut n = 0;
             while let Some(h) = hits.next() {
                 if n == most {
@@ -613,6 +660,7 @@ impl Doc<'_> {
                 if let Some(r) = rejected {
                     let window = trial_window(b, h, len);
                     if window.is_some() && window == trial_window(b, r, len) {
+                        quiet = QuietRun::new();
                         if skips && !jumped {
                             jumped = true;
                             if let Some(lo) = periodic_floor(b, h, r, len, from) {
@@ -628,8 +676,12 @@ impl Doc<'_> {
                 // `[from, to)`.
                 let near = near_set.matching(context(b, h, len));
                 if near == 0 {
+                    if let Some(lo) = skips.then(|| quiet.next(b, (h, len, from))).flatten() {
+                        hits = self.anchors().find_rev(anchor, from..lo + len - 1);
+                    }
                     continue;
                 }
+                quiet = QuietRun::new();
                 let found = candidates.len();
                 let range = Range { from, to, before };
                 trial(b, h, (mine, near), range, &mut candidates);
@@ -1232,6 +1284,48 @@ mod memo_tests {
         found.sort_by_key(|c| std::cmp::Reverse(c.0));
         found.truncate(MAX_CANDIDATES);
         found
+    }
+
+    /// The document's search skips a text repeated around occurrences next
+    /// to no phrase's bytes once two checkpoints QUIET_RUN occurrences apart
+    /// find its period: it still finds every phrase of texts of a unit
+    /// repeated past two checkpoints (periods of 1, 3, 4 and 9 occurrences;
+    /// 9 divides no QUIET_RUN, and is read to the start) with a phrase put
+    /// in at every few bytes, the checkpoints' among them.
+    #[test]
+    fn quiet_runs_hide_no_phrase() {
+        let units = [
+            "answer x ",
+            "answer 1 answer 2 answer 3 ",
+            "answer 17 answer 18 answer 19 answer 20 ",
+            "answer 1 answer 2 answer 3 answer 4 answer 5 answer 6 answer 7 answer 8 answer 9 ",
+        ];
+        let mut tried = 0;
+        for unit in units {
+            let q = unit.matches("answer").count();
+            let run = unit.repeat((2 * QUIET_RUN + 300).div_ceil(q));
+            let per = unit.len() / q;
+            // (The bytes of the checkpoints from the end, and every 1/20th.)
+            let mut at: Vec<usize> = (0..=20).map(|k| run.len() * k / 20).collect();
+            for c in [QUIET_RUN, 2 * QUIET_RUN] {
+                let i = run.len() - c * per;
+                at.extend([i - 1, i, i + 1, i + per]);
+            }
+            for i in at {
+                for phrase in ["The answer is 5. ", "answer: 3"] {
+                    let t = format!("{}{phrase}{}", &run[..i], &run[i..]);
+                    let end = t.len();
+                    for (from, to, before) in [(0, end, usize::MAX), (17, end - 3, end / 2)] {
+                        let doc = Doc::new(&t, 0, end);
+                        let (read, got) = doc.phrase_candidates(from, to, before);
+                        let want = every_phrase(&t, (from, to, before), false);
+                        assert_eq!((read, got), (from, want), "{unit:?} at {i}, {phrase:?}");
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 200, "{tried}");
     }
 
     /// An occurrence with the bytes around it of one whose phrases were all
