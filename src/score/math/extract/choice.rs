@@ -8,6 +8,7 @@
 use super::numbers::run_after;
 use super::tags::think_stripped;
 use super::{Located, trim_end_ws};
+use std::ops::Range;
 
 /// A choice letter `A`–`J` written alone as a whole answer (`C`, `(C)`,
 /// `\text{(C)}`, `**C**`, `C.`), if it is one (MX-16).
@@ -315,15 +316,14 @@ fn hedged(b: &[u8], k: usize) -> bool {
 fn named_letter(line: &str) -> Option<usize> {
     let lower = line.to_ascii_lowercase();
     let b = line.as_bytes();
-    // (Each hit's start and word, of the words from `from` to `to` of
-    // NAMED.)
-    let hits = word_hits(&lower, &NAMED);
-    let of = |from: usize, to: usize| {
+    // (Each hit's start and word, of the words of one list of NAMED.)
+    let hits = NAMED_TABLE.hits(&lower);
+    let of = |list: Range<usize>| {
         hits.iter()
-            .filter(move |&&(_, k)| (from..to).contains(&k))
+            .filter(move |&&(_, k)| list.contains(&k))
             .map(|&(i, k)| (i, NAMED[k]))
     };
-    let before = of(0, 14)
+    let before = of(0..NAMING.len())
         .map(|(i, w)| i + w.len())
         .filter_map(|mut k| {
             loop {
@@ -361,7 +361,7 @@ fn named_letter(line: &str) -> Option<usize> {
         .max();
     // `Therefore, B.`: a letter alone ending the line after a concluding
     // word (a comma between allowed; not `Therefore, A = 5`).
-    let concluded = of(14, 17)
+    let concluded = of(NAMING.len()..AFTER_CONCLUDING)
         .map(|(i, w)| i + w.len())
         .filter_map(|k| {
             let k = k + b[k..]
@@ -378,7 +378,7 @@ fn named_letter(line: &str) -> Option<usize> {
         .max();
     // `C is right.`, `B is the correct answer`: a letter alone before a
     // verdict.
-    let after = of(17, 22)
+    let after = of(AFTER_CONCLUDING..AFTER_JUDGED)
         .map(|(i, w)| (i, i + w.len()))
         .filter_map(|(i, e)| {
             // (A word of its own: `is correctly` is no verdict.)
@@ -393,13 +393,18 @@ fn named_letter(line: &str) -> Option<usize> {
     before
         .max(after)
         .max(concluded)
-        .max(corrected(line, &lower))
+        .max(corrected(line, &lower, of(AFTER_JUDGED..NAMED.len())))
 }
 
 /// The offset of the letter after `not X, but` (or `not X but`, `not X,
-/// but rather`) in `line` (`lower`: the same in lowercase), each a capital
-/// letter alone: `The answer is not A, but C.` chooses C (MX-16).
-fn corrected(line: &str, lower: &str) -> Option<usize> {
+/// but rather`) in `line` (`lower`: the same in lowercase; `nots`: the
+/// starts of its "not "), each a capital letter alone: `The answer is not
+/// A, but C.` chooses C (MX-16).
+fn corrected<'a>(
+    line: &str,
+    lower: &str,
+    nots: impl Iterator<Item = (usize, &'a str)>,
+) -> Option<usize> {
     let b = line.as_bytes();
     let alone = |k: usize| {
         b.get(k).is_some_and(|c| (b'A'..=b'J').contains(c))
@@ -408,27 +413,25 @@ fn corrected(line: &str, lower: &str) -> Option<usize> {
     };
     let skip =
         |k: usize, marks: &[u8]| run_after(b, k.min(b.len()), b.len(), |c| marks.contains(&c));
-    lower
-        .match_indices("not ")
-        .filter_map(|(i, w)| {
-            let x = skip(i + w.len(), b" (*$");
-            if !alone(x) || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
-                return None;
-            }
-            let k = skip(x + 1, b" )*$,;");
-            if !lower[k..].starts_with("but ") {
-                return None;
-            }
-            let k = skip(k + "but ".len(), b" ");
-            let k = if lower[k..].starts_with("rather ") {
-                k + "rather ".len()
-            } else {
-                k
-            };
-            let y = skip(k, b" (*$");
-            alone(y).then_some(y)
-        })
-        .max()
+    nots.filter_map(|(i, w)| {
+        let x = skip(i + w.len(), b" (*$");
+        if !alone(x) || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            return None;
+        }
+        let k = skip(x + 1, b" )*$,;");
+        if !lower[k..].starts_with("but ") {
+            return None;
+        }
+        let k = skip(k + "but ".len(), b" ");
+        let k = if lower[k..].starts_with("rather ") {
+            k + "rather ".len()
+        } else {
+            k
+        };
+        let y = skip(k, b" (*$");
+        alone(y).then_some(y)
+    })
+    .max()
 }
 
 /// The words before the letter a response chooses (lowercase): "option",
@@ -451,58 +454,90 @@ const NAMING: [&str; 14] = [
     "it\u{2019}s",
 ];
 
-/// Every occurrence of every word of `words` (at most 32) in `hay` (the
-/// words lowercase, none with a proper suffix that is also its prefix, so
-/// each word's occurrences are those `str::match_indices` finds), as
-/// `(start, word's index)`, in the order of their starts, then of `words`:
-/// one pass over `hay`, each byte looked up in a table of the words it
-/// starts (most start none), a word compared only where its first two
-/// bytes stand (not one search of `hay` per word). Every word has two
-/// bytes at least.
-fn word_hits(hay: &str, words: &[&str]) -> Vec<(usize, usize)> {
-    debug_assert!(words.len() <= 32);
-    // (By byte: the words it is the first byte of, and the second.)
-    let (mut first, mut second) = ([0u32; 256], [0u32; 256]);
-    for (k, w) in words.iter().enumerate() {
-        let w = w.as_bytes();
-        first[usize::from(w[0])] |= 1 << k;
-        second[usize::from(w[1])] |= 1 << k;
-    }
-    let h = hay.as_bytes();
-    let mut hits = Vec::new();
-    for (i, pair) in h.windows(2).enumerate() {
-        let mut m = first[usize::from(pair[0])] & second[usize::from(pair[1])];
-        while m != 0 {
-            let k = m.trailing_zeros() as usize;
-            m &= m - 1;
-            // (Compared byte by byte: most candidates differ early, and a
-            // call to `memcmp` costs more than the loop.)
-            let w = words[k].as_bytes();
-            if h.len() - i >= w.len() && w.iter().zip(&h[i..]).all(|(a, b)| a == b) {
-                hits.push((i, k));
-            }
-        }
-    }
-    hits
+/// A list of at most 32 words (lowercase, each of two bytes at least, none
+/// with a proper suffix that is also its prefix, so that each word's
+/// occurrences are those `str::match_indices` finds) and, by byte, the
+/// words it is the first byte of and the second: built when the crate
+/// compiles (`ByLetter` of the lexicon is the same by first letter, for
+/// words that open with an ASCII letter).
+struct WordTable {
+    words: &'static [&'static str],
+    first: [u32; 256],
+    second: [u32; 256],
 }
 
-/// The words [`named_letter`] looks for: [`NAMING`], then [`CONCLUDING`],
-/// then [`JUDGED`] (one pass for all).
-const NAMED: [&str; 22] = {
-    let mut all = [""; 22];
+impl WordTable {
+    /// The table of `words` (checked when the crate compiles). Called in
+    /// constant items only.
+    const fn new(words: &'static [&'static str]) -> WordTable {
+        assert!(words.len() <= 32);
+        let (mut first, mut second) = ([0u32; 256], [0u32; 256]);
+        let mut k = 0;
+        while k < words.len() {
+            let w = words[k].as_bytes();
+            assert!(w.len() >= 2);
+            first[w[0] as usize] |= 1 << k;
+            second[w[1] as usize] |= 1 << k;
+            k += 1;
+        }
+        WordTable {
+            words,
+            first,
+            second,
+        }
+    }
+
+    /// Every occurrence of every word in `hay`, as `(start, word's index)`,
+    /// in the order of their starts, then of the words: one pass over
+    /// `hay`, each pair of bytes looked up in the tables (most start no
+    /// word), a word compared only where its first two bytes stand (not
+    /// one search of `hay` per word).
+    fn hits(&self, hay: &str) -> Vec<(usize, usize)> {
+        let h = hay.as_bytes();
+        let mut hits = Vec::new();
+        for (i, pair) in h.windows(2).enumerate() {
+            let mut m = self.first[usize::from(pair[0])] & self.second[usize::from(pair[1])];
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                // (Compared byte by byte: most candidates differ early, and
+                // a call to `memcmp` costs more than the loop.)
+                let w = self.words[k].as_bytes();
+                if h.len() - i >= w.len() && w.iter().zip(&h[i..]).all(|(a, b)| a == b) {
+                    hits.push((i, k));
+                }
+            }
+        }
+        hits
+    }
+}
+
+/// Where [`CONCLUDING`] ends in [`NAMED`], and [`JUDGED`].
+const AFTER_CONCLUDING: usize = NAMING.len() + CONCLUDING.len();
+const AFTER_JUDGED: usize = AFTER_CONCLUDING + JUDGED.len();
+
+/// The words [`named_letter`] looks for, one list after another:
+/// [`NAMING`], [`CONCLUDING`], [`JUDGED`], then "not " (of [`corrected`]).
+const NAMED: [&str; AFTER_JUDGED + 1] = {
+    let mut all = [""; AFTER_JUDGED + 1];
     let mut k = 0;
-    while k < 22 {
-        all[k] = if k < 14 {
+    while k < all.len() {
+        all[k] = if k < NAMING.len() {
             NAMING[k]
-        } else if k < 17 {
-            CONCLUDING[k - 14]
+        } else if k < AFTER_CONCLUDING {
+            CONCLUDING[k - NAMING.len()]
+        } else if k < AFTER_JUDGED {
+            JUDGED[k - AFTER_CONCLUDING]
         } else {
-            JUDGED[k - 17]
+            "not "
         };
         k += 1;
     }
     all
 };
+
+/// The table of [`NAMED`].
+const NAMED_TABLE: WordTable = WordTable::new(&NAMED);
 
 /// The concluding words before a letter that ends the line (lowercase):
 /// `Therefore, B.`, `Thus **C**`.
@@ -537,7 +572,7 @@ mod tests {
         }
     }
 
-    /// `word_hits` finds what `match_indices` finds for each word, on
+    /// `WordTable::hits` finds what `match_indices` finds for each word, on
     /// texts glued from the words, their first bytes and pieces of them,
     /// and what stands around them; and no word of [`NAMED`] has a proper
     /// suffix that is also its prefix (the condition for that).
@@ -563,7 +598,7 @@ mod tests {
                 .flat_map(|(k, w)| t.match_indices(w).map(move |(i, _)| (i, k)))
                 .collect();
             want.sort_unstable();
-            assert_eq!(word_hits(&t, &NAMED), want, "{t:?}");
+            assert_eq!(NAMED_TABLE.hits(&t), want, "{t:?}");
         }
     }
 
