@@ -79,6 +79,12 @@ impl Doc<'_> {
     /// than any formula can (a formula's content ends before its closing
     /// delimiter): it is the answer without the formula scan.
     pub(super) fn last_formula_or_number(&self, from: usize, to: usize) -> Option<Found> {
+        // (A start read back a number of bytes, `referent`'s, may fall
+        // inside a character: the text is read from the next one.)
+        let mut from = from.min(to);
+        while !self.text.is_char_boundary(from) {
+            from += 1;
+        }
         let found = self.last_formula_or_digits(from, to);
         // MX-23: a value in words after it in the last sentence (`So there
         // are seven ways.`).

@@ -184,8 +184,11 @@ impl Doc<'_> {
         }
         // Thousands groups separated by single spaces (`1 000`,
         // `12 345 678`): the last run and every run joined before it have
-        // three digits, the first one one to three.
-        if end - start == 3 && b[start..end].iter().all(u8::is_ascii_digit) {
+        // three digits, the first one one to three. (Not a group joined to
+        // a word by a hyphen, an adjective: `4 400-meter laps` is 4 laps.)
+        let adjective =
+            b.get(end) == Some(&b'-') && b.get(end + 1).is_some_and(u8::is_ascii_alphabetic);
+        if end - start == 3 && !adjective && b[start..end].iter().all(u8::is_ascii_digit) {
             while start >= from + 2 && b[start - 1] == b' ' && b[start - 2].is_ascii_digit() {
                 let mut j = start - 1;
                 while j > from && b[j - 1].is_ascii_digit() {

@@ -34,7 +34,8 @@ use super::truncation::{
 };
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
-    ValueSentence, find_byte, rfind_byte, strip_dollars, trim, trim_end_periods, trim_end_ws,
+    ValueSentence, find_byte, rfind_byte, skip_ws, strip_dollars, trim, trim_end_periods,
+    trim_end_ws,
 };
 
 /// The explicit search of the production extraction first reads the last
@@ -488,16 +489,8 @@ fn fallback_in(
             doc.last_formula_or_number(from, to)
         }
     };
-    // The last paragraph first: a formula does not span a blank line
-    // (MX-15), so what it holds is what the window's reading finds there,
-    // without reading the window's `$` pairs from its start (a window that
-    // starts inside a display pairs them the wrong way round).
     let para = last_paragraph(response, fstart, end, known);
-    let in_para = (paragraph_first && para > fstart && has_digit_or_math(&response[para..end]))
-        .then(|| read(para, end))
-        .flatten();
-    let (mut found, from) =
-        in_para.map_or_else(|| (read(fstart, end), fstart), |f| (Some(f), para));
+    let (mut found, from) = first_reading(response, (fstart, para, end), paragraph_first, &read);
     // `24 cm$^2$`: a unit's exponent in its own math span is no formula
     // (MX-14); the answer is read before it.
     if let Some(o) = found
@@ -601,6 +594,85 @@ fn unit_exponent(text: &str, from: usize, f: &Found) -> Option<usize> {
     };
     let o = f.span.0 - open;
     (o > from && text.as_bytes()[o - 1].is_ascii_alphabetic()).then_some(o)
+}
+
+/// The fallback's first reading of `response[fstart..end]` (`read`: the
+/// last formula or number of a range), and where the text it read starts.
+///
+/// The last paragraph (from `para`) first: a formula does not span a blank
+/// line (MX-15), so what it holds is what the window's reading finds there,
+/// without reading the window's `$` pairs from its start (a window that
+/// starts inside a display pairs them the wrong way round). And a formula
+/// joined to a word by a hyphen (`the $x$-coordinate`, `a $3$-digit
+/// number`) modifies that word: the value is read before it (MX-14, at most
+/// [`MAX_MODIFIERS`] of them in a row).
+fn first_reading(
+    response: &str,
+    (fstart, para, end): (usize, usize, usize),
+    paragraph_first: bool,
+    read: &impl Fn(usize, usize) -> Option<Found>,
+) -> (Option<Found>, usize) {
+    let read_to = |to: usize| {
+        let in_para = (paragraph_first && para > fstart && para < to)
+            .then(|| has_digit_or_math(&response[para..to]).then(|| read(para, to)))
+            .flatten()
+            .flatten();
+        in_para.map_or_else(|| (read(fstart, to), fstart), |f| (Some(f), para))
+    };
+    let (mut found, mut from) = read_to(end);
+    for _ in 0..MAX_MODIFIERS {
+        let Some(o) = found
+            .as_ref()
+            .and_then(|f| modifier_open(response, from, f))
+        else {
+            break;
+        };
+        match read_to(o) {
+            (Some(g), gfrom) => (found, from) = (Some(g), gfrom),
+            (None, _) => break,
+        }
+    }
+    (found, from)
+}
+
+/// The most formulas joined to a word by a hyphen read past in a row
+/// ([`modifier_open`]).
+const MAX_MODIFIERS: usize = 3;
+
+/// Where the math span of the fallback's formula `f` opens (`$`, `$$` or
+/// `\(` right before its content), when its closing delimiter is followed
+/// by a hyphen and a letter: the formula is part of a compound word (`the
+/// $x$-coordinate`, `a $3$-digit number`, the `$n$-th term`), which names
+/// something, not the answer. (This project's probes of issue 13 item 1,
+/// 2026-12-02: `$$x = -\frac{3}{2}$$ This is the $x$-coordinate of the
+/// vertex.` read `x`.)
+fn modifier_open(text: &str, from: usize, f: &Found) -> Option<usize> {
+    if f.how != "last_formula" {
+        return None;
+    }
+    let b = text.as_bytes();
+    let k = skip_ws(b, f.span.1, b.len());
+    let close = if b[k..].starts_with(b"$$") || b[k..].starts_with(b"\\)") {
+        2
+    } else if b[k..].starts_with(b"$") {
+        1
+    } else {
+        return None;
+    };
+    let joined = b.get(k + close) == Some(&b'-')
+        && b.get(k + close + 1).is_some_and(u8::is_ascii_alphabetic);
+    if !joined {
+        return None;
+    }
+    let before = text[from..f.span.0].trim_end_matches(' ');
+    let open = if before.ends_with("\\(") || before.ends_with("$$") {
+        2
+    } else if before.ends_with('$') {
+        1
+    } else {
+        return None;
+    };
+    Some(from + before.len() - open)
 }
 
 /// How far back in its sentence an earlier occurrence of the fallback's
@@ -1190,5 +1262,62 @@ mod production_tests {
             }
         }
         assert!(found > 10_000, "{found}");
+    }
+
+    /// A formula joined to a word by a hyphen (`$x$-coordinate`) is read
+    /// past, with every delimiter; one that is not (`$x$ - 1`, a hyphen
+    /// with a space, `$x$ -coordinate`) is the answer.
+    #[test]
+    fn formulas_joined_to_a_word_are_read_past() {
+        for (r, want) in [
+            ("So $y = 7$. This is the $x$-coordinate.", "7"),
+            ("So $y = 7$. This is the $$x$$-coordinate.", "7"),
+            ("So $y = 7$. This is the \\(x\\)-coordinate.", "7"),
+            ("So $y = 7$. The $n$-th and $k$-th terms.", "7"),
+            ("We get 12 with a $3$-digit bound.", "12"),
+            ("We get 12 with $ 3 $-digit bounds.", "12"),
+            ("The $x$-coordinate.", "x"),
+            ("So $y = 7$, and $x$ - 1 is $x$.", "x"),
+            ("So $y = 7$, then $x$ -coordinate.", "x"),
+        ] {
+            assert_eq!(answer(r).as_deref(), Ok(want), "{r}");
+        }
+    }
+
+    /// No reader panics when the window it reads back starts inside a
+    /// character: multi-byte text of every length up to 300 characters
+    /// before tails whose readers look back a fixed number of bytes (the
+    /// referent of `which is the answer` read 240 bytes back into `考`
+    /// and sliced the text there: a panic, found by this project's
+    /// comparison harness, 2026-12-02).
+    #[test]
+    fn windows_inside_characters_do_not_panic() {
+        let tails = [
+            " so there are 6 ways, which is the answer.",
+            " We get 6. This is the final answer.",
+            " so 6, because 2 times 3 is 6.",
+            " so 5 if n is odd, 6 otherwise",
+            " it is 9, not 8.",
+            " 1/6, or about 16.7%.",
+            " $x = 3$ when $y = 1$.",
+            " x = 1 and x = 2.",
+            " Check: 2 + 4 = 6. Hope this helps!",
+            " the answer is $5$, but it is $6$.",
+            " **6**",
+            " 所以答案是6。",
+            " 12 apples left after giving away 10.",
+            " $\\frac{1}{2}$ cm$^2$.",
+        ];
+        for filler in ["考", "é", "—"] {
+            for n in 0..300 {
+                let head = filler.repeat(n);
+                for tail in tails {
+                    let r = format!("{head}{tail}");
+                    let _ = locate_default(&r, false);
+                    let _ = locate_default(&r, true);
+                    let _ = crate::score::math::extract::extract_answer(&r, false);
+                }
+            }
+        }
     }
 }
