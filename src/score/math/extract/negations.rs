@@ -981,14 +981,23 @@ const ZH_REJECTION_CHARS: usize = 16;
 /// then `no`, `nope` or `not` as a word, or `不`.
 fn denied_question(text: &str, end: usize) -> bool {
     let rest = &text[end..];
-    let mark = rest
-        .char_indices()
-        .take_while(|&(i, _)| i < MAX_REJECTION_BYTES)
-        .find(|&(_, c)| matches!(c, '?' | '？' | '.' | '。' | '!' | '！' | '\n' | '0'..='9'));
-    let Some((i, c @ ('?' | '？'))) = mark else {
+    let b = rest.as_bytes();
+    // (Byte by byte: the marks other than ASCII are full-width, `？`, `！`
+    // (first byte 0xEF) and `。` (0xE3); a character's other bytes are
+    // never one of those nor ASCII.)
+    let mark = (0..b.len().min(MAX_REJECTION_BYTES)).find_map(|i| match b[i] {
+        b'?' => Some((i, 1, true)),
+        b'.' | b'!' | b'\n' | b'0'..=b'9' => Some((i, 1, false)),
+        0xEF | 0xE3 => ["？", "！", "。"]
+            .iter()
+            .find(|m| b[i..].starts_with(m.as_bytes()))
+            .map(|m| (i, 3, *m == "？")),
+        _ => None,
+    });
+    let Some((i, len, true)) = mark else {
         return false;
     };
-    let after = rest[i + c.len_utf8()..].trim_start();
+    let after = rest[i + len..].trim_start();
     let n = after.bytes().take_while(u8::is_ascii_alphabetic).count();
     let word = &after[..n];
     ["no", "nope", "not"]
@@ -1010,7 +1019,56 @@ fn relation_start(text: &str, from: usize, k: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
-    use super::{Excluded, excluded};
+    use super::{Excluded, MAX_REJECTION_BYTES, denied_question, excluded};
+
+    /// `denied_question` reads the mark its definition names: the first of
+    /// `?`, `？`, `.`, `。`, `!`, `！`, a line break or a digit among the
+    /// characters that start within MAX_REJECTION_BYTES, read here by
+    /// `char_indices`, on texts of those marks, other multi-byte
+    /// characters and the denying words, with the mark on both sides of
+    /// the bound.
+    #[test]
+    fn denied_question_reads_the_first_mark() {
+        fn by_chars(text: &str) -> bool {
+            let mark = text
+                .char_indices()
+                .take_while(|&(i, _)| i < MAX_REJECTION_BYTES)
+                .find(|&(_, c)| {
+                    matches!(c, '?' | '？' | '.' | '。' | '!' | '！' | '\n' | '0'..='9')
+                });
+            let Some((i, c @ ('?' | '？'))) = mark else {
+                return false;
+            };
+            let after = text[i + c.len_utf8()..].trim_start();
+            let n = after.bytes().take_while(u8::is_ascii_alphabetic).count();
+            ["no", "nope", "not"]
+                .iter()
+                .any(|w| after[..n].eq_ignore_ascii_case(w))
+                || after.starts_with('不')
+        }
+        let pieces = [
+            "?", "？", ".", "。", "!", "！", "\n", "5", " ", "No", " no", "不", "考", "é", "—",
+            "ab", "😀", "nope", "Not",
+        ];
+        let mut glue = crate::text::Glue(61);
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..20_000u64 {
+            let t = glue.text(&pieces, 2 + round % 40);
+            let want = by_chars(&t);
+            assert_eq!(denied_question(&t, 0), want, "{t:?}");
+            (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
+        }
+        assert!(yes > 1000 && no > 1000, "{yes} {no}");
+        // The mark at every place around the bound.
+        for filler in ["a", "é", "考"] {
+            for n in 0..=MAX_REJECTION_BYTES {
+                for mark in ["?", "？"] {
+                    let t = format!("{}{mark} No.", filler.repeat(n));
+                    assert_eq!(denied_question(&t, 0), by_chars(&t), "{t:?}");
+                }
+            }
+        }
+    }
 
     /// A proportion of two integers is read whole; other values joined to
     /// a number before them stay no answer.
