@@ -69,7 +69,9 @@ pub use asides::MAX_ASIDE_BYTES;
 pub(crate) use bare::plain_bare_answer;
 pub use bare::{MAX_BARE_BYTES, bare_answer};
 pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
-pub use choice::{CHOICE_WINDOW, choice_letter, response_choice};
+pub use choice::{
+    CHOICE_WINDOW, MAX_CHOICE_LETTERS, choice_letter, choice_letters, response_choice,
+};
 pub(crate) use choice::{labelled_value, response_choice_kept};
 pub use numbers::MAX_NUMBER_BYTES;
 pub(crate) use production::locate_default_kept;

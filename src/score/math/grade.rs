@@ -13,8 +13,9 @@ use serde::Serialize;
 
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
-    Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, labelled_value,
-    locate_answer, locate_default, locate_default_kept, plain_bare_answer, response_choice_kept,
+    Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, choice_letters,
+    labelled_value, locate_answer, locate_default, locate_default_kept, plain_bare_answer,
+    response_choice_kept,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -200,7 +201,15 @@ fn grade_one(
             (Some(v), None) => (v, &*pred_text),
             _ => (&*gold_text, &*pred_text),
         };
-        let verdict = equal(g, p, &opts.equal);
+        // MX-16: a multiple-select gold (`AC`) against the letters the
+        // response chose (`\boxed{A}\boxed{C}`), each as one set.
+        let letters = (letter.is_none() && names_choice(g))
+            .then(|| choice_letters(g).zip(choice_letters(p)))
+            .flatten();
+        let verdict = match &letters {
+            Some((g, p)) => equal(g, p, &opts.equal),
+            None => equal(g, p, &opts.equal),
+        };
         (verdict, pred)
     };
     Graded {

@@ -15,7 +15,8 @@
 /// `\euro` and currency signs removed, `~` and `\quad` to spaces;
 /// `\dfrac \tfrac \cfrac` → `\frac`, a repeating decimal (`0.\overline{3}`)
 /// → a fraction ([`repeating_decimal`]), `\lt \gt` → `< >`, `\textnormal` →
-/// `\text`; `\text{ and }`, `\text{or}` → `,`; `infinity` → `\infty`;
+/// `\text`; `\text{ and }`, `\text{or}` → the words `and`, `or` between
+/// spaces (which `super::prepare` reads); `infinity` → `\infty`;
 /// thousands separators `,\!` and `{, }` → `{,}` (spaces around `{,}`
 /// dropped); `!=` → `\ne` where `!` is no factorial. Commands are matched
 /// whole (`\ltimes` is not `\lt`); `\\` (a row break) is kept.
@@ -171,8 +172,16 @@ fn lex_command(s: &str, i: usize, out: &mut String) -> usize {
                 .iter()
                 .find(|w| rest.starts_with(*w));
             if let Some(w) = word {
-                out.push(',');
+                // The word itself: `super::prepare` makes it a comma, or
+                // between inequalities their intersection.
+                if !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                out.push_str(if w.contains('a') { "and" } else { "or" });
                 j += w.len();
+                if !s[j..].starts_with(' ') {
+                    out.push(' ');
+                }
             } else if rest.starts_with("{infinity}") {
                 out.push_str("\\infty");
                 j += "{infinity}".len();

@@ -25,6 +25,64 @@ pub fn choice_letter(text: &str) -> Option<char> {
         .then_some(letter)
 }
 
+/// The most letters of a multiple-select answer ([`choice_letters`]): the
+/// ten choice letters `A`–`J`.
+pub const MAX_CHOICE_LETTERS: usize = 10;
+
+/// The choice letters `A`–`J` of a multiple-select answer, sorted and
+/// joined by commas (`A,C`), when `text` is only such letters, each at most
+/// once, between separators (spaces, `,` `，` `、`, "and", `和`), the
+/// wrappers `\text{…}`, `\mathrm{…}`, `\textbf{…}`, `$` and `**`, and
+/// parentheses around a letter (MX-16: `\boxed{A}\boxed{C}` is `A, C`,
+/// the gold of a multiple-select question `AC`). The letters stand in
+/// alphabetical order, as multiple-select answers are written (`CA` may
+/// name a segment, `BAD` is a word). At least two letters; `None`
+/// otherwise.
+///
+/// ```
+/// use scorespec::score::math::extract::choice_letters;
+/// assert_eq!(choice_letters("ACD").as_deref(), Some("A,C,D"));
+/// assert_eq!(choice_letters(r"\text{A}, \text{C}").as_deref(), Some("A,C"));
+/// assert_eq!(choice_letters("CA"), None);
+/// assert_eq!(choice_letters("AK"), None);
+/// ```
+pub fn choice_letters(text: &str) -> Option<String> {
+    let mut rest = text.trim();
+    let mut seen = [false; MAX_CHOICE_LETTERS];
+    let mut last = None;
+    while !rest.is_empty() {
+        let skip = ["\\textbf{", "\\text{", "\\mathrm{", "and", "和", "，", "、"]
+            .iter()
+            .find(|w| rest.starts_with(**w))
+            .map(|w| w.len())
+            .or_else(|| {
+                rest.starts_with([' ', ',', '{', '}', '(', ')', '$', '*'])
+                    .then_some(1)
+            });
+        if let Some(n) = skip {
+            rest = &rest[n..];
+            continue;
+        }
+        let c = rest.as_bytes()[0];
+        if !(b'A'..=b'J').contains(&c) {
+            return None;
+        }
+        let k = usize::from(c - b'A');
+        if last.is_some_and(|l| l >= k) {
+            return None;
+        }
+        (seen[k], last) = (true, Some(k));
+        rest = &rest[1..];
+    }
+    (seen.iter().filter(|&&s| s).count() >= 2).then(|| {
+        let letters: Vec<String> = (0..MAX_CHOICE_LETTERS)
+            .filter(|&k| seen[k])
+            .map(|k| char::from(b'A' + k as u8).to_string())
+            .collect();
+        letters.join(",")
+    })
+}
+
 /// The value after a choice letter in parentheses that opens `text`
 /// (`(C) 24`, `\textbf{(C) } 24`, `**(B)** 12`, `option (D) 7`: `24`, `24`,
 /// `12`, `7`), or after a letter and `:` or `)` (`D: 24`, `D) 24`, `(D):
@@ -556,6 +614,30 @@ const JUDGED: [&str; 5] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// MX-16: the letters of a multiple-select answer, each once, in
+    /// alphabetical order, between separators and wrappers; two at least.
+    #[test]
+    fn multiple_select_letters() {
+        for (text, want) in [
+            ("AC", "A,C"),
+            ("A, C", "A,C"),
+            ("ABCDEFGHIJ", "A,B,C,D,E,F,G,H,I,J"),
+            ("A and C", "A,C"),
+            ("A、C、D", "A,C,D"),
+            ("B和D", "B,D"),
+            ("(A) (C)", "A,C"),
+            ("**A**, **C**", "A,C"),
+            (r"$\text{A}$, $\textbf{D}$", "A,D"),
+        ] {
+            assert_eq!(choice_letters(text).as_deref(), Some(want), "{text:?}");
+        }
+        for text in [
+            "A", "CA", "AA", "ACA", "BAD", "AK", "Ab", "A, 2", "A or C", "x", "", "A-C", "A/C",
+        ] {
+            assert_eq!(choice_letters(text), None, "{text:?}");
+        }
+    }
 
     /// `after_prefixes` (a first-byte check, then the loop) reaches the
     /// start the loop alone reaches, on texts glued from the prefixes,

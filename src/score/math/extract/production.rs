@@ -585,13 +585,8 @@ fn unit_exponent(text: &str, from: usize, f: &Found) -> Option<usize> {
         return None;
     }
     let before = &text[from..f.span.0];
-    let open = if before.ends_with("\\(") {
-        2
-    } else if before.ends_with('$') && !before.ends_with("$$") {
-        1
-    } else {
-        return None;
-    };
+    // Not a display: a unit's exponent is inline.
+    let open = opener_len(before).filter(|_| !before.ends_with("$$"))?;
     let o = f.span.0 - open;
     (o > from && text.as_bytes()[o - 1].is_ascii_alphabetic()).then_some(o)
 }
@@ -665,14 +660,19 @@ fn modifier_open(text: &str, from: usize, f: &Found) -> Option<usize> {
         return None;
     }
     let before = text[from..f.span.0].trim_end_matches(' ');
-    let open = if before.ends_with("\\(") || before.ends_with("$$") {
-        2
+    Some(from + before.len() - opener_len(before)?)
+}
+
+/// The length of the math delimiter `before` ends with: 2 for `\(` and
+/// `$$`, 1 for a single `$`, none for anything else.
+fn opener_len(before: &str) -> Option<usize> {
+    if before.ends_with("\\(") || before.ends_with("$$") {
+        Some(2)
     } else if before.ends_with('$') {
-        1
+        Some(1)
     } else {
-        return None;
-    };
-    Some(from + before.len() - open)
+        None
+    }
 }
 
 /// How far back in its sentence an earlier occurrence of the fallback's
