@@ -32,7 +32,280 @@ pub(super) fn truncated(
     cut_in_formula(t, before, para)
         .or_else(|| cut_at_heading(t, nl))
         .or_else(|| cut_at_list_item(t, nl))
+        .or_else(|| cut_in_table_row(t, nl))
         .or_else(|| cut_in_sentence(t))
+        .or_else(|| cut_on_connective(t))
+        .or_else(|| cut_in_step(t, nl))
+}
+
+/// The reason of a response that ends on a Chinese connective or copula
+/// ([`cut_on_connective`]).
+const ON_CONNECTIVE: NoAnswerReason = "cut off: the response ends on a connective (mid-clause)";
+
+/// The reason of a response whose last clause announces a step and does
+/// not end ([`cut_in_step`]).
+const IN_STEP: NoAnswerReason = "cut off: the response ends in an unfinished step";
+
+/// The reason of a response whose last line is a table row left open
+/// ([`cut_in_table_row`]).
+const IN_TABLE_ROW: NoAnswerReason = "cut off: the response ends inside a table row";
+
+/// The reason of a response whose last formula, closed, ends on an
+/// operator ([`closed_formula_on_operator`]).
+const FORMULA_ON_OPERATOR: NoAnswerReason = "cut off: the last formula ends on an operator";
+
+/// The most bytes the clause and table readers of MX-15 read back from the
+/// end of a response (the last clause, the line before a table row): a
+/// bound on their work, and on the last formula [`closed_formula_on_operator`]
+/// reads.
+const MAX_CLAUSE_BYTES: usize = 512;
+
+/// The Chinese words a clause cannot end on (MX-15), each with the words
+/// ending in it that can end one: connectives (`又因为`, `所以`, `或`),
+/// copulas and verbs that take what follows (`的值为`, `代入得`, `是`),
+/// and `和 与 及 且 故 则 由 令 设 若 当` standing alone. A word ending
+/// in one of them that names a thing (`总和`, `规则`, `理由`, `命令`,
+/// `行为`), an adjective (`恰当`, `难得`) or an elliptic reply (`也是`,
+/// `都是`, `不是`) ends a clause; an adverb before `是` (`总是`, `就是`,
+/// `于是`) and a verb before `为` (`认为`, `成为`) do not.
+const ZH_CLAUSE_ENDS: &[(&str, &[&str])] = &[
+    ("所以", &[]),
+    ("因此", &[]),
+    ("此时", &[]),
+    ("那么", &[]),
+    ("然后", &[]),
+    ("接着", &[]),
+    ("代入", &[]),
+    ("或者", &[]),
+    ("可知", &[]),
+    ("或", &[]),
+    ("即", &[]),
+    ("而", &[]),
+    ("又", &[]),
+    ("且", &[]),
+    ("但", &[]),
+    (
+        "得",
+        &[
+            "值得",
+            "难得",
+            "心得",
+            "见得",
+            "晓得",
+            "舍得",
+            "了不得",
+            "要不得",
+            "怪不得",
+        ],
+    ),
+    ("为", &["行为", "人为", "无为", "所为", "有为"]),
+    ("是", &["也是", "都是", "不是"]),
+    (
+        "和",
+        &[
+            "总和", "之和", "的和", "平和", "温和", "缓和", "饱和", "调和", "中和", "柔和", "随和",
+            "暖和", "祥和", "求和", "讲和", "共和", "附和",
+        ],
+    ),
+    ("与", &["参与", "给与"]),
+    ("及", &["不及", "得及", "莫及", "所及", "普及", "企及"]),
+    (
+        "故",
+        &[
+            "缘故", "事故", "变故", "典故", "无故", "何故", "世故", "病故",
+        ],
+    ),
+    (
+        "则",
+        &[
+            "规则", "法则", "原则", "准则", "守则", "细则", "总则", "通则",
+        ],
+    ),
+    (
+        "由",
+        &["理由", "自由", "缘由", "事由", "来由", "原由", "因由"],
+    ),
+    (
+        "令",
+        &[
+            "命令", "指令", "口令", "法令", "政令", "司令", "号令", "禁令", "时令",
+        ],
+    ),
+    ("设", &["假设", "建设", "预设", "陈设", "虚设", "摆设"]),
+    ("若", &["自若", "般若"]),
+    (
+        "当",
+        &[
+            "恰当", "适当", "妥当", "得当", "相当", "正当", "不当", "稳当", "停当", "便当", "担当",
+            "勾当", "典当",
+        ],
+    ),
+];
+
+/// Why `t` ends on a Chinese connective or copula, if it does (MX-15): its
+/// last word, spaces trimmed, is one of [`ZH_CLAUSE_ENDS`] and none of its
+/// exceptions (`…得 $a+b=2$，又因为`, `代入得`, `$x=4$ 或`, `所以 $m$ 的值为`):
+/// the clause goes on, and the number before it is not its answer. Reads
+/// the last few characters.
+fn cut_on_connective(t: &str) -> Option<NoAnswerReason> {
+    let t = t.trim_end_matches([' ', '\u{3000}']);
+    // (Every word of the table ends with a character of the CJK block.)
+    if t.as_bytes().last().is_none_or(|&c| c < 0x80) {
+        return None;
+    }
+    let (_, exceptions) = ZH_CLAUSE_ENDS.iter().find(|(w, _)| t.ends_with(w))?;
+    (!exceptions.iter().any(|e| t.ends_with(e))).then_some(ON_CONNECTIVE)
+}
+
+/// The words a Chinese clause announcing a step opens with (MX-15,
+/// [`cut_in_step`]).
+const ZH_STEP_WORDS: [&str; 6] = ["首先", "其次", "然后", "接着", "接下来", "下一步"];
+
+/// The words an English sentence announcing a step opens with (MX-15,
+/// [`cut_in_step`]), lower case, read with the `*` and `_` of its markup
+/// left out (`**Next,** we …`).
+const EN_STEP_OPENERS: [&str; 12] = [
+    "next,",
+    "next we ",
+    "first,",
+    "second,",
+    "then,",
+    "let's ",
+    "let\u{2019}s ",
+    "let us ",
+    "we need to ",
+    "now we ",
+    "now, we ",
+    "now let's ",
+];
+
+/// Why `t` ends in a step that is announced and not finished, if it does
+/// (MX-15): its last line ends with no sentence mark (`.`, `!`, `?`, `。`,
+/// `！`, `？`) and no check mark (`✓`, `✔`: a check done), and its last
+/// sentence opens with an English step opener ([`EN_STEP_OPENERS`]: `Next,
+/// we compute $n = 3$ using the second equation`) and holds no colon (`Let
+/// us verify our answer: 6 × 7 = 42` carries the step out), or its last clause (after the last `，` or comma) opens with
+/// a Chinese step word ([`ZH_STEP_WORDS`]: `…，然后他又买了 3 个`), or the
+/// clause before it is a step word alone (`首先，小明有 6 个苹果`). A
+/// sentence or clause that starts further back than [`MAX_CLAUSE_BYTES`]
+/// is not read. `nl`: the last line break of `t`.
+fn cut_in_step(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    if t.ends_with(['.', '!', '?', '。', '！', '？', '\u{2713}', '\u{2714}']) {
+        return None;
+    }
+    let line = &t[nl.map_or(0, |k| k + 1)..];
+    let b = line.as_bytes();
+    let lo = b.len().saturating_sub(MAX_CLAUSE_BYTES);
+    // (The last sentence and the last two clauses, read back once: the
+    // byte each starts at.)
+    let (mut sentence, mut clauses) = (None, [None, None]);
+    for j in (lo..b.len()).rev() {
+        let (ends_sentence, ends_clause) = boundary_before(b, j);
+        if ends_clause || ends_sentence {
+            if clauses[0].is_none() {
+                clauses[0] = Some(j);
+            } else if clauses[1].is_none() {
+                clauses[1] = Some(j);
+            }
+        }
+        if ends_sentence {
+            sentence = Some(j);
+            break;
+        }
+    }
+    let opens = |from: usize, words: &[&str]| {
+        let head = step_head(&line[from..]);
+        words.iter().any(|w| head.starts_with(w))
+    };
+    let last = clauses[0]?;
+    let zh_alone = clauses[1].is_some_and(|k| {
+        let clause = step_head(&line[k..last]);
+        ZH_STEP_WORDS.contains(&clause.trim_end_matches([',', '，', ' ']))
+    });
+    // (An English step carried out after a colon, `Let us verify: 6 ×
+    // 7 = 42`, is done.)
+    let en = sentence.is_some_and(|k| opens(k, &EN_STEP_OPENERS) && !line[k..].contains(':'));
+    (en || opens(last, &ZH_STEP_WORDS) || zh_alone).then_some(IN_STEP)
+}
+
+/// Whether the byte `b[j]` starts a sentence (the line's start, or after
+/// `. `, `! `, `? `, `; `, `。`, `！`, `？`, `；`), a clause (a sentence, or
+/// after `，` or a `,` not between digits), as `(sentence, clause)`; a
+/// space after the mark starts neither (the next byte does).
+fn boundary_before(b: &[u8], j: usize) -> (bool, bool) {
+    if j == 0 {
+        return (true, true);
+    }
+    // (Most bytes end no mark: a space, a comma, or the last byte of `。`
+    // `！` `？` `；` `，` ends one.)
+    if !matches!(b[j - 1], b' ' | b',' | 0x82 | 0x81 | 0x9f | 0x9b | 0x8c) {
+        return (false, false);
+    }
+    let head = &b[..j];
+    let full_width = |m: &str| head.ends_with(m.as_bytes());
+    let after_space =
+        j >= 2 && head[j - 1] == b' ' && matches!(head[j - 2], b'.' | b'!' | b'?' | b';');
+    let sentence = b[j] != b' '
+        && (after_space
+            || full_width("。")
+            || full_width("！")
+            || full_width("？")
+            || full_width("；"));
+    // (`1,000`: a comma between digits is no clause end; `, x`: the clause
+    // starts after the space.)
+    let comma = head[j - 1] == b','
+        && b[j] != b' '
+        && !(j >= 2 && head[j - 2].is_ascii_digit() && b[j].is_ascii_digit());
+    let comma_space = j >= 2 && head[j - 1] == b' ' && head[j - 2] == b',' && b[j] != b' ';
+    (
+        sentence,
+        sentence || full_width("，") || comma || comma_space,
+    )
+}
+
+/// The head of a clause as [`cut_in_step`] compares it: markup (`#`, `>`,
+/// `-`, spaces, an item number `2.`) trimmed at its start, `*` and `_`
+/// left out, ASCII lower case; its first 24 bytes at most (enough for the
+/// longest step word or opener).
+fn step_head(clause: &str) -> String {
+    let mut rest = clause.trim_start_matches(['#', '>', '-', '*', '_', ' ', '\t', '\u{3000}']);
+    if let Some((_, _, after)) = item_number(rest) {
+        rest = after.trim_start_matches(['*', '_', ' ']);
+    }
+    let mut head = String::with_capacity(24);
+    for c in rest.chars().filter(|c| !matches!(c, '*' | '_')) {
+        if head.len() + c.len_utf8() > 24 {
+            break;
+        }
+        head.push(c.to_ascii_lowercase());
+    }
+    head
+}
+
+/// Why `t` ends inside a Markdown table row, if it does (MX-15): its last
+/// line starts with `|` and does not end with one, and the line before it
+/// is a row (`| 3 | 9 |\n| 4 | 1`): the row was cut off, and its last cell
+/// is not an answer. (A line `|x| = 3` after any other line is a formula.)
+/// Reads the last two lines, the one before at most [`MAX_CLAUSE_BYTES`].
+/// `nl`: the last line break of `t`.
+fn cut_in_table_row(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
+    debug_assert_eq!(nl, rfind_byte(t.as_bytes(), b'\n'));
+    let nl = nl?;
+    let line = t[nl + 1..].trim_start_matches([' ', '\t']);
+    // (`|` alone: cut right after the row's first mark.)
+    if !line.starts_with('|') || line.len() > 1 && line.ends_with('|') {
+        return None;
+    }
+    let head = t[..nl].trim_end_matches([' ', '\t', '\r']).as_bytes();
+    let lo = head.len().saturating_sub(MAX_CLAUSE_BYTES);
+    let from = match rfind_byte(&head[lo..], b'\n') {
+        Some(k) => lo + k + 1,
+        None if lo == 0 => 0,
+        None => return None,
+    };
+    let row = head[from..].trim_ascii_start();
+    (row.len() >= 2 && row.starts_with(b"|") && row.ends_with(b"|")).then_some(IN_TABLE_ROW)
 }
 
 /// The item number a line opens with (after spaces and `*`, `#`, `>`
@@ -104,6 +377,75 @@ pub(super) fn cut_in_formula(t: &str, before: &str, para: usize) -> Option<NoAns
         return Some("cut off: the response ends on an operator");
     }
     open_in_last_paragraph(t, before, para)
+        .or_else(|| closed_formula_on_operator(t).then_some(FORMULA_ON_OPERATOR))
+}
+
+/// The spacing commands a formula's content may end with ([`formula_content`]
+/// trims them: `$5\,$` is 5).
+const TRAILING_SPACES: [&str; 8] = ["\\,", "\\;", "\\:", "\\!", "\\ ", "~", "\\quad", "\\qquad"];
+
+/// The content of the formula that `t` ends with, closed by `$`, `$$`,
+/// `\)` or `\]`, trimmed (white space and [`TRAILING_SPACES`] at its
+/// end), when its opener is in the last [`MAX_CLAUSE_BYTES`] of `t`; an
+/// escaped `\$` closes none. (`t` leaves no formula open:
+/// [`open_in_last_paragraph`] read it first.)
+fn formula_content(t: &str) -> Option<&str> {
+    let (inner, opener) = if let Some(inner) = t.strip_suffix("\\)") {
+        (inner, "\\(")
+    } else if let Some(inner) = t.strip_suffix("\\]") {
+        (inner, "\\[")
+    } else if let Some(inner) = t.strip_suffix("$$") {
+        (inner, "$$")
+    } else {
+        (t.strip_suffix('$').filter(|i| !i.ends_with('\\'))?, "$")
+    };
+    let b = inner.as_bytes();
+    let lo = b.len().saturating_sub(MAX_CLAUSE_BYTES);
+    // (The opener found by its last byte.)
+    let last = opener.as_bytes()[opener.len() - 1];
+    let at = (lo..b.len())
+        .rev()
+        .find(|&k| b[k] == last && b[..=k].ends_with(opener.as_bytes()))?;
+    let mut content = inner[at + 1..].trim_end();
+    while let Some(rest) = TRAILING_SPACES.iter().find_map(|s| content.strip_suffix(s)) {
+        content = rest.trim_end();
+    }
+    Some(content)
+}
+
+/// Whether the closed formula `t` ends with ([`formula_content`]) ends on
+/// an operator ([`ends_on_operator`]) after an operand: `So $y = $`,
+/// `$x + $`, `\(3 \times \)` were cut off inside it. Not a sign raised or
+/// lowered (`$\mathbb{Z}^+$`, `$0^-$`, `$z^*$`), nor an operator alone
+/// (`use $+$`: a symbol named), nor a separator (`$\frac{1}{3},$`: the
+/// sentence's punctuation, written inside).
+fn closed_formula_on_operator(t: &str) -> bool {
+    if !t.ends_with(['$', ')', ']']) {
+        return false;
+    }
+    let Some(content) = formula_content(t) else {
+        return false;
+    };
+    // (A separator closing a formula is punctuation: `$\frac{1}{3},$`.)
+    if !ends_on_operator(content) || content.ends_with([',', ';', ':', '，', '；', '：', '、'])
+    {
+        return false;
+    }
+    // The operand before it: the content without its operator (a command's
+    // letters and `\`, or its last character).
+    let letters = content
+        .bytes()
+        .rev()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    let rest = if letters > 0 {
+        &content[..content.len() - letters - 1]
+    } else {
+        let c = content.chars().next_back().map_or(0, char::len_utf8);
+        &content[..content.len() - c]
+    };
+    let rest = rest.trim_end();
+    !rest.is_empty() && !rest.ends_with(['^', '_'])
 }
 
 /// The characters other than ASCII that a response cut off ends on
@@ -538,9 +880,188 @@ mod tests {
         }
     }
     use super::{
-        Delimiters, NoAnswerReason, Scan, cut_in_formula, paragraph_start, rfind_byte,
-        sentence_start, truncated, unclosed_delimiter,
+        Delimiters, FORMULA_ON_OPERATOR, IN_STEP, IN_TABLE_ROW, NoAnswerReason, ON_CONNECTIVE,
+        Scan, cut_in_formula, cut_on_connective, paragraph_start, rfind_byte, sentence_start,
+        truncated, unclosed_delimiter,
     };
+
+    /// `truncated` on a whole response (no text before the window).
+    fn cut(t: &str) -> Option<NoAnswerReason> {
+        truncated(t, "", paragraph_start(t), rfind_byte(t.as_bytes(), b'\n'))
+    }
+
+    /// MX-15: a Chinese response ending on a connective or a copula is cut
+    /// off; a word ending in the same character that can end a clause is
+    /// not (issue 13 item 1, 2026-12-02).
+    #[test]
+    fn chinese_connectives_at_the_end_are_cut_off() {
+        for t in [
+            "解：由已知得 $a+b=2$，又因为",
+            "把 $x=1$ 代入得",
+            "解得 $x=4$ 或",
+            "解得 $x=4$ 或者",
+            "$x=4$，所以",
+            "当 $x=2$ 时 $y=3$，此时",
+            "所以 $m$ 的值为",
+            "所以 $m$ 的值为  ",
+            "$x=4$ 即",
+            "$x=4$ 而",
+            "因此 $x=4$，那么",
+            "$x = 2$ 总是",
+            "$x = 2$ 就是",
+            "所以答案是",
+            "我们认为",
+            "小明买了 3 个苹果和",
+            "$a=1$ 与",
+            "$a=1$ 且",
+            "$a=1$ 故",
+            "$a=1$ 则",
+            "由",
+            "令",
+            "设 $x=3$，若",
+            "$x=3$ 当",
+            "$x=3$ 及",
+        ] {
+            assert_eq!(cut_on_connective(t), Some(ON_CONNECTIVE), "{t:?}");
+            // (A clause with no digit and no `$` is cut off mid-sentence
+            // first.)
+            assert!(cut(t).is_some(), "{t:?}");
+        }
+        for t in [
+            "所以答案是 9",
+            "故答案为 9",
+            "答案：9",
+            "9",
+            "$x=4$ 也是",
+            "两个都是",
+            "$x=2$ 不是",
+            "求 $a$ 与 $b$ 的和",
+            "这就是 3 个数的总和",
+            "这是 3 的理由",
+            "按照 2 条规则",
+            "取值 2 恰当",
+            "这 2 种行为",
+            "3 的倍数很难得",
+            "x = 4",
+            "x = 4 ",
+        ] {
+            assert_eq!(cut_on_connective(t), None, "{t:?}");
+        }
+    }
+
+    /// MX-15: a last sentence or clause that announces a step and does not
+    /// end is cut off; a finished one, a concluding clause and a step
+    /// carried out after a colon are not (issue 13 item 1, 2026-12-02).
+    #[test]
+    fn unfinished_steps_are_cut_off() {
+        for t in [
+            "首先，小明有 6 个苹果，然后他又买了 3 个",
+            "首先，小明有 6 个苹果",
+            "小明有 6 个苹果。接着他又买了 3 个",
+            "1. 首先计算 $3+6=9$",
+            "- 然后，$9 \\times 2 = 18$",
+            "小明有 6 个苹果；其次，他有 3 个梨",
+            "We find $m = 2$.\n\nNext, we compute $n = 3$ using the second equation",
+            "So $m = 2$. Then, $n = 3$",
+            "**Next,** we compute $n = 3$",
+            "Let's compute $6 \\times 7 = 42$",
+            "Let us find $n = 3$ first",
+            "We need to find $n$ when $m = 3$",
+            "We know $m = 2$. Now we substitute $m = 2$ into the second equation",
+            "2. First, 3 + 4 = 7",
+        ] {
+            assert_eq!(cut(t), Some(IN_STEP), "{t:?}");
+        }
+        for t in [
+            "首先，小明有 6 个苹果，然后他又买了 3 个。",
+            "首先，小明有 6 个，然后又买了 3 个，所以一共有 9 个",
+            "小明先有 6 个，然后又买了 3 个，现在有 9 个",
+            "首先，小明有 6 个苹果！",
+            "So the total is 9",
+            "Let's check: $x = 3$.",
+            "Let us verify our answer: 6 \\times 7 = 42",
+            "Let us verify: 6 \\times 7 = 42 \u{2713}",
+            "Next, we compute $n = 3$.\nSo $n = 3$",
+            "Then the value is 1,000",
+            "Firstly we have 3",
+            "Thus $n = 3$",
+        ] {
+            assert_eq!(cut(t), None, "{t:?}");
+        }
+        // (A last line longer than the bound, no sentence end in it: not read.)
+        let long = format!("Next, we compute {} so n = 3", "x + ".repeat(200));
+        assert_eq!(cut(&long), None);
+    }
+
+    /// MX-15: a last line that starts a table row after a row and does not
+    /// close it is cut off; a closed row, a formula `|x|` after prose, and
+    /// a row after a line that is not one are not (issue 13 item 1,
+    /// 2026-12-02).
+    #[test]
+    fn open_table_rows_are_cut_off() {
+        for t in [
+            "| n | n^2 |\n|---|---|\n| 3 | 9 |\n| 4 | 1",
+            "| 3 | 9 |\n| 4",
+            "  | 3 | 9 |  \n  | 4 | 16 ",
+            "| 3 | 9 |\n|",
+        ] {
+            assert_eq!(cut(t), Some(IN_TABLE_ROW), "{t:?}");
+        }
+        for t in [
+            "| 3 | 9 |\n| 4 | 16 |",
+            "We solve it.\n|x| = 3",
+            "|x| = 3",
+            "| 3 | 9 |\n\nSo 4",
+            "| 3 | 9\n| 4 | 1",
+        ] {
+            assert_ne!(cut(t), Some(IN_TABLE_ROW), "{t:?}");
+        }
+        let long = format!("| {} |\n| 4 | 1", "x".repeat(600));
+        assert_eq!(cut(&long), None, "beyond the bound");
+    }
+
+    /// MX-15: a closed formula at the end whose content ends on an
+    /// operator is cut off; a sign raised or lowered, an operator alone,
+    /// trailing spacing and an escaped `\$` are not (issue 13 item 1,
+    /// 2026-12-02).
+    #[test]
+    fn closed_formulas_ending_on_an_operator_are_cut_off() {
+        for t in [
+            "So $y = $",
+            "$x + $",
+            "\\(3 \\times \\)",
+            "Then \\[ a = b + \\]",
+            "We get $$x = 3 \\cdot$$",
+            "$a \\le$",
+            "So $y = \\,$",
+            "$x = 1$ and $y = 2 +$",
+            "So $y = 2 \u{d7}$",
+        ] {
+            assert_eq!(
+                cut_in_formula(t, "", paragraph_start(t)),
+                Some(FORMULA_ON_OPERATOR),
+                "{t:?}"
+            );
+        }
+        for t in [
+            "$\\mathbb{Z}^+$",
+            "as $x \\to 0^-$",
+            "$z^*$",
+            "use $+$",
+            "the sign $\\times$",
+            "So $x = 5\\,$",
+            "So $x = 3$",
+            "It costs 5\\$",
+            "The total is 2,74 $",
+            "$(0, 1]$",
+            "\\(f(x)\\)",
+            "So $x = 3 \\quad$",
+            "$\\frac{1}{3},$",
+            "\\[ x = 3; \\]",
+        ] {
+            assert_eq!(cut_in_formula(t, "", paragraph_start(t)), None, "{t:?}");
+        }
+    }
 
     /// MX-15: a last line that is a step heading, and a full-width
     /// separator at the end, are cut off; a step with its work is not.
