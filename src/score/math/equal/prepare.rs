@@ -168,6 +168,13 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         t = replace_words(&t);
         seen = Seen::of(&t);
     }
+    // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
+    if (0xE3..=0xE6).any(|c| seen.has(c)) {
+        if let Some(u) = zh_connectives(&t) {
+            t = u;
+            seen = Seen::of(&t);
+        }
+    }
     if percent_present(&t) {
         t = percent_words(&t);
         seen = Seen::of(&t);
@@ -675,6 +682,39 @@ fn replace_words(s: &str) -> String {
         i += n;
     }
     out
+}
+
+/// The Chinese connectives between the items of a list (ME-2): `或者`,
+/// `或`, `和`, `及`, `与` ("or", "and") and the enumeration comma `、` (the
+/// full-width `，` is already `,`, ME-2's full-width forms).
+const ZH_CONNECTIVES: [&str; 6] = ["或者", "或", "和", "及", "与", "、"];
+
+/// Chinese connectives between items → `,`, as `and`/`or` are
+/// ([`replace_words`]): `-2 或 3` → `-2 , 3`, `x=-2或x=3`, `2、3`; a
+/// connective with nothing but spaces before or after it stays. `None`
+/// when there is none to change.
+fn zh_connectives(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut rest = s;
+    while let Some((k, c)) = rest.char_indices().find(|&(_, c)| c >= '\u{3000}') {
+        out.push_str(&rest[..k]);
+        let at = &rest[k..];
+        let w = ZH_CONNECTIVES.iter().find(|w| at.starts_with(*w));
+        match w {
+            Some(w) if !out.trim().is_empty() && !at[w.len()..].trim().is_empty() => {
+                out.push(',');
+                rest = &at[w.len()..];
+                changed = true;
+            }
+            _ => {
+                out.push(c);
+                rest = &at[c.len_utf8()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
 }
 
 /// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)

@@ -16,6 +16,8 @@
 
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::word_before_in;
+use super::heads::opens_math;
+use super::solutions::{MAX_VALUE_BYTES, item_kind, zh_joiner_at};
 use super::phrase_table::{
     ANCHORED, Anchored, MAX_PHRASE_BYTES, TRIAL_AFTER, TRIAL_BEFORE, context, trial_window,
 };
@@ -319,22 +321,83 @@ fn adverb_at(rest: &[u8]) -> Option<usize> {
 /// with a word (not a number, a formula or a command) and has at least
 /// three words of two or more letters outside `$…$` (MX-5).
 pub(super) fn is_sentence(s: &str) -> bool {
+    words_outside_math(s, false)
+}
+
+/// [`is_sentence`] in the production search: a `$` that opens no math
+/// there (a price: `Maria spent $12 on fruit`, [`opens_math`]) is no
+/// delimiter, so the words after it count (MX-11).
+fn reads_as_sentence(s: &str) -> bool {
+    words_outside_math(s, true)
+}
+
+/// [`is_sentence`], with a price's `$` read as a word's neighbour, not a
+/// delimiter, when `prices`.
+fn words_outside_math(s: &str, prices: bool) -> bool {
     let first = s.bytes().take_while(u8::is_ascii_alphabetic).count();
     if first < 2 {
         return false;
     }
-    let mut words = 0;
-    let mut in_math = false;
-    for piece in s.split('$') {
-        if !in_math {
-            words += piece
-                .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
-                .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
-                .count();
+    let count = |piece: &str| {
+        piece
+            .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
+            .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
+            .count()
+    };
+    let b = s.as_bytes();
+    let (mut words, mut in_math, mut start) = (0, false, 0);
+    for (d, _) in s.match_indices('$') {
+        if in_math || !prices || opens_math(b, d, b.len()) {
+            if !in_math {
+                words += count(&s[start..d]);
+            }
+            in_math = !in_math;
+            start = d + 1;
         }
-        in_math = !in_math;
+    }
+    if !in_math {
+        words += count(&s[start..]);
     }
     words >= 3
+}
+
+/// The item of a Chinese statement's list that ends at `j` (MX-11): back
+/// to `i` or to the last Chinese or full-width character (U+3000 and
+/// above) before `j`; `None` when that is more than [`MAX_VALUE_BYTES`]
+/// back.
+fn item_back(text: &str, i: usize, j: usize) -> Option<&str> {
+    let mut lo = i.max(j.saturating_sub(MAX_VALUE_BYTES + 1));
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let seg = &text[lo..j];
+    match seg.char_indices().rev().find(|&(_, c)| c >= '\u{3000}') {
+        Some((k, c)) => Some(&seg[k + c.len_utf8()..]),
+        None => (lo == i).then_some(seg),
+    }
+}
+
+/// The item of a Chinese statement's list that starts at `k` (after a
+/// `，`, MX-11): up to the first Chinese or full-width character or line
+/// break, or `limit`, at most [`MAX_VALUE_BYTES`] on, and only when that
+/// ends the statement or joins another item (a stop of [`ZH_STOPS`], a
+/// joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS), `limit`); without a sentence's period.
+fn item_ahead(text: &str, k: usize, limit: usize) -> Option<&str> {
+    let mut hi = limit.min(k + MAX_VALUE_BYTES + 1);
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let seg = &text[k..hi];
+    let e = match seg.char_indices().find(|&(_, c)| c >= '\u{3000}' || c == '\n') {
+        Some((e, _)) => e,
+        None if hi == limit => seg.len(),
+        None => return None,
+    };
+    let rest = &text.as_bytes()[k + e..limit];
+    let ends = rest.is_empty()
+        || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
+        || zh_joiner_at(rest).is_some();
+    ends.then(|| seg[..e].trim_end().trim_end_matches('.'))
 }
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
@@ -775,7 +838,13 @@ impl Doc<'_> {
                 }
                 // A sentence (`Final Answer: Jane started growing Sphere 3
                 // hours ago.`): its last formula or number.
-                if is_sentence(&self.text[span.0..span.1]) {
+                let text = &self.text[span.0..span.1];
+                let sentence = if self.production {
+                    reads_as_sentence(text)
+                } else {
+                    is_sentence(text)
+                };
+                if sentence {
                     if let Some(inner) = self.last_formula_or_number(span.0, span.1) {
                         // In production, not a number the sentence rules
                         // out, bounds or applies an operation to (`all real
@@ -884,15 +953,24 @@ impl Doc<'_> {
                     k = skip_ws(b, k + r.len(), limit);
                     joined = true;
                 }
+                // `$-2$ 或 $3$`, `$x_1 = -2$，$x_2 = 3$`: a Chinese joiner,
+                // between two items of one kind, the second ending the
+                // statement or followed by another joiner.
+                let zh = !joined && self.production;
+                let zh = zh.then(|| zh_joiner_at(&b[k.min(limit)..limit])).flatten();
+                if let Some(n) = zh {
+                    k = skip_ws(b, k + n, limit);
+                    joined = true;
+                }
                 if !joined {
                     break;
                 }
                 match self.math_span_at(k, limit) {
-                    Some(next) => {
+                    Some(next) if zh.is_none() || self.zh_spans_listed(last, (k, next), limit) => {
                         (last_open, last) = (k, next);
                         count += 1;
                     }
-                    None => break,
+                    _ => break,
                 }
             }
             if count == 1 {
@@ -1052,6 +1130,24 @@ impl Doc<'_> {
             && ZH_STOPS
                 .iter()
                 .any(|p| b[j..limit].starts_with(p.as_bytes()))
+            && !self.zh_list_goes_on(i, j, limit)
+    }
+
+    /// Whether the stop at `j` in a Chinese statement whose answer starts
+    /// at `i` is a `，` between two items of one list (MX-11): the item
+    /// before it (back to `i` or to a Chinese or full-width character) and
+    /// the one after it (up to a stop or another joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS))
+    /// are of one [kind](item_kind): `故答案为：-2，3` is the list `-2，3`,
+    /// `x=-2，x=3` too; not `所以 $x = 3$，因此 $y = 5$` (a new clause) nor
+    /// `x = 3，y = 5` (two unknowns). Each item is read at most
+    /// [`MAX_VALUE_BYTES`] bytes.
+    fn zh_list_goes_on(&self, i: usize, j: usize, limit: usize) -> bool {
+        if !self.text[j..limit].starts_with('，') {
+            return false;
+        }
+        let before = item_back(self.text, i, j).and_then(item_kind);
+        let after = item_ahead(self.text, j + '，'.len_utf8(), limit).and_then(item_kind);
+        before.is_some() && before == after
     }
 
     /// The length of the closing delimiter of the math span opened at `open`
@@ -1062,6 +1158,29 @@ impl Doc<'_> {
             "$" => 1,
             _ => 2,
         }
+    }
+
+    /// Whether two math spans joined by a Chinese joiner are items of one
+    /// list (MX-11): the contents `last` and `next` (opened at `open`) are
+    /// of one [kind](item_kind), and what follows `next`'s closing
+    /// delimiter ends the statement (`limit`, a stop of [`ZH_STOPS`], a
+    /// period) or joins another item: `$-2$ 或 $3$`, `$x_1 = -2$，$x_2 =
+    /// 3$。`; not `$x = 3$，$y = 5$`, nor `$x = 3$，$x = 3$ 满足条件`.
+    fn zh_spans_listed(
+        &self,
+        last: (usize, usize),
+        (open, next): (usize, (usize, usize)),
+        limit: usize,
+    ) -> bool {
+        let b = self.bytes();
+        let kind = |(s, e): (usize, usize)| item_kind(&self.text[s..e]);
+        let after = skip_ws(b, next.1 + self.close_len(open, next.0), limit).min(limit);
+        let rest = &b[after..limit];
+        let ends = rest.is_empty()
+            || rest[0] == b'.'
+            || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
+            || zh_joiner_at(rest).is_some();
+        ends && kind(last).is_some() && kind(last) == kind(next)
     }
 
     /// The answer before a phrase starting at `at`: a math span ending
@@ -1123,8 +1242,9 @@ impl Doc<'_> {
         nonempty((s, e))
     }
 
-    /// After "所以" (MX-11): the clause up to full-width punctuation; the
-    /// answer follows its last "为" or "是".
+    /// After "所以" (MX-11): the clause up to full-width punctuation (not a
+    /// `，` inside a list, [`Doc::zh_list_goes_on`]); the answer follows its
+    /// last "为" or "是".
     pub(super) fn after_so_zh(&self, i: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
@@ -1135,6 +1255,7 @@ impl Doc<'_> {
                 || ZH_STOPS
                     .iter()
                     .any(|p| b[j..limit].starts_with(p.as_bytes()))
+                    && !self.zh_list_goes_on(i, j, limit)
             {
                 break;
             }
