@@ -164,16 +164,9 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     }
     // (the bytes seen again: the passes above may have rewritten the text)
     seen = Seen::of(&t);
-    if (seen.has(b'a') && has(&t, "and")) || (seen.has(b'o') && has(&t, "or")) {
-        t = replace_words(&t);
+    if let Some(u) = joining_words(&t, &seen) {
+        t = u;
         seen = Seen::of(&t);
-    }
-    // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
-    if (0xE3..=0xE6).any(|c| seen.has(c)) {
-        if let Some(u) = zh_connectives(&t) {
-            t = u;
-            seen = Seen::of(&t);
-        }
     }
     if percent_present(&t) {
         t = percent_words(&t);
@@ -684,6 +677,20 @@ fn replace_words(s: &str) -> String {
     out
 }
 
+/// `and`/`or` ([`replace_words`]) and the Chinese connectives
+/// ([`zh_connectives`]) between items → `,`; `None` when the text (whose
+/// bytes are `seen`) holds neither.
+fn joining_words(t: &str, seen: &Seen) -> Option<String> {
+    let english = (seen.has(b'a') && has(t, "and")) || (seen.has(b'o') && has(t, "or"));
+    let replaced = english.then(|| replace_words(t));
+    // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
+    let chinese = (0xE3..=0xE6).any(|c| seen.has(c));
+    let zh = chinese
+        .then(|| zh_connectives(replaced.as_deref().unwrap_or(t)))
+        .flatten();
+    zh.or(replaced)
+}
+
 /// The Chinese connectives between the items of a list (ME-2): `或者`,
 /// `或`, `和`, `及`, `与` ("or", "and") and the enumeration comma `、` (the
 /// full-width `，` is already `,`, ME-2's full-width forms).
@@ -1045,6 +1052,27 @@ pub(super) fn split_equals(s: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Chinese connectives between items are list commas (ME-2), as `and`
+    /// and `or` are: `-2 或 3` is the list `-2, 3`; a connective with
+    /// nothing on one side stays.
+    #[test]
+    fn chinese_connectives_are_commas() {
+        for (text, want) in [
+            ("-2 或 3", "-2 , 3"),
+            ("-2 或者 3", "-2 , 3"),
+            ("2和3", "2,3"),
+            ("1 及 2 与 3", "1 , 2 , 3"),
+            ("2、3", "2,3"),
+            ("x=-2或x=3", "x=-2,x=3"),
+            ("1 and 2 或 3", "1 , 2 , 3"),
+        ] {
+            assert_eq!(prepare(text), want, "{text:?}");
+        }
+        for text in ["或3", "3 和", "和"] {
+            assert!(!prepare(text).contains(','), "{text:?}: {}", prepare(text));
+        }
+    }
 
     /// Units written outside math mode (ME-9): a number with unit words and
     /// powers is the quantity; a one-letter unit alone with a positive power

@@ -941,32 +941,12 @@ impl Doc<'_> {
             let (mut last_open, mut last) = (i, first);
             let mut count = 1;
             loop {
-                let mut k = last.1 + self.close_len(last_open, last.0);
-                k = skip_ws(b, k, limit);
-                let mut joined = false;
-                if b[k.min(limit)..limit].starts_with(b",") {
-                    k = skip_ws(b, k + 1, limit);
-                    joined = true;
-                }
-                let rest = &b[k..limit];
-                if let Some(r) = ["or ", "and "].iter().find(|c| starts_with_ci(rest, c)) {
-                    k = skip_ws(b, k + r.len(), limit);
-                    joined = true;
-                }
-                // `$-2$ 或 $3$`, `$x_1 = -2$，$x_2 = 3$`: a Chinese joiner,
-                // between two items of one kind, the second ending the
-                // statement or followed by another joiner.
-                let zh = !joined && self.production;
-                let zh = zh.then(|| zh_joiner_at(&b[k.min(limit)..limit])).flatten();
-                if let Some(n) = zh {
-                    k = skip_ws(b, k + n, limit);
-                    joined = true;
-                }
-                if !joined {
+                let k = last.1 + self.close_len(last_open, last.0);
+                let Some((k, zh)) = self.joint_after(k, limit) else {
                     break;
-                }
+                };
                 match self.math_span_at(k, limit) {
-                    Some(next) if zh.is_none() || self.zh_spans_listed(last, (k, next), limit) => {
+                    Some(next) if !zh || self.zh_spans_listed(last, (k, next), limit) => {
                         (last_open, last) = (k, next);
                         count += 1;
                     }
@@ -1158,6 +1138,30 @@ impl Doc<'_> {
             "$" => 1,
             _ => 2,
         }
+    }
+
+    /// Where the next item of a statement's list of math spans starts when
+    /// a joint follows the span closed at `k` (spaces around): `,`, `or`,
+    /// `and` (`$x=1$ or $x=2$`, `$1$, $2$ and $3$`), or in production a
+    /// Chinese joiner ([`ZH_JOINERS`](super::solutions::ZH_JOINERS):
+    /// `$-2$ 或 $3$`), and whether it was a Chinese one.
+    fn joint_after(&self, k: usize, limit: usize) -> Option<(usize, bool)> {
+        let b = self.bytes();
+        let mut k = skip_ws(b, k, limit);
+        let mut joined = false;
+        if b[k.min(limit)..limit].starts_with(b",") {
+            k = skip_ws(b, k + 1, limit);
+            joined = true;
+        }
+        let rest = &b[k.min(limit)..limit];
+        if let Some(r) = ["or ", "and "].iter().find(|c| starts_with_ci(rest, c)) {
+            return Some((skip_ws(b, k + r.len(), limit), false));
+        }
+        if joined {
+            return Some((k, false));
+        }
+        let n = self.production.then(|| zh_joiner_at(rest)).flatten()?;
+        Some((skip_ws(b, k + n, limit), true))
     }
 
     /// Whether two math spans joined by a Chinese joiner are items of one
@@ -1733,6 +1737,53 @@ mod sentence_tests {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response}");
         }
+    }
+
+    /// A Chinese statement of two or more values joined by `，`, `、`,
+    /// `或`, `和`, … is the whole list (MX-11), when the items are of one
+    /// kind; a `，` before a new clause, another unknown or words ends it.
+    #[test]
+    fn chinese_statement_lists_are_one_answer() {
+        for (response, want) in [
+            ("故答案为：$-2$ 或 $3$", ("$-2$ 或 $3$", "answer_phrase_zh")),
+            (
+                "所以方程的解为 $x_1 = -2$，$x_2 = 3$。",
+                ("$x_1 = -2$，$x_2 = 3$", "therefore_zh"),
+            ),
+            ("故答案为：-2，3", ("-2，3", "answer_phrase_zh")),
+            ("故答案为：-2，3，5。", ("-2，3，5", "answer_phrase_zh")),
+            ("答案是 2 和 3", ("2 和 3", "answer_phrase_zh")),
+            ("所以 x 的值为 x=-2，x=3。", ("x=-2，x=3", "therefore_zh")),
+            ("答案：$1$、$2$ 或 $3$。", ("$1$、$2$ 或 $3$", "answer_phrase_zh")),
+            // Not a list: a new clause, two unknowns, a value then words.
+            ("所以 $x$ 为 $3$，因此 $y$ 为 $5$。", ("3", "therefore_zh")),
+            ("所以 x 为 3，y 为 5", ("3", "therefore_zh")),
+            ("答案为 $x = 3$，$y = 5$。", ("x = 3", "answer_phrase_zh")),
+            ("答案为 x = 3，y = 5。", ("x = 3", "answer_phrase_zh")),
+            ("答案是12，12个苹果都分完了。", ("12", "answer_phrase_zh")),
+            ("答案是 $12$，$12$ 满足条件。", ("12", "answer_phrase_zh")),
+        ] {
+            let x = locate_default(response, false).expect(response);
+            assert_eq!((x.answer.as_str(), x.how), want, "{response}");
+        }
+    }
+
+    /// A price's `$` in a statement's sentence opens no math: the sentence's
+    /// words after it count, and its amount is the answer (MX-11); a
+    /// formula in `$…$` is still one.
+    #[test]
+    fn a_price_in_a_statement_sentence_is_its_amount() {
+        for (response, want) in [
+            ("**Answer:** Maria spent $12 on fruit.", "12"),
+            ("Answer: She paid $4.50 in all.", "4.50"),
+            ("Answer: The total comes to $x = 12$ in all.", "12"),
+        ] {
+            let x = locate_default(response, false).expect(response);
+            assert_eq!(x.answer, want, "{response}");
+        }
+        assert!(super::reads_as_sentence("Maria spent $12 on fruit"));
+        assert!(!super::is_sentence("Maria spent $12 on fruit"));
+        assert!(!super::reads_as_sentence("Maria spent $12 + x$"));
     }
 
     /// A statement that ends with a question mark asks and states

@@ -244,7 +244,35 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
-    use super::MAX_LISTED_SOLUTIONS;
+    use super::{Item, MAX_LISTED_SOLUTIONS, item_kind};
+
+    /// The items of a Chinese statement's list: a value, or `v = value`
+    /// (a subscript of digits allowed); nothing else.
+    #[test]
+    fn list_items_have_a_kind() {
+        for (item, want) in [
+            ("-2", Some(Item::Value)),
+            (" $\\frac{1}{2}$ ", Some(Item::Value)),
+            ("\\(3\\)", Some(Item::Value)),
+            ("x = 3", Some(Item::Solution(b'x'))),
+            ("$x_1 = -2$", Some(Item::Solution(b'x'))),
+            ("x_{2}=3", Some(Item::Solution(b'x'))),
+            ("a_1 = 3", Some(Item::Solution(b'a'))),
+            ("y = 5", Some(Item::Solution(b'y'))),
+            ("因此 y = 5", None),
+            ("5个", None),
+            ("x is 3", None),
+            ("x", None),
+            ("xy = 3", None),
+            ("x_n = 3", None),
+            ("x = y = 3", None),
+            ("x < 3", None),
+            ("", None),
+            (&"1".repeat(65), None),
+        ] {
+            assert_eq!(item_kind(item), want, "{item:?}");
+        }
+    }
 
     /// Solutions of one variable listed in the last sentence are one
     /// answer; other joints, other variables and words are not.
@@ -268,6 +296,23 @@ mod tests {
             ("We get a = 1 and b = 2", "2"),
             ("the sum is 1 and 2", "2"),
             ("So ab = 1 and b = 2", "2"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // Subscripted roots of `x`, `y`, `z` are one unknown; Chinese joiners
+        // join (not a sequence's terms, nor two unknowns).
+        for (response, want) in [
+            ("So $x_1 = -2$, $x_2 = 3$.", "$x_1 = -2$, $x_2 = 3$"),
+            ("so x_{1} = 1 and x_{2} = 4", "x_{1} = 1 and x_{2} = 4"),
+            ("hence y_1 = 2, y_2 = 5", "y_1 = 2, y_2 = 5"),
+            ("$z_1 = 1$ or $z_2 = -1$", "$z_1 = 1$ or $z_2 = -1$"),
+            ("x=-2，x=3。", "x=-2，x=3"),
+            ("解得 x=-2 或 x=3", "x=-2 或 x=3"),
+            ("解得 x=1、x=2 和 x=3", "x=1、x=2 和 x=3"),
+            ("So $a_1 = 3$, $a_2 = 5$.", "5"),
+            ("So $x_1 = 2$, $y_1 = 3$.", "3"),
+            ("所以 y=2，x=3", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
