@@ -14,13 +14,13 @@
 //! whole response is searched when that text has no answer (D-MX1), and no
 //! boolean is read from prose (D-MX3).
 
+use super::heads::opens_math;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::word_before_in;
-use super::heads::opens_math;
-use super::solutions::{MAX_VALUE_BYTES, item_kind, zh_joiner_at};
 use super::phrase_table::{
     ANCHORED, Anchored, MAX_PHRASE_BYTES, TRIAL_AFTER, TRIAL_BEFORE, context, trial_window,
 };
+use super::solutions::{MAX_VALUE_BYTES, item_kind, zh_joiner_at};
 use super::{
     Doc, Found, MAX_ANCHOR_HITS, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty,
     sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
@@ -388,7 +388,10 @@ fn item_ahead(text: &str, k: usize, limit: usize) -> Option<&str> {
         hi -= 1;
     }
     let seg = &text[k..hi];
-    let e = match seg.char_indices().find(|&(_, c)| c >= '\u{3000}' || c == '\n') {
+    let e = match seg
+        .char_indices()
+        .find(|&(_, c)| c >= '\u{3000}' || c == '\n')
+    {
         Some((e, _)) => e,
         None if hi == limit => seg.len(),
         None => return None,
@@ -1754,7 +1757,10 @@ mod sentence_tests {
             ("故答案为：-2，3，5。", ("-2，3，5", "answer_phrase_zh")),
             ("答案是 2 和 3", ("2 和 3", "answer_phrase_zh")),
             ("所以 x 的值为 x=-2，x=3。", ("x=-2，x=3", "therefore_zh")),
-            ("答案：$1$、$2$ 或 $3$。", ("$1$、$2$ 或 $3$", "answer_phrase_zh")),
+            (
+                "答案：$1$、$2$ 或 $3$。",
+                ("$1$、$2$ 或 $3$", "answer_phrase_zh"),
+            ),
             // Not a list: a new clause, two unknowns, a value then words.
             ("所以 $x$ 为 $3$，因此 $y$ 为 $5$。", ("3", "therefore_zh")),
             ("所以 x 为 3，y 为 5", ("3", "therefore_zh")),

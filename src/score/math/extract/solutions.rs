@@ -96,7 +96,10 @@ fn plain_value(t: &str) -> bool {
     // (A run of two letters or more is a word unless a command's.)
     let mut k = 0;
     while k < b.len() {
-        let n = b[k..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let n = b[k..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
         if n >= 2 && (k == 0 || b[k - 1] != b'\\') {
             return false;
         }
@@ -233,7 +236,10 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     if k > from && matches!(b[k - 1], b',' | b';') {
         k = skip(k - 1);
         joined = true;
-    } else if let Some(j) = ZH_JOINERS.iter().find(|j| b[from..k].ends_with(j.as_bytes())) {
+    } else if let Some(j) = ZH_JOINERS
+        .iter()
+        .find(|j| b[from..k].ends_with(j.as_bytes()))
+    {
         // `x=-2，x=3`, `x=-2 或 x=3`.
         k = skip(k - j.len());
         joined = true;
