@@ -164,8 +164,8 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     }
     // (the bytes seen again: the passes above may have rewritten the text)
     seen = Seen::of(&t);
-    if (seen.has(b'a') && has(&t, "and")) || (seen.has(b'o') && has(&t, "or")) {
-        t = connectives(&t);
+    if let Some(u) = joining_words(&t, &seen) {
+        t = u;
         seen = Seen::of(&t);
     }
     if percent_present(&t) {
@@ -788,6 +788,53 @@ fn lone_variable(s: &str) -> bool {
     }
 }
 
+/// `and`/`or` ([`connectives`]) and the Chinese connectives
+/// ([`zh_connectives`]) between items → `,`; `None` when the text (whose
+/// bytes are `seen`) holds neither.
+fn joining_words(t: &str, seen: &Seen) -> Option<String> {
+    let english = (seen.has(b'a') && has(t, "and")) || (seen.has(b'o') && has(t, "or"));
+    let replaced = english.then(|| connectives(t));
+    // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
+    let chinese = (0xE3..=0xE6).any(|c| seen.has(c));
+    let zh = chinese
+        .then(|| zh_connectives(replaced.as_deref().unwrap_or(t)))
+        .flatten();
+    zh.or(replaced)
+}
+
+/// The Chinese connectives between the items of a list (ME-2): `或者`,
+/// `或`, `和`, `及`, `与` ("or", "and") and the enumeration comma `、` (the
+/// full-width `，` is already `,`, ME-2's full-width forms).
+const ZH_CONNECTIVES: [&str; 6] = ["或者", "或", "和", "及", "与", "、"];
+
+/// Chinese connectives between items → `,`, as `and`/`or` are
+/// ([`replace_words`]): `-2 或 3` → `-2 , 3`, `x=-2或x=3`, `2、3`; a
+/// connective with nothing but spaces before or after it stays. `None`
+/// when there is none to change.
+fn zh_connectives(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut rest = s;
+    while let Some((k, c)) = rest.char_indices().find(|&(_, c)| c >= '\u{3000}') {
+        out.push_str(&rest[..k]);
+        let at = &rest[k..];
+        let w = ZH_CONNECTIVES.iter().find(|w| at.starts_with(*w));
+        match w {
+            Some(w) if !out.trim().is_empty() && !at[w.len()..].trim().is_empty() => {
+                out.push(',');
+                rest = &at[w.len()..];
+                changed = true;
+            }
+            _ => {
+                out.push(c);
+                rest = &at[c.len_utf8()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
 /// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)
 /// turns into a row break: `\\\\frac` → `\\frac` outside matrices.
 /// `None` when there is nothing to change.
@@ -1156,6 +1203,27 @@ mod tests {
         let bare = |t: &str| prepare(t).replace(' ', "");
         assert_eq!(bare("x<0 \\text{ or } x>1"), "x<0,x>1");
         assert_eq!(bare("1\\text{and}2"), "1,2");
+    }
+
+    /// Chinese connectives between items are list commas (ME-2), as `and`
+    /// and `or` are: `-2 或 3` is the list `-2, 3`; a connective with
+    /// nothing on one side stays.
+    #[test]
+    fn chinese_connectives_are_commas() {
+        for (text, want) in [
+            ("-2 或 3", "-2 , 3"),
+            ("-2 或者 3", "-2 , 3"),
+            ("2和3", "2,3"),
+            ("1 及 2 与 3", "1 , 2 , 3"),
+            ("2、3", "2,3"),
+            ("x=-2或x=3", "x=-2,x=3"),
+            ("1 and 2 或 3", "1 , 2 , 3"),
+        ] {
+            assert_eq!(prepare(text), want, "{text:?}");
+        }
+        for text in ["或3", "3 和", "和"] {
+            assert!(!prepare(text).contains(','), "{text:?}: {}", prepare(text));
+        }
     }
 
     /// Units written outside math mode (ME-9): a number with unit words and

@@ -369,7 +369,7 @@ fn opens_a_remark(rest: &[u8]) -> bool {
 /// another `$` closes it before `e`, and not both are currency signs
 /// before a number (`$60, $15 per person`); `$60 because …`, whose `$` no
 /// other closes, is a price.
-fn opens_math(b: &[u8], i: usize, e: usize) -> bool {
+pub(super) fn opens_math(b: &[u8], i: usize, e: usize) -> bool {
     let Some(c) = find_byte(&b[i + 1..e], b'$') else {
         return false;
     };

@@ -14,11 +14,13 @@
 //! whole response is searched when that text has no answer (D-MX1), and no
 //! boolean is read from prose (D-MX3).
 
+use super::heads::opens_math;
 use super::negations::{ZH_NEGATIONS, excluded};
 use super::numbers::word_before_in;
 use super::phrase_table::{
     ANCHORED, Anchored, MAX_PHRASE_BYTES, TRIAL_AFTER, TRIAL_BEFORE, context, trial_window,
 };
+use super::solutions::{MAX_VALUE_BYTES, item_kind, zh_joiner_at};
 use super::{
     Doc, Found, MAX_ANCHOR_HITS, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty,
     sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
@@ -319,22 +321,86 @@ fn adverb_at(rest: &[u8]) -> Option<usize> {
 /// with a word (not a number, a formula or a command) and has at least
 /// three words of two or more letters outside `$…$` (MX-5).
 pub(super) fn is_sentence(s: &str) -> bool {
+    words_outside_math(s, false)
+}
+
+/// [`is_sentence`] in the production search: a `$` that opens no math
+/// there (a price: `Maria spent $12 on fruit`, [`opens_math`]) is no
+/// delimiter, so the words after it count (MX-11).
+fn reads_as_sentence(s: &str) -> bool {
+    words_outside_math(s, true)
+}
+
+/// [`is_sentence`], with a price's `$` read as a word's neighbour, not a
+/// delimiter, when `prices`.
+fn words_outside_math(s: &str, prices: bool) -> bool {
     let first = s.bytes().take_while(u8::is_ascii_alphabetic).count();
     if first < 2 {
         return false;
     }
-    let mut words = 0;
-    let mut in_math = false;
-    for piece in s.split('$') {
-        if !in_math {
-            words += piece
-                .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
-                .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
-                .count();
+    let count = |piece: &str| {
+        piece
+            .split(|c: char| !c.is_ascii_alphabetic() && c != '\\')
+            .filter(|w| w.len() >= 2 && !w.starts_with('\\'))
+            .count()
+    };
+    let b = s.as_bytes();
+    let (mut words, mut in_math, mut start) = (0, false, 0);
+    for (d, _) in s.match_indices('$') {
+        if in_math || !prices || opens_math(b, d, b.len()) {
+            if !in_math {
+                words += count(&s[start..d]);
+            }
+            in_math = !in_math;
+            start = d + 1;
         }
-        in_math = !in_math;
+    }
+    if !in_math {
+        words += count(&s[start..]);
     }
     words >= 3
+}
+
+/// The item of a Chinese statement's list that ends at `j` (MX-11): back
+/// to `i` or to the last Chinese or full-width character (U+3000 and
+/// above) before `j`; `None` when that is more than [`MAX_VALUE_BYTES`]
+/// back.
+fn item_back(text: &str, i: usize, j: usize) -> Option<&str> {
+    let mut lo = i.max(j.saturating_sub(MAX_VALUE_BYTES + 1));
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let seg = &text[lo..j];
+    match seg.char_indices().rev().find(|&(_, c)| c >= '\u{3000}') {
+        Some((k, c)) => Some(&seg[k + c.len_utf8()..]),
+        None => (lo == i).then_some(seg),
+    }
+}
+
+/// The item of a Chinese statement's list that starts at `k` (after a
+/// `，`, MX-11): up to the first Chinese or full-width character or line
+/// break, or `limit`, at most [`MAX_VALUE_BYTES`] on, and only when that
+/// ends the statement or joins another item (a stop of [`ZH_STOPS`], a
+/// joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS), `limit`); without a sentence's period.
+fn item_ahead(text: &str, k: usize, limit: usize) -> Option<&str> {
+    let mut hi = limit.min(k + MAX_VALUE_BYTES + 1);
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let seg = &text[k..hi];
+    let e = match seg
+        .char_indices()
+        .find(|&(_, c)| c >= '\u{3000}' || c == '\n')
+    {
+        Some((e, _)) => e,
+        None if hi == limit => seg.len(),
+        None => return None,
+    };
+    let rest = &text.as_bytes()[k + e..limit];
+    let ends = rest.is_empty()
+        || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
+        || zh_joiner_at(rest).is_some();
+    ends.then(|| seg[..e].trim_end().trim_end_matches('.'))
 }
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
@@ -775,7 +841,13 @@ impl Doc<'_> {
                 }
                 // A sentence (`Final Answer: Jane started growing Sphere 3
                 // hours ago.`): its last formula or number.
-                if is_sentence(&self.text[span.0..span.1]) {
+                let text = &self.text[span.0..span.1];
+                let sentence = if self.production {
+                    reads_as_sentence(text)
+                } else {
+                    is_sentence(text)
+                };
+                if sentence {
                     if let Some(inner) = self.last_formula_or_number(span.0, span.1) {
                         // In production, not a number the sentence rules
                         // out, bounds or applies an operation to (`all real
@@ -872,27 +944,16 @@ impl Doc<'_> {
             let (mut last_open, mut last) = (i, first);
             let mut count = 1;
             loop {
-                let mut k = last.1 + self.close_len(last_open, last.0);
-                k = skip_ws(b, k, limit);
-                let mut joined = false;
-                if b[k.min(limit)..limit].starts_with(b",") {
-                    k = skip_ws(b, k + 1, limit);
-                    joined = true;
-                }
-                let rest = &b[k..limit];
-                if let Some(r) = ["or ", "and "].iter().find(|c| starts_with_ci(rest, c)) {
-                    k = skip_ws(b, k + r.len(), limit);
-                    joined = true;
-                }
-                if !joined {
+                let k = last.1 + self.close_len(last_open, last.0);
+                let Some((k, zh)) = self.joint_after(k, limit) else {
                     break;
-                }
+                };
                 match self.math_span_at(k, limit) {
-                    Some(next) => {
+                    Some(next) if !zh || self.zh_spans_listed(last, (k, next), limit) => {
                         (last_open, last) = (k, next);
                         count += 1;
                     }
-                    None => break,
+                    _ => break,
                 }
             }
             if count == 1 {
@@ -1052,6 +1113,24 @@ impl Doc<'_> {
             && ZH_STOPS
                 .iter()
                 .any(|p| b[j..limit].starts_with(p.as_bytes()))
+            && !self.zh_list_goes_on(i, j, limit)
+    }
+
+    /// Whether the stop at `j` in a Chinese statement whose answer starts
+    /// at `i` is a `，` between two items of one list (MX-11): the item
+    /// before it (back to `i` or to a Chinese or full-width character) and
+    /// the one after it (up to a stop or another joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS))
+    /// are of one [kind](item_kind): `故答案为：-2，3` is the list `-2，3`,
+    /// `x=-2，x=3` too; not `所以 $x = 3$，因此 $y = 5$` (a new clause) nor
+    /// `x = 3，y = 5` (two unknowns). Each item is read at most
+    /// [`MAX_VALUE_BYTES`] bytes.
+    fn zh_list_goes_on(&self, i: usize, j: usize, limit: usize) -> bool {
+        if !self.text[j..limit].starts_with('，') {
+            return false;
+        }
+        let before = item_back(self.text, i, j).and_then(item_kind);
+        let after = item_ahead(self.text, j + '，'.len_utf8(), limit).and_then(item_kind);
+        before.is_some() && before == after
     }
 
     /// The length of the closing delimiter of the math span opened at `open`
@@ -1062,6 +1141,53 @@ impl Doc<'_> {
             "$" => 1,
             _ => 2,
         }
+    }
+
+    /// Where the next item of a statement's list of math spans starts when
+    /// a joint follows the span closed at `k` (spaces around): `,`, `or`,
+    /// `and` (`$x=1$ or $x=2$`, `$1$, $2$ and $3$`), or in production a
+    /// Chinese joiner ([`ZH_JOINERS`](super::solutions::ZH_JOINERS):
+    /// `$-2$ 或 $3$`), and whether it was a Chinese one.
+    fn joint_after(&self, k: usize, limit: usize) -> Option<(usize, bool)> {
+        let b = self.bytes();
+        let mut k = skip_ws(b, k, limit);
+        let mut joined = false;
+        if b[k.min(limit)..limit].starts_with(b",") {
+            k = skip_ws(b, k + 1, limit);
+            joined = true;
+        }
+        let rest = &b[k.min(limit)..limit];
+        if let Some(r) = ["or ", "and "].iter().find(|c| starts_with_ci(rest, c)) {
+            return Some((skip_ws(b, k + r.len(), limit), false));
+        }
+        if joined {
+            return Some((k, false));
+        }
+        let n = self.production.then(|| zh_joiner_at(rest)).flatten()?;
+        Some((skip_ws(b, k + n, limit), true))
+    }
+
+    /// Whether two math spans joined by a Chinese joiner are items of one
+    /// list (MX-11): the contents `last` and `next` (opened at `open`) are
+    /// of one [kind](item_kind), and what follows `next`'s closing
+    /// delimiter ends the statement (`limit`, a stop of [`ZH_STOPS`], a
+    /// period) or joins another item: `$-2$ 或 $3$`, `$x_1 = -2$，$x_2 =
+    /// 3$。`; not `$x = 3$，$y = 5$`, nor `$x = 3$，$x = 3$ 满足条件`.
+    fn zh_spans_listed(
+        &self,
+        last: (usize, usize),
+        (open, next): (usize, (usize, usize)),
+        limit: usize,
+    ) -> bool {
+        let b = self.bytes();
+        let kind = |(s, e): (usize, usize)| item_kind(&self.text[s..e]);
+        let after = skip_ws(b, next.1 + self.close_len(open, next.0), limit).min(limit);
+        let rest = &b[after..limit];
+        let ends = rest.is_empty()
+            || rest[0] == b'.'
+            || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
+            || zh_joiner_at(rest).is_some();
+        ends && kind(last).is_some() && kind(last) == kind(next)
     }
 
     /// The answer before a phrase starting at `at`: a math span ending
@@ -1123,8 +1249,9 @@ impl Doc<'_> {
         nonempty((s, e))
     }
 
-    /// After "所以" (MX-11): the clause up to full-width punctuation; the
-    /// answer follows its last "为" or "是".
+    /// After "所以" (MX-11): the clause up to full-width punctuation (not a
+    /// `，` inside a list, [`Doc::zh_list_goes_on`]); the answer follows its
+    /// last "为" or "是".
     pub(super) fn after_so_zh(&self, i: usize, to: usize) -> Option<(usize, usize)> {
         let b = self.bytes();
         let limit = to.min(i.saturating_add(MAX_ANSWER_BYTES));
@@ -1135,6 +1262,7 @@ impl Doc<'_> {
                 || ZH_STOPS
                     .iter()
                     .any(|p| b[j..limit].starts_with(p.as_bytes()))
+                    && !self.zh_list_goes_on(i, j, limit)
             {
                 break;
             }
@@ -1612,6 +1740,56 @@ mod sentence_tests {
             let got = locate_default(response, false).map(|l| l.answer);
             assert_eq!(got.as_deref().map_err(|e| *e), want, "{response}");
         }
+    }
+
+    /// A Chinese statement of two or more values joined by `，`, `、`,
+    /// `或`, `和`, … is the whole list (MX-11), when the items are of one
+    /// kind; a `，` before a new clause, another unknown or words ends it.
+    #[test]
+    fn chinese_statement_lists_are_one_answer() {
+        for (response, want) in [
+            ("故答案为：$-2$ 或 $3$", ("$-2$ 或 $3$", "answer_phrase_zh")),
+            (
+                "所以方程的解为 $x_1 = -2$，$x_2 = 3$。",
+                ("$x_1 = -2$，$x_2 = 3$", "therefore_zh"),
+            ),
+            ("故答案为：-2，3", ("-2，3", "answer_phrase_zh")),
+            ("故答案为：-2，3，5。", ("-2，3，5", "answer_phrase_zh")),
+            ("答案是 2 和 3", ("2 和 3", "answer_phrase_zh")),
+            ("所以 x 的值为 x=-2，x=3。", ("x=-2，x=3", "therefore_zh")),
+            (
+                "答案：$1$、$2$ 或 $3$。",
+                ("$1$、$2$ 或 $3$", "answer_phrase_zh"),
+            ),
+            // Not a list: a new clause, two unknowns, a value then words.
+            ("所以 $x$ 为 $3$，因此 $y$ 为 $5$。", ("3", "therefore_zh")),
+            ("所以 x 为 3，y 为 5", ("3", "therefore_zh")),
+            ("答案为 $x = 3$，$y = 5$。", ("x = 3", "answer_phrase_zh")),
+            ("答案为 x = 3，y = 5。", ("x = 3", "answer_phrase_zh")),
+            ("答案是12，12个苹果都分完了。", ("12", "answer_phrase_zh")),
+            ("答案是 $12$，$12$ 满足条件。", ("12", "answer_phrase_zh")),
+        ] {
+            let x = locate_default(response, false).expect(response);
+            assert_eq!((x.answer.as_str(), x.how), want, "{response}");
+        }
+    }
+
+    /// A price's `$` in a statement's sentence opens no math: the sentence's
+    /// words after it count, and its amount is the answer (MX-11); a
+    /// formula in `$…$` is still one.
+    #[test]
+    fn a_price_in_a_statement_sentence_is_its_amount() {
+        for (response, want) in [
+            ("**Answer:** Maria spent $12 on fruit.", "12"),
+            ("Answer: She paid $4.50 in all.", "4.50"),
+            ("Answer: The total comes to $x = 12$ in all.", "12"),
+        ] {
+            let x = locate_default(response, false).expect(response);
+            assert_eq!(x.answer, want, "{response}");
+        }
+        assert!(super::reads_as_sentence("Maria spent $12 on fruit"));
+        assert!(!super::is_sentence("Maria spent $12 on fruit"));
+        assert!(!super::reads_as_sentence("Maria spent $12 + x$"));
     }
 
     /// A statement that ends with a question mark asks and states

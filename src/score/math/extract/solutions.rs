@@ -1,6 +1,8 @@
 //! Solutions listed together (MX-13): the fallback's answer `x = 2` read
 //! with the solutions of the same variable listed before it in the same
-//! sentence (`x = 1 and x = 2`, `$x = 1$, $x = 2$ or $x = 3$`).
+//! sentence (`x = 1 and x = 2`, `$x = 1$, $x = 2$ or $x = 3$`, `$x_1 =
+//! -2$, $x_2 = 3$`, `x=-2，x=3`); and the items of a list in a Chinese
+//! statement (MX-11: `故答案为：-2，3`), read by [`item_kind`].
 //!
 //! # Differences with the document
 //!
@@ -14,8 +16,97 @@ use super::{Found, alone_before};
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
 pub const MAX_LISTED_SOLUTIONS: usize = 16;
 
-/// How far back the value of one listed solution may start (bytes).
-const MAX_VALUE_BYTES: usize = 64;
+/// How far back the value of one listed solution may start (bytes); also
+/// the longest item of a Chinese statement's list ([`item_kind`]).
+pub(super) const MAX_VALUE_BYTES: usize = 64;
+
+/// The joiners of a list in Chinese (MX-11, MX-13): the full-width comma,
+/// the enumeration comma and the words for "or" and "and" (`或者` before
+/// `或`, the longer first).
+pub(super) const ZH_JOINERS: [&str; 7] = ["，", "、", "或者", "或", "和", "及", "与"];
+
+/// The length of the Chinese joiner that `rest` opens with, if any.
+pub(super) fn zh_joiner_at(rest: &[u8]) -> Option<usize> {
+    ZH_JOINERS
+        .iter()
+        .find(|j| rest.starts_with(j.as_bytes()))
+        .map(|j| j.len())
+}
+
+/// What one item of a list in a statement is (MX-11): two items of one
+/// kind are a list (`-2，3`, `$x_1 = -2$，$x_2 = 3$`); items of two kinds
+/// are not (`x = 3，y = 5`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Item {
+    /// A value alone (`-2`, `\frac{1}{2}`).
+    Value,
+    /// `v = value` for the unknown of this letter (`x = 3`, `x_1 = -2`,
+    /// `x_{2} = 3`: the subscripts name the roots of one unknown).
+    Solution(u8),
+}
+
+/// The kind of `item` (white space and one pair of `$` or `\(…\)` around
+/// it ignored), at most [`MAX_VALUE_BYTES`] long: `v = value` for a letter
+/// `v` (with a subscript of digits, `x_1`, `x_{1}`), or a value alone — a
+/// digit or a command, no relation, no `$`, no Chinese or full-width
+/// character and no word of two letters or more outside a command. `None`
+/// for anything else (`因此 y = 5`, `5个`, `x is 3`).
+pub(super) fn item_kind(item: &str) -> Option<Item> {
+    let t = item.trim();
+    let t = t
+        .strip_prefix('$')
+        .and_then(|t| t.strip_suffix('$'))
+        .or_else(|| t.strip_prefix("\\(").and_then(|t| t.strip_suffix("\\)")))
+        .unwrap_or(t)
+        .trim();
+    if t.len() > MAX_VALUE_BYTES {
+        return None;
+    }
+    match t.split_once('=') {
+        Some((l, r)) => {
+            let v = unknown(l.trim())?;
+            plain_value(r.trim()).then_some(Item::Solution(v))
+        }
+        None => plain_value(t).then_some(Item::Value),
+    }
+}
+
+/// The letter of an unknown written `v`, `v_1` or `v_{1}`.
+fn unknown(l: &str) -> Option<u8> {
+    let (&v, sub) = l.as_bytes().split_first()?;
+    let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    let subscript = |s: &[u8]| {
+        s.strip_prefix(b"{")
+            .and_then(|s| s.strip_suffix(b"}"))
+            .map_or_else(|| digits(s), digits)
+    };
+    let ok = sub.is_empty() || sub.strip_prefix(b"_").is_some_and(subscript);
+    (v.is_ascii_alphabetic() && ok).then_some(v)
+}
+
+/// Whether `t` is a value alone ([`item_kind`]).
+fn plain_value(t: &str) -> bool {
+    let b = t.as_bytes();
+    if !b.iter().any(|c| c.is_ascii_digit() || *c == b'\\')
+        || t.chars()
+            .any(|c| matches!(c, '=' | '<' | '>' | '$') || c >= '\u{3000}')
+    {
+        return false;
+    }
+    // (A run of two letters or more is a word unless a command's.)
+    let mut k = 0;
+    while k < b.len() {
+        let n = b[k..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if n >= 2 && (k == 0 || b[k - 1] != b'\\') {
+            return false;
+        }
+        k += n.max(1);
+    }
+    true
+}
 
 /// The fallback's answer `f` (MX-13, MX-14) widened to the solutions listed
 /// before it in `text[from..]`: when `f` is the value of `v = value` for a
@@ -76,21 +167,48 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
 
 /// The variable `v` of `v = ` ending just before `at` (spaces around the
 /// `=`), and where `v` starts: one ASCII letter standing alone (not the end
-/// of a word, a command or a subscript).
+/// of a word, a command or a subscript), or `x`, `y` or `z` with a
+/// subscript of digits (`x_1`, `x_{2}`: the roots of one unknown; not
+/// `a_1`, a sequence's terms). The variable is its letter.
 fn variable_before(b: &[u8], from: usize, at: usize) -> Option<(u8, usize)> {
     let k = run_before(b, from, at, |c| c == b' ');
     if !(k > from && b[k - 1] == b'=') {
         return None;
     }
     let k = run_before(b, from, k - 1, |c| c == b' ');
+    let k = subscript_before(b, from, k).unwrap_or(k);
     let v = *b.get(k.checked_sub(1)?)?;
     let p = k - 1;
-    (p >= from && v.is_ascii_alphabetic() && alone_before(b, from, p)).then_some((v, p))
+    let subscripted = b.get(k) == Some(&b'_');
+    let letter = if subscripted {
+        matches!(v, b'x' | b'y' | b'z')
+    } else {
+        v.is_ascii_alphabetic()
+    };
+    (p >= from && letter && alone_before(b, from, p)).then_some((v, p))
+}
+
+/// Where a subscript of digits (`_1`, `_{12}`) ending at `k` starts (its
+/// `_`), if one does.
+fn subscript_before(b: &[u8], from: usize, k: usize) -> Option<usize> {
+    let braced = k > from && b[k - 1] == b'}';
+    let end = if braced { k - 1 } else { k };
+    let d = run_before(b, from, end, |c| c.is_ascii_digit());
+    if d == end || end - d > 4 {
+        return None;
+    }
+    let d = if braced {
+        d.checked_sub(1).filter(|&o| o >= from && b[o] == b'{')?
+    } else {
+        d
+    };
+    (d > from && b[d - 1] == b'_').then_some(d - 1)
 }
 
 /// Where the value of the item before `at` ends when a joint stands between
 /// them: spaces and math delimiters (`$`, `\\(`, `\\)`), then `and`, `or`,
-/// `,` or `;` (`, and` too), then spaces and delimiters.
+/// `,` or `;` (`, and` too) or a Chinese joiner ([`ZH_JOINERS`]), then
+/// spaces and delimiters.
 fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let skip = |mut k: usize| {
         loop {
@@ -118,6 +236,13 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     if k > from && matches!(b[k - 1], b',' | b';') {
         k = skip(k - 1);
         joined = true;
+    } else if let Some(j) = ZH_JOINERS
+        .iter()
+        .find(|j| b[from..k].ends_with(j.as_bytes()))
+    {
+        // `x=-2，x=3`, `x=-2 或 x=3`.
+        k = skip(k - j.len());
+        joined = true;
     }
     (joined && k > from).then_some(k)
 }
@@ -125,7 +250,35 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
-    use super::MAX_LISTED_SOLUTIONS;
+    use super::{Item, MAX_LISTED_SOLUTIONS, item_kind};
+
+    /// The items of a Chinese statement's list: a value, or `v = value`
+    /// (a subscript of digits allowed); nothing else.
+    #[test]
+    fn list_items_have_a_kind() {
+        for (item, want) in [
+            ("-2", Some(Item::Value)),
+            (" $\\frac{1}{2}$ ", Some(Item::Value)),
+            ("\\(3\\)", Some(Item::Value)),
+            ("x = 3", Some(Item::Solution(b'x'))),
+            ("$x_1 = -2$", Some(Item::Solution(b'x'))),
+            ("x_{2}=3", Some(Item::Solution(b'x'))),
+            ("a_1 = 3", Some(Item::Solution(b'a'))),
+            ("y = 5", Some(Item::Solution(b'y'))),
+            ("因此 y = 5", None),
+            ("5个", None),
+            ("x is 3", None),
+            ("x", None),
+            ("xy = 3", None),
+            ("x_n = 3", None),
+            ("x = y = 3", None),
+            ("x < 3", None),
+            ("", None),
+            (&"1".repeat(65), None),
+        ] {
+            assert_eq!(item_kind(item), want, "{item:?}");
+        }
+    }
 
     /// Solutions of one variable listed in the last sentence are one
     /// answer; other joints, other variables and words are not.
@@ -149,6 +302,23 @@ mod tests {
             ("We get a = 1 and b = 2", "2"),
             ("the sum is 1 and 2", "2"),
             ("So ab = 1 and b = 2", "2"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // Subscripted roots of `x`, `y`, `z` are one unknown; Chinese joiners
+        // join (not a sequence's terms, nor two unknowns).
+        for (response, want) in [
+            ("So $x_1 = -2$, $x_2 = 3$.", "$x_1 = -2$, $x_2 = 3$"),
+            ("so x_{1} = 1 and x_{2} = 4", "x_{1} = 1 and x_{2} = 4"),
+            ("hence y_1 = 2, y_2 = 5", "y_1 = 2, y_2 = 5"),
+            ("$z_1 = 1$ or $z_2 = -1$", "$z_1 = 1$ or $z_2 = -1$"),
+            ("x=-2，x=3。", "x=-2，x=3"),
+            ("解得 x=-2 或 x=3", "x=-2 或 x=3"),
+            ("解得 x=1、x=2 和 x=3", "x=1、x=2 和 x=3"),
+            ("So $a_1 = 3$, $a_2 = 5$.", "5"),
+            ("So $x_1 = 2$, $y_1 = 3$.", "3"),
+            ("所以 y=2，x=3", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");

@@ -164,25 +164,59 @@ const ZH_STEP_WORDS: [&str; 6] = ["首先", "其次", "然后", "接着", "接�
 /// The words an English sentence announcing a step opens with (MX-15,
 /// [`cut_in_step`]), lower case, read with the `*` and `_` of its markup
 /// left out (`**Next,** we …`).
-const EN_STEP_OPENERS: [&str; 12] = [
+const EN_STEP_OPENERS: [&str; 9] = [
     "next,",
     "next we ",
     "first,",
     "second,",
-    "then,",
     "let's ",
     "let\u{2019}s ",
     "let us ",
     "we need to ",
-    "now we ",
-    "now, we ",
     "now let's ",
 ];
+
+/// The words that open an English sentence announcing a step only when an
+/// action verb follows ([`STEP_VERBS`]: `Now we substitute $b = 3$ into the
+/// first equation`): `Now we have 42 apples in total` and `Then, the total
+/// is 42` state a result (this project's review of the rule, 2026-12-03).
+const EN_STEP_SUBJECTS: [&str; 4] = ["now we ", "now, we ", "then we ", "then, we "];
+
+/// The verbs after [`EN_STEP_SUBJECTS`] that announce work to be done.
+const STEP_VERBS: [&str; 16] = [
+    "substitute",
+    "compute",
+    "calculate",
+    "solve",
+    "find",
+    "use",
+    "plug",
+    "need",
+    "check",
+    "consider",
+    "simplify",
+    "evaluate",
+    "apply",
+    "determine",
+    "multiply",
+    "divide",
+];
+
+/// Whether a sentence head ([`step_head`]) announces a step: it opens with
+/// one of [`EN_STEP_OPENERS`], or with one of [`EN_STEP_SUBJECTS`] and a
+/// verb of [`STEP_VERBS`].
+fn announces_step(head: &str) -> bool {
+    EN_STEP_OPENERS.iter().any(|w| head.starts_with(w))
+        || EN_STEP_SUBJECTS.iter().any(|w| {
+            head.strip_prefix(w)
+                .is_some_and(|rest| STEP_VERBS.iter().any(|v| rest.starts_with(v)))
+        })
+}
 
 /// Why `t` ends in a step that is announced and not finished, if it does
 /// (MX-15): its last line ends with no sentence mark (`.`, `!`, `?`, `。`,
 /// `！`, `？`) and no check mark (`✓`, `✔`: a check done), and its last
-/// sentence opens with an English step opener ([`EN_STEP_OPENERS`]: `Next,
+/// sentence announces a step ([`announces_step`]: `Next,
 /// we compute $n = 3$ using the second equation`) and holds no colon (`Let
 /// us verify our answer: 6 × 7 = 42` carries the step out), or its last clause (after the last `，` or comma) opens with
 /// a Chinese step word ([`ZH_STEP_WORDS`]: `…，然后他又买了 3 个`), or the
@@ -225,7 +259,8 @@ fn cut_in_step(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
     });
     // (An English step carried out after a colon, `Let us verify: 6 ×
     // 7 = 42`, is done.)
-    let en = sentence.is_some_and(|k| opens(k, &EN_STEP_OPENERS) && !line[k..].contains(':'));
+    let en = sentence
+        .is_some_and(|k| announces_step(&step_head(&line[k..])) && !line[k..].contains(':'));
     (en || opens(last, &ZH_STEP_WORDS) || zh_alone).then_some(IN_STEP)
 }
 
@@ -962,7 +997,8 @@ mod tests {
             "- 然后，$9 \\times 2 = 18$",
             "小明有 6 个苹果；其次，他有 3 个梨",
             "We find $m = 2$.\n\nNext, we compute $n = 3$ using the second equation",
-            "So $m = 2$. Then, $n = 3$",
+            "So $m = 2$. Then, we solve for $n = 3$",
+            "Now, we plug in $m = 2$",
             "**Next,** we compute $n = 3$",
             "Let's compute $6 \\times 7 = 42$",
             "Let us find $n = 3$ first",
@@ -983,6 +1019,10 @@ mod tests {
             "Let us verify: 6 \\times 7 = 42 \u{2713}",
             "Next, we compute $n = 3$.\nSo $n = 3$",
             "Then the value is 1,000",
+            "So $m = 2$. Then, $n = 3$",
+            "We add them up.\n\nThen, the total number of apples is 42",
+            "Now we have 42 apples in total",
+            "Now, we get $42$",
             "Firstly we have 3",
             "Thus $n = 3$",
         ] {
