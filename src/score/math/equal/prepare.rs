@@ -792,7 +792,12 @@ fn lone_variable(s: &str) -> bool {
 /// ([`zh_connectives`]) between items → `,`; `None` when the text (whose
 /// bytes are `seen`) holds neither.
 fn joining_words(t: &str, seen: &Seen) -> Option<String> {
-    let english = (seen.has(b'a') && has(t, "and")) || (seen.has(b'o') && has(t, "or"));
+    // (`且`, `并且`: "and", read as the word: `x>1 且 x<3` is `1 < x < 3`.)
+    let and_zh = (seen.has(0xE4) && t.contains('且'))
+        .then(|| t.replace("并且", " and ").replace('且', " and "));
+    let t = and_zh.as_deref().unwrap_or(t);
+    let english =
+        and_zh.is_some() || (seen.has(b'a') && has(t, "and")) || (seen.has(b'o') && has(t, "or"));
     let replaced = english.then(|| connectives(t));
     // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
     let chinese = (0xE3..=0xE6).any(|c| seen.has(c));

@@ -27,7 +27,7 @@ use super::negations::{
 };
 use super::reasons::reason_start;
 use super::retractions::{RETRACTED, mistaken_view, retraction};
-use super::solutions::listed_solutions;
+use super::solutions::{listed_bounds, listed_solutions};
 use super::tags::{answer_block, assistant_header, kept_of, model_turn, tags};
 use super::truncation::{
     cut_at_list_item, cut_in_formula, paragraph_start, paragraph_start_at, truncated,
@@ -562,7 +562,8 @@ fn fallback_in(
         }
     }
     // MX-13: the solutions listed with it (`x = 1 and x = 2`).
-    let found = found.map(|f| listed_solutions(response, fstart, f));
+    let found =
+        found.map(|f| listed_bounds(response, fstart, listed_solutions(response, fstart, f)));
     found.ok_or_else(|| {
         if !formulas_only && doc.number_too_long(fstart, end) {
             NUMBER_TOO_LONG

@@ -22,8 +22,8 @@ pub(super) const MAX_VALUE_BYTES: usize = 64;
 
 /// The joiners of a list in Chinese (MX-11, MX-13): the full-width comma,
 /// the enumeration comma and the words for "or" and "and" (`或者` before
-/// `或`, the longer first).
-pub(super) const ZH_JOINERS: [&str; 7] = ["，", "、", "或者", "或", "和", "及", "与"];
+/// `或`, the longer first; `且`, `并且` join two bounds of one unknown).
+pub(super) const ZH_JOINERS: [&str; 9] = ["，", "、", "或者", "或", "和", "及", "与", "并且", "且"];
 
 /// The length of the Chinese joiner that `rest` opens with, if any.
 pub(super) fn zh_joiner_at(rest: &[u8]) -> Option<usize> {
@@ -43,14 +43,41 @@ pub(super) enum Item {
     /// `v = value` for the unknown of this letter (`x = 3`, `x_1 = -2`,
     /// `x_{2} = 3`: the subscripts name the roots of one unknown).
     Solution(u8),
+    /// A bound `v < value` of the unknown of this letter (`x > 1`, `x \le
+    /// 3`): two of them joined are an interval or a union (MX-13).
+    Bound(u8),
+}
+
+/// The relation signs of a bound ([`Item::Bound`]), the longer first.
+const BOUND_SIGNS: [&str; 8] = ["\\leq", "\\geq", "\\le", "\\ge", "≤", "≥", "<", ">"];
+
+/// The kind of `t` when it is a bound `v < value` ([`Item::Bound`]): one
+/// relation sign of [`BOUND_SIGNS`] (a command not followed by a letter),
+/// an unknown before it and a value alone after it.
+fn bound_kind(t: &str) -> Option<Item> {
+    let (at, sign) = t.char_indices().find_map(|(i, _)| {
+        BOUND_SIGNS
+            .iter()
+            .find(|w| {
+                t[i..].starts_with(**w)
+                    && !(w.starts_with('\\')
+                        && t.as_bytes()
+                            .get(i + w.len())
+                            .is_some_and(u8::is_ascii_alphabetic))
+            })
+            .map(|w| (i, w.len()))
+    })?;
+    let v = unknown(t[..at].trim())?;
+    plain_value(t[at + sign..].trim()).then_some(Item::Bound(v))
 }
 
 /// The kind of `item` (white space and one pair of `$` or `\(…\)` around
 /// it ignored), at most [`MAX_VALUE_BYTES`] long: `v = value` for a letter
-/// `v` (with a subscript of digits, `x_1`, `x_{1}`), or a value alone — a
+/// `v` (with a subscript of digits, `x_1`, `x_{1}`), a value alone — a
 /// digit or a command, no relation, no `$`, no Chinese or full-width
-/// character and no word of two letters or more outside a command. `None`
-/// for anything else (`因此 y = 5`, `5个`, `x is 3`).
+/// character and no word of two letters or more outside a command — or a
+/// bound `v < value` ([`Item::Bound`]). `None` for anything else (`因此 y =
+/// 5`, `5个`, `x is 3`).
 pub(super) fn item_kind(item: &str) -> Option<Item> {
     let t = item.trim();
     let t = t
@@ -67,7 +94,7 @@ pub(super) fn item_kind(item: &str) -> Option<Item> {
             let v = unknown(l.trim())?;
             plain_value(r.trim()).then_some(Item::Solution(v))
         }
-        None => plain_value(t).then_some(Item::Value),
+        None => bound_kind(t).or_else(|| plain_value(t).then_some(Item::Value)),
     }
 }
 
@@ -84,12 +111,26 @@ fn unknown(l: &str) -> Option<u8> {
     (v.is_ascii_alphabetic() && ok).then_some(v)
 }
 
+/// Whether `t` holds a relation command (`\\le`, `\\geq`, `\\ne` …; not
+/// `\\left`): no value alone does.
+fn relation_command(t: &str) -> bool {
+    t.match_indices('\\').any(|(i, _)| {
+        let name = &t[i + 1..];
+        let n = name.bytes().take_while(u8::is_ascii_alphabetic).count();
+        matches!(
+            &name[..n],
+            "le" | "ge" | "leq" | "geq" | "lt" | "gt" | "ne" | "neq"
+        )
+    })
+}
+
 /// Whether `t` is a value alone ([`item_kind`]).
 fn plain_value(t: &str) -> bool {
     let b = t.as_bytes();
     if !b.iter().any(|c| c.is_ascii_digit() || *c == b'\\')
         || t.chars()
-            .any(|c| matches!(c, '=' | '<' | '>' | '$') || c >= '\u{3000}')
+            .any(|c| matches!(c, '=' | '<' | '>' | '$' | '≤' | '≥') || c >= '\u{3000}')
+        || relation_command(t)
     {
         return false;
     }
@@ -127,12 +168,7 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
             break;
         };
         // The previous item: `v = value` with its value ending at `q`.
-        let floor = from.max(q.saturating_sub(MAX_VALUE_BYTES));
-        let Some(eq) = b[floor..q]
-            .iter()
-            .rposition(|&c| c == b'=')
-            .map(|k| floor + k)
-        else {
+        let Some(eq) = last_before(b, from, q, b'=') else {
             break;
         };
         let value = text[eq + 1..q].trim();
@@ -163,6 +199,49 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
         how: "listed_solutions",
         reach: f.reach.max(e),
     }
+}
+
+/// The fallback's formula `f` (MX-13) widened to the bound of the same
+/// unknown written just before it in math delimiters of its own and joined
+/// to it ([`joint_before`]: `and`, `or`, `,`, `;`, a Chinese joiner, `且`):
+/// `$x > 1$ and $x < 3$` is the interval, `$x<1$ or $x>3$` the union, not
+/// their last bound. Two bounds at most; `how` becomes `listed_solutions`.
+/// Otherwise `f` unchanged.
+pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Found {
+    let b = text.as_bytes();
+    let (s, e) = f.span;
+    let Some(Item::Bound(v)) = item_kind(&text[s..e]) else {
+        return f;
+    };
+    // Both bounds in `$…$` of their own: the last one's delimiters.
+    if !(s > from && b[s - 1] == b'$' && b.get(e) == Some(&b'$')) {
+        return f;
+    }
+    let Some(q) = joint_before(b, from, s - 1) else {
+        return f;
+    };
+    // `joint_before` skipped the previous bound's closing `$`.
+    let Some(open) = last_before(b, from, q, b'$') else {
+        return f;
+    };
+    if item_kind(&text[open + 1..q]) != Some(Item::Bound(v)) || !b[q..s].contains(&b'$') {
+        return f;
+    }
+    Found {
+        span: (open, e + 1),
+        how: "listed_solutions",
+        reach: f.reach.max(e + 1),
+    }
+}
+
+/// Where the last `byte` stands in the [`MAX_VALUE_BYTES`] before `q` (not
+/// before `from`): the start of the value or the item that ends at `q`.
+fn last_before(b: &[u8], from: usize, q: usize, byte: u8) -> Option<usize> {
+    let floor = from.max(q.saturating_sub(MAX_VALUE_BYTES));
+    b[floor..q]
+        .iter()
+        .rposition(|&c| c == byte)
+        .map(|k| floor + k)
 }
 
 /// The variable `v` of `v = ` ending just before `at` (spaces around the
@@ -272,7 +351,16 @@ mod tests {
             ("xy = 3", None),
             ("x_n = 3", None),
             ("x = y = 3", None),
-            ("x < 3", None),
+            ("x < 3", Some(Item::Bound(b'x'))),
+            ("x \\geq 2", Some(Item::Bound(b'x'))),
+            ("$y\\le\\frac{1}{2}$", Some(Item::Bound(b'y'))),
+            ("x_1 ≥ -1", Some(Item::Bound(b'x'))),
+            ("x \\left( 2", Some(Item::Value)),
+            ("3 < x", None),
+            ("x < y", None),
+            ("x < 3 < 4", None),
+            ("3 \\geq 2", None),
+            ("\\left(3\\right)", Some(Item::Value)),
             ("", None),
             (&"1".repeat(65), None),
         ] {
@@ -319,6 +407,22 @@ mod tests {
             ("So $a_1 = 3$, $a_2 = 5$.", "5"),
             ("So $x_1 = 2$, $y_1 = 3$.", "3"),
             ("所以 y=2，x=3", "3"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // Two bounds of one unknown in formulas of their own are one answer
+        // (an interval); other unknowns, no delimiters, no joint are not.
+        for (response, want) in [
+            ("Therefore $x>1$ and $x<3$.", "$x>1$ and $x<3$"),
+            (
+                "So $x \\geq 2$ and $x \\leq 5$.",
+                "$x \\geq 2$ and $x \\leq 5$",
+            ),
+            ("所以 $a>2$ 且 $a<4$", "$a>2$ 且 $a<4$"),
+            ("We need $y>0$ and $x<3$.", "x<3"),
+            ("Then $x>1$. Also $x<3$.", "x<3"),
+            ("Since $x>1$ holds, $x = 3$", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
