@@ -206,10 +206,10 @@ fn grade_one(
         let letters = (letter.is_none() && names_choice(g))
             .then(|| choice_letters(g).zip(choice_letters(p)))
             .flatten();
-        let verdict = match &letters {
-            Some((g, p)) => equal(g, p, &opts.equal),
-            None => equal(g, p, &opts.equal),
-        };
+        let (g, p) = letters
+            .as_ref()
+            .map_or((g, p), |(a, b)| (a.as_str(), b.as_str()));
+        let verdict = equal(g, p, &opts.equal);
         (verdict, pred)
     };
     Graded {

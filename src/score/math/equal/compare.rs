@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use super::forms::{
     expand_pm_items, fold_matrices, function_definition, has_pm, is_label, pm_values,
-    relation_interval, rename_variable,
+    relation_interval, rename_variable, root_of,
 };
 use super::literals::{
     boolean, decimal_comma, is_decimal_literal, is_terminating, is_text_item, is_word,
@@ -1191,44 +1191,9 @@ fn compound_against(x: &[Item], y: &[Item]) -> Option<Decided> {
     Some((outcome, Rule::Units))
 }
 
-/// The unknown a root's name names (ME-6): `x`, `y` or `z`, alone or with
-/// a numeric subscript (`x_1`, `x_{2}`): the roots `x_1 = -2, x_2 = 3` are
-/// values of the unknown `x` (`x = -2, x = 3`), as MX-13 lists them. A
-/// sequence's terms (`a_1`, `a_2`) are not roots of one unknown.
-fn root_of(e: Option<&Expr>) -> Option<char> {
-    let Some(Expr::Symbol(name)) = e else {
-        return None;
-    };
-    let mut chars = name.chars();
-    let base = chars.next().filter(|c| matches!(c, 'x' | 'y' | 'z'))?;
-    let rest = chars.as_str();
-    let index = match rest.strip_prefix('_') {
-        Some(sub) => sub.trim_start_matches('{').trim_end_matches('}'),
-        None if rest.is_empty() => "0",
-        None => return None,
-    };
-    (!index.is_empty() && index.len() <= 3 && index.bytes().all(|b| b.is_ascii_digit()))
-        .then_some(base)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// ME-6: `x`, `y`, `z` alone or with a numeric subscript name the roots
-    /// of one unknown; other names and subscripts do not.
-    #[test]
-    fn roots_of_one_unknown() {
-        let sym = |s: &str| Expr::Symbol(s.to_string());
-        for (name, want) in [("x", 'x'), ("x_1", 'x'), ("y_{2}", 'y'), ("z_10", 'z')] {
-            assert_eq!(root_of(Some(&sym(name))), Some(want), "{name}");
-        }
-        for name in ["a_1", "x_n", "x_", "xy", "x_1234", "t", "x_{}"] {
-            assert_eq!(root_of(Some(&sym(name))), None, "{name}");
-        }
-        assert_eq!(root_of(Some(&Expr::int(1))), None);
-        assert_eq!(root_of(None), None);
-    }
 
     /// Two simple numbers are decided as the items and the engine decide.
     #[test]

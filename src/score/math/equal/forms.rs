@@ -257,6 +257,26 @@ pub(super) fn expand_pm_items(xs: &[Item], limits: &Limits) -> Result<Vec<Item>,
     Ok(out)
 }
 
+/// The unknown a root's name names (ME-6): `x`, `y` or `z`, alone or with
+/// a numeric subscript (`x_1`, `x_{2}`): the roots `x_1 = -2, x_2 = 3` are
+/// values of the unknown `x` (`x = -2, x = 3`), as MX-13 lists them. A
+/// sequence's terms (`a_1`, `a_2`) are not roots of one unknown.
+pub(super) fn root_of(e: Option<&Expr>) -> Option<char> {
+    let Some(Expr::Symbol(name)) = e else {
+        return None;
+    };
+    let mut chars = name.chars();
+    let base = chars.next().filter(|c| matches!(c, 'x' | 'y' | 'z'))?;
+    let rest = chars.as_str();
+    let index = match rest.strip_prefix('_') {
+        Some(sub) => sub.trim_start_matches('{').trim_end_matches('}'),
+        None if rest.is_empty() => "0",
+        None => return None,
+    };
+    (!index.is_empty() && index.len() <= 3 && index.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(base)
+}
+
 /// A name on the left of `=`: a symbol, a function of names, `|AB|`, a
 /// product or quotient of names, a tuple of names (ME-6). No numbers.
 pub(super) fn is_label(e: &Expr) -> bool {
@@ -398,5 +418,25 @@ pub(super) fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ME-6: `x`, `y`, `z` alone or with a numeric subscript name the roots
+    /// of one unknown; other names and subscripts do not.
+    #[test]
+    fn roots_of_one_unknown() {
+        let sym = |s: &str| Expr::Symbol(s.to_string());
+        for (name, want) in [("x", 'x'), ("x_1", 'x'), ("y_{2}", 'y'), ("z_10", 'z')] {
+            assert_eq!(root_of(Some(&sym(name))), Some(want), "{name}");
+        }
+        for name in ["a_1", "x_n", "x_", "xy", "x_1234", "t", "x_{}"] {
+            assert_eq!(root_of(Some(&sym(name))), None, "{name}");
+        }
+        assert_eq!(root_of(Some(&Expr::int(1))), None);
+        assert_eq!(root_of(None), None);
     }
 }

@@ -9,6 +9,7 @@
 
 use super::lex::lex;
 use super::words::{self, has};
+use crate::score::math::normalize::is_variable as lone_variable_of;
 use crate::score::math::units;
 use crate::score::math::words::TrimQuick;
 use crate::text::brackets::{self, Escapes};
@@ -759,7 +760,7 @@ fn bound(s: &str) -> Option<Bound<'_>> {
     if !no_sign(left) || !no_sign(right) {
         return None;
     }
-    match (lone_variable(left), lone_variable(right)) {
+    match (lone_variable_of(left), lone_variable_of(right)) {
         (true, false) => Some((left, chain, lower_left, right)),
         (false, true) => Some((right, chain, !lower_left, left)),
         _ => None,
@@ -774,18 +775,6 @@ fn relation_at(s: &str, i: usize, w: &str) -> bool {
             && s.as_bytes()
                 .get(i + w.len())
                 .is_some_and(u8::is_ascii_alphabetic))
-}
-
-/// A lone variable: one ASCII letter, optionally with a subscript (`x`,
-/// `x_1`, `a_{n}`).
-fn lone_variable(s: &str) -> bool {
-    match s.as_bytes() {
-        [c] => c.is_ascii_alphabetic(),
-        [c, b'_', rest @ ..] if c.is_ascii_alphabetic() && !rest.is_empty() => rest
-            .iter()
-            .all(|x| x.is_ascii_alphanumeric() || matches!(x, b'{' | b'}')),
-        _ => false,
-    }
 }
 
 /// `and`/`or` ([`connectives`]) and the Chinese connectives

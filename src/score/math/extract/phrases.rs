@@ -20,7 +20,7 @@ use super::numbers::word_before_in;
 use super::phrase_table::{
     ANCHORED, Anchored, MAX_PHRASE_BYTES, TRIAL_AFTER, TRIAL_BEFORE, context, trial_window,
 };
-use super::solutions::{MAX_VALUE_BYTES, item_kind, zh_joiner_at};
+use super::solutions::{ends_item, item_ahead, item_back, item_kind, zh_joiner_at};
 use super::{
     Doc, Found, MAX_ANCHOR_HITS, MAX_ANSWER_BYTES, MAX_CANDIDATES, Needle, next_in, nonempty,
     sentence_start_back, skip_ws, starts_with_ci, strip_dollars, trim, trim_end_periods,
@@ -359,48 +359,6 @@ fn words_outside_math(s: &str, prices: bool) -> bool {
         words += count(&s[start..]);
     }
     words >= 3
-}
-
-/// The item of a Chinese statement's list that ends at `j` (MX-11): back
-/// to `i` or to the last Chinese or full-width character (U+3000 and
-/// above) before `j`; `None` when that is more than [`MAX_VALUE_BYTES`]
-/// back.
-fn item_back(text: &str, i: usize, j: usize) -> Option<&str> {
-    let mut lo = i.max(j.saturating_sub(MAX_VALUE_BYTES + 1));
-    while !text.is_char_boundary(lo) {
-        lo += 1;
-    }
-    let seg = &text[lo..j];
-    match seg.char_indices().rev().find(|&(_, c)| c >= '\u{3000}') {
-        Some((k, c)) => Some(&seg[k + c.len_utf8()..]),
-        None => (lo == i).then_some(seg),
-    }
-}
-
-/// The item of a Chinese statement's list that starts at `k` (after a
-/// `，`, MX-11): up to the first Chinese or full-width character or line
-/// break, or `limit`, at most [`MAX_VALUE_BYTES`] on, and only when that
-/// ends the statement or joins another item (a stop of [`ZH_STOPS`], a
-/// joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS), `limit`); without a sentence's period.
-fn item_ahead(text: &str, k: usize, limit: usize) -> Option<&str> {
-    let mut hi = limit.min(k + MAX_VALUE_BYTES + 1);
-    while !text.is_char_boundary(hi) {
-        hi -= 1;
-    }
-    let seg = &text[k..hi];
-    let e = match seg
-        .char_indices()
-        .find(|&(_, c)| c >= '\u{3000}' || c == '\n')
-    {
-        Some((e, _)) => e,
-        None if hi == limit => seg.len(),
-        None => return None,
-    };
-    let rest = &text.as_bytes()[k + e..limit];
-    let ends = rest.is_empty()
-        || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
-        || zh_joiner_at(rest).is_some();
-    ends.then(|| seg[..e].trim_end().trim_end_matches('.'))
 }
 
 /// Whether `t` opens with a parenthesized group (`(…)` or `（…）`) that
@@ -1183,10 +1141,7 @@ impl Doc<'_> {
         let kind = |(s, e): (usize, usize)| item_kind(&self.text[s..e]);
         let after = skip_ws(b, next.1 + self.close_len(open, next.0), limit).min(limit);
         let rest = &b[after..limit];
-        let ends = rest.is_empty()
-            || rest[0] == b'.'
-            || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
-            || zh_joiner_at(rest).is_some();
+        let ends = rest.first() == Some(&b'.') || ends_item(rest);
         ends && kind(last).is_some() && kind(last) == kind(next)
     }
 

@@ -10,6 +10,7 @@
 //! 2`); the production fallback reads the list (spec/math.md MX-13).
 
 use super::numbers::run_before;
+use super::phrases::ZH_STOPS;
 use super::{Found, alone_before};
 
 /// The most solutions listed together that the production fallback reads
@@ -147,6 +148,53 @@ fn plain_value(t: &str) -> bool {
         k += n.max(1);
     }
     true
+}
+
+/// The item of a Chinese statement's list that ends at `j` (MX-11): back
+/// to `i` or to the last Chinese or full-width character (U+3000 and
+/// above) before `j`; `None` when that is more than [`MAX_VALUE_BYTES`]
+/// back.
+pub(super) fn item_back(text: &str, i: usize, j: usize) -> Option<&str> {
+    let mut lo = i.max(j.saturating_sub(MAX_VALUE_BYTES + 1));
+    while !text.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let seg = &text[lo..j];
+    match seg.char_indices().rev().find(|&(_, c)| c >= '\u{3000}') {
+        Some((k, c)) => Some(&seg[k + c.len_utf8()..]),
+        None => (lo == i).then_some(seg),
+    }
+}
+
+/// The item of a Chinese statement's list that starts at `k` (after a
+/// `，`, MX-11): up to the first Chinese or full-width character or line
+/// break, or `limit`, at most [`MAX_VALUE_BYTES`] on, and only when that
+/// ends the statement or joins another item (a stop of [`ZH_STOPS`], a
+/// joiner of [`ZH_JOINERS`], `limit`); without a sentence's period.
+pub(super) fn item_ahead(text: &str, k: usize, limit: usize) -> Option<&str> {
+    let mut hi = limit.min(k + MAX_VALUE_BYTES + 1);
+    while !text.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let seg = &text[k..hi];
+    let e = match seg
+        .char_indices()
+        .find(|&(_, c)| c >= '\u{3000}' || c == '\n')
+    {
+        Some((e, _)) => e,
+        None if hi == limit => seg.len(),
+        None => return None,
+    };
+    ends_item(&text.as_bytes()[k + e..limit]).then(|| seg[..e].trim_end().trim_end_matches('.'))
+}
+
+/// Whether `rest`, what follows an item of a Chinese statement's list,
+/// ends the statement or joins another item: nothing, a stop of
+/// [`ZH_STOPS`] or a joiner of [`ZH_JOINERS`].
+pub(super) fn ends_item(rest: &[u8]) -> bool {
+    rest.is_empty()
+        || ZH_STOPS.iter().any(|p| rest.starts_with(p.as_bytes()))
+        || zh_joiner_at(rest).is_some()
 }
 
 /// The fallback's answer `f` (MX-13, MX-14) widened to the solutions listed

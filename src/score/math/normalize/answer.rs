@@ -248,7 +248,7 @@ fn find_command(s: &str, name: &str) -> Option<usize> {
 }
 
 /// A lone variable: one letter, optionally with a subscript (`x`, `x_1`, `a_{n}`).
-fn is_variable(s: &str) -> bool {
+pub(crate) fn is_variable(s: &str) -> bool {
     let b = s.as_bytes();
     match b {
         [c] => c.is_ascii_alphabetic(),

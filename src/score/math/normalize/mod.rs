@@ -28,6 +28,7 @@ use answer::{
 use latex::{brace_arguments, commands, has_text_command, text_commands, unicode_to_latex};
 use std::borrow::Cow;
 
+pub(crate) use answer::is_variable;
 use functions::has_degree_trigger;
 pub use functions::{fix_a_slash_b, norm_basic_fn, norm_deg};
 pub use read::{
