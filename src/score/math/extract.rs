@@ -62,6 +62,7 @@ mod reasons;
 mod retractions;
 mod solutions;
 mod spelled;
+mod statements;
 mod tags;
 mod truncation;
 
