@@ -77,6 +77,9 @@ pub(crate) fn locate_default_kept(
     // (After an assistant header, `<|im_start|>assistant`, positions are
     // shifted by its length: the tags are read after it.)
     let lead = assistant_header(response);
+    // MX-10: a transcript the model writes on (`⏎User: …⏎Assistant: …`)
+    // is not its turn: the response ends before it.
+    let response = &response[..transcript_start(response, lead).unwrap_or(response.len())];
     let len = response.len() - lead;
     let tags = tags(&response[lead..]);
     let (s, e, open) = model_turn(tags, len);
@@ -173,6 +176,50 @@ fn continuation_start(response: &str, start: usize, at: usize) -> Option<usize> 
         k = nl;
     }
     None
+}
+
+/// The speakers whose label opens a turn of a chat transcript in plain
+/// text (ASCII case ignored, then `:`): the user's, and the assistant's
+/// that answers it.
+const TRANSCRIPT_USERS: [&str; 2] = ["user", "human"];
+
+/// Where a chat transcript that the model writes on after its answer
+/// starts (MX-10): the first line (from `from`) that opens, after spaces,
+/// with a label of [`TRANSCRIPT_USERS`] and `:`, with text other than
+/// white space before it, when a line opening with `Assistant:` follows it.
+/// A base model prompted with `User: … Assistant:` (R1-Zero's template)
+/// goes on with a made-up exchange; what it answers there is not the
+/// problem's answer. One forward pass over the line starts.
+fn transcript_start(response: &str, from: usize) -> Option<usize> {
+    let b = response.as_bytes();
+    let opens_with = |nl: usize, labels: &[&str]| {
+        let line = &b[nl + 1..];
+        let m = line.iter().take_while(|&&c| c == b' ').count();
+        let rest = &line[m..];
+        labels.iter().any(|w| {
+            let n = w.len();
+            rest.len() > n && rest[..n].eq_ignore_ascii_case(w.as_bytes()) && rest[n] == b':'
+        })
+    };
+    let mut k = from;
+    let user = loop {
+        let nl = k + find_byte(&b[k..], b'\n')?;
+        if opens_with(nl, &TRANSCRIPT_USERS) {
+            break nl;
+        }
+        k = nl + 1;
+    };
+    if b[from..user].iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let mut k = user + 1;
+    loop {
+        let nl = k + find_byte(&b[k..], b'\n')?;
+        if opens_with(nl, &["assistant"]) {
+            return Some(user);
+        }
+        k = nl + 1;
+    }
 }
 
 /// The production extraction of a response whose [`model_turn`] is `turn`.
@@ -909,6 +956,31 @@ mod production_tests {
             ("We get 12.\nProblem: restated.\nSo the answer is 12.", "12"),
             ("Let me see.\nQuestion: is it 5?\nThe answer is 5.", "5"),
             ("The answer is 12.\nQuestions: none.\nThe answer is 5.", "5"),
+        ] {
+            assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
+        }
+    }
+
+    /// A transcript the model writes on after its answer (`⏎User: …⏎
+    /// Assistant: …`) ends its turn, whatever the answer's rule; a `User:`
+    /// line with nothing before it, or no `Assistant:` line after it,
+    /// starts none (twenty-fifth session).
+    #[test]
+    fn made_up_transcripts_end_the_turn() {
+        for (r, want) in [
+            (
+                "So 3 + 4 = 7.\nUser: And 2 + 9?\nAssistant: 2 + 9 = 11.",
+                "7",
+            ),
+            ("It is 7.\n  human: more?\n ASSISTANT: 11", "7"),
+            (
+                "<think>hm</think>So it is 7.\nUser: x?\nAssistant: <think>hm</think> 11",
+                "7",
+            ),
+            ("User: What is 3 + 4?\nAssistant: 3 + 4 = 7.", "7"),
+            ("So 3 + 4 = 7.\nUser: and 2 + 9 = 11", "11"),
+            ("So 3 + 4 = 7.\nUsers: 11\nAssistant: 11", "11"),
+            ("So 3 + 4 = 7. User: x\nAssistant: 11", "11"),
         ] {
             assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
         }

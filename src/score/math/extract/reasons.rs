@@ -371,6 +371,42 @@ pub(super) fn reason_start(
     None
 }
 
+/// The words before a value that give what each of the items counted
+/// before them holds, when [`shared_each`] follows the value (`14 bags with
+/// 2 lollipops in each bag`, `6 boxes of 4 eggs each`).
+const SHARING: [&str; 2] = ["with", "of"];
+
+/// The words after a value's noun that make it a share of each item,
+/// besides MX-11's [`SHARES`] (`for each`, `each`, `per`, `apiece` …).
+const IN_EACH: [&str; 2] = ["in each", "in every"];
+
+/// The most words between a shared value and its share word (`2 red
+/// lollipops each`: two).
+const MAX_SHARE_WORDS: usize = 2;
+
+/// Whether the value ending at `end` is a share of each item: at most
+/// [`MAX_SHARE_WORDS`] words after it (its noun), then a phrase of
+/// [`SHARES`] or [`IN_EACH`], spaces between (`2 lollipops in each
+/// bag`, `4 eggs each`, `3 per box`).
+fn shared_each(b: &[u8], end: usize) -> bool {
+    let mut k = end;
+    for _ in 0..=MAX_SHARE_WORDS {
+        if phrase_after(b, k, &SHARES) || phrase_after(b, k, &IN_EACH) {
+            return true;
+        }
+        let n = b[k..].iter().take_while(|&&c| c == b' ').count();
+        let m = b[k + n..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        if n == 0 || m == 0 {
+            return false;
+        }
+        k += n + m;
+    }
+    false
+}
+
 /// The readings of MX-22 for the value at `span` (its sentence from `s`)
 /// that need no walk back: where the value before is read (`Err`) when a
 /// Chinese comparison is set apart before it, a hyphen joins it to a word
@@ -420,6 +456,18 @@ fn set_apart(text: &str, s: usize, span: (usize, usize)) -> Result<bool, usize> 
         if let Some(q) = set_apart_before(b, s, span.0) {
             return Err(q);
         }
+    }
+    // (A share of each item counted before it: `14 bags with 2 lollipops
+    // in each bag`, `6 boxes of 4 eggs each`.)
+    let at = run_before(b, s, span.0, |c| c == b'$');
+    let (q, e) = word_before(b, s, at);
+    if q < e
+        && e < at
+        && (q == s || !b[q - 1].is_ascii_alphanumeric())
+        && word_is_one_of(b, (q, e), &SHARING)
+        && shared_each(b, span.1)
+    {
+        return Err(q);
     }
     Ok(ordinal || compared)
 }
@@ -940,12 +988,18 @@ fn label_before(b: &[u8], s: usize, value: usize) -> Option<usize> {
 /// (a math delimiter and spaces between): `$50 per person`, `4 for each
 /// of the 3 kids`, `$50 each`.
 fn shared_after(b: &[u8], end: usize) -> bool {
+    phrase_after(b, end, &SHARES)
+}
+
+/// Whether a phrase of `list` (ASCII case ignored, ending a word) follows
+/// the value ending at `end` (a math delimiter and spaces between).
+fn phrase_after(b: &[u8], end: usize, list: &[&str]) -> bool {
     let rest = &b[end..];
     let rest = rest.strip_prefix(b"$").unwrap_or(rest);
     let n = rest.iter().take_while(|&&c| c == b' ').count();
     let rest = &rest[n..];
     n > 0
-        && SHARES.iter().any(|w| {
+        && list.iter().any(|w| {
             rest.len() >= w.len()
                 && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
                 && rest.get(w.len()).is_none_or(|c| !c.is_ascii_alphabetic())
@@ -1142,6 +1196,16 @@ mod tests {
             ("It is 6 while ignoring the 2 ends.", "6"),
             ("We get 7 without counting 2 repeats.", "7"),
             ("There are 12 eggs left in the 2 cartons.", "12"),
+            ("So Jean fills 14 bags with 2 lollipops in each bag.", "14"),
+            ("So he needs 6 boxes of 4 eggs each.", "6"),
+            ("We pack 6 boxes with 4 per box.", "6"),
+            ("We get 6 crates of 4 red apples apiece.", "6"),
+            ("We get 6 crates with 4 in every crate.", "6"),
+            ("We are left with 5 apples.", "5"),
+            ("We get 6 crates with 4 big red apples each.", "4"),
+            ("We get 6 crates with 4 in each.", "6"),
+            ("We get 6 crates with 4 in them.", "4"),
+            ("Each bag comes with 2 lollipops in each pocket.", "2"),
             (
                 "She has 4 candies, which she shares with her 2 friends.",
                 "4",

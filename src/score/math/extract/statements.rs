@@ -6,6 +6,14 @@
 //! The phrase search ([`phrases`](super::phrases)) finds where a statement
 //! starts; this module reads how far its answer goes. Every reader is bounded
 //! by [`MAX_ANSWER_BYTES`] from its start.
+//!
+//! # Differences with the document
+//!
+//! The document's examples show a phrase's answer as the rest of its text
+//! (`The answer is 1/2` is `1/2`, `Therefore, $6$ is our answer.` is `6`);
+//! here the answer ends at its sentence's stop, a run-on sentence states
+//! nothing, and in production a connective or a comparison set apart after
+//! the value ends it too (MX-5, MX-11; spec/math.md).
 
 use super::negations::ZH_NEGATIONS;
 use super::phrases::{
