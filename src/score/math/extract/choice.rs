@@ -288,7 +288,7 @@ pub(crate) fn response_choice_kept(
             i + 2
         };
         let c = *lb.get(k)?;
-        (hit && (b'A'..=b'J').contains(&c)).then_some(k)
+        (hit && (b'A'..=b'J').contains(&c) && !rejected(line, k)).then_some(k)
     });
     let named = named_letter(line);
     let k = match (marked, named) {
@@ -306,8 +306,91 @@ pub(crate) fn response_choice_kept(
     })
 }
 
-/// The words and marks that join two choice letters into a hedge (MX-16).
-const HEDGE_JOINERS: [&str; 4] = ["or", "and", "/", "或"];
+/// The words and marks that join two choice letters into a hedge (MX-16;
+/// `nor` of `neither A nor C`).
+const HEDGE_JOINERS: [&str; 5] = ["or", "and", "/", "或", "nor"];
+
+/// How far [`rejected`] reads back from a letter for a word that rejects
+/// it (bytes): the clause it stands in, at most this long.
+const REJECT_WINDOW: usize = 128;
+
+/// The words after a choice letter that reject it (lowercase, between
+/// `|`; after the letter, its closing marks and spaces): `(A) is wrong.`,
+/// `Option A is not correct.`, `Choice A fails.`, `A错误`. An English one
+/// is a word of its own (`is notable` is none).
+const REJECTING_AFTER: &str = "is wrong|is incorrect|is not|isn't|is false|\
+    is invalid|is ruled out|is eliminated|is excluded|is impossible|is out|\
+    is also wrong|is also incorrect|are wrong|are incorrect|are not|aren't|\
+    fails|cannot|can't|can be ruled out|can be eliminated|does not|doesn't|\
+    错|不";
+
+/// The words before a choice letter, in its clause, that reject it
+/// (lowercase, between `|`): `I would not choose A.`, `I don't think it's
+/// A.`, `So we eliminate option A.`, `Neither A nor C is correct.`,
+/// `排除A`. An English one is a word of its own, at least at its start
+/// (`n't` ends one).
+const REJECTING_BEFORE: &str = "not|n't|never|neither|nor|cannot|eliminate|\
+    reject|rule out|ruled out|rules out|exclude|wrong|incorrect|排除|不选|不是";
+
+/// Whether the choice letter at `k` of `line` is rejected, not chosen
+/// (MX-16): a word of [`REJECTING_AFTER`] follows it, or one of
+/// [`REJECTING_BEFORE`] stands before it in its clause (back to the last
+/// `.` `;` `,` `!` `?`, line break, `。` `，` `；` or "but", at most
+/// [`REJECT_WINDOW`] bytes; a colon does not end it: `Wrong answer: A`).
+/// `Option A is wrong.` named A, and `So we reject (A).` marked it: a
+/// false "equal" against A.
+fn rejected(line: &str, k: usize) -> bool {
+    let b = line.as_bytes();
+    let word_end = |t: &str, w: &str| {
+        !w.as_bytes()[0].is_ascii_alphabetic()
+            || t.as_bytes()
+                .get(w.len())
+                .is_none_or(|c| !c.is_ascii_alphabetic())
+    };
+    // After: closing marks and spaces, then a rejecting word.
+    let mut j = k + 1;
+    while let Some(&c) = b.get(j) {
+        if matches!(c, b' ' | b')' | b'*' | b'$' | b'}') {
+            j += 1;
+        } else if b[j..].starts_with("）".as_bytes()) || b[j..].starts_with("项".as_bytes()) {
+            j += 3;
+        } else {
+            break;
+        }
+    }
+    let mut end = (j + 24).min(b.len());
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let after = line[j..end].to_ascii_lowercase();
+    if REJECTING_AFTER
+        .split('|')
+        .any(|w| after.starts_with(w) && word_end(&after, w))
+    {
+        return true;
+    }
+    // Before: the clause, back to its start.
+    let mut start = k.saturating_sub(REJECT_WINDOW);
+    while !line.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut clause = line[start..k].to_ascii_lowercase();
+    let cut = ['.', ';', ',', '!', '?', '\n', '。', '，', '；']
+        .iter()
+        .filter_map(|&c| clause.rfind(c).map(|i| i + c.len_utf8()))
+        .chain(clause.rfind(" but ").map(|i| i + " but ".len()))
+        .max();
+    if let Some(cut) = cut {
+        clause.replace_range(..cut, "");
+    }
+    let cb = clause.as_bytes();
+    REJECTING_BEFORE.split('|').any(|w| {
+        clause.match_indices(w).any(|(i, _)| {
+            let start_ok = w == "n't" || i == 0 || !cb[i - 1].is_ascii_alphabetic();
+            start_ok && word_end(&clause[i..], w)
+        })
+    })
+}
 
 /// Whether the choice letter at `k` of the line `b` is joined to another
 /// by one of [`HEDGE_JOINERS`] (`B or C`, `(A) and (D)`, `B/C`, `B或C`,
@@ -412,9 +495,9 @@ fn named_letter(line: &str) -> Option<usize> {
             // that names it.
             let small =
                 k > 0 && b[k - 1] == b'(' && (b'a'..=b'j').contains(&c) && next == Some(b')');
-            (small
-                || (b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
-            .then_some(k)
+            let letter = small
+                || (b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric());
+            (letter && !rejected(line, k)).then_some(k)
         })
         .max();
     // `Therefore, B.`: a letter alone ending the line after a concluding
@@ -431,7 +514,7 @@ fn named_letter(line: &str) -> Option<usize> {
             let ends = rest
                 .iter()
                 .all(|&c| matches!(c, b'.' | b'!' | b'*' | b'$' | b' '));
-            ((b'A'..=b'J').contains(&c) && ends).then_some(k)
+            ((b'A'..=b'J').contains(&c) && ends && !rejected(line, k)).then_some(k)
         })
         .max();
     // `C is right.`, `B is the correct answer`: a letter alone before a
@@ -445,7 +528,7 @@ fn named_letter(line: &str) -> Option<usize> {
             }
             let k = i.checked_sub(1)?;
             let alone = k == 0 || !b[k - 1].is_ascii_alphanumeric();
-            ((b'A'..=b'J').contains(&b[k]) && alone).then_some(k)
+            ((b'A'..=b'J').contains(&b[k]) && alone && !rejected(line, k)).then_some(k)
         })
         .max();
     before
@@ -744,6 +827,47 @@ mod tests {
         assert!(chosen > 300, "{chosen}");
     }
 
+    /// The letter `response` chooses, its answer found as the grading
+    /// finds it.
+    fn chosen(response: &str) -> Option<String> {
+        let found = super::super::locate_default(response, false).ok();
+        response_choice(response, found.as_ref()).map(|c| c.answer)
+    }
+
+    /// A letter rejected by a verdict after it or a word before it in its
+    /// clause is no choice; the letter chosen after the rejected ones is.
+    #[test]
+    fn rejected_letters_are_no_choice() {
+        // Each line: a response, `=>`, the letter it chooses (`-`: none).
+        let cases = "\
+            Option A is wrong. => -
+            Option A is not correct. => -
+            Choice A fails => -
+            (A) is incorrect. => -
+            **A** is not the answer. => -
+            Option A can be ruled out. => -
+            So we eliminate option A. => -
+            So we reject (A). => -
+            I would not choose A. => -
+            I don't think it's A. => -
+            Wrong answer: A => -
+            Neither A nor C is correct. => -
+            A错误，排除A => -
+            Option A is right. => A
+            Option A is notable. => A
+            So the minor arc is option B. => B
+            The answer is A, not B. => A
+            (A) is wrong, (B) is wrong, so the answer is (C). => C
+            The answer is B. Option A is wrong. => B
+            A is not it, but C is correct. => C
+            排除A，故选C。 => C";
+        for line in cases.lines() {
+            let (response, want) = line.trim().split_once(" => ").unwrap();
+            let want = (want != "-").then_some(want);
+            assert_eq!(chosen(response).as_deref(), want, "{response}");
+        }
+    }
+
     /// Two choices joined by `or`, `and`, `/` or `或` are a hedge, no choice;
     /// one choice, or a letter named beside another without a joiner, is
     /// the choice.
@@ -779,9 +903,7 @@ mod tests {
             ("Do not A but C", Some("C")),
             ("cannot A, but C", None),
         ] {
-            let found = super::super::locate_default(response, false).ok();
-            let got = response_choice(response, found.as_ref());
-            assert_eq!(got.map(|c| c.answer).as_deref(), want, "{response}");
+            assert_eq!(chosen(response).as_deref(), want, "{response}");
         }
     }
 }
