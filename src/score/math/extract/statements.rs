@@ -6,6 +6,13 @@
 //! The phrase search ([`phrases`](super::phrases)) finds where a statement
 //! starts; this module reads how far its answer goes. Every reader is bounded
 //! by [`MAX_ANSWER_BYTES`] from its start.
+//!
+//! # Differences with the document
+//!
+//! Document 004 takes the text after an answer phrase up to the sentence's
+//! end and reads no Chinese statement; the lists, the math spans and the
+//! Chinese readers here are the production extraction's (spec/math.md
+//! MX-5, MX-11).
 
 use super::negations::ZH_NEGATIONS;
 use super::phrases::{
