@@ -73,7 +73,9 @@ pub use boxes::{MAX_BOX_COMMANDS, MAX_LIST_BOXES};
 pub use choice::{
     CHOICE_WINDOW, MAX_CHOICE_LETTERS, choice_letter, choice_letters, response_choice,
 };
-pub(crate) use choice::{labelled_value, response_choice_kept};
+pub(crate) use choice::{
+    chosen_letters, labelled_value, response_choice_kept, response_letters_kept,
+};
 pub use numbers::MAX_NUMBER_BYTES;
 pub(crate) use production::locate_default_kept;
 pub use production::{

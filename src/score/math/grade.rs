@@ -14,8 +14,8 @@ use serde::Serialize;
 use super::equal::{EqualOptions, Outcome, Rule, Verdict, equal};
 use super::extract::{
     Located, NO_FORMULA_OR_NUMBER, NoAnswerReason, bare_answer, choice_letter, choice_letters,
-    labelled_value, locate_answer, locate_default, locate_default_kept, plain_bare_answer,
-    response_choice_kept,
+    chosen_letters, labelled_value, locate_answer, locate_default, locate_default_kept,
+    plain_bare_answer, response_choice_kept, response_letters_kept,
 };
 
 /// Options of [`grade`]: those of [`equal`] and the extraction mode.
@@ -109,9 +109,18 @@ pub fn grade_any(golds: &[&str], response: &str, opts: &GradeOptions) -> Graded 
     // (`Option C is correct.`) when a gold is a choice letter, and so does
     // one that ends on the letter it names (`应选 D`), which the cut-off
     // check reads as a sentence ending on a word.
+    // A multiple-select gold (`AC`) takes the letters the response names
+    // (`The correct options are (A) and (C).`, `故选：AC`).
     if let Err(Some(reason)) = found {
-        if golds.iter().any(|g| choice_letter(g).is_some()) {
-            if let Some(c) = response_choice_kept(response, None, kept) {
+        let multiple = golds
+            .iter()
+            .any(|g| names_choice(g) && choice_letters(g).is_some());
+        if multiple || golds.iter().any(|g| choice_letter(g).is_some()) {
+            let chosen = multiple
+                .then(|| response_letters_kept(response, None, kept))
+                .flatten()
+                .or_else(|| response_choice_kept(response, None, kept));
+            if let Some(c) = chosen {
                 // (Every character after it is a space or a closing mark:
                 // what `trim_matches(..).is_empty()` says, read once from
                 // the front.)
@@ -187,8 +196,14 @@ fn grade_one(
         let letter = names_choice(&gold_text)
             .then(|| choice_letter(&gold_text))
             .flatten();
+        // MX-16: a multiple-select gold (`AC`) takes the letters the
+        // response names when its found answer names none.
+        let multiple = letter.is_none() && names_choice(&gold_text) && {
+            choice_letters(&gold_text).is_some()
+        };
         let pred = match letter {
             Some(_) => response_choice_kept(response, Some(&pred), kept).unwrap_or(pred),
+            None if multiple => response_letters_kept(response, Some(&pred), kept).unwrap_or(pred),
             None => pred,
         };
         let pred_text = pred.compared();
@@ -202,9 +217,10 @@ fn grade_one(
             _ => (&*gold_text, &*pred_text),
         };
         // MX-16: a multiple-select gold (`AC`) against the letters the
-        // response chose (`\boxed{A}\boxed{C}`), each as one set.
+        // response chose (`\boxed{A}\boxed{C}`, `\boxed{C}\boxed{A}`),
+        // each as one set.
         let letters = (letter.is_none() && names_choice(g))
-            .then(|| choice_letters(g).zip(choice_letters(p)))
+            .then(|| choice_letters(g).zip(chosen_letters(&pred)))
             .flatten();
         let (g, p) = letters
             .as_ref()

@@ -251,23 +251,7 @@ pub(crate) fn response_choice_kept(
             });
         }
     }
-    // (What `strip_think` keeps, found in one pass over the `<` bytes.)
-    let (base, end) = kept.unwrap_or_else(|| think_stripped(response));
-    let t = trim_end_ws(&response[base..end]);
-    // The last line, or its last CHOICE_WINDOW bytes when it is longer: a
-    // choice is made at the end, and a paragraph of 100 kB is read at a
-    // bounded cost (a line break is looked for in those bytes only).
-    let near = t.len().saturating_sub(CHOICE_WINDOW + 1);
-    let mut line_start = t.as_bytes()[near..]
-        .iter()
-        .rposition(|&c| c == b'\n')
-        .map_or(0, |k| near + k + 1);
-    if t.len() - line_start > CHOICE_WINDOW {
-        line_start = (t.len() - CHOICE_WINDOW..t.len())
-            .find(|&k| t.is_char_boundary(k))
-            .unwrap_or(t.len());
-    }
-    let line = &t[line_start..];
+    let (at, line) = last_line(response, kept);
     let lb = line.as_bytes();
     // (Full-width parentheses too, `故选（C）。`: three bytes each.)
     let (open_fw, close_fw) = ("（".as_bytes(), "）".as_bytes());
@@ -288,7 +272,7 @@ pub(crate) fn response_choice_kept(
             i + 2
         };
         let c = *lb.get(k)?;
-        (hit && (b'A'..=b'J').contains(&c)).then_some(k)
+        (hit && (b'A'..=b'J').contains(&c) && !rejected(line, k)).then_some(k)
     });
     let named = named_letter(line);
     let k = match (marked, named) {
@@ -301,13 +285,259 @@ pub(crate) fn response_choice_kept(
     }
     Some(Located {
         answer: (lb[k] as char).to_ascii_uppercase().to_string(),
-        span: (base + line_start + k, base + line_start + k + 1),
+        span: (at + k, at + k + 1),
         how: "choice",
     })
 }
 
-/// The words and marks that join two choice letters into a hedge (MX-16).
-const HEDGE_JOINERS: [&str; 4] = ["or", "and", "/", "或"];
+/// Where the last line of what strip_think keeps of `response` (`kept`,
+/// when known) starts, and the line: its last [`CHOICE_WINDOW`] bytes when
+/// it is longer (a choice is made at the end, and a paragraph of 100 kB is
+/// read at a bounded cost: a line break is looked for in those bytes only).
+fn last_line(response: &str, kept: Option<(usize, usize)>) -> (usize, &str) {
+    // (What `strip_think` keeps, found in one pass over the `<` bytes.)
+    let (base, end) = kept.unwrap_or_else(|| think_stripped(response));
+    let t = trim_end_ws(&response[base..end]);
+    let near = t.len().saturating_sub(CHOICE_WINDOW + 1);
+    let mut line_start = t.as_bytes()[near..]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |k| near + k + 1);
+    if t.len() - line_start > CHOICE_WINDOW {
+        line_start = (t.len() - CHOICE_WINDOW..t.len())
+            .find(|&k| t.is_char_boundary(k))
+            .unwrap_or(t.len());
+    }
+    (base + line_start, &t[line_start..])
+}
+
+/// The letters a response chooses for a multiple-select gold (MX-16), as
+/// [`choice_letters`] reads them (`A,C`): those of its found answer
+/// (`Answer: A, C`, `\boxed{A}\boxed{C}`; separate boxes of one letter
+/// each in any order: `\boxed{C}\boxed{A}`), `None` when it names none.
+pub(crate) fn chosen_letters(found: &Located) -> Option<String> {
+    if found.how == "boxed_list" {
+        let items = super::boxed_items(&found.answer);
+        let mut letters = Vec::with_capacity(items.len());
+        for item in &items {
+            letters.push(choice_letter(item)?);
+        }
+        letters.sort_unstable();
+        return choice_letters(&letters.into_iter().collect::<String>());
+    }
+    choice_letters(&found.compared())
+}
+
+/// The letters a response names for a multiple-select gold (MX-16) when
+/// its found answer names none ([`chosen_letters`]): the last run of
+/// letters of its last line (as [`last_line`] reads it) after a naming
+/// word (`The correct options are (A) and (C).`, `故选：AC`, `选 A、C`),
+/// ending the line after a concluding word (`Therefore, A and C.`), or
+/// before a verdict (`Both A and C are correct.`), none of its letters
+/// rejected ([`rejected`]); `how = "choice"`, the run as written.
+pub(crate) fn response_letters_kept(
+    response: &str,
+    found: Option<&Located>,
+    kept: Option<(usize, usize)>,
+) -> Option<Located> {
+    if found.is_some_and(|f| chosen_letters(f).is_some()) {
+        return None;
+    }
+    let (at, line) = last_line(response, kept);
+    let lower = line.to_ascii_lowercase();
+    let b = line.as_bytes();
+    let runs = NAMED_TABLE.hits(&lower).into_iter().filter_map(|(i, w)| {
+        let end = i + NAMED[w].len();
+        if w < NAMING.len() {
+            let k = after_naming(&lower, end);
+            Some((k, run_ahead(b, k)))
+        } else if w < AFTER_CONCLUDING {
+            let k = end
+                + b[end..]
+                    .iter()
+                    .take_while(|&&c| b" ,:*$".contains(&c))
+                    .count();
+            let e = run_ahead(b, k);
+            let ends = b[e..].iter().all(|&c| b".!*$ ".contains(&c));
+            (ends && (i == 0 || !b[i - 1].is_ascii_alphabetic())).then_some((k, e))
+        } else if w < AFTER_PLURAL {
+            Some((run_back(b, i), i))
+        } else {
+            None
+        }
+    });
+    let (s, e) = runs
+        .map(|(s, e)| {
+            let r = &line[s..e];
+            let s = s + (r.len() - r.trim_start_matches([' ', ',']).len());
+            (s, s + line[s..e].trim_end_matches([' ', ',']).len())
+        })
+        .filter(|&(s, e)| {
+            s < e
+                && choice_letters(&line[s..e]).is_some()
+                && !rejected(line, s)
+                && !rejected(line, e - 1)
+        })
+        .max()?;
+    Some(Located {
+        answer: line[s..e].to_string(),
+        span: (at + s, at + e),
+        how: "choice",
+    })
+}
+
+/// The separators of a run of choice letters ([`run_ahead`], [`run_back`]):
+/// the characters of three bytes.
+const RUN_SEPARATORS: [&str; 5] = ["、", "，", "和", "（", "）"];
+
+/// Where the run of choice letters that starts at `k` of `b` ends: letters
+/// `A`–`J` (a block of ASCII letters and digits of these capitals only,
+/// or the word "and"), spaces, `,` `(` `)` `$` `*` `{` `}`, the
+/// [`RUN_SEPARATORS`] and `\text{`, `\textbf{`, `\mathrm{` (MX-16).
+fn run_ahead(b: &[u8], mut k: usize) -> usize {
+    while k < b.len() {
+        let c = b[k];
+        if b" ,()$*{}".contains(&c) {
+            k += 1;
+        } else if let Some(w) = ["\\textbf{", "\\text{", "\\mathrm{"]
+            .iter()
+            .chain(&RUN_SEPARATORS)
+            .find(|w| b[k..].starts_with(w.as_bytes()))
+        {
+            k += w.len();
+        } else {
+            let n = b[k..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count();
+            if n == 0 || !letters_block(&b[k..k + n]) {
+                return k;
+            }
+            k += n;
+        }
+    }
+    k
+}
+
+/// Where the run of choice letters that ends at `k` of `b` starts: the
+/// letters and separators of [`run_ahead`] but the LaTeX commands, read
+/// back (MX-16).
+fn run_back(b: &[u8], mut k: usize) -> usize {
+    while k > 0 {
+        let c = b[k - 1];
+        if b" ,()$*{}".contains(&c) {
+            k -= 1;
+        } else if let Some(w) = RUN_SEPARATORS
+            .iter()
+            .find(|w| b[..k].ends_with(w.as_bytes()))
+        {
+            k -= w.len();
+        } else {
+            let n = b[..k]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count();
+            if n == 0 || !letters_block(&b[k - n..k]) {
+                return k;
+            }
+            k -= n;
+        }
+    }
+    k
+}
+
+/// Whether a block of ASCII letters and digits belongs to a run of choice
+/// letters: the word "and", or capitals `A`–`J` only (`AC`; not `Both`).
+fn letters_block(block: &[u8]) -> bool {
+    block == b"and" || block.iter().all(|c| (b'A'..=b'J').contains(c))
+}
+
+/// The words and marks that join two choice letters into a hedge (MX-16;
+/// `nor` of `neither A nor C`).
+const HEDGE_JOINERS: [&str; 5] = ["or", "and", "/", "或", "nor"];
+
+/// How far [`rejected`] reads back from a letter for a word that rejects
+/// it (bytes): the clause it stands in, at most this long.
+const REJECT_WINDOW: usize = 128;
+
+/// The words after a choice letter that reject it (lowercase, between
+/// `|`; after the letter, its closing marks and spaces): `(A) is wrong.`,
+/// `Option A is not correct.`, `Choice A fails.`, `A错误`. An English one
+/// is a word of its own (`is notable` is none).
+const REJECTING_AFTER: &str = "is wrong|is incorrect|is not|isn't|is false|\
+    is invalid|is ruled out|is eliminated|is excluded|is impossible|is out|\
+    is also wrong|is also incorrect|are wrong|are incorrect|are not|aren't|\
+    fails|cannot|can't|can be ruled out|can be eliminated|does not|doesn't|\
+    错|不";
+
+/// The words before a choice letter, in its clause, that reject it
+/// (lowercase, between `|`): `I would not choose A.`, `I don't think it's
+/// A.`, `So we eliminate option A.`, `Neither A nor C is correct.`,
+/// `排除A`. An English one is a word of its own, at least at its start
+/// (`n't` ends one).
+const REJECTING_BEFORE: &str = "not|n't|never|neither|nor|cannot|eliminate|\
+    reject|rule out|ruled out|rules out|exclude|wrong|incorrect|排除|不选|不是";
+
+/// Whether the choice letter at `k` of `line` is rejected, not chosen
+/// (MX-16): a word of [`REJECTING_AFTER`] follows it, or one of
+/// [`REJECTING_BEFORE`] stands before it in its clause (back to the last
+/// `.` `;` `,` `!` `?`, line break, `。` `，` `；` or "but", at most
+/// [`REJECT_WINDOW`] bytes; a colon does not end it: `Wrong answer: A`).
+/// `Option A is wrong.` named A, and `So we reject (A).` marked it: a
+/// false "equal" against A.
+fn rejected(line: &str, k: usize) -> bool {
+    let b = line.as_bytes();
+    let word_end = |t: &str, w: &str| {
+        !w.as_bytes()[0].is_ascii_alphabetic()
+            || t.as_bytes()
+                .get(w.len())
+                .is_none_or(|c| !c.is_ascii_alphabetic())
+    };
+    // After: closing marks and spaces, then a rejecting word.
+    let mut j = k + 1;
+    while let Some(&c) = b.get(j) {
+        if matches!(c, b' ' | b')' | b'*' | b'$' | b'}') {
+            j += 1;
+        } else if b[j..].starts_with("）".as_bytes()) || b[j..].starts_with("项".as_bytes()) {
+            j += 3;
+        } else {
+            break;
+        }
+    }
+    let mut end = (j + 24).min(b.len());
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let after = line[j..end].to_ascii_lowercase();
+    if REJECTING_AFTER
+        .split('|')
+        .any(|w| after.starts_with(w) && word_end(&after, w))
+    {
+        return true;
+    }
+    // Before: the clause, back to its start.
+    let mut start = k.saturating_sub(REJECT_WINDOW);
+    while !line.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut clause = line[start..k].to_ascii_lowercase();
+    let cut = ['.', ';', ',', '!', '?', '\n', '。', '，', '；']
+        .iter()
+        .filter_map(|&c| clause.rfind(c).map(|i| i + c.len_utf8()))
+        .chain(clause.rfind(" but ").map(|i| i + " but ".len()))
+        .max();
+    if let Some(cut) = cut {
+        clause.replace_range(..cut, "");
+    }
+    let cb = clause.as_bytes();
+    REJECTING_BEFORE.split('|').any(|w| {
+        clause.match_indices(w).any(|(i, _)| {
+            let start_ok = w == "n't" || i == 0 || !cb[i - 1].is_ascii_alphabetic();
+            start_ok && word_end(&clause[i..], w)
+        })
+    })
+}
 
 /// Whether the choice letter at `k` of the line `b` is joined to another
 /// by one of [`HEDGE_JOINERS`] (`B or C`, `(A) and (D)`, `B/C`, `B或C`,
@@ -382,26 +612,8 @@ fn named_letter(line: &str) -> Option<usize> {
             .map(|&(i, k)| (i, NAMED[k]))
     };
     let before = of(0..NAMING.len())
-        .map(|(i, w)| i + w.len())
+        .map(|(i, w)| after_naming(&lower, i + w.len()))
         .filter_map(|mut k| {
-            loop {
-                let before = k;
-                while b
-                    .get(k)
-                    .is_some_and(|c| matches!(c, b' ' | b':' | b'*' | b'$'))
-                {
-                    k += 1;
-                }
-                if lower[k..].starts_with("is ") {
-                    k += 3;
-                }
-                if lower[k..].starts_with('：') {
-                    k += '：'.len_utf8();
-                }
-                if k == before {
-                    break;
-                }
-            }
             // (`option (C)`, `option (c)`: the letter in its parentheses.)
             if b.get(k) == Some(&b'(') && b.get(k + 2) == Some(&b')') {
                 k += 1;
@@ -412,26 +624,28 @@ fn named_letter(line: &str) -> Option<usize> {
             // that names it.
             let small =
                 k > 0 && b[k - 1] == b'(' && (b'a'..=b'j').contains(&c) && next == Some(b')');
-            (small
-                || (b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric()))
-            .then_some(k)
+            let letter = small
+                || (b'A'..=b'J').contains(&c) && !next.is_some_and(|n| n.is_ascii_alphanumeric());
+            (letter && !rejected(line, k)).then_some(k)
         })
         .max();
     // `Therefore, B.`: a letter alone ending the line after a concluding
     // word (a comma between allowed; not `Therefore, A = 5`).
     let concluded = of(NAMING.len()..AFTER_CONCLUDING)
+        // (A word of its own: not the `so` of `also`.)
+        .filter(|&(i, _)| i == 0 || !b[i - 1].is_ascii_alphabetic())
         .map(|(i, w)| i + w.len())
         .filter_map(|k| {
             let k = k + b[k..]
                 .iter()
-                .take_while(|&&c| matches!(c, b' ' | b',' | b'*' | b'$'))
+                .take_while(|&&c| matches!(c, b' ' | b',' | b':' | b'*' | b'$'))
                 .count();
             let c = *b.get(k)?;
             let rest = &b[k + 1..];
             let ends = rest
                 .iter()
                 .all(|&c| matches!(c, b'.' | b'!' | b'*' | b'$' | b' '));
-            ((b'A'..=b'J').contains(&c) && ends).then_some(k)
+            ((b'A'..=b'J').contains(&c) && ends && !rejected(line, k)).then_some(k)
         })
         .max();
     // `C is right.`, `B is the correct answer`: a letter alone before a
@@ -445,13 +659,43 @@ fn named_letter(line: &str) -> Option<usize> {
             }
             let k = i.checked_sub(1)?;
             let alone = k == 0 || !b[k - 1].is_ascii_alphanumeric();
-            ((b'A'..=b'J').contains(&b[k]) && alone).then_some(k)
+            ((b'A'..=b'J').contains(&b[k]) && alone && !rejected(line, k)).then_some(k)
         })
         .max();
     before
         .max(after)
         .max(concluded)
-        .max(corrected(line, &lower, of(AFTER_JUDGED..NAMED.len())))
+        .max(corrected(line, &lower, of(AFTER_PLURAL..NAMED.len())))
+}
+
+/// Where what a naming word ending at `k` of `lower` (a line in
+/// lowercase) names starts: after spaces, `:`, `：`, `*`, `$`, "is" and
+/// "are", and the `s` of a plural before "are" (`the correct options are
+/// (A) and (C)`,
+/// `Answer: **B**`, `option is D`).
+fn after_naming(lower: &str, mut k: usize) -> usize {
+    let b = lower.as_bytes();
+    // (Not `Options: A) 5 B) 6`, the options listed.)
+    if lower[k..].starts_with("s are ") {
+        k += 1;
+    }
+    loop {
+        let before = k;
+        while b
+            .get(k)
+            .is_some_and(|c| matches!(c, b' ' | b':' | b'*' | b'$'))
+        {
+            k += 1;
+        }
+        for w in ["is ", "are ", "："] {
+            if lower[k..].starts_with(w) {
+                k += w.len();
+            }
+        }
+        if k == before {
+            return k;
+        }
+    }
 }
 
 /// The offset of the letter after `not X, but` (or `not X but`, `not X,
@@ -493,10 +737,11 @@ fn corrected<'a>(
 }
 
 /// The words before the letter a response chooses (lowercase): "option",
-/// "choice", "answer", 选, 选择, and those of choosing (`I pick B`, `It
+/// "final:" (`Final: A`), "choice", "answer", 选, 选择, and those of choosing (`I pick B`, `It
 /// must be B`, `The answer is not A; it is C`).
-const NAMING: [&str; 14] = [
+const NAMING: [&str; 15] = [
     "option",
+    "final:",
     "choice",
     "answer",
     "选",
@@ -570,14 +815,17 @@ impl WordTable {
     }
 }
 
-/// Where [`CONCLUDING`] ends in [`NAMED`], and [`JUDGED`].
+/// Where [`CONCLUDING`] ends in [`NAMED`], [`JUDGED`] and
+/// [`PLURAL_JUDGED`].
 const AFTER_CONCLUDING: usize = NAMING.len() + CONCLUDING.len();
 const AFTER_JUDGED: usize = AFTER_CONCLUDING + JUDGED.len();
+const AFTER_PLURAL: usize = AFTER_JUDGED + PLURAL_JUDGED.len();
 
 /// The words [`named_letter`] looks for, one list after another:
-/// [`NAMING`], [`CONCLUDING`], [`JUDGED`], then "not " (of [`corrected`]).
-const NAMED: [&str; AFTER_JUDGED + 1] = {
-    let mut all = [""; AFTER_JUDGED + 1];
+/// [`NAMING`], [`CONCLUDING`], [`JUDGED`], [`PLURAL_JUDGED`] (of
+/// [`response_letters_kept`] alone), then "not " (of [`corrected`]).
+const NAMED: [&str; AFTER_PLURAL + 1] = {
+    let mut all = [""; AFTER_PLURAL + 1];
     let mut k = 0;
     while k < all.len() {
         all[k] = if k < NAMING.len() {
@@ -586,6 +834,8 @@ const NAMED: [&str; AFTER_JUDGED + 1] = {
             CONCLUDING[k - NAMING.len()]
         } else if k < AFTER_JUDGED {
             JUDGED[k - AFTER_CONCLUDING]
+        } else if k < AFTER_PLURAL {
+            PLURAL_JUDGED[k - AFTER_JUDGED]
         } else {
             "not "
         };
@@ -597,9 +847,10 @@ const NAMED: [&str; AFTER_JUDGED + 1] = {
 /// The table of [`NAMED`].
 const NAMED_TABLE: WordTable = WordTable::new(&NAMED);
 
-/// The concluding words before a letter that ends the line (lowercase):
-/// `Therefore, B.`, `Thus **C**`.
-const CONCLUDING: [&str; 3] = ["therefore", "thus", "hence"];
+/// The concluding words before a letter that ends the line (lowercase; a
+/// word of its own): `Therefore, B.`, `Thus **C**`, `A and B are wrong,
+/// so C`, `Only B.`.
+const CONCLUDING: [&str; 5] = ["therefore", "thus", "hence", "so", "only"];
 
 /// The verdicts after the letter a response chooses (lowercase, with the
 /// space before them): `C is right.`, `B is the correct one`.
@@ -610,6 +861,12 @@ const JUDGED: [&str; 5] = [
     " is the correct",
     " is true",
 ];
+
+/// The verdicts after the letters a response chooses for a multiple-select
+/// gold (lowercase, with the space before them): `Both A and C are
+/// correct.` A single choice is not read before them: a letter before
+/// " are" ends a list.
+const PLURAL_JUDGED: [&str; 3] = [" are correct", " are right", " are true"];
 
 #[cfg(test)]
 mod tests {
@@ -744,6 +1001,117 @@ mod tests {
         assert!(chosen > 300, "{chosen}");
     }
 
+    /// The letter `response` chooses, its answer found as the grading
+    /// finds it.
+    fn chosen(response: &str) -> Option<String> {
+        let found = super::super::locate_default(response, false).ok();
+        response_choice(response, found.as_ref()).map(|c| c.answer)
+    }
+
+    /// Checks each line of `cases`: a response, `=>`, the letter it
+    /// chooses (`-`: none).
+    fn check_choices(cases: &str) {
+        for line in cases.lines() {
+            let (response, want) = line.trim().split_once(" => ").unwrap();
+            let want = (want != "-").then_some(want);
+            assert_eq!(chosen(response).as_deref(), want, "{response}");
+        }
+    }
+
+    /// A letter rejected by a verdict after it or a word before it in its
+    /// clause is no choice; the letter chosen after the rejected ones is.
+    #[test]
+    fn rejected_letters_are_no_choice() {
+        // Each line: a response, `=>`, the letter it chooses (`-`: none).
+        let cases = "\
+            Option A is wrong. => -
+            Option A is not correct. => -
+            Choice A fails => -
+            (A) is incorrect. => -
+            **A** is not the answer. => -
+            Option A can be ruled out. => -
+            So we eliminate option A. => -
+            So we reject (A). => -
+            I would not choose A. => -
+            I don't think it's A. => -
+            Wrong answer: A => -
+            Neither A nor C is correct. => -
+            A错误，排除A => -
+            Option A is right. => A
+            Option A is notable. => A
+            So the minor arc is option B. => B
+            The answer is A, not B. => A
+            (A) is wrong, (B) is wrong, so the answer is (C). => C
+            The answer is B. Option A is wrong. => B
+            A is not it, but C is correct. => C
+            排除A，故选C。 => C";
+        check_choices(cases);
+    }
+
+    /// A letter after `Final:`, ending the line after "so" or "only" (a word
+    /// of its own), or after a plural naming word and "are" is the choice;
+    /// two such letters are a hedge.
+    #[test]
+    fn labels_and_conclusions_name_the_choice() {
+        let cases = "\
+            I think A is correct. D is also plausible. Final: A => A
+            **Final:** C => C
+            The final A => -
+            A and B are wrong, so C => C
+            A and B are wrong, so C is left to check => -
+            The point is also C => -
+            Only B. => B
+            Not only B. => -
+            The correct options are (A) and (C). => -
+            The correct answers are D. => D
+            Options: A) 5 B) 6 C) 7 => -";
+        check_choices(cases);
+    }
+
+    /// The letters a response names for a multiple-select gold: after a
+    /// naming word, ending the line after a concluding word, before a
+    /// plural verdict; not rejected ones; separate boxes of one letter each
+    /// in any order, not one box of letters out of order.
+    #[test]
+    fn multiple_select_responses() {
+        let cases = "\
+            The correct options are (A) and (C). => A,C
+            The correct choices are A, C, and D. => A,C,D
+            故选：AC => A,C
+            选 A、C => A,C
+            Both A and C are correct. => A,C
+            Therefore, B and D. => B,D
+            Therefore, B and D are left to check. => -
+            The correct options are A and Both => -
+            The incorrect options are A and C. => -
+            The incorrect options are A, C. => -
+            The correct options are A and C, and not B. => A,C
+            A and C are wrong. => -
+            Options A and C are not correct. => -
+            Neither A nor C are correct. => -
+            The options are C and A. => -";
+        for line in cases.lines() {
+            let (response, want) = line.trim().split_once(" => ").unwrap();
+            let got = response_letters_kept(response, None, None).and_then(|c| chosen_letters(&c));
+            assert_eq!(got.as_deref(), (want != "-").then_some(want), "{response}");
+        }
+        let boxes = |answer: &str| Located {
+            answer: answer.to_string(),
+            span: (0, answer.len()),
+            how: "boxed_list",
+        };
+        let chosen = |a: &str| chosen_letters(&boxes(a));
+        assert_eq!(chosen(r"\boxed{C}\boxed{A}").as_deref(), Some("A,C"));
+        assert_eq!(chosen(r"\boxed{(D)}\boxed{B}").as_deref(), Some("B,D"));
+        assert_eq!(chosen(r"\boxed{C}\boxed{C}"), None);
+        assert_eq!(chosen(r"\boxed{C}\boxed{2}"), None);
+        let one_box = Located {
+            how: "boxed",
+            ..boxes("CA")
+        };
+        assert_eq!(chosen_letters(&one_box), None);
+    }
+
     /// Two choices joined by `or`, `and`, `/` or `或` are a hedge, no choice;
     /// one choice, or a letter named beside another without a joiner, is
     /// the choice.
@@ -779,9 +1147,7 @@ mod tests {
             ("Do not A but C", Some("C")),
             ("cannot A, but C", None),
         ] {
-            let found = super::super::locate_default(response, false).ok();
-            let got = response_choice(response, found.as_ref());
-            assert_eq!(got.map(|c| c.answer).as_deref(), want, "{response}");
+            assert_eq!(chosen(response).as_deref(), want, "{response}");
         }
     }
 }
