@@ -352,8 +352,23 @@ fn unstated(
     let window = &response[tstart..e];
     let nl = rfind_byte(window.as_bytes(), b'\n');
     let para = tstart + paragraph_start_at(window, nl);
-    if let Some(reason) = truncated(window, &response[start..tstart], para - tstart, nl) {
-        return Err(reason);
+    // (A closed answer block was not cut off inside a formula: the model
+    // wrote its `</answer>` (`<answer> \(2401 </answer>`), and a `\` at
+    // its end is LaTeX's control space (`<answer> 8 \ </answer>`); one
+    // that ends on an operator still states nothing, `<answer> 2 +
+    // </answer>`.)
+    let closed = closes_answer_block(response, end);
+    let (read, read_nl, read_para) = if closed {
+        let w = window.trim_end_matches(|c: char| c == '\\' || c.is_ascii_whitespace());
+        let n = rfind_byte(w.as_bytes(), b'\n');
+        (w, n, paragraph_start_at(w, n))
+    } else {
+        (window, nl, para - tstart)
+    };
+    if let Some(reason) = truncated(read, &response[start..tstart], read_para, read_nl) {
+        if !(closed && reason.starts_with("cut off: the response ends inside")) {
+            return Err(reason);
+        }
     }
     // MX-17: a trailing aside is read last; MX-13, MX-14: the last formula
     // or number token before it.
@@ -364,6 +379,14 @@ fn unstated(
         || fallback_in(response, start, end, formulas_only, true, known),
         Ok,
     )
+}
+
+/// Whether `</answer>` (ASCII case ignored) follows `end`, white space
+/// between: the text before it is an answer block the model closed
+/// (MX-10, MX-15).
+fn closes_answer_block(response: &str, end: usize) -> bool {
+    let rest = response[end..].trim_start().as_bytes();
+    rest.len() >= 9 && rest[..9].eq_ignore_ascii_case(b"</answer>")
 }
 
 /// Where the last paragraph of `response[w..end]` starts (after its last
@@ -983,6 +1006,30 @@ mod production_tests {
             ("So 3 + 4 = 7. User: x\nAssistant: 11", "11"),
         ] {
             assert_eq!(answer(r).as_deref(), Ok(want), "{r:?}");
+        }
+    }
+
+    /// A closed answer block is not cut off inside a formula, and a `\`
+    /// at its end is a control space; one ending on an operator, or an
+    /// unclosed delimiter without `</answer>`, still is (twenty-fifth
+    /// session).
+    #[test]
+    fn closed_answer_blocks_are_not_cut_off_in_a_formula() {
+        for (r, want) in [
+            ("</think> <answer> 8 \\ </answer>", Ok("8")),
+            ("</think> <answer> 40 \\</answer>", Ok("40")),
+            ("</think> <answer> \\(2401 </answer>", Ok("2401")),
+            ("</think> <answer> $-4 </ANSWER>", Ok("-4")),
+            (
+                "</think> <answer> 2 + </answer>",
+                Err("cut off: the response ends on an operator"),
+            ),
+            (
+                "</think> So it is \\(2401",
+                Err("cut off: the response ends inside a formula (\\[ or \\( not closed)"),
+            ),
+        ] {
+            assert_eq!(answer(r).as_deref(), want.as_deref(), "{r:?}");
         }
     }
 
