@@ -58,6 +58,8 @@ pub const RETRACTIONS: &[&str] = &[
     "an error",
     "not right",
     "not correct",
+    "not the correct",
+    "not the right",
     "wait, no",
     "wait no",
     "no, wait",
@@ -761,6 +763,14 @@ mod tests {
             (
                 "The answer is 5. Wait, that's wrong. It should be 7.",
                 Ok("7"),
+            ),
+            (
+                "The answer is 5. But this is not the correct answer, it is 7.",
+                Ok("7"),
+            ),
+            (
+                "The answer is 5. But this is not the right answer because",
+                Err("the stated answer is taken back"),
             ),
             (
                 "**Answer:** 5\n\nWait, no. Recount: 3 + 4 = 7. The correct total is 7.",
