@@ -474,7 +474,8 @@ mod tests {
             ("The minimum value is 3, at x = 1, y = 2.", "3"),
             ("So the maximum is 3, where $x = 1$ and $y = 2$.", "3"),
             ("We get 3 when a = 1, b = 2 and c = 5.", "3"),
-            ("Solving, x = 1 and y = 2.", "2"),
+            // (No condition word: the values of two unknowns, MX-13.)
+            ("Solving, x = 1 and y = 2.", "x = 1 and y = 2"),
             // No answer before the condition in its clause.
             ("The function has its maximum at x = 2.", "2"),
             ("The value is 3. At x = 1 it is defined.", "1"),

@@ -30,6 +30,7 @@
 
 use super::lexicon::ByLetter;
 use super::numbers::{back_past_delimiter, run_before};
+use super::solutions::bound_listed_before;
 
 /// The words that restate a value approximately (lowercase; a word of its
 /// own before the value): `1/6, or about 16.7%` (after a comma they end a
@@ -213,7 +214,11 @@ pub(super) fn excluded(text: &str, from: usize, span: (usize, usize)) -> Option<
         (start, end)
     };
     let (mut s, mut e) = word_before(k);
-    if joined_to_number(b, from, (s, e), span.0, &word_before) {
+    // (`$x<1$ or $x>3$`: a union of two bounds of one unknown, MX-13, no
+    // hedge between two values.)
+    if bound_listed_before(text, from, span).is_none()
+        && joined_to_number(b, from, (s, e), span.0, &word_before)
+    {
         return Some(Excluded::Bound);
     }
     for _ in 0..2 {

@@ -1312,7 +1312,8 @@ mod sentence_tests {
 
     /// A Chinese statement of two or more values joined by `，`, `、`,
     /// `或`, `和`, … is the whole list (MX-11), when the items are of one
-    /// kind; a `，` before a new clause, another unknown or words ends it.
+    /// kind or give two unknowns their values; a `，` before a new clause or
+    /// words ends it.
     #[test]
     fn chinese_statement_lists_are_one_answer() {
         for (response, want) in [
@@ -1329,11 +1330,28 @@ mod sentence_tests {
                 "答案：$1$、$2$ 或 $3$。",
                 ("$1$、$2$ 或 $3$", "answer_phrase_zh"),
             ),
-            // Not a list: a new clause, two unknowns, a value then words.
+            // Two unknowns, each given its value: a system's solution.
+            (
+                "答案为 $x = 3$，$y = 5$。",
+                ("$x = 3$，$y = 5$", "answer_phrase_zh"),
+            ),
+            (
+                "答案为 x = 3，y = 5。",
+                ("x = 3，y = 5", "answer_phrase_zh"),
+            ),
+            (
+                "答案为 $a = 1$ 和 $b = 2$",
+                ("$a = 1$ 和 $b = 2$", "answer_phrase_zh"),
+            ),
+            // Not a list: a new clause, words, subscripted names of two
+            // unknowns, a value then words.
             ("所以 $x$ 为 $3$，因此 $y$ 为 $5$。", ("3", "therefore_zh")),
             ("所以 x 为 3，y 为 5", ("3", "therefore_zh")),
-            ("答案为 $x = 3$，$y = 5$。", ("x = 3", "answer_phrase_zh")),
-            ("答案为 x = 3，y = 5。", ("x = 3", "answer_phrase_zh")),
+            (
+                "答案为 $x_1 = 3$，$y_1 = 5$。",
+                ("x_1 = 3", "answer_phrase_zh"),
+            ),
+            ("答案为 x = 3，y_1 = 5。", ("x = 3", "answer_phrase_zh")),
             ("答案是12，12个苹果都分完了。", ("12", "answer_phrase_zh")),
             ("答案是 $12$，$12$ 满足条件。", ("12", "answer_phrase_zh")),
         ] {

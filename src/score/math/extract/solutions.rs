@@ -80,13 +80,7 @@ fn bound_kind(t: &str) -> Option<Item> {
 /// bound `v < value` ([`Item::Bound`]). `None` for anything else (`因此 y =
 /// 5`, `5个`, `x is 3`).
 pub(super) fn item_kind(item: &str) -> Option<Item> {
-    let t = item.trim();
-    let t = t
-        .strip_prefix('$')
-        .and_then(|t| t.strip_suffix('$'))
-        .or_else(|| t.strip_prefix("\\(").and_then(|t| t.strip_suffix("\\)")))
-        .unwrap_or(t)
-        .trim();
+    let t = undelimited(item);
     if t.len() > MAX_VALUE_BYTES {
         return None;
     }
@@ -96,6 +90,34 @@ pub(super) fn item_kind(item: &str) -> Option<Item> {
             plain_value(r.trim()).then_some(Item::Solution(v))
         }
         None => bound_kind(t).or_else(|| plain_value(t).then_some(Item::Value)),
+    }
+}
+
+/// `item` without white space and one pair of `$` or `\(…\)` around it.
+fn undelimited(item: &str) -> &str {
+    let t = item.trim();
+    t.strip_prefix('$')
+        .and_then(|t| t.strip_suffix('$'))
+        .or_else(|| t.strip_prefix("\\(").and_then(|t| t.strip_suffix("\\)")))
+        .unwrap_or(t)
+        .trim()
+}
+
+/// Whether the items `a` and `b` of a Chinese statement's list (MX-11)
+/// are of one list: of one [kind](item_kind) (`-2，3`, `x_1 = -2，x_2 =
+/// 3`), or `v = value` for two distinct unknowns of one letter each, no
+/// subscript (`x = 3，y = 5`: the values of a system's unknowns, MX-13).
+pub(super) fn listed_together(a: &str, b: &str) -> bool {
+    // (`x = 3`: the letter alone before the `=`.)
+    let plain = |t: &str| {
+        undelimited(t)
+            .get(1..)
+            .is_some_and(|r| r.trim_start().starts_with('='))
+    };
+    match (item_kind(a), item_kind(b)) {
+        (Some(Item::Solution(p)), Some(Item::Solution(q))) if p != q => plain(a) && plain(b),
+        (Some(k), l) => Some(k) == l,
+        (None, _) => false,
     }
 }
 
@@ -203,16 +225,25 @@ pub(super) fn ends_item(rest: &[u8]) -> bool {
 /// come just before it, joined by `and`, `or`, `,` or `;` (with spaces and
 /// math delimiters `$` around), the answer is the whole list from the first
 /// item (its opening `$` included) to `f`'s end (its closing `$` included),
-/// at most [`MAX_LISTED_SOLUTIONS`] items. `how` becomes
-/// `listed_solutions`. Otherwise `f` unchanged.
+/// at most [`MAX_LISTED_SOLUTIONS`] items. Items of distinct unknowns (one
+/// letter each, no subscript: `x = 3 and y = 5`, `$x=3$, $y=5$`) are one
+/// answer too, the values of a system's unknowns, when every joint says
+/// "and" (`and`, `,`, `，`, `、`, `和` …; [`Joint::And`]) and no condition
+/// or assumption opens their clause ([`assumed_before`]: `Since $x = 3$, $y
+/// = 5$` is 5). The first item stands alone ([`stands_alone`]: not `x + y =
+/// 8 and y = 5`). `how` becomes `listed_solutions`. Otherwise `f`
+/// unchanged.
 pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
     let b = text.as_bytes();
-    let Some((var, mut first)) = variable_before(b, from, f.span.0) else {
+    let Some(last) = variable_before(b, from, f.span.0) else {
         return f;
     };
-    let mut count = 1;
-    while count < MAX_LISTED_SOLUTIONS {
-        let Some(q) = joint_before(b, from, first) else {
+    let mut first = last.start;
+    // The letters named so far, and whether they are distinct unknowns.
+    let mut names = vec![last.letter];
+    let mut distinct = None;
+    while names.len() < MAX_LISTED_SOLUTIONS {
+        let Some((q, joint)) = joint_before(b, from, first) else {
             break;
         };
         // The previous item: `v = value` with its value ending at `q`.
@@ -223,13 +254,29 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
         if value.is_empty() || value.bytes().any(|c| matches!(c, b',' | b';' | b'$')) {
             break;
         }
-        match variable_before(b, from, eq + 1) {
-            Some((v, start)) if v == var => first = start,
-            _ => break,
+        let Some(name) = variable_before(b, from, eq + 1) else {
+            break;
+        };
+        // The first item before `f` decides: the same unknown, or distinct.
+        if *distinct.get_or_insert(name.letter != last.letter) {
+            if names.contains(&name.letter) {
+                // (`x = 1, y = 2, x = 3`: a name again, no system's values.)
+                return f;
+            }
+            if name.subscripted || joint == Joint::Or {
+                break;
+            }
+        } else if name.letter != last.letter {
+            break;
         }
-        count += 1;
+        first = name.start;
+        names.push(name.letter);
     }
-    if count < 2 {
+    let distinct = distinct == Some(true);
+    if names.len() < 2
+        || !stands_alone(b, from, first)
+        || distinct && (last.subscripted || assumed_before(text, from, first))
+    {
         return f;
     }
     // The math delimiters of the first and last items.
@@ -256,30 +303,39 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
 /// their last bound. Two bounds at most; `how` becomes `listed_solutions`.
 /// Otherwise `f` unchanged.
 pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Found {
+    match bound_listed_before(text, from, f.span) {
+        Some(open) => Found {
+            span: (open, f.span.1 + 1),
+            how: "listed_solutions",
+            reach: f.reach.max(f.span.1 + 1),
+        },
+        None => f,
+    }
+}
+
+/// Where the bound listed before the bound `span` opens (its `$`), when
+/// `span` is a bound `v < value` in `$…$` of its own and a bound of the
+/// same unknown `v` in `$…$` of its own is joined to it just before
+/// ([`listed_bounds`]). The `or` of `$x<1$ or $x>3$` is then a union, no
+/// hedge between two values (MX-20 reads this too).
+pub(super) fn bound_listed_before(
+    text: &str,
+    from: usize,
+    (s, e): (usize, usize),
+) -> Option<usize> {
     let b = text.as_bytes();
-    let (s, e) = f.span;
-    let Some(Item::Bound(v)) = item_kind(&text[s..e]) else {
-        return f;
+    let Some(Item::Bound(v)) = text.get(s..e).and_then(item_kind) else {
+        return None;
     };
     // Both bounds in `$…$` of their own: the last one's delimiters.
     if !(s > from && b[s - 1] == b'$' && b.get(e) == Some(&b'$')) {
-        return f;
+        return None;
     }
-    let Some(q) = joint_before(b, from, s - 1) else {
-        return f;
-    };
+    let (q, _) = joint_before(b, from, s - 1)?;
     // `joint_before` skipped the previous bound's closing `$`.
-    let Some(open) = last_before(b, from, q, b'$') else {
-        return f;
-    };
-    if item_kind(&text[open + 1..q]) != Some(Item::Bound(v)) || !b[q..s].contains(&b'$') {
-        return f;
-    }
-    Found {
-        span: (open, e + 1),
-        how: "listed_solutions",
-        reach: f.reach.max(e + 1),
-    }
+    let open = last_before(b, from, q, b'$')?;
+    (item_kind(&text[open + 1..q]) == Some(Item::Bound(v)) && b[q..s].contains(&b'$'))
+        .then_some(open)
 }
 
 /// Where the last `byte` stands in the [`MAX_VALUE_BYTES`] before `q` (not
@@ -292,12 +348,21 @@ fn last_before(b: &[u8], from: usize, q: usize, byte: u8) -> Option<usize> {
         .map(|k| floor + k)
 }
 
+/// The variable of a listed item `v = value` ([`variable_before`]).
+struct Name {
+    /// Its letter.
+    letter: u8,
+    /// Where it starts.
+    start: usize,
+    /// Whether a subscript follows the letter (`x_1`).
+    subscripted: bool,
+}
+
 /// The variable `v` of `v = ` ending just before `at` (spaces around the
-/// `=`), and where `v` starts: one ASCII letter standing alone (not the end
-/// of a word, a command or a subscript), or `x`, `y` or `z` with a
-/// subscript of digits (`x_1`, `x_{2}`: the roots of one unknown; not
-/// `a_1`, a sequence's terms). The variable is its letter.
-fn variable_before(b: &[u8], from: usize, at: usize) -> Option<(u8, usize)> {
+/// `=`): one ASCII letter standing alone (not the end of a word, a command
+/// or a subscript), or `x`, `y` or `z` with a subscript of digits (`x_1`,
+/// `x_{2}`: the roots of one unknown; not `a_1`, a sequence's terms).
+fn variable_before(b: &[u8], from: usize, at: usize) -> Option<Name> {
     let k = run_before(b, from, at, |c| c == b' ');
     if !(k > from && b[k - 1] == b'=') {
         return None;
@@ -312,7 +377,88 @@ fn variable_before(b: &[u8], from: usize, at: usize) -> Option<(u8, usize)> {
     } else {
         v.is_ascii_alphabetic()
     };
-    (p >= from && letter && alone_before(b, from, p)).then_some((v, p))
+    (p >= from && letter && alone_before(b, from, p)).then_some(Name {
+        letter: v,
+        start: p,
+        subscripted,
+    })
+}
+
+/// Whether the listed item whose variable starts at `at` stands alone:
+/// before it (spaces and one math delimiter between) the text starts, or a
+/// word, a punctuation mark (`,` `:` `;` `.` `!` `?`), a line break or a
+/// non-ASCII character ends — no operator, bracket or digit, as in `x + y
+/// = 8` (whose `y = 8` is no item).
+fn stands_alone(b: &[u8], from: usize, at: usize) -> bool {
+    let k = run_before(b, from, at, |c| c == b' ');
+    let k = if k > from && b[k - 1] == b'$' {
+        k - 1
+    } else if k >= from + 2 && &b[k - 2..k] == b"\\(" {
+        k - 2
+    } else {
+        k
+    };
+    let k = run_before(b, from, k, |c| c == b' ');
+    k == from
+        || b[k - 1].is_ascii_alphabetic()
+        || matches!(b[k - 1], b',' | b':' | b';' | b'.' | b'!' | b'?' | b'\n')
+        || b[k - 1] >= 0x80
+}
+
+/// The words that open a condition or an assumption (ASCII case ignored):
+/// `Since $x = 3$, $y = 5$`, `If a = 1 and b = 2`, `Let $a = 3$ and $b =
+/// 5$` state a step, not the values of a system's unknowns.
+const ASSUMING: [&str; 16] = [
+    "if",
+    "when",
+    "whenever",
+    "since",
+    "because",
+    "given",
+    "let",
+    "suppose",
+    "assume",
+    "assuming",
+    "substituting",
+    "plugging",
+    "setting",
+    "for",
+    "at",
+    "with",
+];
+
+/// The Chinese words that open a condition or an assumption (`当`, `若`,
+/// `如果`, `因为`, `由`, `设`, `令`, `代入`, `将`): as [`ASSUMING`].
+const ZH_ASSUMING: [&str; 9] = ["当", "若", "如果", "因为", "由", "设", "令", "代入", "将"];
+
+/// The most bytes [`assumed_before`] reads back.
+const MAX_CLAUSE_BYTES: usize = 96;
+
+/// The marks that end a clause before a list's first item
+/// ([`assumed_before`]): `Substituting back, we find a = 2, b = 3` lists
+/// the values its last clause finds.
+const CLAUSE_STOPS: [char; 13] = [
+    '.', ',', ';', ':', '!', '?', '\n', '。', '，', '；', '：', '！', '？',
+];
+
+/// Whether a word of [`ASSUMING`] or [`ZH_ASSUMING`] stands in the clause
+/// before `at` (back to a mark of [`CLAUSE_STOPS`], at most
+/// [`MAX_CLAUSE_BYTES`] back, not before `from`).
+fn assumed_before(text: &str, from: usize, at: usize) -> bool {
+    let mut floor = from.max(at.saturating_sub(MAX_CLAUSE_BYTES));
+    while !text.is_char_boundary(floor) {
+        floor += 1;
+    }
+    let clause = &text[floor..at];
+    let clause = clause
+        .char_indices()
+        .rev()
+        .find(|(_, c)| CLAUSE_STOPS.contains(c))
+        .map_or(clause, |(k, c)| &clause[k + c.len_utf8()..]);
+    let english = clause
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| ASSUMING.iter().any(|a| w.eq_ignore_ascii_case(a)));
+    english || ZH_ASSUMING.iter().any(|w| clause.contains(w))
 }
 
 /// Where a subscript of digits (`_1`, `_{12}`) ending at `k` starts (its
@@ -332,11 +478,21 @@ fn subscript_before(b: &[u8], from: usize, k: usize) -> Option<usize> {
     (d > from && b[d - 1] == b'_').then_some(d - 1)
 }
 
+/// What a joint between two listed items says ([`joint_before`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Joint {
+    /// `and`, `,`, a Chinese joiner of "and" (`，`, `、`, `和`, `及`, `与`,
+    /// `并且`, `且`).
+    And,
+    /// `or`, `;`, `或`, `或者`.
+    Or,
+}
+
 /// Where the value of the item before `at` ends when a joint stands between
 /// them: spaces and math delimiters (`$`, `\\(`, `\\)`), then `and`, `or`,
 /// `,` or `;` (`, and` too) or a Chinese joiner ([`ZH_JOINERS`]), then
-/// spaces and delimiters.
-fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
+/// spaces and delimiters; and what the joint says.
+fn joint_before(b: &[u8], from: usize, at: usize) -> Option<(usize, Joint)> {
     let skip = |mut k: usize| {
         loop {
             if k > from && matches!(b[k - 1], b' ' | b'$') {
@@ -352,32 +508,42 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<usize> {
     let word = |k: usize, w: &[u8]| {
         k > from + w.len() && &b[k - w.len()..k] == w && b[k - w.len() - 1] == b' '
     };
-    let mut joined = false;
-    for w in [&b"and"[..], b"or"] {
+    let mut joint = None;
+    for (w, j) in [(&b"and"[..], Joint::And), (b"or", Joint::Or)] {
         if word(k, w) {
             k = skip(k - w.len());
-            joined = true;
+            joint = Some(j);
             break;
         }
     }
     if k > from && matches!(b[k - 1], b',' | b';') {
+        let j = if b[k - 1] == b';' {
+            Joint::Or
+        } else {
+            Joint::And
+        };
         k = skip(k - 1);
-        joined = true;
-    } else if let Some(j) = ZH_JOINERS
+        joint = Some(joint.unwrap_or(j).max(j));
+    } else if let Some(z) = ZH_JOINERS
         .iter()
-        .find(|j| b[from..k].ends_with(j.as_bytes()))
+        .find(|z| b[from..k].ends_with(z.as_bytes()))
     {
         // `x=-2，x=3`, `x=-2 或 x=3`.
-        k = skip(k - j.len());
-        joined = true;
+        let j = if z.starts_with('或') {
+            Joint::Or
+        } else {
+            Joint::And
+        };
+        k = skip(k - z.len());
+        joint = Some(joint.unwrap_or(j).max(j));
     }
-    (joined && k > from).then_some(k)
+    joint.filter(|_| k > from).map(|j| (k, j))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::locate_default;
-    use super::{Item, MAX_LISTED_SOLUTIONS, item_kind};
+    use super::{Item, MAX_CLAUSE_BYTES, MAX_LISTED_SOLUTIONS, item_kind, listed_together};
 
     /// The items of a Chinese statement's list: a value, or `v = value`
     /// (a subscript of digits allowed); nothing else.
@@ -416,6 +582,27 @@ mod tests {
         }
     }
 
+    /// Two items of a Chinese statement's list: of one kind, or the values
+    /// of two distinct unknowns without subscripts.
+    #[test]
+    fn items_listed_together() {
+        for (a, b, want) in [
+            ("-2", "3", true),
+            ("x = 1", "x_2 = 3", true),
+            ("$x = 3$", "$y = 5$", true),
+            ("x=3", "y = 5", true),
+            ("x < 1", "x > 3", true),
+            ("x < 1", "y > 3", false),
+            ("x_1 = 3", "y_1 = 5", false),
+            ("x = 3", "y_{1} = 5", false),
+            ("x = 3", "5", false),
+            ("因此 y = 5", "x = 3", false),
+            ("x = 3", "因此 y = 5", false),
+        ] {
+            assert_eq!(listed_together(a, b), want, "{a:?} {b:?}");
+        }
+    }
+
     /// Solutions of one variable listed in the last sentence are one
     /// answer; other joints, other variables and words are not.
     #[test]
@@ -435,7 +622,6 @@ mod tests {
             ),
             // Not a list: another joint, another variable, no variable.
             ("x = 2 or x = -3, but x must be positive, so x = 2", "2"),
-            ("We get a = 1 and b = 2", "2"),
             ("the sum is 1 and 2", "2"),
             ("So ab = 1 and b = 2", "2"),
         ] {
@@ -454,14 +640,69 @@ mod tests {
             ("解得 x=1、x=2 和 x=3", "x=1、x=2 和 x=3"),
             ("So $a_1 = 3$, $a_2 = 5$.", "5"),
             ("So $x_1 = 2$, $y_1 = 3$.", "3"),
-            ("所以 y=2，x=3", "3"),
+            ("所以 y_1=2，x_1=3", "3"),
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
         }
-        // Two bounds of one unknown in formulas of their own are one answer
-        // (an interval); other unknowns, no delimiters, no joint are not.
+        // The values of distinct unknowns (one letter each) joined by "and"
+        // are one answer, a system's solution (issue 13 item 1, 2026-12-03).
         for (response, want) in [
+            ("Therefore $x = 3$ and $y = 5$.", "$x = 3$ and $y = 5$"),
+            ("So $x=3$, $y=5$.", "$x=3$, $y=5$"),
+            ("Solving gives x = 1 and y = 2.", "x = 1 and y = 2"),
+            ("We get a = 1 and b = 2", "a = 1 and b = 2"),
+            ("Hence, x = 1, y = 2.", "x = 1, y = 2"),
+            (
+                "So $a = 1$, $b = 2$, and $c = 3$.",
+                "$a = 1$, $b = 2$, and $c = 3$",
+            ),
+            ("解得 $x = 3$，$y = 5$", "$x = 3$，$y = 5$"),
+            ("所以 y=2，x=3", "y=2，x=3"),
+            ("We find x = 5; a = 2, b = 3.", "a = 2, b = 3"),
+            (
+                "Substituting back, we find a = 2, b = -1, c = 3.",
+                "a = 2, b = -1, c = 3",
+            ),
+            ("设 a = 1。所以 x = 3，y = 5", "x = 3，y = 5"),
+            ("若 a = 1，则 x = 3，y = 5", "x = 3，y = 5"),
+            // Not a list: steps (another sentence, a condition or an
+            // assumption before, a new clause), "or", a name again, a
+            // subscript, an item that is part of an equation.
+            ("Let $a = 3$. Then $b = 5$.", "5"),
+            ("Let $a = 3$ and $b = 5$.", "5"),
+            ("Since $x = 3$, $y = 5$.", "5"),
+            ("If x = 1, y = 2", "2"),
+            ("So when x = 1, y = 2", "2"),
+            ("当 $x = 3$ 时，$y = 5$", "5"),
+            ("由 x = 3，y = 5", "5"),
+            ("所以 $x = 3$，因此 $y = 5$", "5"),
+            ("x = 12 is extraneous, so $x = 5$", "5"),
+            ("So $x = 1$ or $y = 3$.", "3"),
+            ("So $x = 1$; $y = 3$.", "3"),
+            ("解得 x = 1 或 y = 2", "2"),
+            ("So $x = 1$, $y = 2$, $x = 3$.", "3"),
+            ("So $x = 1$, $y_1 = 3$.", "3"),
+            ("So $x_1 = 1$, $y = 3$.", "3"),
+            ("We have $x + y = 8$ and $y = 5$.", "5"),
+            ("We have $x - y = 8$ and $x = 5$.", "5"),
+            ("We have 2y = 8 and x = 5.", "5"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        // A condition read back at most MAX_CLAUSE_BYTES from the first
+        // item: one further back is no longer read.
+        let near = format!("If {}x = 1, y = 2", " ".repeat(MAX_CLAUSE_BYTES - 3));
+        assert_eq!(locate_default(&near, false).unwrap().answer, "2");
+        let far = format!("If {}x = 1, y = 2", " ".repeat(MAX_CLAUSE_BYTES - 1));
+        assert_eq!(locate_default(&far, false).unwrap().answer, "x = 1, y = 2");
+        // Two bounds of one unknown in formulas of their own are one answer
+        // (an interval, or a union: its "or" is no hedge between two values,
+        // MX-20); other unknowns, no delimiters, no joint are not.
+        for (response, want) in [
+            ("Therefore $x<1$ or $x>3$.", "$x<1$ or $x>3$"),
+            ("So $x \\le 1$ or $x \\ge 3$", "$x \\le 1$ or $x \\ge 3$"),
             ("Therefore $x>1$ and $x<3$.", "$x>1$ and $x<3$"),
             (
                 "So $x \\geq 2$ and $x \\leq 5$.",
@@ -474,6 +715,10 @@ mod tests {
         ] {
             let found = locate_default(response, false).expect(response);
             assert_eq!(found.answer, want, "{response:?}");
+        }
+        // A hedge between two values, or bounds of two unknowns: no answer.
+        for response in ["It is $2$ or $3$.", "It is $y<2$ or $x>3$."] {
+            assert!(locate_default(response, false).is_err(), "{response:?}");
         }
         // At most MAX_LISTED_SOLUTIONS items, the last ones.
         let items: Vec<String> = (1..=MAX_LISTED_SOLUTIONS + 2)

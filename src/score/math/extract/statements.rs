@@ -19,7 +19,7 @@ use super::negations::ZH_NEGATIONS;
 use super::phrases::{
     FILLERS, ZH_STOPS, abbreviation_before, adverb_at, asks, sentence_stop, zh_stop_byte,
 };
-use super::solutions::{ends_item, item_ahead, item_back, item_kind, zh_joiner_at};
+use super::solutions::{ends_item, item_ahead, item_back, listed_together, zh_joiner_at};
 use super::{
     Doc, MAX_ANSWER_BYTES, next_in, nonempty, skip_ws, starts_with_ci, strip_dollars, trim,
     trim_end_periods,
@@ -247,17 +247,19 @@ impl Doc<'_> {
     /// at `i` is a `，` between two items of one list (MX-11): the item
     /// before it (back to `i` or to a Chinese or full-width character) and
     /// the one after it (up to a stop or another joiner of [`ZH_JOINERS`](super::solutions::ZH_JOINERS))
-    /// are of one [kind](item_kind): `故答案为：-2，3` is the list `-2，3`,
-    /// `x=-2，x=3` too; not `所以 $x = 3$，因此 $y = 5$` (a new clause) nor
-    /// `x = 3，y = 5` (two unknowns). Each item is read at most
+    /// are [listed together](listed_together): `故答案为：-2，3` is the list
+    /// `-2，3`, `x=-2，x=3` and `x = 3，y = 5` (two unknowns) too; not `所以
+    /// $x = 3$，因此 $y = 5$` (a new clause). Each item is read at most
     /// [`MAX_VALUE_BYTES`](super::solutions::MAX_VALUE_BYTES) bytes.
     fn zh_list_goes_on(&self, i: usize, j: usize, limit: usize) -> bool {
         if !self.text[j..limit].starts_with('，') {
             return false;
         }
-        let before = item_back(self.text, i, j).and_then(item_kind);
-        let after = item_ahead(self.text, j + '，'.len_utf8(), limit).and_then(item_kind);
-        before.is_some() && before == after
+        let before = item_back(self.text, i, j);
+        let after = item_ahead(self.text, j + '，'.len_utf8(), limit);
+        before
+            .zip(after)
+            .is_some_and(|(a, b)| listed_together(a, b))
     }
 
     /// The length of the closing delimiter of the math span opened at `open`
@@ -296,10 +298,10 @@ impl Doc<'_> {
 
     /// Whether two math spans joined by a Chinese joiner are items of one
     /// list (MX-11): the contents `last` and `next` (opened at `open`) are
-    /// of one [kind](item_kind), and what follows `next`'s closing
-    /// delimiter ends the statement (`limit`, a stop of [`ZH_STOPS`], a
-    /// period) or joins another item: `$-2$ 或 $3$`, `$x_1 = -2$，$x_2 =
-    /// 3$。`; not `$x = 3$，$y = 5$`, nor `$x = 3$，$x = 3$ 满足条件`.
+    /// [listed together](listed_together), and what follows `next`'s
+    /// closing delimiter ends the statement (`limit`, a stop of
+    /// [`ZH_STOPS`], a period) or joins another item: `$-2$ 或 $3$`, `$x_1 =
+    /// -2$，$x_2 = 3$。`, `$x = 3$，$y = 5$`; not `$x = 3$，$x = 3$ 满足条件`.
     fn zh_spans_listed(
         &self,
         last: (usize, usize),
@@ -307,11 +309,10 @@ impl Doc<'_> {
         limit: usize,
     ) -> bool {
         let b = self.bytes();
-        let kind = |(s, e): (usize, usize)| item_kind(&self.text[s..e]);
         let after = skip_ws(b, next.1 + self.close_len(open, next.0), limit).min(limit);
         let rest = &b[after..limit];
         let ends = rest.first() == Some(&b'.') || ends_item(rest);
-        ends && kind(last).is_some() && kind(last) == kind(next)
+        ends && listed_together(&self.text[last.0..last.1], &self.text[next.0..next.1])
     }
 
     /// The answer before a phrase starting at `at`: a math span ending
