@@ -186,11 +186,18 @@ const TRANSCRIPT_USERS: [&str; 2] = ["user", "human"];
 /// Where a chat transcript that the model writes on after its answer
 /// starts (MX-10): the first line (from `from`) that opens, after spaces,
 /// with a label of [`TRANSCRIPT_USERS`] and `:`, with text other than
-/// white space before it, when a line opening with `Assistant:` follows it.
+/// white space before it, when a line opening with `Assistant:` follows it
+/// (`assistant:` or `ASSISTANT:` too; other mixes of case are not read).
 /// A base model prompted with `User: … Assistant:` (R1-Zero's template)
 /// goes on with a made-up exchange; what it answers there is not the
 /// problem's answer. One forward pass over the line starts.
 fn transcript_start(response: &str, from: usize) -> Option<usize> {
+    // (A vector search first: most responses hold no assistant label, and
+    // the line starts of a long one are many.)
+    let rest = &response[from..];
+    if !crate::text::holds_str(rest, "ssistant:") && !crate::text::holds_str(rest, "SSISTANT:") {
+        return None;
+    }
     let b = response.as_bytes();
     let opens_with = |nl: usize, labels: &[&str]| {
         let line = &b[nl + 1..];
