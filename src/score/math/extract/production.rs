@@ -28,7 +28,7 @@ use super::negations::{
 use super::reasons::reason_start;
 use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::{listed_bounds, listed_solutions};
-use super::tags::{answer_block, assistant_header, kept_of, model_turn, tags};
+use super::tags::{ANSWER_CLOSE, answer_block, assistant_header, kept_of, model_turn, tags};
 use super::truncation::{
     cut_at_list_item, cut_in_formula, paragraph_start, paragraph_start_at, truncated,
 };
@@ -162,12 +162,7 @@ fn continuation_start(response: &str, start: usize, at: usize) -> Option<usize> 
             .iter()
             .take_while(|&&c| matches!(c, b' ' | b'*' | b'#'))
             .count();
-        let rest = &line[m..];
-        let labelled = CONTINUATIONS.iter().any(|w| {
-            let n = w.len();
-            rest.len() > n && rest[..n].eq_ignore_ascii_case(w.as_bytes()) && rest[n] == b':'
-        });
-        if labelled {
+        if labelled(&line[m..], &CONTINUATIONS) {
             return b[start..nl]
                 .iter()
                 .any(|c| !c.is_ascii_whitespace())
@@ -176,6 +171,16 @@ fn continuation_start(response: &str, start: usize, at: usize) -> Option<usize> 
         k = nl;
     }
     None
+}
+
+/// Whether `rest` opens with one of `labels` (ASCII case ignored), then
+/// `:` (`Question:`, `User:`, `ASSISTANT:`): the labels of a few-shot
+/// exchange or a transcript (MX-10).
+fn labelled(rest: &[u8], labels: &[&str]) -> bool {
+    labels.iter().any(|w| {
+        let n = w.len();
+        rest.len() > n && rest[..n].eq_ignore_ascii_case(w.as_bytes()) && rest[n] == b':'
+    })
 }
 
 /// The speakers whose label opens a turn of a chat transcript in plain
@@ -202,11 +207,7 @@ fn transcript_start(response: &str, from: usize) -> Option<usize> {
     let opens_with = |nl: usize, labels: &[&str]| {
         let line = &b[nl + 1..];
         let m = line.iter().take_while(|&&c| c == b' ').count();
-        let rest = &line[m..];
-        labels.iter().any(|w| {
-            let n = w.len();
-            rest.len() > n && rest[..n].eq_ignore_ascii_case(w.as_bytes()) && rest[n] == b':'
-        })
+        labelled(&line[m..], labels)
     };
     let mut k = from;
     let user = loop {
@@ -393,7 +394,8 @@ fn unstated(
 /// (MX-10, MX-15).
 fn closes_answer_block(response: &str, end: usize) -> bool {
     let rest = response[end..].trim_start().as_bytes();
-    rest.len() >= 9 && rest[..9].eq_ignore_ascii_case(b"</answer>")
+    rest.get(..ANSWER_CLOSE.len())
+        .is_some_and(|t| t.eq_ignore_ascii_case(ANSWER_CLOSE))
 }
 
 /// Where the last paragraph of `response[w..end]` starts (after its last

@@ -599,7 +599,7 @@ pub(super) fn assistant_header(response: &str) -> usize {
 }
 
 /// The tag that closes the answer block of a reasoning template.
-const ANSWER_CLOSE: &[u8] = b"</answer>";
+pub(super) const ANSWER_CLOSE: &[u8] = b"</answer>";
 
 /// The content of the answer block that ends the model's `turn` (MX-10):
 /// when the turn ends (white space aside) with `</answer>`, what follows the
