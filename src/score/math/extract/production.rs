@@ -30,7 +30,8 @@ use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::{listed_bounds, listed_solutions};
 use super::tags::{ANSWER_CLOSE, answer_block, assistant_header, kept_of, model_turn, tags};
 use super::truncation::{
-    cut_at_list_item, cut_in_formula, paragraph_start, paragraph_start_at, truncated,
+    cut_at_list_item, cut_in_code_block, cut_in_formula, paragraph_start, paragraph_start_at,
+    truncated,
 };
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
@@ -373,7 +374,9 @@ fn unstated(
     } else {
         (window, nl, para - tstart)
     };
-    if let Some(reason) = truncated(read, &response[start..tstart], read_para, read_nl) {
+    let cut = truncated(read, &response[start..tstart], read_para, read_nl)
+        .or_else(|| cut_in_code_block(&response[start..e]));
+    if let Some(reason) = cut {
         if !(closed && reason.starts_with("cut off: the response ends inside")) {
             return Err(reason);
         }

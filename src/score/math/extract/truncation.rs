@@ -19,7 +19,9 @@ pub(super) const FUNCTION_WORDS: &[&str] = &[
 
 /// Why a response (trimmed) was cut off, if it was (MX-15): it ends on an
 /// operator, inside a display, an environment, a `$…$` formula or a brace
-/// group, or in the middle of a sentence. `t` is the window read (its last
+/// group, in the middle of a sentence, or in a loop ([`cut_in_loop`]; a
+/// code block left open is read over the whole response,
+/// [`cut_in_code_block`]). `t` is the window read (its last
 /// 4 KiB), `before` the response before it, `para` where the last
 /// paragraph of `t` starts ([`paragraph_start`]) and `nl` its last line
 /// break: the caller reads them once, for the readers after it too.
@@ -36,6 +38,119 @@ pub(super) fn truncated(
         .or_else(|| cut_in_sentence(t))
         .or_else(|| cut_on_connective(t))
         .or_else(|| cut_in_step(t, nl))
+        .or_else(|| cut_in_loop(t))
+}
+
+/// The reason of a response whose last code fence opens a block
+/// ([`cut_in_code_block`]).
+pub(super) const IN_CODE_BLOCK: NoAnswerReason = "cut off: the response ends inside a code block";
+
+/// The reason of a response that ends repeating one piece of text
+/// ([`cut_in_loop`]).
+pub(super) const IN_LOOP: NoAnswerReason =
+    "cut off: the response ends in a loop (it repeats one piece of text)";
+
+/// Why `text` (a whole response, or all of it read) ends inside a fenced
+/// code block, if it does (MX-15): it holds an odd number of fence lines
+/// (a line that opens with three backticks, spaces and tabs before them
+/// allowed), so the last one opened a block that never closed. The code's
+/// last number is no answer (`Let's verify this with code.⏎```python⏎a =
+/// -1`, a real rollout cut off there). One pass over the text's backticks.
+pub(super) fn cut_in_code_block(text: &str) -> Option<NoAnswerReason> {
+    let b = text.as_bytes();
+    let fences = text
+        .match_indices("```")
+        .filter(|&(k, _)| {
+            // (At the line's start: only spaces and tabs before it; a run
+            // of four backticks is one fence, read at its first three.)
+            let indent = b[..k]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+            k == indent || b[k - indent - 1] == b'\n'
+        })
+        .count();
+    (fences % 2 == 1).then_some(IN_CODE_BLOCK)
+}
+
+/// The most bytes [`cut_in_loop`] reads back from the end of a response.
+const LOOP_WINDOW: usize = 1024;
+
+/// The fewest bytes the repeated text at the end of a response covers for
+/// [`cut_in_loop`] to read a loop.
+const MIN_LOOP_BYTES: usize = 96;
+
+/// The fewest times a piece of text repeats at the end of a response for
+/// [`cut_in_loop`] to read a loop.
+const MIN_LOOP_TURNS: usize = 3;
+
+/// Why `t` ends in a loop, if it does (MX-15): its last bytes (at least
+/// [`MIN_LOOP_BYTES`], within its last [`LOOP_WINDOW`], each run of digits
+/// counted as one byte) are one piece of text, holding a letter, repeated
+/// at least [`MIN_LOOP_TURNS`] times back to back, the first repetition
+/// possibly cut, its numbers free to change (`… so k = 1 right, but let's
+/// solve k = 1, but k = 1 check, so k = 1 right, …`, `think think think
+/// …`, `If b = 18, then 19/(6*18 + 11) = 19/119 = 0.1597, which is not
+/// 0.76. If b = 19, then … If b = 20, then 19/(6*20 + 11) = 19`): a model
+/// that loops, or enumerates cases, until its token limit stops nowhere,
+/// and its last number is no answer. Linear: a search for the last word
+/// of the window (at most 4 characters of it; it recurs in any loop),
+/// then, only when it recurs twice, the prefix function (Knuth–Morris–Pratt)
+/// of the window read backwards, digits runs as one: the shortest period of
+/// each of its endings.
+pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
+    if t.len() < MIN_LOOP_BYTES {
+        return None;
+    }
+    let mut lo = t.len().saturating_sub(LOOP_WINDOW);
+    while !t.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let w = &t[lo..];
+    // (The last word: its last 4 letters at most.)
+    let mut word = w
+        .char_indices()
+        .rev()
+        .skip_while(|(_, c)| !c.is_alphabetic());
+    let (last, c) = word.next()?;
+    let first = word
+        .take_while(|(_, c)| c.is_alphabetic())
+        .take(3)
+        .last()
+        .map_or(last, |(k, _)| k);
+    let needle = &w[first..last + c.len_utf8()];
+    if w.matches(needle).take(MIN_LOOP_TURNS).count() < MIN_LOOP_TURNS {
+        return None;
+    }
+    // (The window backwards, each run of digits one `0`.)
+    let mut r = Vec::with_capacity(w.len());
+    for &c in w.as_bytes().iter().rev() {
+        if !(c.is_ascii_digit() && r.last() == Some(&b'0')) {
+            r.push(if c.is_ascii_digit() { b'0' } else { c });
+        }
+    }
+    let mut pi = vec![0usize; r.len()];
+    let mut letter = false;
+    for i in 0..r.len() {
+        letter |= r[i].is_ascii_alphabetic() || r[i] >= 0x80;
+        if i > 0 {
+            let mut j = pi[i - 1];
+            while j > 0 && r[i] != r[j] {
+                j = pi[j - 1];
+            }
+            if r[i] == r[j] {
+                j += 1;
+            }
+            pi[i] = j;
+        }
+        // (The last `m` bytes repeat a piece of `m - pi` bytes.)
+        let m = i + 1;
+        if letter && m >= MIN_LOOP_BYTES && (m - pi[i]) * MIN_LOOP_TURNS <= m {
+            return Some(IN_LOOP);
+        }
+    }
+    None
 }
 
 /// The reason of a response that ends on a Chinese connective or copula
@@ -202,6 +317,10 @@ const STEP_VERBS: [&str; 16] = [
     "divide",
 ];
 
+/// The connectives an English clause announcing a step may open with
+/// after a comma (MX-15, [`cut_in_step`]: `…, so we need to check`).
+const EN_CLAUSE_CONNECTIVES: [&str; 5] = ["so ", "and ", "but ", "then ", "now "];
+
 /// Whether a sentence head ([`step_head`]) announces a step: it opens with
 /// one of [`EN_STEP_OPENERS`], or with one of [`EN_STEP_SUBJECTS`] and a
 /// verb of [`STEP_VERBS`].
@@ -261,7 +380,17 @@ fn cut_in_step(t: &str, nl: Option<usize>) -> Option<NoAnswerReason> {
     // 7 = 42`, is done.)
     let en = sentence
         .is_some_and(|k| announces_step(&step_head(&line[k..])) && !line[k..].contains(':'));
-    (en || opens(last, &ZH_STEP_WORDS) || zh_alone).then_some(IN_STEP)
+    // (So does an English last clause, after a connective: `The closest
+    // option is 1679, so we need to check`.)
+    let en_clause = sentence != Some(last) && !line[last..].contains(':') && {
+        let head = step_head(&line[last..]);
+        announces_step(&head)
+            || EN_CLAUSE_CONNECTIVES
+                .iter()
+                .find_map(|c| head.strip_prefix(c))
+                .is_some_and(announces_step)
+    };
+    (en || en_clause || opens(last, &ZH_STEP_WORDS) || zh_alone).then_some(IN_STEP)
 }
 
 /// Whether the byte `b[j]` starts a sentence (the line's start, or after
@@ -915,9 +1044,10 @@ mod tests {
         }
     }
     use super::{
-        Delimiters, FORMULA_ON_OPERATOR, IN_STEP, IN_TABLE_ROW, NoAnswerReason, ON_CONNECTIVE,
-        Scan, cut_in_formula, cut_on_connective, paragraph_start, rfind_byte, sentence_start,
-        truncated, unclosed_delimiter,
+        Delimiters, FORMULA_ON_OPERATOR, IN_CODE_BLOCK, IN_LOOP, IN_STEP, IN_TABLE_ROW,
+        NoAnswerReason, ON_CONNECTIVE, Scan, cut_in_code_block, cut_in_formula, cut_in_loop,
+        cut_on_connective, paragraph_start, rfind_byte, sentence_start, truncated,
+        unclosed_delimiter,
     };
 
     /// `truncated` on a whole response (no text before the window).
@@ -1005,6 +1135,10 @@ mod tests {
             "We need to find $n$ when $m = 3$",
             "We know $m = 2$. Now we substitute $m = 2$ into the second equation",
             "2. First, 3 + 4 = 7",
+            "The closest option is 1679, so we need to check",
+            "We get $x = 4$, then we substitute it",
+            "So $x = 4$, and let's verify",
+            "x = 4, we need to check",
         ] {
             assert_eq!(cut(t), Some(IN_STEP), "{t:?}");
         }
@@ -1025,12 +1159,99 @@ mod tests {
             "Now, we get $42$",
             "Firstly we have 3",
             "Thus $n = 3$",
+            "The closest option is 1679, so we need to check it.",
+            "The total is 12, and then 5 more come",
+            "So $x = 4$, now let us check: $x = 4$",
+            "So $x = 4$, so the answer holds",
         ] {
             assert_eq!(cut(t), None, "{t:?}");
         }
         // (A last line longer than the bound, no sentence end in it: not read.)
         let long = format!("Next, we compute {} so n = 3", "x + ".repeat(200));
         assert_eq!(cut(&long), None);
+    }
+
+    /// MX-15: a response whose fence lines do not pair up ends inside a
+    /// code block; paired fences, fences inside a line and a run of four
+    /// backticks read once are not (issue 13 item 1, 2026-12-03).
+    #[test]
+    fn code_blocks_left_open_are_cut_off() {
+        let open = Some(IN_CODE_BLOCK);
+        for (t, expected) in [
+            ("So a = -6. Let's verify.\n```python\na = -1", open),
+            ("```\nx = 4", open),
+            ("Check:\n  ```python\nprint(2)\n```\n```output\n2", open),
+            ("Check:\n\t````\nx = 4", open),
+            ("```python\nx = 1\n```\ntext ``` inline\n```\ny = 2", open),
+            ("So 4.", None),
+            ("```python\nprint(2)\n```\nSo 2.", None),
+            ("```python\nprint(2)\n```\n```output\n2\n```", None),
+            ("Use ```code``` here: 2", None),
+            ("Inline ``` only, so 2", None),
+            ("````\nx\n````\nSo 2", None),
+        ] {
+            assert_eq!(cut_in_code_block(t), expected, "{t:?}");
+        }
+    }
+
+    /// MX-15: a response whose last bytes (at least 96) repeat one piece of
+    /// text holding a letter at least three times ends in a loop; shorter
+    /// runs, two turns, repetition without a letter, a conclusion after
+    /// the repetition and a loop beyond the window are not one (issue 13
+    /// item 1, 2026-12-03).
+    #[test]
+    fn loops_are_cut_off() {
+        let piece = "so k = 1 right, but let's solve k = 1, but "; // 43 bytes
+        for t in [
+            format!("We start. {}", piece.repeat(3)),
+            format!("We start. {}so k", piece.repeat(3)),
+            format!("We start. {}", "think ".repeat(16)),
+            "But ".repeat(24),
+            format!("x = 2. {}", "答案".repeat(17)),
+            format!("{}{}", "x ".repeat(600), "think ".repeat(20)),
+            (15..21)
+                .map(|b| {
+                    format!(
+                        "If b = {b}, then 19/(6*{b} + 11) = 19/{}, which is not 0.76. ",
+                        6 * b + 11
+                    )
+                })
+                .collect::<String>()
+                + "If b = 21, then 19/(6*21 + 11) = 19",
+        ] {
+            assert_eq!(cut_in_loop(&t), Some(IN_LOOP), "{t:?}");
+            assert!(cut(&t).is_some(), "{t:?}");
+        }
+        for t in [
+            format!("We start. {}", piece.repeat(2)),
+            format!("We start. {piece}{piece}{piece}")[..120].to_string(),
+            format!(
+                "{0}{0}",
+                "so x = 1 right, but let's solve x = 1 again, but x = 1 check, "
+            ),
+            format!("We start. {}", "think ".repeat(15)),
+            "But ".repeat(23),
+            format!("The entries are {}", "0 ".repeat(60)),
+            format!("{}So k = 1.", piece.repeat(5)),
+            format!(
+                "{}{}",
+                piece.repeat(30),
+                (0..300).map(|i| format!("{i}, ")).collect::<String>()
+            ),
+            "think".to_string(),
+            (15..21)
+                .map(|b| {
+                    format!(
+                        "If b = {b}, then 19/(6*{b} + 11) = 19/{}, which is not 0.76. ",
+                        6 * b + 11
+                    )
+                })
+                .collect::<String>()
+                + "So no b works.",
+            "If b = 1, then 8. If b = 2, then 9. If b = 3, then 10.".to_string(),
+        ] {
+            assert_eq!(cut_in_loop(&t), None, "{t:?}");
+        }
     }
 
     /// MX-15: a last line that starts a table row after a row and does not
