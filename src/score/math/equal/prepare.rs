@@ -94,6 +94,8 @@ fn is_plain(s: &str) -> bool {
 /// [`prepare_parts`] by all its passes, for any text.
 fn prepare_full(s: &str) -> (String, Option<String>) {
     let unquoted = unquote(s);
+    let timed = times_letters(unquoted);
+    let unquoted = timed.as_deref().unwrap_or(unquoted);
     let mut t = match undouble_commands(unquoted) {
         Some(u) => lex(&u),
         None => lex(unquoted),
@@ -207,6 +209,38 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         }
     }
     (trailing_unit_word(trimmed(t)), qualifier)
+}
+
+/// An answer in plain text (no `$`, `\(` or `\[`) with the letter `x`
+/// between two numbers, a space on each side (`4 x 5 x 2 = 40`), with that
+/// `x` written `\times`: the times sign of plain text, as `×` is (ME-2).
+/// In LaTeX the letter is a variable (`$2 x 3$` is 6x) and stays one.
+/// `None` when nothing changes.
+fn times_letters(s: &str) -> Option<String> {
+    if !s.contains(" x ") || s.contains('$') || s.contains("\\(") || s.contains("\\[") {
+        return None;
+    }
+    let b = s.as_bytes();
+    let times = |i: usize| {
+        i >= 2
+            && b[i] == b'x'
+            && b[i - 1] == b' '
+            && b[i - 2].is_ascii_digit()
+            && b.get(i + 1) == Some(&b' ')
+            && b.get(i + 2).is_some_and(u8::is_ascii_digit)
+    };
+    if !(0..b.len()).any(times) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut last = 0;
+    for i in (0..b.len()).filter(|&i| times(i)) {
+        out.push_str(&s[last..i]);
+        out.push_str("\\times");
+        last = i + 1;
+    }
+    out.push_str(&s[last..]);
+    Some(out)
 }
 
 /// The choice letter an answer names: `(C)` → `C` (any letter in
@@ -1253,6 +1287,41 @@ mod tests {
                 prepare(text)
             );
         }
+    }
+
+    /// The letter `x` between two numbers in plain text is a times sign
+    /// (ME-2, issue 13 item 2); in LaTeX, next to a letter or without the
+    /// spaces it stays a letter.
+    #[test]
+    fn times_letters_between_numbers() {
+        for (text, want) in [
+            ("4 x 5 x 2 = 40", "4 \\times 5 \\times 2 = 40"),
+            (
+                "6 x 3 x 5 = 90 [outfits]",
+                "6 \\times 3 \\times 5 = 90 [outfits]",
+            ),
+            ("2.5 x 4", "2.5 \\times 4"),
+        ] {
+            assert_eq!(
+                super::times_letters(text).as_deref(),
+                Some(want),
+                "{text:?}"
+            );
+        }
+        for text in [
+            "$4 x 5$",
+            "\\(4 x 5\\)",
+            "\\[4 x 5\\]",
+            "2x 3",
+            "2 x3",
+            "a x 3",
+            "2 x y",
+            "x = 3",
+        ] {
+            assert_eq!(super::times_letters(text), None, "{text:?}");
+        }
+        assert_eq!(prepare("4 x 5"), prepare("4 \\times 5"));
+        assert_ne!(prepare("$4 x 5$"), prepare("4 \\times 5"));
     }
 
     /// The texts the shortcut takes are the ones the passes leave alone.

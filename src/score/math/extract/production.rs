@@ -643,9 +643,12 @@ fn fallback_in(
             return Err(ASKED);
         }
     }
-    // MX-13: the solutions listed with it (`x = 1 and x = 2`).
-    let found =
-        found.map(|f| listed_bounds(response, fstart, listed_solutions(response, fstart, f)));
+    // MX-13: the solutions listed with it (`x = 1 and x = 2`), the bounds
+    // (`x > 1 and x < 3`); two bounds of one unknown that make no interval:
+    // no answer.
+    let found = found
+        .map(|f| listed_bounds(response, fstart, listed_solutions(response, fstart, f)))
+        .transpose()?;
     found.ok_or_else(|| {
         if !formulas_only && doc.number_too_long(fstart, end) {
             NUMBER_TOO_LONG

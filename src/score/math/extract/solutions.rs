@@ -12,6 +12,7 @@
 use super::numbers::run_before;
 use super::phrases::ZH_STOPS;
 use super::{Found, alone_before};
+use crate::score::math::extract::NoAnswerReason;
 
 /// The most solutions listed together that the production fallback reads
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
@@ -49,27 +50,63 @@ pub(super) enum Item {
     Bound(u8),
 }
 
-/// The relation signs of a bound ([`Item::Bound`]), the longer first.
-const BOUND_SIGNS: [&str; 8] = ["\\leq", "\\geq", "\\le", "\\ge", "≤", "≥", "<", ">"];
+/// The relation signs of a bound ([`Item::Bound`]), the longer first, each
+/// with whether it bounds from above and whether it is strict.
+const BOUND_SIGNS: [(&str, bool, bool); 10] = [
+    ("\\leq", true, false),
+    ("\\geq", false, false),
+    ("\\le", true, false),
+    ("\\ge", false, false),
+    ("<=", true, false),
+    (">=", false, false),
+    ("≤", true, false),
+    ("≥", false, false),
+    ("<", true, true),
+    (">", false, true),
+];
 
-/// The kind of `t` when it is a bound `v < value` ([`Item::Bound`]): one
-/// relation sign of [`BOUND_SIGNS`] (a command not followed by a letter),
-/// an unknown before it and a value alone after it.
-fn bound_kind(t: &str) -> Option<Item> {
-    let (at, sign) = t.char_indices().find_map(|(i, _)| {
+/// A bound `v < value` read apart ([`bound_parts`]).
+#[derive(Clone, Copy, Debug)]
+struct Bound<'a> {
+    /// The letter of its unknown.
+    letter: u8,
+    /// Whether it bounds the unknown from above (`<`, `\le`).
+    upper: bool,
+    /// Whether it is strict (`<`, `>`).
+    strict: bool,
+    /// Its value, trimmed.
+    value: &'a str,
+}
+
+/// `t` read as a bound `v < value` ([`Item::Bound`]): one relation sign of
+/// [`BOUND_SIGNS`] (a command not followed by a letter), an unknown before
+/// it and a value alone after it.
+fn bound_parts(t: &str) -> Option<Bound<'_>> {
+    let (at, (sign, upper, strict)) = t.char_indices().find_map(|(i, _)| {
         BOUND_SIGNS
             .iter()
-            .find(|w| {
-                t[i..].starts_with(**w)
+            .find(|(w, _, _)| {
+                t[i..].starts_with(*w)
                     && !(w.starts_with('\\')
                         && t.as_bytes()
                             .get(i + w.len())
                             .is_some_and(u8::is_ascii_alphabetic))
             })
-            .map(|w| (i, w.len()))
+            .map(|&w| (i, w))
     })?;
-    let v = unknown(t[..at].trim())?;
-    plain_value(t[at + sign..].trim()).then_some(Item::Bound(v))
+    let letter = unknown(t[..at].trim())?;
+    let value = t[at + sign.len()..].trim();
+    plain_value(value).then_some(Bound {
+        letter,
+        upper,
+        strict,
+        value,
+    })
+}
+
+/// The kind of `t` when it is a bound `v < value` ([`Item::Bound`]).
+fn bound_kind(t: &str) -> Option<Item> {
+    bound_parts(t).map(|p| Item::Bound(p.letter))
 }
 
 /// The kind of `item` (white space and one pair of `$` or `\(…\)` around
@@ -84,12 +121,16 @@ pub(super) fn item_kind(item: &str) -> Option<Item> {
     if t.len() > MAX_VALUE_BYTES {
         return None;
     }
+    // (A bound first: `x >= 1` holds an `=`.)
+    if let Some(k) = bound_kind(t) {
+        return Some(k);
+    }
     match t.split_once('=') {
         Some((l, r)) => {
             let v = unknown(l.trim())?;
             plain_value(r.trim()).then_some(Item::Solution(v))
         }
-        None => bound_kind(t).or_else(|| plain_value(t).then_some(Item::Value)),
+        None => plain_value(t).then_some(Item::Value),
     }
 }
 
@@ -296,46 +337,131 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
     }
 }
 
-/// The fallback's formula `f` (MX-13) widened to the bound of the same
-/// unknown written just before it in math delimiters of its own and joined
-/// to it ([`joint_before`]: `and`, `or`, `,`, `;`, a Chinese joiner, `且`):
-/// `$x > 1$ and $x < 3$` is the interval, `$x<1$ or $x>3$` the union, not
-/// their last bound. Two bounds at most; `how` becomes `listed_solutions`.
-/// Otherwise `f` unchanged.
-pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Found {
+/// The reason [`listed_bounds`] gives no answer: two bounds of one unknown
+/// joined by "and" that bound no interval (MX-13: `x > 3 and x < 1`, `x >
+/// 1 and x > 3`).
+pub const NO_INTERVAL: &str =
+    "the last bound is joined by 'and' to a bound of its unknown and they make no interval";
+
+/// The fallback's answer `f` (MX-13) widened to the bound joined to it just
+/// before ([`bound_listed_before`]: `and`, `or`, `,`, `;`, a Chinese
+/// joiner, `且`): `$x > 1$ and $x < 3$` and `x > 1 and x < 3` are the
+/// interval, `$x<1$ or $x>3$` and `x<1 or x>3` the union, `x > 1 and y < 3`
+/// the list of two unknowns' bounds, not their last bound. Two bounds at
+/// most; `how` becomes `listed_solutions`. Two bounds of one unknown joined
+/// by "and" that make no interval: [`NO_INTERVAL`]. Otherwise `f`
+/// unchanged.
+pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Result<Found, NoAnswerReason> {
     match bound_listed_before(text, from, f.span) {
-        Some(open) => Found {
-            span: (open, f.span.1 + 1),
+        Some(l) if l.empty => Err(NO_INTERVAL),
+        Some(l) => Ok(Found {
+            span: (l.open, l.close),
             how: "listed_solutions",
-            reach: f.reach.max(f.span.1 + 1),
-        },
-        None => f,
+            reach: f.reach.max(l.close),
+        }),
+        None => Ok(f),
     }
 }
 
-/// Where the bound listed before the bound `span` opens (its `$`), when
-/// `span` is a bound `v < value` in `$…$` of its own and a bound of the
-/// same unknown `v` in `$…$` of its own is joined to it just before
-/// ([`listed_bounds`]). The `or` of `$x<1$ or $x>3$` is then a union, no
-/// hedge between two values (MX-20 reads this too).
+/// Two bounds listed together ([`bound_listed_before`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ListedBounds {
+    /// Where the first bound opens (its `$` when in a formula).
+    pub(super) open: usize,
+    /// Where the last bound closes (past its `$` when in a formula).
+    pub(super) close: usize,
+    /// Whether the two bound one unknown, are joined by "and" and make no
+    /// interval ([`interval`]).
+    pub(super) empty: bool,
+}
+
+/// The bound listed before the bound `span` ([`listed_bounds`]), when
+/// `span` is a bound `v < value` and another bound is joined to it just
+/// before ([`joint_before`]), both in `$…$` of their own or both in plain
+/// text (the first one standing alone, [`stands_alone`]): of the same
+/// unknown `v` (whatever the joint), or of another unknown joined by "and"
+/// with no condition or assumption opening their clause ([`assumed_before`]:
+/// the conditions of a system's unknowns). The `or` of `$x<1$ or $x>3$` is
+/// then a union, no hedge between two values (MX-20 reads this too).
 pub(super) fn bound_listed_before(
     text: &str,
     from: usize,
     (s, e): (usize, usize),
-) -> Option<usize> {
+) -> Option<ListedBounds> {
     let b = text.as_bytes();
-    let Some(Item::Bound(v)) = text.get(s..e).and_then(item_kind) else {
-        return None;
-    };
-    // Both bounds in `$…$` of their own: the last one's delimiters.
-    if !(s > from && b[s - 1] == b'$' && b.get(e) == Some(&b'$')) {
+    let last = text.get(s..e).and_then(bound_parts)?;
+    // Both bounds in `$…$` of their own, or both in plain text.
+    let opens = s > from && b[s - 1] == b'$';
+    let closes = b.get(e) == Some(&b'$');
+    let delimited = opens && closes;
+    if !delimited && (opens || closes) {
         return None;
     }
-    let (q, _) = joint_before(b, from, s - 1)?;
-    // `joint_before` skipped the previous bound's closing `$`.
-    let open = last_before(b, from, q, b'$')?;
-    (item_kind(&text[open + 1..q]) == Some(Item::Bound(v)) && b[q..s].contains(&b'$'))
-        .then_some(open)
+    let (q, joint) = joint_before(b, from, if delimited { s - 1 } else { s })?;
+    // (`joint_before` skipped the previous bound's closing `$`, if any.)
+    if b[q..s].contains(&b'$') != delimited {
+        return None;
+    }
+    let (open, first) = if delimited {
+        let open = last_before(b, from, q, b'$')?;
+        (open, bound_parts(&text[open + 1..q])?)
+    } else {
+        plain_bound_before(text, from, q)?
+    };
+    let close = if delimited { e + 1 } else { e };
+    let listed = ListedBounds {
+        open,
+        close,
+        empty: false,
+    };
+    if first.letter != last.letter {
+        // `x > 1 and y < 3`: the conditions of two unknowns, no interval.
+        let system = joint == Joint::And && !assumed_before(text, from, open);
+        return system.then_some(listed);
+    }
+    Some(ListedBounds {
+        empty: joint == Joint::And && !interval(&first, &last),
+        ..listed
+    })
+}
+
+/// The bound in plain text ending at `q` ([`bound_parts`]) and where it
+/// starts: its unknown's letter, at most [`MAX_VALUE_BYTES`] back, standing
+/// alone ([`stands_alone`]: not `2 + x > 1`, whose `x > 1` is no bound).
+fn plain_bound_before(text: &str, from: usize, q: usize) -> Option<(usize, Bound<'_>)> {
+    let b = text.as_bytes();
+    let floor = from.max(q.saturating_sub(MAX_VALUE_BYTES));
+    (floor..q).rev().find_map(|k| {
+        let starts = b[k].is_ascii_alphabetic()
+            && (k == from || !(b[k - 1].is_ascii_alphanumeric() || b"\\_{".contains(&b[k - 1])));
+        if !starts || !stands_alone(b, from, k) {
+            return None;
+        }
+        text.get(k..q).and_then(bound_parts).map(|p| (k, p))
+    })
+}
+
+/// Whether two bounds of one unknown joined by "and" make an interval: one
+/// from below and one from above, and, when both values are decimal
+/// numbers, the lower below the upper (or equal, both bounds not strict:
+/// `x >= 3 and x <= 3` is 3).
+fn interval(a: &Bound, b: &Bound) -> bool {
+    if a.upper == b.upper {
+        return false;
+    }
+    let (lo, hi) = if a.upper { (b, a) } else { (a, b) };
+    match (decimal(lo.value), decimal(hi.value)) {
+        (Some(l), Some(h)) => l < h || (!lo.strict && !hi.strict && l <= h),
+        _ => true,
+    }
+}
+
+/// `v` read as a decimal number (`3`, `-2.5`), if it is one.
+fn decimal(v: &str) -> Option<f64> {
+    let digits = v.strip_prefix('-').unwrap_or(v);
+    let ok = digits.bytes().any(|c| c.is_ascii_digit())
+        && digits.bytes().all(|c| c.is_ascii_digit() || c == b'.');
+    ok.then(|| v.parse().ok()).flatten()
 }
 
 /// Where the last `byte` stands in the [`MAX_VALUE_BYTES`] before `q` (not
@@ -569,6 +695,9 @@ mod tests {
             ("x \\geq 2", Some(Item::Bound(b'x'))),
             ("$y\\le\\frac{1}{2}$", Some(Item::Bound(b'y'))),
             ("x_1 ≥ -1", Some(Item::Bound(b'x'))),
+            ("x >= 1", Some(Item::Bound(b'x'))),
+            ("t<=2", Some(Item::Bound(b't'))),
+            ("x => 1", None),
             ("x \\left( 2", Some(Item::Value)),
             ("3 < x", None),
             ("x < y", None),
@@ -601,6 +730,51 @@ mod tests {
         ] {
             assert_eq!(listed_together(a, b), want, "{a:?} {b:?}");
         }
+    }
+
+    /// Two bounds in plain text joined to the fallback's bound are one
+    /// answer (issue 13 item 1, twenty-sixth session): of one unknown, the
+    /// interval or the union; of two unknowns joined by "and", their list;
+    /// two bounds of one unknown joined by "and" that make no interval are
+    /// no answer.
+    #[test]
+    fn bounds_in_plain_text_are_listed() {
+        for (response, want) in [
+            ("So x>1 and x<3.", "x>1 and x<3"),
+            ("So x<1 or x>3.", "x<1 or x>3"),
+            ("so x >= 2 and x <= 5", "x >= 2 and x <= 5"),
+            ("Thus x > 1, and x \\le 3.", "x > 1, and x \\le 3"),
+            ("所以 a>2 且 a<4", "a>2 且 a<4"),
+            ("所以 x<1 或 x>3", "x<1 或 x>3"),
+            ("So x > -2.5 and x < 0.5.", "x > -2.5 and x < 0.5"),
+            ("So x >= 3 and x <= 3.", "x >= 3 and x <= 3"),
+            ("So x > \\sqrt{2} and x < 3.", "x > \\sqrt{2} and x < 3"),
+            ("So x > 1 and y < 3.", "x > 1 and y < 3"),
+            // Not a pair: a condition, an operand before the unknown, a
+            // formula and plain text, no joint, another sentence.
+            ("If x > 1 and y < 3", "y < 3"),
+            ("So 2 + x > 1 and x < 3.", "x < 3"),
+            ("So $x > 1$ and x < 3.", "x < 3"),
+            ("So x > 1 hence x < 3.", "x < 3"),
+            ("So x > 1. Then x < 3.", "x < 3"),
+        ] {
+            let found = locate_default(response, false).expect(response);
+            assert_eq!(found.answer, want, "{response:?}");
+        }
+        for response in [
+            "So x>3 and x<1.",
+            "Therefore $x>3$ and $x<1$.",
+            "So x>1 and x>3.",
+            "So x > 3 and x < 3.",
+            "所以 x>3 且 x<1",
+            "It is y<2 or x>3.",
+        ] {
+            assert!(locate_default(response, false).is_err(), "{response:?}");
+        }
+        assert_eq!(
+            locate_default("So x>3 and x<1.", false).err(),
+            Some(super::NO_INTERVAL)
+        );
     }
 
     /// Solutions of one variable listed in the last sentence are one
@@ -709,7 +883,7 @@ mod tests {
                 "$x \\geq 2$ and $x \\leq 5$",
             ),
             ("所以 $a>2$ 且 $a<4$", "$a>2$ 且 $a<4$"),
-            ("We need $y>0$ and $x<3$.", "x<3"),
+            ("We need $y>0$ and $x<3$.", "$y>0$ and $x<3$"),
             ("Then $x>1$. Also $x<3$.", "x<3"),
             ("Since $x>1$ holds, $x = 3$", "3"),
         ] {
