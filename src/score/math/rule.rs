@@ -34,6 +34,9 @@ pub enum Rule {
     Bounds,
     /// A side does not parse as math.
     Parse,
+    /// A numeral in a base (`20412_{5}`) against a numeral or bare digits
+    /// (ME-21).
+    Base,
     /// The prepared texts are the same (words: case-insensitive).
     Literal,
     /// A side keeps a non-ASCII character (option `ascii_only`).
@@ -75,7 +78,7 @@ pub enum Rule {
 
 impl Rule {
     /// The rules of this module (not the engine's), in declaration order.
-    const OWN: [Rule; 18] = [
+    const OWN: [Rule; 19] = [
         Rule::NoAnswer,
         Rule::NoGold,
         Rule::Bounds,
@@ -94,6 +97,7 @@ impl Rule {
         Rule::Qualifier,
         Rule::Rounding,
         Rule::RepeatingDecimal,
+        Rule::Base,
     ];
 
     /// The stable name, as the JSON verdict spells it (an engine rule by
@@ -118,6 +122,7 @@ impl Rule {
             Rule::Qualifier => "qualifier",
             Rule::Rounding => "rounding",
             Rule::RepeatingDecimal => "repeating_decimal",
+            Rule::Base => "base",
             Rule::Engine(r) => r.as_str(),
         }
     }

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | `date_time` | a side is a date, weekday or clock time (ME-14): equal when both name the same |
 //! | `no_answer` | a side is empty after preparation: outcome `no_answer` |
+//! | `base` | a numeral in a base (`20412_{5}`) against a numeral or bare digits (ME-21): the same base and digits |
 //! | `literal` | the prepared texts are the same (words: case-insensitive) |
 //! | `ascii_only` | a side keeps a non-ASCII character (option `ascii_only`): not equal |
 //! | `boolean` | yes/true/no/false on either side: equal when both say the same |
@@ -49,6 +50,7 @@
 //! options are set ([`EqualOptions::document`]); units
 //! are compared, not stripped; `\log` is natural (math-verify: base 10).
 
+mod bases;
 mod compare;
 mod forms;
 mod lex;
@@ -192,6 +194,24 @@ pub struct Verdict {
     pub prediction_normalized: String,
 }
 
+impl Verdict {
+    /// The verdict of `rule`, which decided whether the answers are the
+    /// same, on the forms it compared.
+    fn decided(same: bool, rule: Rule, reference: String, prediction: String) -> Verdict {
+        Verdict {
+            equal: same,
+            outcome: if same {
+                Outcome::Equal
+            } else {
+                Outcome::NotEqual
+            },
+            rule,
+            reference_normalized: reference,
+            prediction_normalized: prediction,
+        }
+    }
+}
+
 /// Compares a reference answer with a predicted one.
 ///
 /// ```
@@ -231,17 +251,12 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
                 Some(w) => format!("{w:?}"),
                 None => raw.trim_quick().to_string(),
             };
-            return Verdict {
-                equal: same,
-                outcome: if same {
-                    Outcome::Equal
-                } else {
-                    Outcome::NotEqual
-                },
-                rule: Rule::DateTime,
-                reference_normalized: show(wr, reference),
-                prediction_normalized: show(wp, prediction),
-            };
+            return Verdict::decided(
+                same,
+                Rule::DateTime,
+                show(wr, reference),
+                show(wp, prediction),
+            );
         }
     }
     let (r, rq) = prepare_parts(reference);
@@ -262,6 +277,10 @@ pub fn equal(reference: &str, prediction: &str, opts: &EqualOptions) -> Verdict 
                 prediction_normalized: format!("{p} {b}"),
             };
         }
+    }
+    // ME-21: a numeral in a base against a numeral or bare digits.
+    if let Some((same, rn, pn)) = bases::decide(&r, &p) {
+        return Verdict::decided(same, Rule::Base, rn, pn);
     }
     let mut cmp = Comparer::new(opts);
     let (mut outcome, mut rule, rn, pn) = cmp.top(&r, &p);
@@ -307,7 +326,7 @@ pub fn readable(s: &str) -> bool {
     }
     let o = EqualOptions::default();
     let cmp = Comparer::new(&o);
-    boolean(&t).is_some() || cmp.answer(&t).is_ok()
+    boolean(&t).is_some() || bases::numeral(&t).is_some() || cmp.answer(&t).is_ok()
 }
 
 /// Compares a prediction with a list of acceptable references: equal when it
@@ -359,6 +378,25 @@ mod tests {
             "{a} vs {b}: not symmetric ({x:?} / {y:?})"
         );
         x.equal
+    }
+
+    /// ME-21: a numeral in a base is one notation, its bare digits answer
+    /// it, its decimal value does not; indices keep their meaning.
+    #[test]
+    fn numerals_in_a_base() {
+        assert!(eq("20412_5", r"\boxed{20412_{5}}"));
+        assert!(eq("2003_6", "2003"));
+        assert!(eq("(2003)_6", r"2003_{\text{base } 6}"));
+        assert!(!eq("2003_6", "435"));
+        assert!(!eq("2003_6", "2003_7"));
+        assert!(!eq("2009_6", "2009"));
+        assert_eq!(
+            equal("2003_6", "435", &EqualOptions::default()).rule,
+            Rule::Base
+        );
+        assert!(eq("x_1", "x_{1}"));
+        assert!(!eq("a_{12}", "A_{12}"));
+        assert!(readable("20412_{5}"));
     }
 
     #[test]

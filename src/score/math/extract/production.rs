@@ -28,7 +28,9 @@ use super::negations::{
 use super::reasons::reason_start;
 use super::retractions::{RETRACTED, mistaken_view, retraction};
 use super::solutions::{listed_bounds, listed_solutions};
-use super::tags::{ANSWER_CLOSE, answer_block, assistant_header, kept_of, model_turn, tags};
+use super::tags::{
+    ANSWER_CLOSE, answer_block, answer_closed_by_think, assistant_header, kept_of, model_turn, tags,
+};
 use super::truncation::{
     cut_at_list_item, cut_in_code_block, cut_in_formula, paragraph_start, paragraph_start_at,
     truncated,
@@ -85,6 +87,16 @@ pub(crate) fn locate_default_kept(
     let tags = tags(&response[lead..]);
     let (s, e, open) = model_turn(tags, len);
     let mut turn = answer_block(response, (s + lead, e + lead, open));
+    // MX-10: an empty turn after a `</think>` that closes an answer block
+    // (`<answer> 24 </think>`): the block is the answer.
+    if let Some(c) = tags
+        .0
+        .filter(|_| response[s + lead..e + lead].trim().is_empty())
+    {
+        if let Some(k) = answer_closed_by_think(response, c + lead) {
+            turn = (k, c + lead, false);
+        }
+    }
     if open {
         // (`<think>… <answer>15</answer>`: the block closes no think, but
         // the answer block after it is explicit.)
@@ -392,13 +404,25 @@ fn unstated(
     )
 }
 
+/// Whether `at` is inside a fenced code block (```` ``` ````) that opens
+/// after `from`: an odd number of fences between them (MX-5). One pass
+/// over the bytes between.
+fn in_code_block(response: &str, from: usize, at: usize) -> bool {
+    response
+        .get(from..at)
+        .is_some_and(|t| t.matches("```").count() % 2 == 1)
+}
+
 /// Whether `</answer>` (ASCII case ignored) follows `end`, white space
 /// between: the text before it is an answer block the model closed
-/// (MX-10, MX-15).
+/// (MX-10, MX-15); or `</think>`, which closes a turn only when it closes
+/// an answer block (`<answer> 24 </think>`, [`answer_closed_by_think`]).
 fn closes_answer_block(response: &str, end: usize) -> bool {
     let rest = response[end..].trim_start().as_bytes();
-    rest.get(..ANSWER_CLOSE.len())
-        .is_some_and(|t| t.eq_ignore_ascii_case(ANSWER_CLOSE))
+    [ANSWER_CLOSE, b"</think>".as_slice()].iter().any(|close| {
+        rest.get(..close.len())
+            .is_some_and(|t| t.eq_ignore_ascii_case(close))
+    })
 }
 
 /// Where the last paragraph of `response[w..end]` starts (after its last
@@ -909,13 +933,23 @@ impl Doc<'_> {
         if self.anchors().is_empty() {
             return self.bold_line(from, to);
         }
-        let therefore = self.last_word(from, Needle::Therefore);
+        // (Words in a code block, a comment's `# Therefore the answer is
+        // the last element`, state nothing: MX-5.)
+        let code = |at: usize| in_code_block(self.text, from, at);
+        let therefore = self
+            .last_word(from, Needle::Therefore)
+            .filter(|&t| !code(t));
         [therefore, Some(from)]
             .into_iter()
             .flatten()
             .find_map(|s| match self.boxed(s, to) {
-                Some(b) => self.final_answer_after(b.reach, to).or(Some(b)),
-                None => self.phrase(s, to),
+                // (Not a phrase in a code block opened after the box: a
+                // comment, `# the final answer is constant`, MX-5.)
+                Some(b) => self
+                    .final_answer_after(b.reach, to)
+                    .filter(|f| !in_code_block(self.text, b.reach, f.span.0))
+                    .or(Some(b)),
+                None => self.phrase(s, to).filter(|f| !code(f.span.0)),
             })
             .or_else(|| self.bold_line(from, to))
     }
@@ -1045,6 +1079,53 @@ mod production_tests {
             ),
         ] {
             assert_eq!(answer(r).as_deref(), want.as_deref(), "{r:?}");
+        }
+    }
+
+    /// An answer block closed by `</think>` instead of `</answer>` is the
+    /// answer when nothing follows it; reasoning inside `<think>…</think>`
+    /// is still not the answer (twenty-sixth session).
+    #[test]
+    fn answer_blocks_closed_by_think_are_read() {
+        for (r, want) in [
+            ("so 4! = 24.</think><answer>24</think>", Ok("24")),
+            ("so 4! = 24. </think> <answer> 24 </think>", Ok("24")),
+            (
+                "<think>so 4! = 24. </think> <answer> 24 </think>\n",
+                Ok("24"),
+            ),
+            ("</think> <answer> \\(24 </think>", Ok("24")),
+            ("</think> <answer> The answer is 24. </think>", Ok("24")),
+            ("<think> 12 </think> 13", Ok("13")),
+            (
+                "<think> it is 12 </think> <think> hm </think>",
+                Err("empty response"),
+            ),
+            (
+                "<answer>7</answer> <think> 12 </think>",
+                Err("empty response"),
+            ),
+        ] {
+            assert_eq!(answer(r).as_deref(), want.as_deref(), "{r:?}");
+        }
+    }
+
+    /// A "final answer" phrase in a code block after the last box (a
+    /// comment of the code) does not beat the box; one after the block
+    /// closes still does (twenty-sixth session).
+    #[test]
+    fn phrases_in_code_after_a_box_do_not_beat_it() {
+        let code = "$\\boxed{75}$.\n```python\nx = [1, 75]\n# The answer is the last element\n";
+        for (r, want) in [
+            (format!("{code}print(x[-1])\n```"), "75"),
+            (format!("{code}```\nThe final answer is 76."), "76"),
+            (
+                "$\\boxed{75}$\n```\n# so the final answer is constant\n```".to_string(),
+                "75",
+            ),
+            (format!("{code}# Therefore the answer is x\n```"), "75"),
+        ] {
+            assert_eq!(answer(&r).as_deref(), Ok(want), "{r:?}");
         }
     }
 

@@ -635,6 +635,32 @@ pub(super) fn answer_block(response: &str, turn: (usize, usize, bool)) -> (usize
     }
 }
 
+/// The answer block that the last `</think>` of a response closes (MX-10):
+/// where the content of the last `<answer>` before `close` (the byte
+/// offset of that `</think>`) starts, when no think tag stands between
+/// them. A model that opened `<answer>` and closed it with the wrong tag
+/// (`</think> <answer> 24 </think>`, Qwen2.5-Math GRPO rollouts) leaves an
+/// empty turn after its last `</think>`: its answer is the block. One
+/// backward pass over the `<` bytes, stopped at the first tag it reads.
+pub(super) fn answer_closed_by_think(response: &str, close: usize) -> Option<usize> {
+    let b = response.as_bytes().get(..close)?;
+    let is = |k: usize, tag: &[u8]| {
+        b.get(k..k + tag.len())
+            .is_some_and(|t| t.eq_ignore_ascii_case(tag))
+    };
+    let mut k = close;
+    while let Some(j) = b[..k].iter().rposition(|&c| c == b'<') {
+        if is(j, b"<answer>") {
+            return Some(j + 8);
+        }
+        if is(j, b"</think>") || is(j, b"<think>") || is(j, ANSWER_CLOSE) {
+            return None;
+        }
+        k = j;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tags_tests {
     use super::*;
