@@ -85,20 +85,26 @@ const MIN_LOOP_BYTES: usize = 96;
 /// [`cut_in_loop`] to read a loop.
 const MIN_LOOP_TURNS: usize = 3;
 
+/// The shortest piece that repeats in a loop whose numbers change
+/// ([`cut_in_loop`]): a sentence or a case, not an item of a list
+/// (`x = 1 and x = 2 and …` is no loop).
+const MIN_VARYING_PIECE: usize = 24;
+
 /// Why `t` ends in a loop, if it does (MX-15): its last bytes (at least
-/// [`MIN_LOOP_BYTES`], within its last [`LOOP_WINDOW`], each run of digits
-/// counted as one byte) are one piece of text, holding a letter, repeated
-/// at least [`MIN_LOOP_TURNS`] times back to back, the first repetition
-/// possibly cut, its numbers free to change (`… so k = 1 right, but let's
-/// solve k = 1, but k = 1 check, so k = 1 right, …`, `think think think
-/// …`, `If b = 18, then 19/(6*18 + 11) = 19/119 = 0.1597, which is not
-/// 0.76. If b = 19, then … If b = 20, then 19/(6*20 + 11) = 19`): a model
-/// that loops, or enumerates cases, until its token limit stops nowhere,
-/// and its last number is no answer. Linear: a search for the last word
-/// of the window (at most 4 characters of it; it recurs in any loop),
-/// then, only when it recurs twice, the prefix function (Knuth–Morris–Pratt)
-/// of the window read backwards, digits runs as one: the shortest period of
-/// each of its endings.
+/// [`MIN_LOOP_BYTES`], within its last [`LOOP_WINDOW`]) are one piece of
+/// text, holding a letter, repeated at least [`MIN_LOOP_TURNS`] times
+/// back to back, the first repetition possibly cut (`… so k = 1 right, but
+/// let's solve k = 1, but k = 1 check, so k = 1 right, …`, `think think
+/// think …`), or its numbers changing when the piece is at least
+/// [`MIN_VARYING_PIECE`] bytes (each run of digits counted as one: `If b
+/// = 18, then 19/(6*18 + 11) = 19/119 = 0.1597, which is not 0.76. If b =
+/// 19, then … If b = 20, then 19/(6*20 + 11) = 19`): a model that loops,
+/// or enumerates cases, until its token limit stops nowhere, and its last
+/// number is no answer. Linear: a search for the last word of the window
+/// (at most 4 characters of it; it recurs in any loop), then, only when it
+/// recurs twice, the prefix function (Knuth–Morris–Pratt) of the window
+/// read backwards, as it is and with its digit runs as one: the shortest
+/// period of each of its endings.
 pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
     if t.len() < MIN_LOOP_BYTES {
         return None;
@@ -123,13 +129,22 @@ pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
     if w.matches(needle).take(MIN_LOOP_TURNS).count() < MIN_LOOP_TURNS {
         return None;
     }
-    // (The window backwards, each run of digits one `0`.)
-    let mut r = Vec::with_capacity(w.len());
-    for &c in w.as_bytes().iter().rev() {
-        if !(c.is_ascii_digit() && r.last() == Some(&b'0')) {
-            r.push(if c.is_ascii_digit() { b'0' } else { c });
+    // (The window backwards, then with each run of digits one `0`.)
+    let exact: Vec<u8> = w.bytes().rev().collect();
+    let mut varying = Vec::with_capacity(w.len());
+    for &c in &exact {
+        if !(c.is_ascii_digit() && varying.last() == Some(&b'0')) {
+            varying.push(if c.is_ascii_digit() { b'0' } else { c });
         }
     }
+    (loops_back(&exact, 1) || loops_back(&varying, MIN_VARYING_PIECE)).then_some(IN_LOOP)
+}
+
+/// Whether `r` (a text read backwards) starts with one piece of at least
+/// `min_piece` bytes, holding a letter, repeated [`MIN_LOOP_TURNS`] times
+/// over at least [`MIN_LOOP_BYTES`] ([`cut_in_loop`]): the prefix function
+/// of `r`, one pass.
+fn loops_back(r: &[u8], min_piece: usize) -> bool {
     let mut pi = vec![0usize; r.len()];
     let mut letter = false;
     for i in 0..r.len() {
@@ -144,13 +159,13 @@ pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
             }
             pi[i] = j;
         }
-        // (The last `m` bytes repeat a piece of `m - pi` bytes.)
-        let m = i + 1;
-        if letter && m >= MIN_LOOP_BYTES && (m - pi[i]) * MIN_LOOP_TURNS <= m {
-            return Some(IN_LOOP);
+        // (The first `m` bytes repeat a piece of `m - pi` bytes.)
+        let (m, piece) = (i + 1, i + 1 - pi[i]);
+        if letter && m >= MIN_LOOP_BYTES && piece >= min_piece && piece * MIN_LOOP_TURNS <= m {
+            return true;
         }
     }
-    None
+    false
 }
 
 /// The reason of a response that ends on a Chinese connective or copula
@@ -1249,6 +1264,13 @@ mod tests {
                 .collect::<String>()
                 + "So no b works.",
             "If b = 1, then 8. If b = 2, then 9. If b = 3, then 10.".to_string(),
+            format!(
+                "So {}",
+                (1..=14)
+                    .map(|k| format!("x = {k}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
         ] {
             assert_eq!(cut_in_loop(&t), None, "{t:?}");
         }
