@@ -405,12 +405,14 @@ fn unstated(
 }
 
 /// Whether `at` is inside a fenced code block (```` ``` ````) that opens
-/// after `from`: an odd number of fences between them (MX-5). One pass
-/// over the bytes between.
+/// after `from`: an odd number of fences between them (MX-5). One vector
+/// search of the bytes between for two backticks (most responses hold no
+/// fence; the standard library's vector search gives up on a pattern of
+/// three equal bytes), then a count.
 fn in_code_block(response: &str, from: usize, at: usize) -> bool {
     response
         .get(from..at)
-        .is_some_and(|t| t.matches("```").count() % 2 == 1)
+        .is_some_and(|t| crate::text::holds_str(t, "``") && t.matches("```").count() % 2 == 1)
 }
 
 /// Whether `</answer>` (ASCII case ignored) follows `end`, white space

@@ -57,6 +57,11 @@ pub(super) const IN_LOOP: NoAnswerReason =
 /// last number is no answer (`Let's verify this with code.⏎```python⏎a =
 /// -1`, a real rollout cut off there). One pass over the text's backticks.
 pub(super) fn cut_in_code_block(text: &str) -> Option<NoAnswerReason> {
+    // (Most responses hold no fence: a vector search for two backticks
+    // says so; the standard library's gives up on three equal bytes.)
+    if !crate::text::holds_str(text, "``") {
+        return None;
+    }
     let b = text.as_bytes();
     let fences = text
         .match_indices("```")
@@ -100,11 +105,12 @@ const MIN_VARYING_PIECE: usize = 24;
 /// = 18, then 19/(6*18 + 11) = 19/119 = 0.1597, which is not 0.76. If b =
 /// 19, then … If b = 20, then 19/(6*20 + 11) = 19`): a model that loops,
 /// or enumerates cases, until its token limit stops nowhere, and its last
-/// number is no answer. Linear: a search for the last word of the window
-/// (at most 4 characters of it; it recurs in any loop), then, only when it
-/// recurs twice, the prefix function (Knuth–Morris–Pratt) of the window
-/// read backwards, as it is and with its digit runs as one: the shortest
-/// period of each of its endings.
+/// number is no answer. Linear: a search for a piece of its end
+/// ([`loop_needle`]; it recurs in any loop), then, only when it recurs
+/// twice, the prefix function (Knuth–Morris–Pratt) of the window
+/// read backwards with its digit runs as one: the shortest period of each
+/// of its endings (a piece shorter than [`MIN_VARYING_PIECE`] checked
+/// against the text as it is, [`repeats_exactly`]).
 pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
     if t.len() < MIN_LOOP_BYTES {
         return None;
@@ -114,54 +120,134 @@ pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
         lo += 1;
     }
     let w = &t[lo..];
-    // (The last word: its last 4 letters at most.)
-    let mut word = w
-        .char_indices()
-        .rev()
-        .skip_while(|(_, c)| !c.is_alphabetic());
-    let (last, c) = word.next()?;
-    let first = word
-        .take_while(|(_, c)| c.is_alphabetic())
-        .take(3)
-        .last()
-        .map_or(last, |(k, _)| k);
-    let needle = &w[first..last + c.len_utf8()];
-    if w.matches(needle).take(MIN_LOOP_TURNS).count() < MIN_LOOP_TURNS {
+    let needle = loop_needle(w)?;
+    if !recurs(w.as_bytes(), needle.as_bytes(), MIN_LOOP_TURNS) {
         return None;
     }
-    // (The window backwards, then with each run of digits one `0`.)
-    let exact: Vec<u8> = w.bytes().rev().collect();
-    let mut varying = Vec::with_capacity(w.len());
-    for &c in &exact {
-        if !(c.is_ascii_digit() && varying.last() == Some(&b'0')) {
-            varying.push(if c.is_ascii_digit() { b'0' } else { c });
+    // (The window backwards, each run of digits one `0`.)
+    let raw = w.as_bytes();
+    let mut r = Vec::with_capacity(raw.len());
+    for &c in raw.iter().rev() {
+        if !(c.is_ascii_digit() && r.last() == Some(&b'0')) {
+            r.push(if c.is_ascii_digit() { b'0' } else { c });
         }
     }
-    (loops_back(&exact, 1) || loops_back(&varying, MIN_VARYING_PIECE)).then_some(IN_LOOP)
+    loops_back(&r, |piece| {
+        piece.len() >= MIN_VARYING_PIECE || repeats_exactly(raw, piece)
+    })
+    .then_some(IN_LOOP)
 }
 
-/// Whether `r` (a text read backwards) starts with one piece of at least
-/// `min_piece` bytes, holding a letter, repeated [`MIN_LOOP_TURNS`] times
-/// over at least [`MIN_LOOP_BYTES`] ([`cut_in_loop`]): the prefix function
-/// of `r`, one pass.
-fn loops_back(r: &[u8], min_piece: usize) -> bool {
-    let mut pi = vec![0usize; r.len()];
+/// Whether the end of `raw` repeats exactly, [`MIN_LOOP_TURNS`] times, the
+/// piece `piece` stands for (`piece`: its last bytes read backwards, each
+/// run of digits one `0`, [`cut_in_loop`]): a short piece is a loop only
+/// when its numbers stay (`x = 1, x = 1, x = 1, …`; `x = 1 and x = 2 and
+/// …` lists values). O(piece).
+fn repeats_exactly(raw: &[u8], piece: &[u8]) -> bool {
+    if !piece.contains(&b'0') {
+        return true;
+    }
+    // (The piece's length in `raw`: a `0` stands for a run of digits.)
+    let n = raw.len();
+    let mut len = 0;
+    for &c in piece {
+        if c == b'0' {
+            while len < n && raw[n - 1 - len].is_ascii_digit() {
+                len += 1;
+            }
+        } else {
+            len += 1;
+        }
+    }
+    len > 0
+        && len * MIN_LOOP_TURNS <= n
+        && (0..len * (MIN_LOOP_TURNS - 1)).all(|i| raw[n - 1 - i] == raw[n - 1 - i - len])
+}
+
+/// The text [`cut_in_loop`] looks for before it reads a loop: the last 8
+/// bytes (whole characters, leading spaces dropped) of the last run of at
+/// least 6 bytes without a digit that ends in the last 64 bytes of `w`
+/// (`so k = ` in `… check, so k = 1`, `, then ` in `… If b = 20, then
+/// 19`): it recurs in every turn of a loop, whatever numbers change; with
+/// no such run, the last 8 bytes (`2m2n\2m2n\`).
+fn loop_needle(w: &str) -> Option<&str> {
+    let b = w.as_bytes();
+    let lo = b.len().saturating_sub(64);
+    let mut end = b.len();
+    loop {
+        // (The run ending at `end`: back to the previous digit.)
+        let start = b[lo..end]
+            .iter()
+            .rposition(u8::is_ascii_digit)
+            .map_or(lo, |k| lo + k + 1);
+        if end - start >= 6 {
+            let mut from = end.saturating_sub(8).max(start);
+            // (A space starts many words: the search starts at a rarer byte.)
+            while from + 4 < end && b[from] == b' ' {
+                from += 1;
+            }
+            while !w.is_char_boundary(from) {
+                from += 1;
+            }
+            let mut to = end;
+            while !w.is_char_boundary(to) {
+                to -= 1;
+            }
+            return (to > from).then(|| &w[from..to]);
+        }
+        if start == lo {
+            // (Digits everywhere: an exact loop's last 8 bytes, `2m2n\2m2n\`.)
+            let mut from = b.len().saturating_sub(8);
+            while !w.is_char_boundary(from) {
+                from += 1;
+            }
+            return (from < b.len()).then(|| &w[from..]);
+        }
+        end = start - 1;
+    }
+}
+
+/// Whether `pat` (not empty) occurs at least `n` times in `hay`: a search
+/// for its first byte ([`find_byte`](crate::text::find_byte)), then a
+/// comparison, stopping at the `n`-th.
+fn recurs(hay: &[u8], pat: &[u8], n: usize) -> bool {
+    let (mut k, mut seen) = (0, 0);
+    while let Some(p) = crate::text::find_byte(&hay[k..], pat[0]) {
+        let at = &hay[k + p..];
+        if at.len() >= pat.len() && at.iter().zip(pat).all(|(a, b)| a == b) {
+            seen += 1;
+            if seen == n {
+                return true;
+            }
+        }
+        k += p + 1;
+    }
+    false
+}
+
+/// Whether `r` (a text read backwards) starts with one piece, holding a
+/// letter, that `fits`, repeated [`MIN_LOOP_TURNS`] times over at least
+/// [`MIN_LOOP_BYTES`] ([`cut_in_loop`]): the prefix function of `r`, one
+/// pass.
+fn loops_back(r: &[u8], fits: impl Fn(&[u8]) -> bool) -> bool {
+    // (`r` is at most LOOP_WINDOW bytes: a period fits in 16 bits.)
+    let mut pi = vec![0u16; r.len()];
     let mut letter = false;
     for i in 0..r.len() {
         letter |= r[i].is_ascii_alphabetic() || r[i] >= 0x80;
         if i > 0 {
-            let mut j = pi[i - 1];
+            let mut j = usize::from(pi[i - 1]);
             while j > 0 && r[i] != r[j] {
-                j = pi[j - 1];
+                j = usize::from(pi[j - 1]);
             }
             if r[i] == r[j] {
                 j += 1;
             }
-            pi[i] = j;
+            pi[i] = u16::try_from(j).unwrap_or(0);
         }
         // (The first `m` bytes repeat a piece of `m - pi` bytes.)
-        let (m, piece) = (i + 1, i + 1 - pi[i]);
-        if letter && m >= MIN_LOOP_BYTES && piece >= min_piece && piece * MIN_LOOP_TURNS <= m {
+        let (m, piece) = (i + 1, i + 1 - usize::from(pi[i]));
+        if letter && m >= MIN_LOOP_BYTES && piece * MIN_LOOP_TURNS <= m && fits(&r[..piece]) {
             return true;
         }
     }
@@ -1224,6 +1310,7 @@ mod tests {
             "But ".repeat(24),
             format!("x = 2. {}", "答案".repeat(17)),
             format!("{}{}", "x ".repeat(600), "think ".repeat(20)),
+            format!("So {}x = 1", "x = 1, ".repeat(15)),
             (15..21)
                 .map(|b| {
                     format!(
