@@ -32,8 +32,8 @@ use super::tags::{
     ANSWER_CLOSE, answer_block, answer_closed_by_think, assistant_header, kept_of, model_turn, tags,
 };
 use super::truncation::{
-    cut_at_list_item, cut_in_code_block, cut_in_formula, paragraph_start, paragraph_start_at,
-    truncated,
+    IN_LOOP, LOOP_WINDOW, cut_at_list_item, cut_in_code_block, cut_in_formula, loop_at_end,
+    paragraph_start, paragraph_start_at, truncated,
 };
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
@@ -322,6 +322,15 @@ fn locate_production(
                         statement_exception(response, (start, end), &f, formulas_only)
                     {
                         return read;
+                    }
+                    // MX-15: a statement long before a loop of values
+                    // (`… the correct answer is actually \(869\), but …
+                    // is \(929\), but … is \(929\), but …`) is one the
+                    // response went on doubting until its token limit.
+                    if end - f.span.0 > LOOP_WINDOW
+                        && loop_at_end(&response[start..end]) == Some(true)
+                    {
+                        return Err(IN_LOOP);
                     }
                 }
                 // MX-19: an answer the response takes back is not its
@@ -1109,6 +1118,31 @@ mod production_tests {
             ),
         ] {
             assert_eq!(answer(r).as_deref(), want.as_deref(), "{r:?}");
+        }
+    }
+
+    /// MX-15: an answer statement more than LOOP_WINDOW bytes before a
+    /// loop of values is no answer; one inside the loop, one before a loop
+    /// of words and a box before a loop of values are kept (twenty-sixth
+    /// session).
+    #[test]
+    fn statements_long_before_a_loop_of_values_are_no_answer() {
+        let values = "but the correct simplification gives us \\(929\\), but the value from the identity is \\(929\\), ".repeat(14);
+        let stated = "The square root is \\(869\\), so the correct answer is actually \\(869\\), ";
+        assert_eq!(answer(&format!("{stated}{values}")), Err(IN_LOOP));
+        for (r, want) in [
+            (format!("{stated}{}", "think ".repeat(200)), "869"),
+            (format!("$\\boxed{{869}}$, {values}"), "869"),
+            (
+                "but the correct answer is 92, "
+                    .repeat(40)
+                    .trim_end_matches(", ")
+                    .to_string(),
+                "92",
+            ),
+            (format!("{stated}{}", &values[..600]), "869"),
+        ] {
+            assert_eq!(answer(&r).as_deref(), Ok(want), "{r:?}");
         }
     }
 

@@ -80,7 +80,7 @@ pub(super) fn cut_in_code_block(text: &str) -> Option<NoAnswerReason> {
 }
 
 /// The most bytes [`cut_in_loop`] reads back from the end of a response.
-const LOOP_WINDOW: usize = 1024;
+pub(super) const LOOP_WINDOW: usize = 1024;
 
 /// The fewest bytes the repeated text at the end of a response covers for
 /// [`cut_in_loop`] to read a loop.
@@ -112,6 +112,13 @@ const MIN_VARYING_PIECE: usize = 24;
 /// of its endings (a piece shorter than [`MIN_VARYING_PIECE`] checked
 /// against the text as it is, [`repeats_exactly`]).
 pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
+    loop_at_end(t).map(|_| IN_LOOP)
+}
+
+/// The loop `t` ends in ([`cut_in_loop`]), if it does: whether its piece
+/// holds a number (a loop of values, `… but the correct answer from the
+/// identity is \(929\), but …`, rather than of words, `think think …`).
+pub(super) fn loop_at_end(t: &str) -> Option<bool> {
     if t.len() < MIN_LOOP_BYTES {
         return None;
     }
@@ -135,7 +142,6 @@ pub(super) fn cut_in_loop(t: &str) -> Option<NoAnswerReason> {
     loops_back(&r, |piece| {
         piece.len() >= MIN_VARYING_PIECE || repeats_exactly(raw, piece)
     })
-    .then_some(IN_LOOP)
 }
 
 /// Whether the end of `raw` repeats exactly, [`MIN_LOOP_TURNS`] times, the
@@ -225,11 +231,11 @@ fn recurs(hay: &[u8], pat: &[u8], n: usize) -> bool {
     false
 }
 
-/// Whether `r` (a text read backwards) starts with one piece, holding a
-/// letter, that `fits`, repeated [`MIN_LOOP_TURNS`] times over at least
-/// [`MIN_LOOP_BYTES`] ([`cut_in_loop`]): the prefix function of `r`, one
-/// pass.
-fn loops_back(r: &[u8], fits: impl Fn(&[u8]) -> bool) -> bool {
+/// Whether `r` (a text read backwards, digit runs as one `0`) starts with
+/// one piece, holding a letter, that `fits`, repeated [`MIN_LOOP_TURNS`]
+/// times over at least [`MIN_LOOP_BYTES`] ([`cut_in_loop`]), and then
+/// whether the piece holds a number: the prefix function of `r`, one pass.
+fn loops_back(r: &[u8], fits: impl Fn(&[u8]) -> bool) -> Option<bool> {
     // (`r` is at most LOOP_WINDOW bytes: a period fits in 16 bits.)
     let mut pi = vec![0u16; r.len()];
     let mut letter = false;
@@ -248,10 +254,10 @@ fn loops_back(r: &[u8], fits: impl Fn(&[u8]) -> bool) -> bool {
         // (The first `m` bytes repeat a piece of `m - pi` bytes.)
         let (m, piece) = (i + 1, i + 1 - usize::from(pi[i]));
         if letter && m >= MIN_LOOP_BYTES && piece * MIN_LOOP_TURNS <= m && fits(&r[..piece]) {
-            return true;
+            return Some(r[..piece].contains(&b'0'));
         }
     }
-    false
+    None
 }
 
 /// The reason of a response that ends on a Chinese connective or copula
