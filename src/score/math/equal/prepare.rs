@@ -537,7 +537,13 @@ fn unwrap_all(s: String) -> String {
             t = t.trim_quick().to_string();
         }
         // trailing punctuation and `\\`, stripped from a borrowed slice
-        // (copying per stripped character was quadratic)
+        // (copying per stripped character was quadratic); a closer the
+        // answer never opened (`120 \]`, `15 \)`, `120 \end{answer}`, the
+        // rest of a display or an environment the answer block cut) is
+        // stray (ME-2), each opener looked for once
+        let stray_display = !has(&t, "\\[");
+        let stray_inline = !has(&t, "\\(");
+        let stray_end = !has(&t, "\\begin{answer}");
         let mut end = t.as_str();
         loop {
             let u = end.trim_end();
@@ -550,6 +556,9 @@ fn unwrap_all(s: String) -> String {
                 .or_else(|| u.strip_suffix(',').filter(|x| !x.ends_with('\\')))
                 .or_else(|| u.strip_suffix(';'))
                 .or_else(|| u.strip_suffix(':'))
+                .or_else(|| u.strip_suffix("\\]").filter(|_| stray_display))
+                .or_else(|| u.strip_suffix("\\)").filter(|_| stray_inline))
+                .or_else(|| u.strip_suffix("\\end{answer}").filter(|_| stray_end))
                 // A stray trailing backslash (ME-15).
                 .or_else(|| u.strip_suffix('\\').filter(|x| !x.ends_with('\\')));
             match u {
@@ -568,6 +577,13 @@ fn unwrap_all(s: String) -> String {
         }
         for (o, c) in [("\\(", "\\)"), ("\\[", "\\]"), ("<answer>", "</answer>")] {
             if let Some(x) = t.strip_prefix(o).and_then(|x| x.strip_suffix(c)) {
+                t = x.trim_quick().to_string();
+            }
+        }
+        // A value written as the right side of an equation whose left side
+        // the answer left out (`= 3125`; ME-2); not `==`, not `=` alone.
+        if let Some(x) = t.strip_prefix('=').filter(|x| !x.starts_with('=')) {
+            if !x.trim_quick().is_empty() {
                 t = x.trim_quick().to_string();
             }
         }
@@ -1286,6 +1302,27 @@ mod tests {
                 "{text:?}: {}",
                 prepare(text)
             );
+        }
+    }
+
+    /// A leading `=` and closers the answer never opened (`\]`, `\)`,
+    /// `\end{answer}`) are no part of the value; `==`, a lone `=` and a
+    /// closer whose opener the answer holds stay (ME-2, issue 13 item 1).
+    #[test]
+    fn stray_equals_and_closers_are_dropped() {
+        for (text, want) in [
+            ("=3125", "3125"),
+            ("= 3125", "3125"),
+            ("20 \\]", "20"),
+            ("15 \\)", "15"),
+            ("120 \\end{answer} \\end{answer}", "120"),
+            ("120 \\end{answer} \\]", "120"),
+        ] {
+            assert_eq!(prepare(text), prepare(want), "{text:?}");
+        }
+        for text in ["==5", "=", "\\(x\\) = 2 \\)", "\\[x\\] 2 \\]"] {
+            assert_ne!(prepare(text), prepare("5"), "{text:?}");
+            assert_ne!(prepare(text), prepare("2"), "{text:?}");
         }
     }
 
