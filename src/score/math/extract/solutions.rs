@@ -601,7 +601,7 @@ fn subscript_before(b: &[u8], from: usize, k: usize) -> Option<usize> {
     } else {
         d
     };
-    (d > from && b[d - 1] == b'_').then_some(d - 1)
+    (d > from && b[d - 1] == b'_').then(|| d - 1)
 }
 
 /// What a joint between two listed items says ([`joint_before`]).
@@ -670,6 +670,16 @@ fn joint_before(b: &[u8], from: usize, at: usize) -> Option<(usize, Joint)> {
 mod tests {
     use super::super::locate_default;
     use super::{Item, MAX_CLAUSE_BYTES, MAX_LISTED_SOLUTIONS, item_kind, listed_together};
+
+    /// A value at the very start of the text reads no subscript before it
+    /// (`subscript_before` computed `d - 1` for `d = 0` eagerly: a debug
+    /// build panicked on the gold `332 = 360$ disx`, CI's generated inputs,
+    /// twenty-sixth session).
+    #[test]
+    fn a_value_at_the_start_reads_no_subscript() {
+        let found = locate_default("332 = 360$ disx", false).expect("a number");
+        assert_eq!(found.answer, "360");
+    }
 
     /// The items of a Chinese statement's list: a value, or `v = value`
     /// (a subscript of digits allowed); nothing else.
