@@ -53,9 +53,11 @@
 mod bases;
 mod compare;
 mod forms;
+mod joints;
 mod lex;
 mod literals;
 mod prepare;
+mod quantities;
 
 use crate::score::math::words::TrimQuick;
 use serde::Serialize;

@@ -7,13 +7,15 @@
 //! See the module `equal`: document 004's preparation is a chain of string
 //! replacements; this one reads commands whole (`\ltimes` is not `\lt`).
 
+use super::joints::{group_solutions, joining_words};
 use super::lex::lex;
+use super::quantities::{
+    mathrm_units, percent_present, percent_words, temperature, trailing_unit_word,
+};
 use super::words::{self, has};
-use crate::score::math::normalize::is_variable as lone_variable_of;
-use crate::score::math::units;
 use crate::score::math::words::TrimQuick;
 use crate::text::brackets::{self, Escapes};
-use crate::text::latex_groups::{self, Groups, MATH_ANSWER, Rewrite};
+use crate::text::latex_groups::{self, MATH_ANSWER};
 /// Puts an answer in the plain form the comparison reads (rule ME-2): math
 /// delimiters, `\boxed{}` and whole-answer `\text{}` wrappers removed,
 /// spacing commands and `\left`/`\right` dropped, currency signs dropped,
@@ -266,7 +268,7 @@ fn choice_letter(t: &str) -> Option<String> {
 
 /// The bytes a text holds, from one pass over it: a pass whose pattern
 /// starts with a byte the text lacks is skipped without a search.
-struct Seen([u64; 4]);
+pub(super) struct Seen([u64; 4]);
 
 impl Seen {
     fn of(t: &str) -> Seen {
@@ -277,7 +279,7 @@ impl Seen {
         Seen(bits)
     }
 
-    fn has(&self, c: u8) -> bool {
+    pub(super) fn has(&self, c: u8) -> bool {
         self.0[usize::from(c >> 6)] >> (c & 63) & 1 == 1
     }
 }
@@ -343,123 +345,6 @@ fn set_builder(t: &str) -> Option<String> {
     };
     let cond = inner[k + len..].trim_quick();
     (is_variable(head) && !cond.is_empty()).then(|| cond.to_string())
-}
-
-/// `125 miles` → `125\text{ miles}`, `5 m` → `5\text{ m}`: a number
-/// followed by a space and one plain word that names a unit of the table
-/// (ME-9) is that quantity, as if the word were in `\text{}` (an answer
-/// written outside math mode: `$125$ miles`). Of the units of one letter,
-/// [`SPACED_LETTER_UNITS`] only (`5m`, without the space, stays `5m`).
-fn trailing_unit_word(t: String) -> String {
-    if let Some(q) = unit_expression(&t) {
-        return q;
-    }
-    if let Some((num, word)) = t.rsplit_once(' ') {
-        let num = num.trim_end();
-        if is_plain_number(num)
-            && (word.len() >= 2 || SPACED_LETTER_UNITS.contains(&word))
-            && word.bytes().all(|c| c.is_ascii_alphabetic())
-            && units::is_unit(word)
-        {
-            return format!("{num}\\text{{ {word}}}");
-        }
-    }
-    t
-}
-
-/// The units of one letter that a number, a space and the letter alone
-/// name (`The answer is 5 m.`, `5 s`, `5 g`, `3 h`, `2 L`): a physics answer
-/// written outside math mode, far more often than a product of a number and
-/// a variable with a space between. Not `t` (a time variable as often as a
-/// tonne) nor `l` (a length).
-const SPACED_LETTER_UNITS: [&str; 5] = ["m", "s", "g", "h", "L"];
-
-/// A number as [`trailing_unit_word`] reads it before a unit: digits, `.`,
-/// `-`, `,` and braces, starting with a digit, `-` or `.`.
-fn is_plain_number(num: &str) -> bool {
-    !num.is_empty()
-        && num.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
-        && num
-            .bytes()
-            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','))
-}
-
-/// `9.8 m/s^2` → `9.8\text{ m}/\text{ s}^{2}`, `27 cm^3` → `27\text{ cm}^{3}`,
-/// `3.54e-07 s^-1` → `3.54\times10^{-07}\text{ s}^{-1}`: a number (also with
-/// an exponent, which prepare has rewritten `\times10^{…}`) followed by unit
-/// words of the table (ME-9), each with an optional integer power (`^2`,
-/// `^-1`, `^{-1}`), joined by spaces, `/`, `*` or `\cdot` — with at least
-/// one power or joint (one plain word is [`trailing_unit_word`]'s) and at
-/// most [`units::MAX_UNIT_WORDS`] words: the quantity written outside math mode, as
-/// MX-14's number token reads it. A unit of one letter alone with a
-/// positive power is a variable (`3 m^2` stays `3m^2`).
-fn unit_expression(t: &str) -> Option<String> {
-    let (num, tail) = t.split_once(' ')?;
-    // (The e-notation is already `\times10^{…}` here: prepare's rewrite.)
-    let (mantissa, exponent) = match num.split_once("\\times10^{") {
-        Some((m, x)) => (m, Some(x.strip_suffix('}')?.trim_start_matches(['-', '+']))),
-        None => (num, None),
-    };
-    let exponent_ok =
-        exponent.is_none_or(|x| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit()));
-    if !(is_plain_number(mantissa) && exponent_ok) {
-        return None;
-    }
-    let mut out = num.to_string();
-    let mut rest = tail.trim_start();
-    let (mut marked, mut words, mut short) = (false, 0, false);
-    while !rest.is_empty() {
-        if words == units::MAX_UNIT_WORDS {
-            return None;
-        }
-        for op in ["/", "*", "\\cdot"] {
-            if let Some(r) = rest.strip_prefix(op) {
-                if op == "/" {
-                    out.push('/');
-                }
-                rest = r.trim_start();
-                marked = true;
-                break;
-            }
-        }
-        let n = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
-        let word = &rest[..n];
-        if n == 0 || !units::is_unit(word) {
-            return None;
-        }
-        short = n == 1;
-        out.push_str("\\text{ ");
-        out.push_str(word);
-        out.push('}');
-        rest = &rest[n..];
-        if let Some(r) = rest.strip_prefix('^') {
-            let (k, r) = match r.strip_prefix('{') {
-                Some(r) => r.split_once('}')?,
-                None => {
-                    let sign = usize::from(r.starts_with('-'));
-                    let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
-                    r.split_at(m)
-                }
-            };
-            let digits = k.strip_prefix('-').unwrap_or(k);
-            if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit())
-            {
-                return None;
-            }
-            out.push_str("^{");
-            out.push_str(k);
-            out.push('}');
-            rest = r;
-            marked = true;
-        }
-        words += 1;
-        rest = rest.trim_start();
-    }
-    // One letter alone with a positive power is a variable (`3 m^2`,
-    // `6 s^2`): a unit of one letter counts in a compound (`m/s^2`,
-    // `m s^{-1}`) or with a negative power (`5 s^-1`, a rate).
-    let lone_letter = words == 1 && short && !out.contains('/') && !out.contains("}^{-");
-    (marked && words > 0 && !lone_letter).then_some(out)
 }
 
 /// `t` without its leading and trailing white space, trimmed in place.
@@ -648,237 +533,6 @@ fn drop_left_right(s: &str) -> String {
     out
 }
 
-/// `\mathrm{m}`, `\mathrm{~km}` → `\text{m}`, `\text{km}` when the word is a
-/// unit of the table (ME-9): upright letters after a number are a unit, as
-/// `\text{}` is.
-fn mathrm_units(s: &str) -> String {
-    let mut groups = Groups::new(s, MATH_ANSWER);
-    let mut out = Rewrite::new(s, MATH_ANSWER);
-    let unit = |w: &str| units::is_unit(w);
-    while let Some(g) = groups.next(|name| name == "mathrm") {
-        groups.skip_to(g.close + 1);
-        let inner = g.content(s).trim_quick();
-        let is_unit = unit(inner)
-            || inner
-                .split_once('/')
-                .is_some_and(|(a, b)| unit(a) && unit(b));
-        if is_unit {
-            out.replace(&g, &format!("\\text{{{inner}}}"));
-        }
-    }
-    out.finish().0
-}
-
-/// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
-/// `;` separates solutions and `,` the named values of one (ME-5).
-fn group_solutions(s: &str) -> String {
-    let groups = split_top(s, ';');
-    if groups.len() < 2 || !groups.iter().any(|g| split_top(g, ',').len() > 1) {
-        return s.to_string();
-    }
-    let name = |x: &str| {
-        let x = x.trim_quick();
-        x.starts_with(|c: char| c.is_ascii_alphabetic())
-            && x.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '}' | '\\'))
-    };
-    groups
-        .iter()
-        .map(|g| {
-            let parts: Vec<String> = split_top(g, ',')
-                .into_iter()
-                .map(|p| match p.split_once('=') {
-                    Some((l, r)) if name(l) && !r.contains('=') => r.trim_quick().to_string(),
-                    _ => p.trim_quick().to_string(),
-                })
-                .collect();
-            if parts.len() > 1 {
-                format!("({})", parts.join(","))
-            } else {
-                parts.concat()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The words `and`, `or` between items → `,` ([`replace_words`]), but
-/// "and" between inequalities is their intersection, not a list
-/// ([`inequalities_and`]).
-fn connectives(t: &str) -> String {
-    match inequalities_and(t) {
-        Some(Ok(chain)) => chain,
-        Some(Err(())) => replace_words(t, &["or"]),
-        None => replace_words(t, &["and", "or"]),
-    }
-}
-
-/// The `words` (`and`, `or`) between items → `,`: the word with no letter
-/// (or backslash) before it and no lower-case letter after it (`1 or 2`,
-/// `(1,2)or(3,4)`, `1orW(x)`; not `for`, `order`).
-fn replace_words(s: &str, words: &[&str]) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < b.len() {
-        if let Some(w) = words.iter().find(|w| is_word_at(b, i, w)) {
-            out.push(',');
-            i += w.len();
-            continue;
-        }
-        let n = s[i..].chars().next().map_or(1, char::len_utf8);
-        out.push_str(&s[i..i + n]);
-        i += n;
-    }
-    out
-}
-
-/// Whether the connective `w` stands at `i` of `b` as [`replace_words`]
-/// reads it: no letter or backslash before it, and something other than a
-/// lower-case letter after it.
-fn is_word_at(b: &[u8], i: usize, w: &str) -> bool {
-    b[i..].starts_with(w.as_bytes())
-        && i > 0
-        && !(b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'\\')
-        && b.get(i + w.len()).is_some_and(|c| !c.is_ascii_lowercase())
-}
-
-/// An inequality's relation: its sign as written in a chain, and whether it
-/// bounds its variable from below (`x > 1`, `1 < x`).
-type Bound<'a> = (&'a str, &'a str, bool, &'a str);
-
-/// The relation signs of [`inequalities_and`], longest first: each with the
-/// sign that reads the same way from left to right (`<` for `<` and `>`),
-/// and whether the variable on its left is bounded from below.
-const RELATIONS: [(&str, &str, bool); 10] = [
-    ("\\leq", "\\le", false),
-    ("\\geq", "\\le", true),
-    ("\\le", "\\le", false),
-    ("\\ge", "\\le", true),
-    ("\\lt", "<", false),
-    ("\\gt", "<", true),
-    ("<=", "\\le", false),
-    (">=", "\\le", true),
-    ("<", "<", false),
-    (">", "<", true),
-];
-
-/// ME-2: "and" between inequalities. `None` when the text has no word
-/// "and" beside an inequality sign (the words become commas as usual);
-/// `Some(Ok(chain))` when it is two bounds of one variable joined by one
-/// "and", written as one chain (`x > 1 and x < 3` → `1<x<3`, `x\ge 2 and x
-/// \le 5` → `2\le x\le 5`); `Some(Err(()))` otherwise, when the "and"
-/// stays a word: an intersection is no list (`x<1 and x>3` holds no
-/// number; as the list `x<1, x>3` it was equal to
-/// `(-\infty,1)\cup(3,\infty)`, a false "equal").
-fn inequalities_and(t: &str) -> Option<Result<String, ()>> {
-    let b = t.as_bytes();
-    let ands: Vec<usize> = (0..b.len()).filter(|&i| is_word_at(b, i, "and")).collect();
-    let sign = |s: &str| s.contains(['<', '>']) || RELATIONS.iter().any(|r| s.contains(r.0));
-    if ands.is_empty() || !sign(t) {
-        return None;
-    }
-    let [at] = ands[..] else {
-        return Some(Err(()));
-    };
-    let (l, r) = (bound(&t[..at]), bound(&t[at + 3..]));
-    let chain = match (l, r) {
-        (Some(l), Some(r)) if l.0 == r.0 && l.2 != r.2 => {
-            let (lo, hi) = if l.2 { (l, r) } else { (r, l) };
-            format!("{} {} {} {} {}", lo.3, lo.1, lo.0, hi.1, hi.3)
-        }
-        _ => return Some(Err(())),
-    };
-    Some(Ok(chain))
-}
-
-/// One inequality between a lone variable and a value (`x > 1`, `1 < x`,
-/// `x\le\frac{1}{2}`): the variable, the sign in a chain, whether it is a
-/// lower bound, and the value.
-fn bound(s: &str) -> Option<Bound<'_>> {
-    let s = s.trim_quick();
-    let (at, (w, chain, lower_left)) = s.char_indices().find_map(|(i, _)| {
-        RELATIONS
-            .iter()
-            .find(|r| relation_at(s, i, r.0))
-            .map(|r| (i, *r))
-    })?;
-    let (left, right) = (s[..at].trim_quick(), s[at + w.len()..].trim_quick());
-    let no_sign = |v: &str| {
-        !v.is_empty() && !v.contains(['<', '>', '=']) && !v.contains("\\le") && !v.contains("\\ge")
-    };
-    if !no_sign(left) || !no_sign(right) {
-        return None;
-    }
-    match (lone_variable_of(left), lone_variable_of(right)) {
-        (true, false) => Some((left, chain, lower_left, right)),
-        (false, true) => Some((right, chain, !lower_left, left)),
-        _ => None,
-    }
-}
-
-/// Whether the relation sign `w` stands whole at `i` of `s`: a command
-/// (`\le`) not followed by a letter (`\left`).
-fn relation_at(s: &str, i: usize, w: &str) -> bool {
-    s[i..].starts_with(w)
-        && !(w.starts_with('\\')
-            && s.as_bytes()
-                .get(i + w.len())
-                .is_some_and(u8::is_ascii_alphabetic))
-}
-
-/// `and`/`or` ([`connectives`]) and the Chinese connectives
-/// ([`zh_connectives`]) between items → `,`; `None` when the text (whose
-/// bytes are `seen`) holds neither.
-fn joining_words(t: &str, seen: &Seen) -> Option<String> {
-    // (`且`, `并且`: "and", read as the word: `x>1 且 x<3` is `1 < x < 3`.)
-    let and_zh = (seen.has(0xE4) && t.contains('且'))
-        .then(|| t.replace("并且", " and ").replace('且', " and "));
-    let t = and_zh.as_deref().unwrap_or(t);
-    let english =
-        and_zh.is_some() || (seen.has(b'a') && has(t, "and")) || (seen.has(b'o') && has(t, "or"));
-    let replaced = english.then(|| connectives(t));
-    // (`、` starts with 0xE3, `与` 0xE4, `和` `及` 0xE5, `或` 0xE6.)
-    let chinese = (0xE3..=0xE6).any(|c| seen.has(c));
-    let zh = chinese
-        .then(|| zh_connectives(replaced.as_deref().unwrap_or(t)))
-        .flatten();
-    zh.or(replaced)
-}
-
-/// The Chinese connectives between the items of a list (ME-2): `或者`,
-/// `或`, `和`, `及`, `与` ("or", "and") and the enumeration comma `、` (the
-/// full-width `，` is already `,`, ME-2's full-width forms).
-const ZH_CONNECTIVES: [&str; 6] = ["或者", "或", "和", "及", "与", "、"];
-
-/// Chinese connectives between items → `,`, as `and`/`or` are
-/// ([`replace_words`]): `-2 或 3` → `-2 , 3`, `x=-2或x=3`, `2、3`; a
-/// connective with nothing but spaces before or after it stays. `None`
-/// when there is none to change.
-fn zh_connectives(s: &str) -> Option<String> {
-    let mut out = String::with_capacity(s.len());
-    let mut changed = false;
-    let mut rest = s;
-    while let Some((k, c)) = rest.char_indices().find(|&(_, c)| c >= '\u{3000}') {
-        out.push_str(&rest[..k]);
-        let at = &rest[k..];
-        let w = ZH_CONNECTIVES.iter().find(|w| at.starts_with(*w));
-        match w {
-            Some(w) if !out.trim().is_empty() && !at[w.len()..].trim().is_empty() => {
-                out.push(',');
-                rest = &at[w.len()..];
-                changed = true;
-            }
-            _ => {
-                out.push(c);
-                rest = &at[c.len_utf8()..];
-            }
-        }
-    }
-    out.push_str(rest);
-    changed.then_some(out)
-}
-
 /// Command names that a doubled backslash (`\\\\frac`, a string escaped twice)
 /// turns into a row break: `\\\\frac` → `\\frac` outside matrices.
 /// `None` when there is nothing to change.
@@ -911,92 +565,12 @@ fn undouble_commands(s: &str) -> Option<String> {
     Some(t)
 }
 
-/// Whether [`percent_words`] has something to do: a `%` (bare or `\%`),
-/// or a percent word ending the answer.
-fn percent_present(t: &str) -> bool {
-    // The words end the answer, alone or in a final text group.
-    let end = t.trim_end();
-    let end = end.strip_suffix('}').unwrap_or(end).trim_end();
-    t.contains('%') || PERCENT_WORDS.iter().any(|w| end.ends_with(w))
-}
-
-/// The words that say percent after a number (ME-8), longest first.
-const PERCENT_WORDS: [&str; 3] = ["percentage", "percent", "pct"];
-
 /// Whether [`e_notation`] has something to do: an `e` or `E` right after a
 /// digit or a decimal point.
 fn exponent_present(t: &str) -> bool {
     t.as_bytes()
         .windows(2)
         .any(|w| (w[0].is_ascii_digit() || w[0] == b'.') && matches!(w[1], b'e' | b'E'))
-}
-
-/// The text before a trailing text group holding only a percent word, spaces
-/// around it allowed: `25\text{ percent}`, `25 \mathrm{pct }` → `25`, `25 `.
-fn percent_group(t: &str) -> Option<&str> {
-    let body = t.strip_suffix('}')?;
-    // The group's text is one of the words: the body ends with it (a check
-    // of its last bytes before the searches for the group's command).
-    let end = body.trim_end();
-    if !PERCENT_WORDS.iter().any(|w| end.ends_with(w)) {
-        return None;
-    }
-    ["\\text{", "\\mathrm{", "\\textrm{", "\\mbox{"]
-        .iter()
-        .filter_map(|g| body.rfind(g).map(|i| (i, i + g.len())))
-        .max()
-        .filter(|&(_, inner)| PERCENT_WORDS.contains(&body[inner..].trim_quick()))
-        .map(|(open, _)| &t[..open])
-}
-
-/// `28 percent`, `28 pct`, `28percentage`, `28 %` → `28\%`.
-fn percent_words(s: &str) -> String {
-    let mut t = s.trim_end().to_string();
-    // The number before the word (or its text group) gets the sign.
-    let number = percent_group(&t)
-        .or_else(|| PERCENT_WORDS.iter().find_map(|w| t.strip_suffix(w)))
-        .map(str::trim_end)
-        .filter(|x| x.ends_with(|c: char| c.is_ascii_digit() || c == '}' || c == ')'));
-    if let Some(x) = number {
-        t = format!("{x}\\%");
-    }
-    // A bare `%` (not `\%`) is a percent sign too.
-    let mut out = String::with_capacity(t.len());
-    let mut prev = ' ';
-    for c in t.chars() {
-        if c == '%' && prev != '\\' {
-            out.push_str("\\%");
-        } else {
-            out.push(c);
-        }
-        prev = c;
-    }
-    out.replace(" \\%", "\\%")
-}
-
-/// A temperature written with the degree sign and its scale letter,
-/// `-5^\circ C` (from `-5°C`), `100^{\circ}\text{F}`: the number in words,
-/// `-5 degrees Celsius` (ME-9 reads it as a quantity; `^\circ C` was a
-/// standalone angle times a variable `C`). `None` when the degree sign is
-/// not followed, after spaces, by `C` or `F` (bare, in braces or in
-/// `\text{}`/`\mathrm{}`) and then the end.
-fn temperature(t: &str) -> Option<String> {
-    let (num, rest) = t
-        .split_once("^\\circ")
-        .or_else(|| t.split_once("^{\\circ}"))?;
-    let rest = rest.trim();
-    let rest = ["\\text{", "\\mathrm{", "{"]
-        .iter()
-        .find_map(|o| rest.strip_prefix(o).and_then(|r| r.strip_suffix('}')))
-        .unwrap_or(rest)
-        .trim();
-    let scale = match rest {
-        "C" => "Celsius",
-        "F" => "Fahrenheit",
-        _ => return None,
-    };
-    let num = num.trim_end();
-    is_plain_number(num).then(|| format!("{num} degrees {scale}"))
 }
 
 /// The signs that open a conclusion (`∴ n = 12`, `\Rightarrow x = 3`): at
@@ -1207,47 +781,6 @@ pub(super) fn split_equals(s: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// ME-2: "and" between two bounds of one variable is their chain; between
-    /// other inequalities it stays a word; without an inequality it is no
-    /// concern of `inequalities_and`.
-    #[test]
-    fn and_between_inequalities() {
-        for (text, want) in [
-            ("x > 1 and x < 3", "1 < x < 3"),
-            ("x<3 and x>1", "1 < x < 3"),
-            ("x\\ge 2 and x\\le 5", "2 \\le x \\le 5"),
-            ("2 \\leq x and x < 5", "2 \\le x < 5"),
-            ("x_1 >= 0 and x_1 \\lt 4", "0 \\le x_1 < 4"),
-            ("x<1 and x>3", "3 < x < 1"),
-            ("x>\\frac{1}{2} and x<\\pi", "\\frac{1}{2} < x < \\pi"),
-        ] {
-            assert_eq!(
-                inequalities_and(text),
-                Some(Ok(want.to_string())),
-                "{text:?}"
-            );
-        }
-        for text in [
-            "x>1 and y<3",
-            "x>1 and x>3",
-            "x>1 and x<3 and x>0",
-            "x>1 and 2",
-            "x<y and y<3",
-            "1<x<2 and x>0",
-            "x \\left(1\\right) and x > 2",
-        ] {
-            assert_eq!(inequalities_and(text), Some(Err(())), "{text:?}");
-        }
-        for text in ["1 and 2", "x>1 or x<0", "x>1", "band x<3"] {
-            assert_eq!(inequalities_and(text), None, "{text:?}");
-        }
-        assert_eq!(prepare("x > 1 \\text{ and } x < 3"), "1 < x < 3");
-        assert_eq!(prepare("x>1\\text{and}x<3"), "1 < x < 3");
-        let bare = |t: &str| prepare(t).replace(' ', "");
-        assert_eq!(bare("x<0 \\text{ or } x>1"), "x<0,x>1");
-        assert_eq!(bare("1\\text{and}2"), "1,2");
-    }
 
     /// Chinese connectives between items are list commas (ME-2), as `and`
     /// and `or` are: `-2 或 3` is the list `-2, 3`; a connective with
