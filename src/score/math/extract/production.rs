@@ -32,8 +32,8 @@ use super::tags::{
     ANSWER_CLOSE, answer_block, answer_closed_by_think, assistant_header, kept_of, model_turn, tags,
 };
 use super::truncation::{
-    IN_LOOP, LOOP_WINDOW, cut_at_list_item, cut_in_code_block, cut_in_formula, loop_at_end,
-    paragraph_start, paragraph_start_at, truncated,
+    IN_LOOP, LOOP_WINDOW, cut_at_list_item, cut_in_code_block, cut_in_formula, fence_lines,
+    loop_at_end, paragraph_start, paragraph_start_at, truncated,
 };
 use super::{
     CROWDED, Doc, Found, Located, MAX_BOX_COMMANDS, MAX_RESPONSE_BYTES, MAX_SENTENCE_BACK, Needle,
@@ -413,15 +413,10 @@ fn unstated(
     )
 }
 
-/// Whether `at` is inside a fenced code block (```` ``` ````) that opens
-/// after `from`: an odd number of fences between them (MX-5). One vector
-/// search of the bytes between for two backticks (most responses hold no
-/// fence; the standard library's vector search gives up on a pattern of
-/// three equal bytes), then a count.
+/// Whether `at` is inside a fenced code block that opens after `from`: an
+/// odd number of fence lines between them ([`fence_lines`], MX-5).
 fn in_code_block(response: &str, from: usize, at: usize) -> bool {
-    response
-        .get(from..at)
-        .is_some_and(|t| crate::text::holds_str(t, "``") && t.matches("```").count() % 2 == 1)
+    fence_lines(response, from, at) % 2 == 1
 }
 
 /// Whether `</answer>` (ASCII case ignored) follows `end`, white space

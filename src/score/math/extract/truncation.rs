@@ -57,17 +57,27 @@ pub(super) const IN_LOOP: NoAnswerReason =
 /// last number is no answer (`Let's verify this with code.⏎```python⏎a =
 /// -1`, a real rollout cut off there). One pass over the text's backticks.
 pub(super) fn cut_in_code_block(text: &str) -> Option<NoAnswerReason> {
-    // (Most responses hold no fence: a vector search for two backticks
-    // says so; the standard library's gives up on three equal bytes.)
-    if !crate::text::holds_str(text, "``") {
-        return None;
+    (fence_lines(text, 0, text.len()) % 2 == 1).then_some(IN_CODE_BLOCK)
+}
+
+/// How many fence lines of `text` (a line that opens with three backticks,
+/// spaces and tabs before them allowed; a run of four is one fence, read
+/// at its first three) start in `text[from..to]` (MX-5, MX-15): an odd
+/// count there means a code block opened in it and not closed. Most texts
+/// hold no fence: a vector search for two backticks says so (the standard
+/// library's vector search gives up on three equal bytes), then one pass
+/// over the backticks.
+pub(super) fn fence_lines(text: &str, from: usize, to: usize) -> usize {
+    let Some(t) = text.get(from..to) else {
+        return 0;
+    };
+    if !crate::text::holds_str(t, "``") {
+        return 0;
     }
     let b = text.as_bytes();
-    let fences = text
-        .match_indices("```")
+    t.match_indices("```")
         .filter(|&(k, _)| {
-            // (At the line's start: only spaces and tabs before it; a run
-            // of four backticks is one fence, read at its first three.)
+            let k = from + k;
             let indent = b[..k]
                 .iter()
                 .rev()
@@ -75,8 +85,7 @@ pub(super) fn cut_in_code_block(text: &str) -> Option<NoAnswerReason> {
                 .count();
             k == indent || b[k - indent - 1] == b'\n'
         })
-        .count();
-    (fences % 2 == 1).then_some(IN_CODE_BLOCK)
+        .count()
 }
 
 /// The most bytes [`cut_in_loop`] reads back from the end of a response.
@@ -1309,6 +1318,15 @@ mod tests {
     #[test]
     fn loops_are_cut_off() {
         let piece = "so k = 1 right, but let's solve k = 1, but "; // 43 bytes
+        // (Cases tried one after another, their numbers changing.)
+        let cases: String = (15..21)
+            .map(|b| {
+                format!(
+                    "If b = {b}, then 19/(6*{b} + 11) = 19/{}, which is not 0.76. ",
+                    6 * b + 11
+                )
+            })
+            .collect();
         for t in [
             format!("We start. {}", piece.repeat(3)),
             format!("We start. {}so k", piece.repeat(3)),
@@ -1317,15 +1335,7 @@ mod tests {
             format!("x = 2. {}", "答案".repeat(17)),
             format!("{}{}", "x ".repeat(600), "think ".repeat(20)),
             format!("So {}x = 1", "x = 1, ".repeat(15)),
-            (15..21)
-                .map(|b| {
-                    format!(
-                        "If b = {b}, then 19/(6*{b} + 11) = 19/{}, which is not 0.76. ",
-                        6 * b + 11
-                    )
-                })
-                .collect::<String>()
-                + "If b = 21, then 19/(6*21 + 11) = 19",
+            cases.clone() + "If b = 21, then 19/(6*21 + 11) = 19",
         ] {
             assert_eq!(cut_in_loop(&t), Some(IN_LOOP), "{t:?}");
             assert!(cut(&t).is_some(), "{t:?}");
@@ -1347,15 +1357,7 @@ mod tests {
                 (0..300).map(|i| format!("{i}, ")).collect::<String>()
             ),
             "think".to_string(),
-            (15..21)
-                .map(|b| {
-                    format!(
-                        "If b = {b}, then 19/(6*{b} + 11) = 19/{}, which is not 0.76. ",
-                        6 * b + 11
-                    )
-                })
-                .collect::<String>()
-                + "So no b works.",
+            cases.clone() + "So no b works.",
             "If b = 1, then 8. If b = 2, then 9. If b = 3, then 10.".to_string(),
             format!(
                 "So {}",
