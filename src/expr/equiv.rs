@@ -70,6 +70,12 @@ pub struct EquivOptions {
     /// ([`NEAR_ZERO`]) are then compared by `rel_tol` alone, so `2·10⁻¹⁰` is
     /// not `2·10⁻¹¹` (`math.equal`, spec/math.md ME-12).
     pub abs_tol_near_zero_only: bool,
+    /// Whether two integers are equal only when they are the same integer,
+    /// whatever the tolerances (default false): a relative tolerance of
+    /// 10⁻⁹ makes `1000000007` and `1000000006` equal, and an integer has
+    /// no rounding noise to absorb (`math.grade`'s production default,
+    /// spec/math.md ME-12).
+    pub exact_integers: bool,
     /// Whether a `not_equal` verdict of the sample points says where the
     /// sides differ in its `reason` (default true). `math.equal`, which
     /// reports no reason, turns it off: the verdicts are the same, without
@@ -81,7 +87,9 @@ pub struct EquivOptions {
 /// `|x − y| ≤ abs_tol + rel_tol·max(|x|, |y|)`, and with
 /// `abs_tol_near_zero_only` two non-zero numbers by `rel_tol` alone at any
 /// magnitude — numbers as written carry no rounding noise (spec/math.md
-/// ME-12: `5·10⁻²⁰` ≠ `6·10⁻²⁰`, `0` = `10⁻²⁰`). `None` when a number is
+/// ME-12: `5·10⁻²⁰` ≠ `6·10⁻²⁰`, `0` = `10⁻²⁰`); with `exact_integers`
+/// two integers by equality alone (`1000000007` ≠ `1000000006`, which
+/// `rel_tol = 10⁻⁹` admits). `None` when a number is
 /// beyond double precision (`10^{999}`): the engine's own evaluation says
 /// what such a value is.
 ///
@@ -94,9 +102,17 @@ pub struct EquivOptions {
 /// let tiny = |k: i64| r(k, 10_000_000_000) / r(10_000_000_000, 1);
 /// assert_eq!(numbers_close(&tiny(5), &tiny(6), &o), Some(false));
 /// assert_eq!(numbers_close(&r(0, 1), &tiny(1), &o), Some(true));
+/// // Integers: within rel_tol by default, exact with `exact_integers`.
+/// let (p, q) = (r(1_000_000_007, 1), r(1_000_000_006, 1));
+/// assert_eq!(numbers_close(&p, &q, &EquivOptions::default()), Some(true));
+/// let exact = EquivOptions { exact_integers: true, ..o };
+/// assert_eq!(numbers_close(&p, &q, &exact), Some(false));
 /// ```
 pub fn numbers_close(x: &Rational, y: &Rational, opts: &EquivOptions) -> Option<bool> {
     use num_traits::Zero;
+    if opts.exact_integers && x.is_integer() && y.is_integer() {
+        return Some(x == y);
+    }
     let (a, b) = (rational_to_f64(x), rational_to_f64(y));
     if !(a.is_finite() && b.is_finite()) {
         return None;
@@ -133,6 +149,7 @@ impl Default for EquivOptions {
             domain: (0.2, 2.2),
             scale_tol: 0.0,
             abs_tol_near_zero_only: false,
+            exact_integers: false,
             reasons: true,
         }
     }

@@ -14,7 +14,8 @@ spec_args! {
     /// spec/math.md ME-D8, and `repeating_decimals` false, ME-D9);
     /// `math.grade` and `math.majority` take them too (flattened).
     struct EqualOptionArgs<'a> {
-        rel_tol: Tolerance = Number(1e-9), "relative tolerance of numeric comparisons";
+        rel_tol: Tolerance = Number(1e-9),
+            "relative tolerance of numeric comparisons; two integers compare exactly unless it is looser than 1e-9 or abs_tol_everywhere is set";
         abs_tol: GivenTolerance = Number(1e-8),
             "absolute tolerance of numeric comparisons; the default applies near zero only (two non-zero numbers: rel_tol), a value given applies to every pair";
         abs_tol_everywhere: bool = Bool(false),

@@ -19,7 +19,7 @@ use super::literals::{
     thousands_before_words,
 };
 use super::prepare::{split_equals, split_top};
-use super::{EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
+use super::{DEFAULT_REL_TOL, EngineRule, EqualOptions, MAX_LIST_ITEMS, Outcome, Rule, words};
 use crate::expr::api::{Format, parse};
 use crate::expr::ast::Rational;
 use crate::expr::canon::{canonical, canonical_owned};
@@ -1063,6 +1063,10 @@ impl<'a> Comparer<'a> {
             rel_tol: self.opts.rel_tol,
             abs_tol: self.opts.abs_tol,
             abs_tol_near_zero_only: !self.opts.abs_tol_everywhere,
+            // Two integers are the same integer or differ (ME-12), unless
+            // the caller loosened the relative tolerance (approximate
+            // values count then) or asked for document 004's tolerance.
+            exact_integers: !self.opts.abs_tol_everywhere && self.opts.rel_tol <= DEFAULT_REL_TOL,
             // The verdict of `math.equal` carries no reason.
             reasons: false,
             ..EquivOptions::default()

@@ -73,7 +73,8 @@ use prepare::prepare_parts;
 /// Options of [`equal`], with the document's defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EqualOptions {
-    /// Relative tolerance of a numeric comparison (default 1e-9).
+    /// Relative tolerance of a numeric comparison (default 1e-9); at or
+    /// below the default two integers compare exactly (ME-12).
     pub rel_tol: f64,
     /// Absolute tolerance of a numeric comparison (default 1e-8), applied
     /// near zero only: two non-zero numbers compare by `rel_tol` (ME-12).
@@ -119,10 +120,14 @@ pub struct EqualOptions {
     pub repeating_decimals: bool,
 }
 
+/// The default relative tolerance of numeric comparisons, document 004's
+/// (`rel_tol`, 10⁻⁹); at or below it two integers compare exactly (ME-12).
+pub const DEFAULT_REL_TOL: f64 = 1e-9;
+
 impl Default for EqualOptions {
     fn default() -> Self {
         EqualOptions {
-            rel_tol: 1e-9,
+            rel_tol: DEFAULT_REL_TOL,
             abs_tol: 1e-8,
             abs_tol_everywhere: false,
             include_percentage: false,
@@ -399,6 +404,24 @@ mod tests {
         assert!(eq("x_1", "x_{1}"));
         assert!(!eq("a_{12}", "A_{12}"));
         assert!(readable("20412_{5}"));
+    }
+
+    /// ME-12: two integers are the same integer or differ under the
+    /// production defaults (|1000000007 − 1000000006| = 1 is within
+    /// 10⁻⁹·1000000007); document 004's tolerance, or a looser `rel_tol`,
+    /// admits them; decimals keep the tolerance.
+    #[test]
+    fn integers_compare_exactly() {
+        assert!(!eq("1000000007", "1000000006"));
+        assert!(!eq("1000000007", "10^9+6"));
+        assert!(eq("1000000007", "10^9+7"));
+        assert!(eq("3", "3.0000000001"));
+        assert!(equal("1000000007", "1000000006", &EqualOptions::document()).equal);
+        let loose = EqualOptions {
+            rel_tol: 1e-6,
+            ..EqualOptions::default()
+        };
+        assert!(equal("1000000007", "1000000100", &loose).equal);
     }
 
     #[test]

@@ -126,7 +126,8 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         seen = Seen::of(&t);
     }
     let command = |seen: &Seen, t: &str, name: &str| seen.has(b'\\') && has(t, name);
-    if seen.has(b'\\') {
+    // (`→` and `⟹` start with the byte 0xE2.)
+    if seen.has(b'\\') || seen.has(b'>') || seen.has(0xE2) {
         if let Some(rest) = after_conclusion_sign(&t) {
             t = rest.to_string();
             seen = Seen::of(&t);
@@ -573,13 +574,20 @@ fn exponent_present(t: &str) -> bool {
         .any(|w| (w[0].is_ascii_digit() || w[0] == b'.') && matches!(w[1], b'e' | b'E'))
 }
 
-/// The signs that open a conclusion (`∴ n = 12`, `\Rightarrow x = 3`): at
-/// the start of an answer they are no part of it (ME-2).
-const CONCLUSION_SIGNS: [&str; 4] = [
+/// The signs that open a conclusion (`∴ n = 12`, `\Rightarrow x = 3`, and
+/// the arrows typed in plain text, `=> 6`, `-> 6`, `→ 6`): at the start of
+/// an answer they are no part of it (ME-2).
+const CONCLUSION_SIGNS: [&str; 10] = [
     "\\therefore",
     "\\Rightarrow",
     "\\Longrightarrow",
     "\\implies",
+    "==>",
+    "=>",
+    "-->",
+    "->",
+    "→",
+    "⟹",
 ];
 
 /// The text after a conclusion sign that opens `t` (spaces before and
@@ -588,7 +596,9 @@ fn after_conclusion_sign(t: &str) -> Option<&str> {
     let t = t.trim_start();
     CONCLUSION_SIGNS.iter().find_map(|c| {
         let rest = t.strip_prefix(c)?;
-        (!rest.starts_with(|x: char| x.is_ascii_alphabetic())).then(|| rest.trim_start())
+        let command = c.starts_with('\\');
+        (!(command && rest.starts_with(|x: char| x.is_ascii_alphabetic())))
+            .then(|| rest.trim_start())
     })
 }
 
@@ -816,6 +826,14 @@ mod tests {
             ("2 kg \\cdot m^2", r"2\text{ kg}\text{ m}^{2}"),
             ("3.54e-07 s^-1", r"3.54\times10^{-07}\text{ s}^{-1}"),
             ("125 miles", r"125\text{ miles}"),
+            // A power of ten after a times sign, spaces around it (MX-14's token).
+            (
+                "2.1 \\times 10^{5} m/s",
+                r"2.1\times10^{5}\text{ m}/\text{ s}",
+            ),
+            ("3.0*10^8 m/s", r"3.0\times10^{8}\text{ m}/\text{ s}"),
+            ("6 \\cdot 10^-3 kg", r"6\times10^{-3}\text{ kg}"),
+            ("3 \\times 10^{8} meters", r"3\times10^{8}\text{ meters}"),
         ] {
             assert_eq!(prepare(text), want, "{text:?}");
         }
@@ -829,12 +847,36 @@ mod tests {
             "5 m^{x}",
             "5 cm^123",
             "x m^2",
+            "5 \\times 10^{x} m/s",
+            "5 \\times 10^{12345} m/s",
+            "5 \\times 2^{3} m/s",
         ] {
             assert!(
                 !prepare(text).contains(r"\text{"),
                 "{text:?}: {}",
                 prepare(text)
             );
+        }
+    }
+
+    /// A conclusion sign opening an answer is no part of it, the arrows
+    /// typed in plain text too (`=> 6`, `-> 6`, `→ 6`); a minus sign is a
+    /// sign, and a command sign must not run into a letter (ME-2).
+    #[test]
+    fn conclusion_signs_are_dropped() {
+        for (text, want) in [
+            ("=> 6", "6"),
+            ("==> 6", "6"),
+            ("-> 6", "6"),
+            ("--> x = 3", "x = 3"),
+            ("→ 6", "6"),
+            ("⟹ 6", "6"),
+            ("\\Rightarrow 6", "6"),
+            ("\\therefore n = 12", "n = 12"),
+            ("-6", "-6"),
+            ("\\impliesx", "\\impliesx"),
+        ] {
+            assert_eq!(prepare(text), want, "{text:?}");
         }
     }
 

@@ -21,10 +21,9 @@ pub(super) fn trailing_unit_word(t: String) -> String {
     if let Some(q) = unit_expression(&t) {
         return q;
     }
-    if let Some((num, word)) = t.rsplit_once(' ') {
-        let num = num.trim_end();
-        if is_plain_number(num)
-            && (word.len() >= 2 || SPACED_LETTER_UNITS.contains(&word))
+    if let Some((num, word)) = number_prefix(&t) {
+        let word = word.trim();
+        if (word.len() >= 2 || SPACED_LETTER_UNITS.contains(&word))
             && word.bytes().all(|c| c.is_ascii_alphabetic())
             && units::is_unit(word)
         {
@@ -33,6 +32,52 @@ pub(super) fn trailing_unit_word(t: String) -> String {
     }
     t
 }
+
+/// A number before a unit and the text after it: a plain number
+/// ([`is_plain_number`]) and, optionally, a power of ten after a times sign
+/// (`\times`, `×`, `*`, `\cdot`, spaces around it allowed: `2.1 \times
+/// 10^{5}`, `3.0*10^8`; the e-notation is already `\times10^{…}` here),
+/// written `…\times10^{k}`, then at least one space. `None` when the text
+/// does not start so (`x m`, `5m`, a power that is no integer of at most
+/// [`MAX_TEN_DIGITS`] digits).
+fn number_prefix(t: &str) -> Option<(String, &str)> {
+    let n = t
+        .bytes()
+        .take_while(|&c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'{' | b'}' | b','))
+        .count();
+    let mantissa = &t[..n];
+    if !is_plain_number(mantissa) {
+        return None;
+    }
+    let after = &t[n..];
+    let power = ["\\times", "×", "*", "\\cdot"]
+        .iter()
+        .find_map(|sign| after.trim_start().strip_prefix(sign))
+        .and_then(|r| r.trim_start().strip_prefix("10^"))
+        .and_then(|r| {
+            let (k, rest) = match r.strip_prefix('{') {
+                Some(r) => r.split_once('}')?,
+                None => {
+                    let sign = usize::from(r.starts_with(['-', '+']));
+                    let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
+                    r.split_at(m)
+                }
+            };
+            let digits = k.trim_start_matches(['-', '+']);
+            let integer = !digits.is_empty()
+                && digits.len() <= MAX_TEN_DIGITS
+                && digits.bytes().all(|c| c.is_ascii_digit());
+            integer.then_some((k, rest))
+        });
+    let (num, tail) = match power {
+        Some((k, rest)) => (format!("{mantissa}\\times10^{{{k}}}"), rest),
+        None => (mantissa.to_string(), after),
+    };
+    tail.starts_with(' ').then_some((num, tail))
+}
+
+/// The most digits of a power of ten [`number_prefix`] reads before a unit.
+const MAX_TEN_DIGITS: usize = 4;
 
 /// The units of one letter that a number, a space and the letter alone
 /// name (`The answer is 5 m.`, `5 s`, `5 g`, `3 h`, `2 L`): a physics answer
@@ -61,18 +106,7 @@ fn is_plain_number(num: &str) -> bool {
 /// MX-14's number token reads it. A unit of one letter alone with a
 /// positive power is a variable (`3 m^2` stays `3m^2`).
 fn unit_expression(t: &str) -> Option<String> {
-    let (num, tail) = t.split_once(' ')?;
-    // (The e-notation is already `\times10^{…}` here: prepare's rewrite.)
-    let (mantissa, exponent) = match num.split_once("\\times10^{") {
-        Some((m, x)) => (m, Some(x.strip_suffix('}')?.trim_start_matches(['-', '+']))),
-        None => (num, None),
-    };
-    let exponent_ok =
-        exponent.is_none_or(|x| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit()));
-    if !(is_plain_number(mantissa) && exponent_ok) {
-        return None;
-    }
-    let mut out = num.to_string();
+    let (mut out, tail) = number_prefix(t)?;
     let mut rest = tail.trim_start();
     let (mut marked, mut words, mut short) = (false, 0, false);
     while !rest.is_empty() {

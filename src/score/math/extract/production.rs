@@ -1088,6 +1088,23 @@ mod production_tests {
         }
     }
 
+    /// A statement whose answer opens a display and never closes it was cut
+    /// off there: no answer, not the opener's line `\[` (twenty-seventh
+    /// session); a closed display is the answer.
+    #[test]
+    fn statements_opening_an_unclosed_display_are_cut_off() {
+        let cut = Err("cut off: the response ends inside a formula (\\[ or \\( not closed)");
+        for (r, want) in [
+            ("The answer is\n\\[\n6\n", cut),
+            ("**Final Answer**\n\\[\n\\boxed{6\n", cut),
+            ("## Final Answer\n\\[\n6", cut),
+            ("The answer is\n\\[\n6\n\\]", Ok("6")),
+            ("**Final Answer**\n\\[\n6\n\\]\n", Ok("6")),
+        ] {
+            assert_eq!(answer(r).as_deref(), want.as_deref(), "{r:?}");
+        }
+    }
+
     /// An answer block closed by `</think>` instead of `</answer>` is the
     /// answer when nothing follows it; reasoning inside `<think>…</think>`
     /// is still not the answer (twenty-sixth session).

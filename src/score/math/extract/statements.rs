@@ -107,6 +107,14 @@ impl Doc<'_> {
             }
             return nonempty((i, last.1 + self.close_len(last_open, last.0)));
         }
+        // `The answer is\n\[\n6` with no `\]`: the answer is the display
+        // to the end of the text (MX-15 then finds it cut off), never its
+        // opener's line alone, `\[`; a display that does not close within
+        // reach of a longer text states nothing (a run-on).
+        let opener = [&b"\\["[..], b"\\(", b"$$"];
+        if self.production && opener.iter().any(|o| b[i..limit].starts_with(o)) {
+            return (limit == to).then(|| trim(self.text, (i, limit)));
+        }
         let mut j = self.statement_end(i, limit);
         if j == limit && limit < to {
             return None;
