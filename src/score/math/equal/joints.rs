@@ -12,7 +12,7 @@
 use super::prepare::{Seen, split_top};
 use super::words::has;
 use crate::score::math::normalize::is_variable as lone_variable_of;
-use crate::score::math::words::TrimQuick;
+use crate::score::math::words::{RELATION_SIGNS, TrimQuick, relation_sign_at};
 
 /// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
 /// `;` separates solutions and `,` the named values of one (ME-5).
@@ -88,25 +88,10 @@ fn is_word_at(b: &[u8], i: usize, w: &str) -> bool {
         && b.get(i + w.len()).is_some_and(|c| !c.is_ascii_lowercase())
 }
 
-/// An inequality's relation: its sign as written in a chain, and whether it
-/// bounds its variable from below (`x > 1`, `1 < x`).
-type Bound<'a> = (&'a str, &'a str, bool, &'a str);
-
-/// The relation signs of [`inequalities_and`], longest first: each with the
-/// sign that reads the same way from left to right (`<` for `<` and `>`),
-/// and whether the variable on its left is bounded from below.
-const RELATIONS: [(&str, &str, bool); 10] = [
-    ("\\leq", "\\le", false),
-    ("\\geq", "\\le", true),
-    ("\\le", "\\le", false),
-    ("\\ge", "\\le", true),
-    ("\\lt", "<", false),
-    ("\\gt", "<", true),
-    ("<=", "\\le", false),
-    (">=", "\\le", true),
-    ("<", "<", false),
-    (">", "<", true),
-];
+/// An inequality between a lone variable and a value: the variable, its
+/// sign in a chain (`<`, `\\le`), whether it bounds the variable from below
+/// (`x > 1`, `1 < x`), and the value.
+type Bound<'a> = (&'a str, &'static str, bool, &'a str);
 
 /// ME-2: "and" between inequalities. `None` when the text has no word
 /// "and" beside an inequality sign (the words become commas as usual);
@@ -119,7 +104,7 @@ const RELATIONS: [(&str, &str, bool); 10] = [
 fn inequalities_and(t: &str) -> Option<Result<String, ()>> {
     let b = t.as_bytes();
     let ands: Vec<usize> = (0..b.len()).filter(|&i| is_word_at(b, i, "and")).collect();
-    let sign = |s: &str| s.contains(['<', '>']) || RELATIONS.iter().any(|r| s.contains(r.0));
+    let sign = |s: &str| RELATION_SIGNS.iter().any(|r| s.contains(r.spelling));
     if ands.is_empty() || !sign(t) {
         return None;
     }
@@ -142,12 +127,10 @@ fn inequalities_and(t: &str) -> Option<Result<String, ()>> {
 /// lower bound, and the value.
 fn bound(s: &str) -> Option<Bound<'_>> {
     let s = s.trim_quick();
-    let (at, (w, chain, lower_left)) = s.char_indices().find_map(|(i, _)| {
-        RELATIONS
-            .iter()
-            .find(|r| relation_at(s, i, r.0))
-            .map(|r| (i, *r))
-    })?;
+    let (at, sign) = s
+        .char_indices()
+        .find_map(|(i, _)| relation_sign_at(s, i).map(|r| (i, r)))?;
+    let (w, chain, lower_left) = (sign.spelling, sign.chain(), !sign.upper);
     let (left, right) = (s[..at].trim_quick(), s[at + w.len()..].trim_quick());
     let no_sign = |v: &str| {
         !v.is_empty() && !v.contains(['<', '>', '=']) && !v.contains("\\le") && !v.contains("\\ge")
@@ -160,16 +143,6 @@ fn bound(s: &str) -> Option<Bound<'_>> {
         (false, true) => Some((right, chain, !lower_left, left)),
         _ => None,
     }
-}
-
-/// Whether the relation sign `w` stands whole at `i` of `s`: a command
-/// (`\le`) not followed by a letter (`\left`).
-fn relation_at(s: &str, i: usize, w: &str) -> bool {
-    s[i..].starts_with(w)
-        && !(w.starts_with('\\')
-            && s.as_bytes()
-                .get(i + w.len())
-                .is_some_and(u8::is_ascii_alphabetic))
 }
 
 /// `and`/`or` ([`connectives`]) and the Chinese connectives

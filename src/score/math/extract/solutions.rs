@@ -13,6 +13,7 @@ use super::numbers::run_before;
 use super::phrases::ZH_STOPS;
 use super::{Found, alone_before};
 use crate::score::math::extract::NoAnswerReason;
+use crate::score::math::words::relation_sign_at;
 
 /// The most solutions listed together that the production fallback reads
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
@@ -50,21 +51,6 @@ pub(super) enum Item {
     Bound(u8),
 }
 
-/// The relation signs of a bound ([`Item::Bound`]), the longer first, each
-/// with whether it bounds from above and whether it is strict.
-const BOUND_SIGNS: [(&str, bool, bool); 10] = [
-    ("\\leq", true, false),
-    ("\\geq", false, false),
-    ("\\le", true, false),
-    ("\\ge", false, false),
-    ("<=", true, false),
-    (">=", false, false),
-    ("≤", true, false),
-    ("≥", false, false),
-    ("<", true, true),
-    (">", false, true),
-];
-
 /// A bound `v < value` read apart ([`bound_parts`]).
 #[derive(Clone, Copy, Debug)]
 struct Bound<'a> {
@@ -79,27 +65,19 @@ struct Bound<'a> {
 }
 
 /// `t` read as a bound `v < value` ([`Item::Bound`]): one relation sign of
-/// [`BOUND_SIGNS`] (a command not followed by a letter), an unknown before
-/// it and a value alone after it.
+/// [`RELATION_SIGNS`](crate::score::math::words::RELATION_SIGNS) (a command
+/// not followed by a letter), an unknown
+/// before it and a value alone after it.
 fn bound_parts(t: &str) -> Option<Bound<'_>> {
-    let (at, (sign, upper, strict)) = t.char_indices().find_map(|(i, _)| {
-        BOUND_SIGNS
-            .iter()
-            .find(|(w, _, _)| {
-                t[i..].starts_with(*w)
-                    && !(w.starts_with('\\')
-                        && t.as_bytes()
-                            .get(i + w.len())
-                            .is_some_and(u8::is_ascii_alphabetic))
-            })
-            .map(|&w| (i, w))
-    })?;
+    let (at, sign) = t
+        .char_indices()
+        .find_map(|(i, _)| relation_sign_at(t, i).map(|r| (i, r)))?;
     let letter = unknown(t[..at].trim())?;
-    let value = t[at + sign.len()..].trim();
+    let value = t[at + sign.spelling.len()..].trim();
     plain_value(value).then_some(Bound {
         letter,
-        upper,
-        strict,
+        upper: sign.upper,
+        strict: sign.strict,
         value,
     })
 }
