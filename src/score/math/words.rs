@@ -142,6 +142,67 @@ pub fn relation_sign_ending(t: &[u8]) -> Option<&'static RelationSign> {
         .find(|r| t.ends_with(r.spelling.as_bytes()))
 }
 
+/// A bound's value as an exact number, when it is a decimal (`3`, `-2.5`)
+/// or a fraction of two (`\frac{1}{2}`, `-\dfrac{3}{4}`, `7/2`): what two
+/// bounds of one unknown are compared by (ME-2, MX-13); `None` for any
+/// other value (`\pi`, `\sqrt{2}`, `a`) and for a zero denominator. Each
+/// number at most 40 bytes.
+pub fn bound_value(v: &str) -> Option<num_rational::BigRational> {
+    let v = v.trim_quick();
+    let (neg, body) = match v.strip_prefix('-') {
+        Some(b) => (true, b.trim_start()),
+        None => (false, v),
+    };
+    let frac = ["\\frac", "\\dfrac", "\\tfrac"]
+        .iter()
+        .find_map(|c| body.strip_prefix(c));
+    let (p, q) = match frac {
+        Some(rest) => {
+            let (p, rest) = braced(rest.trim_start())?;
+            let (q, rest) = braced(rest.trim_start())?;
+            rest.trim().is_empty().then_some((p, Some(q)))?
+        }
+        None => match body.split_once('/') {
+            Some((p, q)) => (p, Some(q)),
+            None => (body, None),
+        },
+    };
+    let p = exact_decimal(p.trim())?;
+    let r = match q {
+        Some(q) => {
+            let q = exact_decimal(q.trim())?;
+            if num_traits::Zero::is_zero(&q) {
+                return None;
+            }
+            p / q
+        }
+        None => p,
+    };
+    Some(if neg { -r } else { r })
+}
+
+/// `{…}` at the start of `s` (no brace inside): its content and the rest.
+fn braced(s: &str) -> Option<(&str, &str)> {
+    let rest = s.strip_prefix('{')?;
+    let end = rest.find(['{', '}'])?;
+    rest[end..]
+        .starts_with('}')
+        .then(|| (&rest[..end], &rest[end + 1..]))
+}
+
+/// Digits with at most one point (`12`, `2.5`, `.5`; at most 40 bytes) as an
+/// exact number.
+fn exact_decimal(s: &str) -> Option<num_rational::BigRational> {
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
+    if s.len() > 40 || int.len() + frac.len() == 0 || !digits(int) || !digits(frac) {
+        return None;
+    }
+    let n = num_bigint::BigInt::parse_bytes(format!("{int}{frac}").as_bytes(), 10)?;
+    let d = num_traits::pow(num_bigint::BigInt::from(10u32), frac.len());
+    Some(num_rational::BigRational::new(n, d))
+}
+
 /// `t` without its braces `{` `}`.
 fn without_braces(t: String) -> String {
     if t.contains(['{', '}']) {
@@ -1180,6 +1241,38 @@ mod tests {
         assert_eq!(at("\\geqslant"), None);
         assert_eq!(at("= 3"), None);
         assert_eq!(number_set("\\mathbb{R}_{\\geq 0}"), Some("[0,\\infty)"));
+    }
+
+    /// A bound's value: decimals and fractions of two decimals exactly,
+    /// nothing else.
+    #[test]
+    fn bound_values() {
+        let r = |n: i64, d: i64| Some(num_rational::BigRational::new(n.into(), d.into()));
+        assert_eq!(bound_value("3"), r(3, 1));
+        assert_eq!(bound_value(" -2.5 "), r(-5, 2));
+        assert_eq!(bound_value(".25"), r(1, 4));
+        assert_eq!(bound_value("\\frac{1}{2}"), r(1, 2));
+        assert_eq!(bound_value("-\\dfrac{3}{4}"), r(-3, 4));
+        assert_eq!(bound_value("\\tfrac {9} {2}"), r(9, 2));
+        assert_eq!(bound_value("7/2"), r(7, 2));
+        assert_eq!(bound_value("0.5"), bound_value("\\frac{1}{2}"));
+        for v in [
+            "",
+            "-",
+            ".",
+            "\\pi",
+            "\\sqrt{2}",
+            "a",
+            "1/0",
+            "\\frac{1}{0}",
+            "\\frac{1}{2}x",
+            "\\frac{\\pi}{2}",
+            "1.2.3",
+            "1e5",
+            "2/3/4",
+        ] {
+            assert_eq!(bound_value(v), None, "{v:?}");
+        }
     }
 
     /// `trim_quick` is `str::trim` on texts with every kind of end:
