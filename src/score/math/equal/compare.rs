@@ -10,7 +10,7 @@ use crate::score::math::words::TrimQuick;
 use std::borrow::Cow;
 
 use super::forms::{
-    expand_pm_items, fold_matrices, function_definition, has_pm, is_label, pm_values,
+    expand_pm_items, fold_matrices, function_definition, has_pm, is_label, one_unknown, pm_values,
     relation_interval, rename_variable, root_of,
 };
 use super::literals::{
@@ -503,6 +503,9 @@ impl<'a> Comparer<'a> {
                 }
                 Ok(Expr::Interval(iv))
             }
+            Expr::Relation(sides, ops) if self.no_number_between(&sides, &ops) => refuse(
+                "a chain of bounds that no number satisfies (its lower end is above its upper end)",
+            ),
             Expr::Union(parts) => Ok(Expr::Union(self.sets_all(parts, text)?)),
             Expr::Intersection(parts) => {
                 let parts = self.sets_all(parts, text)?;
@@ -522,8 +525,102 @@ impl<'a> Comparer<'a> {
         }
     }
 
+    /// Whether `lo < x < hi` (or `≤`, or the chain written with `>`), with
+    /// numeric ends and a middle that is not a number, leaves no number
+    /// between its ends: its lower end above its upper end, or equal with a
+    /// strict sign (`3 < x < 1`, `2 < x \le 2`; `x<1 and x>3` is that chain,
+    /// ME-2). Such bounds state no interval and are refused as a reversed
+    /// interval is (ME-7).
+    fn no_number_between(&self, sides: &[Expr], ops: &[RelOp]) -> bool {
+        let ([a, x, b], [o1, o2]) = (sides, ops) else {
+            return false;
+        };
+        let up = |o: &RelOp| matches!(o, RelOp::Lt | RelOp::Le);
+        let down = |o: &RelOp| matches!(o, RelOp::Gt | RelOp::Ge);
+        let (lo, hi) = if up(o1) && up(o2) {
+            (a, b)
+        } else if down(o1) && down(o2) {
+            (b, a)
+        } else {
+            return false;
+        };
+        if x.symbols().is_empty() || !a.symbols().is_empty() || !b.symbols().is_empty() {
+            return false;
+        }
+        let strict = [o1, o2].iter().any(|o| matches!(o, RelOp::Lt | RelOp::Gt));
+        match (self.real(lo), self.real(hi)) {
+            (Some(l), Some(h)) => l > h || (l == h && strict),
+            _ => false,
+        }
+    }
+
     fn sets_all(&self, parts: Vec<Expr>, text: &str) -> Result<Vec<Expr>, ExprError> {
         parts.into_iter().map(|p| self.sets(p, text)).collect()
+    }
+
+    /// A list of relations of one unknown (and intervals) against a union
+    /// or an interval (ME-7): the union of their intervals (`x < -2, x > 3`
+    /// = `(-∞, -2) ∪ (3, ∞)`), and against an interval the one interval that
+    /// relations alone cover together ([`Self::covered`]: `x > 1, x < 3` =
+    /// ℝ). Not equal when an item is neither, or the relations bound
+    /// distinct unknowns (`x < 1, y > 3`, [`one_unknown`]).
+    fn relations_union(&mut self, one: &Expr, elems: &[Expr]) -> Result<Decided, ExprError> {
+        let no = Ok((Outcome::NotEqual, Rule::List));
+        let relations = elems.iter().all(|e| matches!(e, Expr::Relation(..)));
+        if !one_unknown(elems) || matches!(one, Expr::Interval(_)) && !relations {
+            return no;
+        }
+        let ivs: Option<Vec<Expr>> = elems
+            .iter()
+            .map(|e| match e {
+                Expr::Relation(s, o) => relation_interval(s, o),
+                Expr::Interval(_) => Some(e.clone()),
+                _ => None,
+            })
+            .collect();
+        let Some(ivs) = ivs else {
+            return no;
+        };
+        let ivs = ivs
+            .iter()
+            .map(|iv| canonical(iv, &self.limits))
+            .collect::<Result<Vec<_>, _>>()?;
+        let d = match one {
+            Expr::Union(parts) => self.as_sets(parts, &ivs, Rule::RelationInterval)?,
+            _ => match self.covered(&ivs) {
+                Some(iv) => self.engine(&iv, one)?,
+                None => return no,
+            },
+        };
+        Ok((d.0, Rule::RelationInterval))
+    }
+
+    /// The one interval that intervals with numeric (or infinite) ends cover
+    /// together, when they leave no gap (`(1, ∞)` and `(-∞, 3)`: ℝ; `(-∞, 2)`
+    /// and `[2, ∞)` too, not `(-∞, 2)` and `(2, ∞)`); `None` otherwise.
+    fn covered(&self, ivs: &[Expr]) -> Option<Expr> {
+        let mut parts: Vec<(f64, f64, &Interval)> = ivs
+            .iter()
+            .map(|e| match e {
+                Expr::Interval(iv) => Some((self.end(&iv.lo)?, self.end(&iv.hi)?, &**iv)),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        // (The lowest end first, a closed one before an open one.)
+        parts.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.2.lo_closed.cmp(&a.2.lo_closed)));
+        let (first, rest) = parts.split_first()?;
+        let (mut hi, mut acc) = (first.1, first.2.clone());
+        for &(lo, h, iv) in rest {
+            if lo > hi || (lo == hi && !acc.hi_closed && !iv.lo_closed) {
+                return None;
+            }
+            if h > hi || (h == hi && iv.hi_closed) {
+                acc.hi = iv.hi.clone();
+                acc.hi_closed = iv.hi_closed;
+                hi = h;
+            }
+        }
+        Some(Expr::Interval(Box::new(acc)))
     }
 
     /// The intersection of intervals with numeric ends: an interval, a
@@ -730,7 +827,18 @@ impl<'a> Comparer<'a> {
                     .map(|i| i.stands_for.clone().unwrap_or_else(|| i.expr.clone()))
                     .collect();
                 let one = a.stands_for.as_ref().unwrap_or(&a.expr);
+                let relations = elems.iter().all(|e| matches!(e, Expr::Relation(..)));
                 let d = match one {
+                    // (`(a, b)` against relations: the open interval, ME-7.)
+                    Expr::Tuple(v) if v.len() == 2 && relations => {
+                        let iv = Expr::Interval(Box::new(Interval {
+                            lo: v[0].clone(),
+                            hi: v[1].clone(),
+                            lo_closed: false,
+                            hi_closed: false,
+                        }));
+                        self.relations_union(&iv, &elems)?
+                    }
                     Expr::Tuple(v) if !self.opts.compare_sets => {
                         self.ordered(v, &elems, Rule::List)?
                     }
@@ -751,27 +859,7 @@ impl<'a> Comparer<'a> {
                         self.as_sets(&both, &elems, Rule::Engine(EngineRule::PlusMinus))?
                     }
                     // `x < -2 or x > 3` against `(-∞, -2) ∪ (3, ∞)` (ME-7).
-                    Expr::Union(parts) => {
-                        let ivs: Option<Vec<Expr>> = elems
-                            .iter()
-                            .map(|e| match e {
-                                Expr::Relation(s, o) => relation_interval(s, o),
-                                Expr::Interval(_) => Some(e.clone()),
-                                _ => None,
-                            })
-                            .collect();
-                        match ivs {
-                            Some(ivs) => {
-                                let ivs = ivs
-                                    .iter()
-                                    .map(|iv| canonical(iv, &self.limits))
-                                    .collect::<Result<Vec<_>, _>>()?;
-                                let d = self.as_sets(parts, &ivs, Rule::RelationInterval)?;
-                                (d.0, Rule::RelationInterval)
-                            }
-                            None => (Outcome::NotEqual, Rule::List),
-                        }
-                    }
+                    Expr::Union(_) | Expr::Interval(_) => self.relations_union(one, &elems)?,
                     _ => (Outcome::NotEqual, Rule::List),
                 };
                 if d.0 == Outcome::Equal {

@@ -354,6 +354,25 @@ pub(super) fn rename_variable(text: &str, from: u8, to: u8) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Whether the relations among `items` bound one unknown: their sides that
+/// are not numbers are one expression (`x < -2`, `x > 3`; not `x < 1`, `y >
+/// 3`, the conditions of two unknowns, no union of intervals: ME-7).
+pub(super) fn one_unknown(items: &[Expr]) -> bool {
+    let mut unknown: Option<&Expr> = None;
+    for e in items {
+        let Expr::Relation(sides, _) = e else {
+            continue;
+        };
+        for side in sides.iter().filter(|x| !x.symbols().is_empty()) {
+            match unknown {
+                Some(u) if u != side => return false,
+                _ => unknown = Some(side),
+            }
+        }
+    }
+    true
+}
+
 /// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x.
 pub(super) fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
     let inf = Expr::Constant(Constant::Infinity);

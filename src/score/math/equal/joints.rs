@@ -1,8 +1,9 @@
 //! Words and signs that join the items of an answer (ME-2, ME-5): `and`,
 //! `or` and `;` between items are list commas, the Chinese joiners (`或`,
 //! `和`, `、`, …) too, solutions separated by `;` are tuples, and "and"
-//! between two bounds of one variable is their intersection, a chain
-//! (`x > 1 and x < 3` → `1 < x < 3`), never a list.
+//! between bounds of one variable is their intersection, a chain (`x > 1
+//! and x < 3` → `1 < x < 3`), never a list; between bounds of distinct
+//! variables it is the list of their conditions (`x > 1, y < 3`).
 //!
 //! # Differences with the document
 //!
@@ -12,7 +13,7 @@
 use super::prepare::{Seen, split_top};
 use super::words::has;
 use crate::score::math::normalize::is_variable as lone_variable_of;
-use crate::score::math::words::TrimQuick;
+use crate::score::math::words::{RELATION_SIGNS, TrimQuick, bound_value, relation_sign_at};
 
 /// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
 /// `;` separates solutions and `,` the named values of one (ME-5).
@@ -88,53 +89,109 @@ fn is_word_at(b: &[u8], i: usize, w: &str) -> bool {
         && b.get(i + w.len()).is_some_and(|c| !c.is_ascii_lowercase())
 }
 
-/// An inequality's relation: its sign as written in a chain, and whether it
-/// bounds its variable from below (`x > 1`, `1 < x`).
-type Bound<'a> = (&'a str, &'a str, bool, &'a str);
+/// An inequality between a lone variable and a value: the variable, its
+/// sign in a chain (`<`, `\\le`), whether it bounds the variable from below
+/// (`x > 1`, `1 < x`), and the value.
+type Bound<'a> = (&'a str, &'static str, bool, &'a str);
 
-/// The relation signs of [`inequalities_and`], longest first: each with the
-/// sign that reads the same way from left to right (`<` for `<` and `>`),
-/// and whether the variable on its left is bounded from below.
-const RELATIONS: [(&str, &str, bool); 10] = [
-    ("\\leq", "\\le", false),
-    ("\\geq", "\\le", true),
-    ("\\le", "\\le", false),
-    ("\\ge", "\\le", true),
-    ("\\lt", "<", false),
-    ("\\gt", "<", true),
-    ("<=", "\\le", false),
-    (">=", "\\le", true),
-    ("<", "<", false),
-    (">", "<", true),
-];
+/// The most conditions joined by "and" (and commas) that
+/// [`inequalities_and`] reads together.
+const MAX_CONDITIONS: usize = 16;
 
 /// ME-2: "and" between inequalities. `None` when the text has no word
-/// "and" beside an inequality sign (the words become commas as usual);
-/// `Some(Ok(chain))` when it is two bounds of one variable joined by one
-/// "and", written as one chain (`x > 1 and x < 3` → `1<x<3`, `x\ge 2 and x
-/// \le 5` → `2\le x\le 5`); `Some(Err(()))` otherwise, when the "and"
-/// stays a word: an intersection is no list (`x<1 and x>3` holds no
-/// number; as the list `x<1, x>3` it was equal to
-/// `(-\infty,1)\cup(3,\infty)`, a false "equal").
+/// "and" beside an inequality sign (the words become commas as usual).
+/// Otherwise the conditions between the words "and" (and the commas at the
+/// top between them: `x \ge 1, x > 0 and x < 5`), at most
+/// [`MAX_CONDITIONS`]: `Some(Ok(text))` when they are bounds of one
+/// variable, their intersection ([`intersection`]: `x > 1 and x < 3` →
+/// `1 < x < 3`, `x\ge 2 and x \le 5` → `2 \le x \le 5`, `x \ge 1 and x > 0
+/// and x < 5` → `1 \le x < 5`), or bounds of distinct variables, each
+/// once, the list of a system's conditions (`x > 1 and y < 3` → `x > 1, y <
+/// 3`); `Some(Err(()))` otherwise, when the "and" stays a word: an
+/// intersection is no list (as the list `x<1, x>3`, `x<1 and x>3` was equal
+/// to `(-\infty,1)\cup(3,\infty)`, a false "equal").
 fn inequalities_and(t: &str) -> Option<Result<String, ()>> {
     let b = t.as_bytes();
-    let ands: Vec<usize> = (0..b.len()).filter(|&i| is_word_at(b, i, "and")).collect();
-    let sign = |s: &str| s.contains(['<', '>']) || RELATIONS.iter().any(|r| s.contains(r.0));
-    if ands.is_empty() || !sign(t) {
+    let sign = |s: &str| RELATION_SIGNS.iter().any(|r| s.contains(r.spelling));
+    if !sign(t) {
         return None;
     }
-    let [at] = ands[..] else {
+    let mut ands = (0..b.len()).filter(|&i| is_word_at(b, i, "and")).peekable();
+    ands.peek()?;
+    let mut parts = Vec::new();
+    let mut last = 0;
+    for at in ands.chain(std::iter::once(b.len())) {
+        parts.extend(split_top(&t[last..at], ','));
+        if parts.len() > MAX_CONDITIONS {
+            return Some(Err(()));
+        }
+        last = (at + 3).min(b.len());
+    }
+    let bounds: Option<Vec<Bound>> = parts.iter().map(|p| bound(p)).collect();
+    let Some(bounds) = bounds else {
         return Some(Err(()));
     };
-    let (l, r) = (bound(&t[..at]), bound(&t[at + 3..]));
-    let chain = match (l, r) {
-        (Some(l), Some(r)) if l.0 == r.0 && l.2 != r.2 => {
-            let (lo, hi) = if l.2 { (l, r) } else { (r, l) };
-            format!("{} {} {} {} {}", lo.3, lo.1, lo.0, hi.1, hi.3)
-        }
-        _ => return Some(Err(())),
+    if bounds.iter().all(|x| x.0 == bounds[0].0) {
+        return Some(intersection(&bounds).ok_or(()));
+    }
+    // (At most MAX_CONDITIONS bounds: the pairs are few.)
+    let once = bounds
+        .iter()
+        .enumerate()
+        .all(|(i, x)| bounds[..i].iter().all(|y| y.0 != x.0));
+    let list = once.then(|| {
+        let parts: Vec<&str> = parts.iter().map(|p| p.trim_quick()).collect();
+        parts.join(", ")
+    });
+    Some(list.ok_or(()))
+}
+
+/// Bounds of one variable joined by "and" ([`inequalities_and`]) as one
+/// chain: the greatest lower bound and the least upper bound (the strict
+/// one of two equal values), `1 < x < 3`, or one of them alone (`x > 1 and
+/// x > 3` → `3 < x`). Two bounds from one side are compared by their exact
+/// values ([`bound_value`]): `None` when they are not such numbers. A chain
+/// whose ends leave no number between them (`x<1 and x>3` → `3 < x < 1`)
+/// is written as the response states it, and refused by the comparison
+/// (ME-7).
+fn intersection(bounds: &[Bound]) -> Option<String> {
+    let lo = tightest(bounds.iter().filter(|b| b.2), true)?;
+    let hi = tightest(bounds.iter().filter(|b| !b.2), false)?;
+    let var = bounds.first()?.0;
+    Some(match (lo, hi) {
+        (Some(lo), Some(hi)) => format!("{} {} {var} {} {}", lo.3, lo.1, hi.1, hi.3),
+        (Some(lo), None) => format!("{} {} {var}", lo.3, lo.1),
+        (None, Some(hi)) => format!("{var} {} {}", hi.1, hi.3),
+        (None, None) => return None,
+    })
+}
+
+/// The tightest of bounds from one side ([`intersection`]): the greatest
+/// (`lower`) or least value, the strict bound of two equal values.
+/// `Some(None)` for no bound; `None` when two values are not both exact
+/// numbers ([`bound_value`]).
+fn tightest<'a, 'b>(
+    mut bounds: impl Iterator<Item = &'b Bound<'a>>,
+    lower: bool,
+) -> Option<Option<&'b Bound<'a>>> {
+    let Some(first) = bounds.next() else {
+        return Some(None);
     };
-    Some(Ok(chain))
+    let mut best = (first, None);
+    for b in bounds {
+        let v = bound_value(b.3)?;
+        let w = match best.1.take() {
+            Some(w) => w,
+            None => bound_value(best.0.3)?,
+        };
+        let beyond = if lower { v > w } else { v < w };
+        best = if beyond || (v == w && b.1 == "<") {
+            (b, Some(v))
+        } else {
+            (best.0, Some(w))
+        };
+    }
+    Some(Some(best.0))
 }
 
 /// One inequality between a lone variable and a value (`x > 1`, `1 < x`,
@@ -142,12 +199,10 @@ fn inequalities_and(t: &str) -> Option<Result<String, ()>> {
 /// lower bound, and the value.
 fn bound(s: &str) -> Option<Bound<'_>> {
     let s = s.trim_quick();
-    let (at, (w, chain, lower_left)) = s.char_indices().find_map(|(i, _)| {
-        RELATIONS
-            .iter()
-            .find(|r| relation_at(s, i, r.0))
-            .map(|r| (i, *r))
-    })?;
+    let (at, sign) = s
+        .char_indices()
+        .find_map(|(i, _)| relation_sign_at(s, i).map(|r| (i, r)))?;
+    let (w, chain, lower_left) = (sign.spelling, sign.chain(), !sign.upper);
     let (left, right) = (s[..at].trim_quick(), s[at + w.len()..].trim_quick());
     let no_sign = |v: &str| {
         !v.is_empty() && !v.contains(['<', '>', '=']) && !v.contains("\\le") && !v.contains("\\ge")
@@ -160,16 +215,6 @@ fn bound(s: &str) -> Option<Bound<'_>> {
         (false, true) => Some((right, chain, !lower_left, left)),
         _ => None,
     }
-}
-
-/// Whether the relation sign `w` stands whole at `i` of `s`: a command
-/// (`\le`) not followed by a letter (`\left`).
-fn relation_at(s: &str, i: usize, w: &str) -> bool {
-    s[i..].starts_with(w)
-        && !(w.starts_with('\\')
-            && s.as_bytes()
-                .get(i + w.len())
-                .is_some_and(u8::is_ascii_alphabetic))
 }
 
 /// `and`/`or` ([`connectives`]) and the Chinese connectives
@@ -242,6 +287,17 @@ mod tests {
             ("x_1 >= 0 and x_1 \\lt 4", "0 \\le x_1 < 4"),
             ("x<1 and x>3", "3 < x < 1"),
             ("x>\\frac{1}{2} and x<\\pi", "\\frac{1}{2} < x < \\pi"),
+            // Three bounds and more, two from one side: the tighter one.
+            ("x>=1 and x>0 and x<5", "1 \\le x < 5"),
+            ("x \\ge 1, x > 0 and x < 5", "1 \\le x < 5"),
+            ("x>0 and x<5 and x<=\\frac{9}{2}", "0 < x \\le \\frac{9}{2}"),
+            ("x>=2 and x>2", "2 < x"),
+            ("x>2 and x>=2", "2 < x"),
+            ("x<3 and x<-1", "x < -1"),
+            ("x>1 and x>3", "3 < x"),
+            // Bounds of distinct variables: the list of a system's conditions.
+            ("x>1 and y<3", "x>1, y<3"),
+            ("x > 1, y < 3 and z \\ge 0", "x > 1, y < 3, z \\ge 0"),
         ] {
             assert_eq!(
                 inequalities_and(text),
@@ -250,9 +306,8 @@ mod tests {
             );
         }
         for text in [
-            "x>1 and y<3",
-            "x>1 and x>3",
-            "x>1 and x<3 and x>0",
+            "x>1 and y<3 and x<2",
+            "x>\\pi and x>3",
             "x>1 and 2",
             "x<y and y<3",
             "1<x<2 and x>0",

@@ -424,6 +424,41 @@ mod tests {
         assert!(equal("1000000007", "1000000100", &loose).equal);
     }
 
+    /// ME-2, ME-7: bounds that leave no number between them are refused
+    /// (never an interval, nor the empty set); bounds of distinct unknowns
+    /// are a list of conditions, no union; bounds of one unknown joined by
+    /// "and" intersect; relations that cover one interval together are it.
+    #[test]
+    fn bounds_chains_and_unions() {
+        let o = EqualOptions::default();
+        for (gold, pred) in [
+            ("(3,1)", "x<1 and x>3"),
+            ("(3,1)", "3<x<1"),
+            ("(1,1)", "1<x\\le 1"),
+            ("\\emptyset", "x<1 and x>3"),
+        ] {
+            let v = equal(gold, pred, &o);
+            assert_eq!(v.outcome, Outcome::Unparseable, "{gold} / {pred}");
+        }
+        assert!(eq("[1,1]", "1\\le x\\le 1"));
+        assert!(eq("x>1, y<3", "x>1 and y<3"));
+        assert!(eq("x>1, y<3", "x>1 \\text{ and } y<3"));
+        assert!(!eq("x>1", "x>1 and y<3"));
+        assert!(!eq("(1,3)", "x>1 and y<3"));
+        assert!(!eq("(-\\infty,1)\\cup(3,\\infty)", "x<1 \\text{ or } y>3"));
+        assert!(eq("(-\\infty,1)\\cup(3,\\infty)", "x<1 \\text{ or } x>3"));
+        assert!(eq("[1,5)", "x>=1 and x>0 and x<5"));
+        assert!(!eq("(0,5)", "x>=1 and x>0 and x<5"));
+        assert!(eq("(3,\\infty)", "x>1 and x>3"));
+        assert!(eq("\\mathbb{R}", "x>1 \\text{ or } x<3"));
+        assert!(eq("(-\\infty,\\infty)", "x\\le 2 \\text{ or } x>2"));
+        assert!(!eq("\\mathbb{R}", "x<2 \\text{ or } x>2"));
+        assert!(!eq("\\mathbb{R}", "x<1 \\text{ or } x>3"));
+        assert!(eq("(1,3)", "1<x<2, 2\\le x<3"));
+        assert!(!eq("(1,3)", "x>1, x<3"));
+        assert!(!eq("\\mathbb{R}", "x>1 \\text{ or } y<3"));
+    }
+
     #[test]
     fn document_examples() {
         assert!(eq(r"\frac{1}{2}", "0.5"));

@@ -23,6 +23,7 @@
 
 use super::alone_before;
 use super::numbers::{back_past_delimiter, run_after, run_before, word_before};
+use crate::score::math::words::{RELATION_SIGNS, relation_sign_ending};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &[
@@ -47,10 +48,6 @@ const MAX_WORD: usize = 9;
 
 /// The most bytes between the answer and the condition word after it.
 pub const MAX_CLAUSE_BYTES: usize = 64;
-
-/// The relations written as commands (`\\leq` before `\\le`: the longest
-/// first when read back from their end).
-const COMMAND_RELATIONS: [&[u8]; 6] = [b"\\leq", b"\\geq", b"\\le", b"\\ge", b"\\lt", b"\\gt"];
 
 /// Where the condition word before the answer `span` starts, when `span`
 /// is (or ends) the condition `v = value` or `v > bound` of a variable of
@@ -269,7 +266,9 @@ fn variable_leading(b: &[u8], from: usize, (s, e): (usize, usize)) -> Option<usi
     let rest = &b[run_after(b, s + 1, e, |c| c == b' ')..e];
     let relation = match rest.first() {
         Some(b'=' | b'<' | b'>') => true,
-        Some(b'\\') => COMMAND_RELATIONS.iter().any(|r| rest.starts_with(r)),
+        Some(b'\\') => RELATION_SIGNS
+            .iter()
+            .any(|r| r.is_command() && rest.starts_with(r.spelling.as_bytes())),
         Some(0xE2) => {
             rest.starts_with("\u{2264}".as_bytes()) || rest.starts_with("\u{2265}".as_bytes())
         }
@@ -429,7 +428,10 @@ pub(super) fn variable_before(b: &[u8], from: usize, at: usize) -> Option<usize>
         0xA4 | 0xA5 if t.ends_with("\u{2264}".as_bytes()) || t.ends_with("\u{2265}".as_bytes()) => {
             3
         }
-        b'e' | b'q' | b't' => COMMAND_RELATIONS.iter().find(|r| t.ends_with(r))?.len(),
+        b'e' | b'q' | b't' => relation_sign_ending(t)
+            .filter(|r| r.is_command())?
+            .spelling
+            .len(),
         _ => return None,
     };
     let k = run_before(b, from, k - r, |c| c == b' ');

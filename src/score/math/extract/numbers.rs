@@ -9,6 +9,7 @@
 
 use super::{Doc, starts_with_ci};
 use crate::score::math::equal::{superscript, vulgar_fraction};
+use crate::score::math::words::relation_sign_ending;
 
 /// A number of a response (MX-6, MX-14) is at most this many bytes of
 /// digits and separators (`1,234.5`, `1 000 000`): a longer run (a table
@@ -503,13 +504,10 @@ impl Doc<'_> {
     /// `\leq`, `\geq`, `\lt`, `\gt`) with spaces around it ends before
     /// `s`: the position of its first byte less the spaces before it.
     fn relation_before(&self, from: usize, s: usize) -> Option<usize> {
-        const RELATIONS: [&str; 12] = [
-            "<=", ">=", "\\leq", "\\geq", "\\le", "\\ge", "\\lt", "\\gt", "≤", "≥", "<", ">",
-        ];
         let t = self.text[from..s].trim_end_matches(' ');
-        let r = RELATIONS.iter().find(|r| t.ends_with(*r))?;
+        let r = relation_sign_ending(t.as_bytes())?;
         // Not an arrow (`->`, `=>`) nor `<<`, `>>`.
-        let rest = &t[..t.len() - r.len()];
+        let rest = &t[..t.len() - r.spelling.len()];
         if rest.ends_with(['-', '=', '<', '>']) {
             return None;
         }

@@ -13,6 +13,7 @@ use super::numbers::run_before;
 use super::phrases::ZH_STOPS;
 use super::{Found, alone_before};
 use crate::score::math::extract::NoAnswerReason;
+use crate::score::math::words::{bound_value, relation_sign_at};
 
 /// The most solutions listed together that the production fallback reads
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
@@ -50,21 +51,6 @@ pub(super) enum Item {
     Bound(u8),
 }
 
-/// The relation signs of a bound ([`Item::Bound`]), the longer first, each
-/// with whether it bounds from above and whether it is strict.
-const BOUND_SIGNS: [(&str, bool, bool); 10] = [
-    ("\\leq", true, false),
-    ("\\geq", false, false),
-    ("\\le", true, false),
-    ("\\ge", false, false),
-    ("<=", true, false),
-    (">=", false, false),
-    ("≤", true, false),
-    ("≥", false, false),
-    ("<", true, true),
-    (">", false, true),
-];
-
 /// A bound `v < value` read apart ([`bound_parts`]).
 #[derive(Clone, Copy, Debug)]
 struct Bound<'a> {
@@ -79,27 +65,19 @@ struct Bound<'a> {
 }
 
 /// `t` read as a bound `v < value` ([`Item::Bound`]): one relation sign of
-/// [`BOUND_SIGNS`] (a command not followed by a letter), an unknown before
-/// it and a value alone after it.
+/// [`RELATION_SIGNS`](crate::score::math::words::RELATION_SIGNS) (a command
+/// not followed by a letter), an unknown
+/// before it and a value alone after it.
 fn bound_parts(t: &str) -> Option<Bound<'_>> {
-    let (at, (sign, upper, strict)) = t.char_indices().find_map(|(i, _)| {
-        BOUND_SIGNS
-            .iter()
-            .find(|(w, _, _)| {
-                t[i..].starts_with(*w)
-                    && !(w.starts_with('\\')
-                        && t.as_bytes()
-                            .get(i + w.len())
-                            .is_some_and(u8::is_ascii_alphabetic))
-            })
-            .map(|&w| (i, w))
-    })?;
+    let (at, sign) = t
+        .char_indices()
+        .find_map(|(i, _)| relation_sign_at(t, i).map(|r| (i, r)))?;
     let letter = unknown(t[..at].trim())?;
-    let value = t[at + sign.len()..].trim();
+    let value = t[at + sign.spelling.len()..].trim();
     plain_value(value).then_some(Bound {
         letter,
-        upper,
-        strict,
+        upper: sign.upper,
+        strict: sign.strict,
         value,
     })
 }
@@ -337,9 +315,9 @@ pub(super) fn listed_solutions(text: &str, from: usize, f: Found) -> Found {
     }
 }
 
-/// The reason [`listed_bounds`] gives no answer: two bounds of one unknown
-/// joined by "and" that bound no interval (MX-13: `x > 3 and x < 1`, `x >
-/// 1 and x > 3`).
+/// The reason [`listed_bounds`] gives no answer: bounds of one unknown
+/// joined by "and" that leave no number between them (MX-13: `x > 3 and x
+/// < 1`, `x > 1 and x < 5 and x > 7`).
 pub const NO_INTERVAL: &str =
     "the last bound is joined by 'and' to a bound of its unknown and they make no interval";
 
@@ -347,10 +325,11 @@ pub const NO_INTERVAL: &str =
 /// before ([`bound_listed_before`]: `and`, `or`, `,`, `;`, a Chinese
 /// joiner, `且`): `$x > 1$ and $x < 3$` and `x > 1 and x < 3` are the
 /// interval, `$x<1$ or $x>3$` and `x<1 or x>3` the union, `x > 1 and y < 3`
-/// the list of two unknowns' bounds, not their last bound. Two bounds at
-/// most; `how` becomes `listed_solutions`. Two bounds of one unknown joined
-/// by "and" that make no interval: [`NO_INTERVAL`]. Otherwise `f`
-/// unchanged.
+/// the list of two unknowns' bounds, not their last bound; bounds of one
+/// unknown joined by "and" are read back further, at most
+/// [`MAX_LISTED_BOUNDS`] (`x >= 1 and x > 0 and x < 5`). `how` becomes
+/// `listed_solutions`. Bounds of one unknown joined by "and" that make no
+/// interval: [`NO_INTERVAL`]. Otherwise `f` unchanged.
 pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Result<Found, NoAnswerReason> {
     match bound_listed_before(text, from, f.span) {
         Some(l) if l.empty => Err(NO_INTERVAL),
@@ -363,26 +342,34 @@ pub(super) fn listed_bounds(text: &str, from: usize, f: Found) -> Result<Found, 
     }
 }
 
-/// Two bounds listed together ([`bound_listed_before`]).
+/// Bounds listed together ([`bound_listed_before`]): two, or more of one
+/// unknown joined by "and".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ListedBounds {
     /// Where the first bound opens (its `$` when in a formula).
     pub(super) open: usize,
     /// Where the last bound closes (past its `$` when in a formula).
     pub(super) close: usize,
-    /// Whether the two bound one unknown, are joined by "and" and make no
+    /// Whether they bound one unknown, are joined by "and" and make no
     /// interval ([`interval`]).
     pub(super) empty: bool,
 }
 
+/// The most bounds of one unknown joined by "and" that [`listed_bounds`]
+/// reads together (`x >= 1 and x > 0 and x < 5`).
+pub(super) const MAX_LISTED_BOUNDS: usize = 8;
+
 /// The bound listed before the bound `span` ([`listed_bounds`]), when
 /// `span` is a bound `v < value` and another bound is joined to it just
-/// before ([`joint_before`]), both in `$…$` of their own or both in plain
+/// before ([`previous_bound`]), both in `$…$` of their own or both in plain
 /// text (the first one standing alone, [`stands_alone`]): of the same
 /// unknown `v` (whatever the joint), or of another unknown joined by "and"
 /// with no condition or assumption opening their clause ([`assumed_before`]:
 /// the conditions of a system's unknowns). The `or` of `$x<1$ or $x>3$` is
-/// then a union, no hedge between two values (MX-20 reads this too).
+/// then a union, no hedge between two values (MX-20 reads this too). Bounds
+/// of one unknown joined by "and" are read back further while they are
+/// joined so, at most [`MAX_LISTED_BOUNDS`] (`x >= 1 and x > 0 and x < 5`:
+/// their intersection).
 pub(super) fn bound_listed_before(
     text: &str,
     from: usize,
@@ -397,32 +384,58 @@ pub(super) fn bound_listed_before(
     if !delimited && (opens || closes) {
         return None;
     }
-    let (q, joint) = joint_before(b, from, if delimited { s - 1 } else { s })?;
+    let (mut open, joint, first) =
+        previous_bound(text, from, if delimited { s - 1 } else { s }, delimited)?;
+    let close = if delimited { e + 1 } else { e };
+    if first.letter != last.letter {
+        // `x > 1 and y < 3`: the conditions of two unknowns, no interval.
+        let system = joint == Joint::And && !assumed_before(text, from, open);
+        return system.then_some(ListedBounds {
+            open,
+            close,
+            empty: false,
+        });
+    }
+    let mut bounds = vec![last, first];
+    while joint == Joint::And && bounds.len() < MAX_LISTED_BOUNDS {
+        match previous_bound(text, from, open, delimited) {
+            Some((o, Joint::And, p)) if p.letter == last.letter => {
+                open = o;
+                bounds.push(p);
+            }
+            _ => break,
+        }
+    }
+    Some(ListedBounds {
+        open,
+        close,
+        empty: joint == Joint::And && !interval(&bounds),
+    })
+}
+
+/// The bound joined ([`joint_before`]) to the item that opens at `at` (its
+/// `$` when `delimited`): where it opens, the joint and the bound; in `$…$`
+/// of its own when `delimited`, in plain text otherwise
+/// ([`plain_bound_before`]).
+fn previous_bound(
+    text: &str,
+    from: usize,
+    at: usize,
+    delimited: bool,
+) -> Option<(usize, Joint, Bound<'_>)> {
+    let b = text.as_bytes();
+    let (q, joint) = joint_before(b, from, at)?;
     // (`joint_before` skipped the previous bound's closing `$`, if any.)
-    if b[q..s].contains(&b'$') != delimited {
+    if b[q..at].contains(&b'$') != delimited {
         return None;
     }
-    let (open, first) = if delimited {
+    let (open, bound) = if delimited {
         let open = last_before(b, from, q, b'$')?;
         (open, bound_parts(&text[open + 1..q])?)
     } else {
         plain_bound_before(text, from, q)?
     };
-    let close = if delimited { e + 1 } else { e };
-    let listed = ListedBounds {
-        open,
-        close,
-        empty: false,
-    };
-    if first.letter != last.letter {
-        // `x > 1 and y < 3`: the conditions of two unknowns, no interval.
-        let system = joint == Joint::And && !assumed_before(text, from, open);
-        return system.then_some(listed);
-    }
-    Some(ListedBounds {
-        empty: joint == Joint::And && !interval(&first, &last),
-        ..listed
-    })
+    Some((open, joint, bound))
 }
 
 /// The bound in plain text ending at `q` ([`bound_parts`]) and where it
@@ -441,27 +454,29 @@ fn plain_bound_before(text: &str, from: usize, q: usize) -> Option<(usize, Bound
     })
 }
 
-/// Whether two bounds of one unknown joined by "and" make an interval: one
-/// from below and one from above, and, when both values are decimal
-/// numbers, the lower below the upper (or equal, both bounds not strict:
-/// `x >= 3 and x <= 3` is 3).
-fn interval(a: &Bound, b: &Bound) -> bool {
-    if a.upper == b.upper {
-        return false;
-    }
-    let (lo, hi) = if a.upper { (b, a) } else { (a, b) };
-    match (decimal(lo.value), decimal(hi.value)) {
-        (Some(l), Some(h)) => l < h || (!lo.strict && !hi.strict && l <= h),
+/// Whether bounds of one unknown joined by "and" make an interval (or a
+/// ray): unless the greatest lower bound and the least upper bound, both
+/// values exact numbers ([`bound_value`]: decimals, fractions), leave no
+/// number between them (`x > 3 and x < 1`; equal values with a strict
+/// bound; `x >= 3 and x <= 3` is 3). Values that are not such numbers are
+/// not compared: the comparison reads them (ME-2, ME-7).
+fn interval(bounds: &[Bound]) -> bool {
+    let tightest = |upper: bool| {
+        let mut best: Option<(num_rational::BigRational, bool)> = None;
+        for x in bounds.iter().filter(|x| x.upper == upper) {
+            let v = bound_value(x.value)?;
+            best = Some(match best {
+                Some((w, strict)) if (if upper { w < v } else { w > v }) => (w, strict),
+                Some((w, strict)) if w == v => (w, strict || x.strict),
+                _ => (v, x.strict),
+            });
+        }
+        best
+    };
+    match (tightest(false), tightest(true)) {
+        (Some((l, ls)), Some((h, hs))) => l < h || (!ls && !hs && l == h),
         _ => true,
     }
-}
-
-/// `v` read as a decimal number (`3`, `-2.5`), if it is one.
-fn decimal(v: &str) -> Option<f64> {
-    let digits = v.strip_prefix('-').unwrap_or(v);
-    let ok = digits.bytes().any(|c| c.is_ascii_digit())
-        && digits.bytes().all(|c| c.is_ascii_digit() || c == b'.');
-    ok.then(|| v.parse().ok()).flatten()
 }
 
 /// Where the last `byte` stands in the [`MAX_VALUE_BYTES`] before `q` (not
@@ -760,6 +775,25 @@ mod tests {
             ("So x >= 3 and x <= 3.", "x >= 3 and x <= 3"),
             ("So x > \\sqrt{2} and x < 3.", "x > \\sqrt{2} and x < 3"),
             ("So x > 1 and y < 3.", "x > 1 and y < 3"),
+            // Bounds of one unknown from one side, and three or more joined
+            // by "and" (commas too): their intersection, read whole.
+            ("So x>1 and x>3.", "x>1 and x>3"),
+            ("So x>=1 and x>0 and x<5.", "x>=1 and x>0 and x<5"),
+            (
+                "Therefore $x \\ge 1$, $x > 0$ and $x < 5$.",
+                "$x \\ge 1$, $x > 0$ and $x < 5$",
+            ),
+            (
+                "So x > \\frac{1}{2} and x < 0.75.",
+                "x > \\frac{1}{2} and x < 0.75",
+            ),
+            // (Eight at most: the last eight of nine.)
+            (
+                "So x>1 and x>2 and x>3 and x>4 and x>5 and x>6 and x>7 and x>8 and x<9.",
+                "x>2 and x>3 and x>4 and x>5 and x>6 and x>7 and x>8 and x<9",
+            ),
+            // (An "or" ends the bounds read together.)
+            ("So x<0 or x>1 and x<3.", "x>1 and x<3"),
             // Not a pair: a condition, an operand before the unknown, a
             // formula and plain text, no joint, another sentence.
             ("If x > 1 and y < 3", "y < 3"),
@@ -774,8 +808,9 @@ mod tests {
         for response in [
             "So x>3 and x<1.",
             "Therefore $x>3$ and $x<1$.",
-            "So x>1 and x>3.",
             "So x > 3 and x < 3.",
+            "So x>1 and x<5 and x>7.",
+            "So x > \\frac{1}{2} and x < 0.5.",
             "所以 x>3 且 x<1",
             "It is y<2 or x>3.",
         ] {
