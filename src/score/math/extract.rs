@@ -65,6 +65,7 @@ mod spelled;
 mod statements;
 mod tags;
 mod truncation;
+mod verdicts;
 
 pub use asides::MAX_ASIDE_BYTES;
 pub(crate) use bare::plain_bare_answer;

@@ -1,6 +1,6 @@
 //! Numerals written in a base (ME-21): `20412_5`, `20412_{5}`, `(20412)_5`,
-//! `20412_{(5)}`, `20412_\text{5}`, `20412_{\text{base } 5}`, `\text{AB}_{16}`
-//! are one notation, the digits `20412` in base 5. Two numerals are the same
+//! `20412_{(5)}`, `20412_\text{5}`, `20412_{\text{base } 5}`,
+//! `20412_{\text{five}}`, `\text{AB}_{16}` are one notation, the digits `20412` in base 5. Two numerals are the same
 //! answer when they have the same base and the same digits (leading zeros
 //! aside); the bare digits against a numeral are that numeral when they are
 //! digits of its base (the question asked for the base); a decimal value is
@@ -66,22 +66,34 @@ fn digits(s: &str, text: bool) -> Option<String> {
     Some(if kept.is_empty() { "0" } else { kept }.to_string())
 }
 
+/// The bases written as English words, two to sixteen (`2003_{\text{six}}`,
+/// `444_{\text{eight}}`: MATH's problem texts write them so), by their
+/// value less two.
+const BASE_WORDS: [&str; 15] = [
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen",
+];
+
 /// The base a subscript names: one or two decimal digits from 2 to 36,
 /// in braces, parentheses, a text command, after the word "base" or
-/// alone (`5`, `{5}`, `{(5)}`, `\text{5}`, `{\text{base } 5}`).
+/// alone (`5`, `{5}`, `{(5)}`, `\text{5}`, `{\text{base } 5}`); or one
+/// of [`BASE_WORDS`], in any case, in braces or a text command, alone or
+/// after "base" (`{\text{six}}`, `\text{six}`, `{\mathrm{base six}}`,
+/// `{six}`; not the bare `six`, the subscript `s` before `ix`).
 fn base(sub: &str) -> Option<u32> {
     if sub.len() > 32 {
         return None;
     }
-    let mut t = sub.to_string();
+    let grouped = sub.starts_with(['{', '\\']);
+    let mut t = sub.to_ascii_lowercase();
     for w in [r"\textrm", r"\text", r"\mathrm", r"\mbox"] {
         t = t.replace(w, "");
     }
     t.retain(|c| !matches!(c, '{' | '}' | '(' | ')' | ' ' | '~'));
-    let t = t
-        .strip_prefix("base")
-        .or_else(|| t.strip_prefix("Base"))
-        .unwrap_or(&t);
+    let t = t.strip_prefix("base").unwrap_or(&t);
+    if let Some(k) = BASE_WORDS.iter().position(|w| *w == t) {
+        return grouped.then_some(k + 2).and_then(|b| u32::try_from(b).ok());
+    }
     if t.is_empty() || t.len() > 2 || !t.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -153,10 +165,57 @@ mod tests {
     }
 
     #[test]
+    fn a_base_written_as_a_word_is_that_base() {
+        for (s, digits, base) in [
+            (r"2003_{\text{six}}", "2003", 6),
+            (r"2003_\text{six}", "2003", 6),
+            (r"2003_{\mathrm{six}}", "2003", 6),
+            (r"2003_{\text{base six}}", "2003", 6),
+            (r"2003_{\text{Six}}", "2003", 6),
+            (r"2003_{\text{(six)}}", "2003", 6),
+            ("2003_{six}", "2003", 6),
+            (r"444_{\text{eight}}", "444", 8),
+            (r"1101_{\text{two}}", "1101", 2),
+            (r"4A_{\text{sixteen}}", "4A", 16),
+            (r"435_{\text{ten}}", "435", 10),
+        ] {
+            assert_eq!(numeral(s), n(digits, base), "{s}");
+        }
+        for s in [
+            "2003_six",
+            r"2003_{\text{sixty}}",
+            r"2003_{\text{one}}",
+            r"2003_{\text{seventeen}}",
+            r"2009_{\text{six}}",
+            r"n_{\text{six}}",
+            r"\sigma_{\mathrm{six}}",
+        ] {
+            assert_eq!(numeral(s), None, "{s}");
+        }
+        let yes = |a: &str, b: &str| decide(a, b).map(|d| d.0);
+        assert_eq!(yes("2003_6", r"2003_{\text{six}}"), Some(true));
+        assert_eq!(yes("2003_7", r"2003_{\text{six}}"), Some(false));
+        assert_eq!(yes(r"2003_{\text{six}}", "435"), Some(false));
+    }
+
+    #[test]
     fn names_with_an_index_and_foreign_digits_are_no_numerals() {
         for s in [
-            "x_1", "a_{n}", "a_12", "A_{12}", "A*B_16", "2009_6", "12_1", "12_{37}", "12_{n}",
-            "2_{3}x", "1a_{12}", "1_2_3", "-12_3", "1.5_6",
+            "x_1",
+            "a_{n}",
+            "a_12",
+            "A_{12}",
+            "A*B_16",
+            "2009_6",
+            "12_1",
+            "12_{37}",
+            "12_{n}",
+            "2_{3}x",
+            "1a_{12}",
+            "100a_{13}",
+            "1_2_3",
+            "-12_3",
+            "1.5_6",
         ] {
             assert_eq!(numeral(s), None, "{s}");
         }

@@ -7,6 +7,7 @@
 
 use super::numbers::run_after;
 use super::tags::think_stripped;
+use super::verdicts::listed_choice;
 use super::{Located, trim_end_ws};
 use std::ops::Range;
 
@@ -201,7 +202,9 @@ pub const CHOICE_WINDOW: usize = 1024;
 /// bold `**X**`, or letter named by "option", "choice", "answer" or 选
 /// (`I choose option D.`, `Option C is correct.`, `the answer is C`, `故选B。`);
 /// of a last line longer than [`CHOICE_WINDOW`] bytes, its last
-/// [`CHOICE_WINDOW`] bytes.
+/// [`CHOICE_WINDOW`] bytes; when that line names no letter, the one option
+/// the response marks right, every other option it lists marked wrong
+/// (`A: wrong. B: wrong. C: right.`, one option a line or not).
 ///
 /// ```
 /// use scorespec::score::math::extract::response_choice;
@@ -277,6 +280,7 @@ pub(crate) fn response_choice_kept(
     let named = named_letter(line);
     let k = match (marked, named) {
         (Some(a), Some(b)) => a.max(b),
+        (None, None) => return listed_choice(response, kept),
         (a, b) => a.or(b)?,
     };
     // `Answer: B or C`: two choices, none made.
@@ -1046,6 +1050,22 @@ mod tests {
             A is not it, but C is correct. => C
             排除A，故选C。 => C";
         check_choices(cases);
+    }
+
+    /// A response that judges its options in turn chooses the one it
+    /// marks right when it marks the others wrong; the last line's choice
+    /// comes first.
+    #[test]
+    fn options_judged_in_turn() {
+        let cases = "\
+            A: wrong. B: wrong. C: right. => C
+            A: wrong. B: wrong. C: right. D: wrong. => C
+            A: right. B: wrong. C: right. D: wrong. => -
+            (A) is incorrect. (B) is incorrect. (C) is correct. => C
+            A: wrong. B: wrong. C: right. So the answer is B. => B";
+        check_choices(cases);
+        let lines = "(A) is incorrect.\n(B) is incorrect.\n(C) is correct.\n(D) is incorrect.";
+        assert_eq!(chosen(lines).as_deref(), Some("C"));
     }
 
     /// A letter after `Final:`, ending the line after "so" or "only" (a word
