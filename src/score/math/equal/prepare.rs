@@ -466,6 +466,18 @@ fn unwrap_all(s: String) -> String {
                 t = x.trim_quick().to_string();
             }
         }
+        // Markdown's inline code around the whole answer (`` `12` ``,
+        // ```` ```12``` ````), no backtick inside (ME-2).
+        if t.starts_with('`') {
+            let ticks = t.len() - t.trim_start_matches('`').len();
+            if let Some(x) = (ticks == 1 || ticks == 3)
+                .then(|| t.get(ticks..t.len().saturating_sub(ticks)))
+                .flatten()
+                .filter(|x| t.ends_with(&t[..ticks]) && !x.is_empty() && !x.contains('`'))
+            {
+                t = x.trim_quick().to_string();
+            }
+        }
         // A value written as the right side of an equation whose left side
         // the answer left out (`= 3125`; ME-2); not `==`, not `=` alone.
         if let Some(x) = t.strip_prefix('=').filter(|x| !x.starts_with('=')) {
@@ -856,6 +868,18 @@ mod tests {
                 "{text:?}: {}",
                 prepare(text)
             );
+        }
+    }
+
+    /// Markdown's inline code around the whole answer is no part of it:
+    /// one backtick or three each side, none inside (ME-2).
+    #[test]
+    fn inline_code_around_an_answer_is_dropped() {
+        for (text, want) in [("`12`", "12"), ("```12```", "12"), ("`x = 12`", "x = 12")] {
+            assert_eq!(prepare(text), want, "{text:?}");
+        }
+        for text in ["`", "``12``", "`12` + `13`", "`12"] {
+            assert!(prepare(text).contains('`'), "{text:?}: {}", prepare(text));
         }
     }
 
