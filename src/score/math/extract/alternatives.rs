@@ -301,6 +301,19 @@ pub(super) fn conditional_in(text: &str, sentence: &ValueSentence, span: (usize,
             .any(|j| alternative_word(j) || t[j] == Token::Number && condition_after(&t, j))
     };
     let concluded = |from: usize, to: usize| (from..to).any(|j| is_word_of(t[j], CONCLUSION));
+    // `12 (or 13 if we count the endpoints)`, `12 ways, or 13 if …`:
+    // another value after `or` (next to the value or its counted noun),
+    // under a condition.
+    let or_at = rest
+        .iter()
+        .take(2)
+        .position(|&x| is_word_of(x, OR))
+        .filter(|&k| rest[..k].iter().all(|&x| x != Token::Number));
+    if or_at
+        .is_some_and(|k| rest.get(k + 1) == Some(&Token::Number) && condition_after(&t, v + k + 2))
+    {
+        return true;
+    }
     if condition_after(&t, v) {
         // `5 if n is odd and 6 otherwise`, `5 (if n is odd), 6 (if n is even)`.
         let cond = (v + 1..t.len())
@@ -483,6 +496,21 @@ mod tests {
                 true,
             ),
             ("The answer is 5 if n is odd.", "5", false),
+            // Another value right after `or`, under a condition.
+            (
+                "The answer is 12 (or 13 if we count the endpoints).",
+                "12",
+                true,
+            ),
+            ("The answer is 12, or 13 if n is even.", "12", true),
+            (
+                "So there are 12 ways (or 13 if we include the empty one).",
+                "12",
+                true,
+            ),
+            ("So there are 12 ways, or 13 ways.", "12", false),
+            ("The answer is 1/2 (or 0.5).", "1", false),
+            ("The answer is 12 (or 13).", "12", false),
             ("The answer is 5, which is odd.", "5", false),
             ("If n = 3, the answer is 12.", "12", false),
             ("当n为奇数时答案为5，否则为6。", "5", true),
