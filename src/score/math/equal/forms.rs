@@ -373,7 +373,8 @@ pub(super) fn one_unknown(items: &[Expr]) -> bool {
     true
 }
 
-/// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x.
+/// `lo < x ≤ hi` (or `>`/`≥` chains, or one-sided `x > a`) as an interval of x;
+/// `x ≠ a` as the union `(-∞, a) ∪ (a, ∞)`.
 pub(super) fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
     let inf = Expr::Constant(Constant::Infinity);
     let neg_inf = Expr::neg(inf.clone());
@@ -425,6 +426,13 @@ pub(super) fn relation_interval(s: &[Expr], o: &[RelOp]) -> Option<Expr> {
             } else {
                 None
             }
+        }
+        // `x ≠ a` (or `a ≠ x`): every number but a, (-∞, a) ∪ (a, ∞).
+        ([x, a], [RelOp::Ne]) | ([a, x], [RelOp::Ne]) if !is_num(x) && is_num(a) => {
+            Some(Expr::Union(vec![
+                iv(neg_inf, a.clone(), false, false)?,
+                iv(a.clone(), inf, false, false)?,
+            ]))
         }
         ([x, a], [op]) if !is_num(x) && is_num(a) => match op {
             RelOp::Lt | RelOp::Le => iv(neg_inf, a.clone(), false, !strict(*op)),

@@ -459,6 +459,34 @@ mod tests {
         assert!(!eq("\\mathbb{R}", "x>1 \\text{ or } y<3"));
     }
 
+    /// ME-7: `x ≠ a` is every number but a, the union (-∞, a) ∪ (a, ∞).
+    #[test]
+    fn not_equal_sign_is_a_union() {
+        assert!(eq(r"(-\infty,3)\cup(3,\infty)", r"x \neq 3"));
+        assert!(eq(r"(-\infty,3)\cup(3,\infty)", "3 != x"));
+        assert!(!eq(r"(-\infty,3)\cup(3,\infty)", r"x \neq 4"));
+        assert!(!eq(r"\mathbb{R}", r"x \neq 3"));
+        assert!(!eq(r"(-\infty,3)", r"x \neq 3"));
+    }
+
+    /// ME-17: the words that name the empty set as a whole answer are it;
+    /// `DNE`, `0` and a sentence around the words are not.
+    #[test]
+    fn empty_set_words_are_the_empty_set() {
+        for words in [
+            "no solution",
+            "No solution.",
+            r"\text{no real solutions}",
+            "无解",
+        ] {
+            assert!(eq(r"\emptyset", words), "{words}");
+            assert!(eq(r"\varnothing", words), "{words}");
+        }
+        for other in ["DNE", "0", "no solution for x = 2", r"\{0\}"] {
+            assert!(!eq(r"\emptyset", other), "{other}");
+        }
+    }
+
     #[test]
     fn document_examples() {
         assert!(eq(r"\frac{1}{2}", "0.5"));

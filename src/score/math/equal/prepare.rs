@@ -202,6 +202,8 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
     t = unwrap_all(t);
     if let Some(letter) = choice_letter(&t) {
         t = letter;
+    } else if empty_set_words(&t) {
+        t = "\\emptyset".to_string();
     }
     // `{1,2}` written without backslashes is a brace group around a list
     // (LaTeX shows `1,2`; `\{1,2\}` is the set): the list.
@@ -244,6 +246,29 @@ fn times_letters(s: &str) -> Option<String> {
     }
     out.push_str(&s[last..]);
     Some(out)
+}
+
+/// The words that name the empty set as a whole answer (ASCII case
+/// ignored): a response that means "no value satisfies it" says so
+/// (`No solution`, `no real solutions`, `the empty set`, `无解`), as a gold
+/// `\emptyset` does (ME-17). Not `DNE` (a limit that does not exist) nor
+/// `0`.
+const EMPTY_SET_WORDS: [&str; 9] = [
+    "no solution",
+    "no solutions",
+    "no real solution",
+    "no real solutions",
+    "there is no solution",
+    "there are no solutions",
+    "empty set",
+    "the empty set",
+    "无解",
+];
+
+/// Whether the whole answer `t` is one of [`EMPTY_SET_WORDS`].
+fn empty_set_words(t: &str) -> bool {
+    let t = t.trim_quick();
+    t.len() <= 24 && EMPTY_SET_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
 }
 
 /// The choice letter an answer names: `(C)` → `C` (any letter in
