@@ -126,7 +126,7 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         seen = Seen::of(&t);
     }
     let command = |seen: &Seen, t: &str, name: &str| seen.has(b'\\') && has(t, name);
-    // (`→` and `⟹` start with the byte 0xE2.)
+    // (A conclusion sign; `→` and `⟹` start with the byte 0xE2.)
     if seen.has(b'\\') || seen.has(b'>') || seen.has(0xE2) {
         if let Some(rest) = after_conclusion_sign(&t) {
             t = rest.to_string();
@@ -200,10 +200,9 @@ fn prepare_full(s: &str) -> (String, Option<String>) {
         t = e_notation(&t);
     }
     t = unwrap_all(t);
-    if let Some(letter) = choice_letter(&t) {
-        t = letter;
-    } else if empty_set_words(&t) {
-        t = "\\emptyset".to_string();
+    let empty = || empty_set_words(&t).then(|| "\\emptyset".to_string());
+    if let Some(named) = choice_letter(&t).or_else(empty) {
+        t = named;
     }
     // `{1,2}` written without backslashes is a brace group around a list
     // (LaTeX shows `1,2`; `\{1,2\}` is the set): the list.
