@@ -4,6 +4,7 @@
 pub mod equal;
 pub mod extract;
 pub mod normalize;
+pub mod relations;
 pub mod rule;
 pub mod units;
 pub mod words;

@@ -13,7 +13,8 @@
 use super::prepare::{Seen, split_top};
 use super::words::has;
 use crate::score::math::normalize::is_variable as lone_variable_of;
-use crate::score::math::words::{RELATION_SIGNS, TrimQuick, bound_value, relation_sign_at};
+use crate::score::math::relations::{RELATION_SIGNS, bound_value, relation_sign_at};
+use crate::score::math::words::TrimQuick;
 
 /// `p=5,q=2;p=7,q=2` → `(5,2),(7,2)`: with both `;` and `,` at the top,
 /// `;` separates solutions and `,` the named values of one (ME-5).

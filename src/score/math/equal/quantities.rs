@@ -54,26 +54,32 @@ fn number_prefix(t: &str) -> Option<(String, &str)> {
         .iter()
         .find_map(|sign| after.trim_start().strip_prefix(sign))
         .and_then(|r| r.trim_start().strip_prefix("10^"))
-        .and_then(|r| {
-            let (k, rest) = match r.strip_prefix('{') {
-                Some(r) => r.split_once('}')?,
-                None => {
-                    let sign = usize::from(r.starts_with(['-', '+']));
-                    let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
-                    r.split_at(m)
-                }
-            };
-            let digits = k.trim_start_matches(['-', '+']);
-            let integer = !digits.is_empty()
-                && digits.len() <= MAX_TEN_DIGITS
-                && digits.bytes().all(|c| c.is_ascii_digit());
-            integer.then_some((k, rest))
-        });
+        .and_then(|r| integer_power(r, true, MAX_TEN_DIGITS));
     let (num, tail) = match power {
         Some((k, rest)) => (format!("{mantissa}\\times10^{{{k}}}"), rest),
         None => (mantissa.to_string(), after),
     };
     tail.starts_with(' ').then_some((num, tail))
+}
+
+/// The integer exponent after a `^` at the start of `r` and the text after
+/// it: `{k}` or `k` unbraced, `k` at most `max_digits` digits after one
+/// optional `-` (or `+` when `plus`): `^2`, `^-1`, `^{-1}`, `10^{+5}`.
+fn integer_power(r: &str, plus: bool, max_digits: usize) -> Option<(&str, &str)> {
+    let signed = |t: &str| t.starts_with('-') || plus && t.starts_with('+');
+    let (k, rest) = match r.strip_prefix('{') {
+        Some(r) => r.split_once('}')?,
+        None => {
+            let sign = usize::from(signed(r));
+            let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
+            r.split_at(m)
+        }
+    };
+    let digits = &k[usize::from(signed(k))..];
+    let integer = !digits.is_empty()
+        && digits.len() <= max_digits
+        && digits.bytes().all(|c| c.is_ascii_digit());
+    integer.then_some((k, rest))
 }
 
 /// The most digits of a power of ten [`number_prefix`] reads before a unit.
@@ -134,19 +140,7 @@ fn unit_expression(t: &str) -> Option<String> {
         out.push('}');
         rest = &rest[n..];
         if let Some(r) = rest.strip_prefix('^') {
-            let (k, r) = match r.strip_prefix('{') {
-                Some(r) => r.split_once('}')?,
-                None => {
-                    let sign = usize::from(r.starts_with('-'));
-                    let m = sign + r[sign..].bytes().take_while(u8::is_ascii_digit).count();
-                    r.split_at(m)
-                }
-            };
-            let digits = k.strip_prefix('-').unwrap_or(k);
-            if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit())
-            {
-                return None;
-            }
+            let (k, r) = integer_power(r, false, 2)?;
             out.push_str("^{");
             out.push_str(k);
             out.push('}');

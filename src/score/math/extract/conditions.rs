@@ -23,7 +23,7 @@
 
 use super::alone_before;
 use super::numbers::{back_past_delimiter, run_after, run_before, word_before};
-use crate::score::math::words::{RELATION_SIGNS, relation_sign_ending};
+use crate::score::math::relations::{RELATION_SIGNS, relation_sign_ending};
 
 /// The words that open a condition (ASCII case ignored), a word of their own.
 pub const CONDITION_WORDS: &[&str] = &[

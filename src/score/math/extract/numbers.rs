@@ -9,7 +9,7 @@
 
 use super::{Doc, starts_with_ci};
 use crate::score::math::equal::{superscript, vulgar_fraction};
-use crate::score::math::words::relation_sign_ending;
+use crate::score::math::relations::relation_sign_ending;
 
 /// A number of a response (MX-6, MX-14) is at most this many bytes of
 /// digits and separators (`1,234.5`, `1 000 000`): a longer run (a table

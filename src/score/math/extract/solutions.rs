@@ -13,7 +13,7 @@ use super::numbers::run_before;
 use super::phrases::ZH_STOPS;
 use super::{Found, alone_before};
 use crate::score::math::extract::NoAnswerReason;
-use crate::score::math::words::{bound_value, relation_sign_at};
+use crate::score::math::relations::{bound_value, relation_sign_at};
 
 /// The most solutions listed together that the production fallback reads
 /// into one answer (MX-13: `x = 1 and x = 2`), the last ones.
@@ -65,7 +65,7 @@ struct Bound<'a> {
 }
 
 /// `t` read as a bound `v < value` ([`Item::Bound`]): one relation sign of
-/// [`RELATION_SIGNS`](crate::score::math::words::RELATION_SIGNS) (a command
+/// [`RELATION_SIGNS`](crate::score::math::relations::RELATION_SIGNS) (a command
 /// not followed by a letter), an unknown
 /// before it and a value alone after it.
 fn bound_parts(t: &str) -> Option<Bound<'_>> {
